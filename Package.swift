@@ -1,0 +1,75 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every target of ours shares: strict imports and explicit existentials.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Specgen",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .executable(name: "specgen", targets: ["specgen"]),
+        .library(name: "SpecgenRuntime", targets: ["SpecgenRuntime"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        // Tests only: a small dependency-free HTTP server, so runtime tests go over real sockets.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
+    ],
+    targets: [
+        // MARK: Generator
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "SpecgenYAML", dependencies: ["CYAML"], swiftSettings: strictSettings),
+        .target(name: "SpecgenSpec", dependencies: ["SpecgenYAML"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "specgen",
+            dependencies: [
+                "SpecgenYAML",
+                "SpecgenSpec",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Runtime
+        .target(
+            name: "SpecgenRuntime",
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Tests
+        .target(
+            name: "SpecgenTestSupport",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/SpecgenTestSupport",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "SpecgenYAMLTests", dependencies: ["SpecgenYAML"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SpecgenSpecTests",
+            dependencies: ["SpecgenSpec", "SpecgenYAML", "SpecgenTestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SpecgenCLITests",
+            dependencies: ["specgen", "SpecgenTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SpecgenRuntimeTests",
+            dependencies: ["SpecgenRuntime", "SpecgenTestSupport"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,130 @@
+/// Makes every Swift identifier from spec names, so the validator and the emitter agree on them.
+///
+/// `ticket_id` becomes `ticketID`, `filledPdfUrl` becomes `filledPDFURL`, `2fa_code` becomes `_2faCode`, and
+/// `default` becomes `` `default` ``. Names that would shadow Swift, Foundation or runtime types get a suffix.
+package struct Namer: Sendable {
+    /// Creates a namer.
+    package init() {}
+
+    /// Words written in capitals inside identifiers, per the Swift API Design Guidelines.
+    package static let acronyms: Set<String> = [
+        "api", "apns", "html", "http", "https", "id", "ip", "json", "jpeg", "jpg", "pdf", "png", "sdk", "uri", "url",
+        "utc", "uuid", "xml",
+    ]
+
+    /// Swift keywords, which members may use only in backticks.
+    package static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
+        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
+        "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "async", "some", "any", "consume", "copy", "borrowing", "consuming", "package", "Protocol", "Type",
+    ]
+
+    /// Member names that mean something else even in backticks (`x.self`, `x.init`, `T.Type`), so they get a suffix.
+    package static let unusableMembers: Set<String> = ["self", "Self", "init", "deinit", "subscript", "super", "Type",
+                                                       "Protocol"]
+
+    /// Type names that generated code uses from Swift, Foundation and the runtime, which a model must not shadow.
+    package static let reservedTypeNames: Set<String> = [
+        "Any", "AnyObject", "Array", "Bool", "Character", "Codable", "Data", "Date", "DateFormatter", "Decodable",
+        "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Equatable", "Error", "Float", "Hashable",
+        "Identifiable", "Int", "Int32", "Int64", "JSONDecoder", "JSONEncoder", "Never", "Optional", "Protocol",
+        "Result", "Self", "Sendable", "Set", "String", "Task", "Type", "URL", "UUID", "Void", "Foundation", "Swift",
+        // The runtime's public names.
+        "APIClient", "ClientError", "HTTPRequestData", "HTTPResponseData", "JSONValue", "Middleware", "Transport",
+        "MultipartFile", "Nullable", "SpecgenRuntime", "RequestOptions", "RetryPolicy", "AuthConfiguration",
+    ]
+
+    /// Case names the generated error enums use for failures that are not documented responses.
+    package static let reservedErrorCases: Set<String> = [
+        "transport", "unexpectedStatus", "decoding", "encoding", "validation", "cancelled", "timedOut",
+        "authentication",
+    ]
+
+    /// The case that keeps a string enum value this client version does not know.
+    package static let unknownEnumCase = "undocumented"
+
+    /// Splits a spec name into words at separators, case changes and acronym ends.
+    package func words(_ raw: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(raw)
+        for (index, character) in characters.enumerated() {
+            guard character.isASCII, character.isLetter || character.isNumber else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            if let previous = current.last {
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                // "PNGs" and "URLs" are plural acronyms, not "PN" + "Gs".
+                let afterNext = index + 2 < characters.count ? characters[index + 2] : nil
+                let pluralAcronym = next == "s" && (afterNext.map { !$0.isLowercase } ?? true)
+                let startsWord = character.isUppercase
+                    && (previous.isLowercase || previous.isNumber
+                        || (previous.isUppercase && next.map { $0.isLowercase } == true && !pluralAcronym))
+                if startsWord {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// A type name in UpperCamelCase: `field_region` is `FieldRegion`, `pdf_page` is `PDFPage`.
+    /// A name already written as a Swift type name (`FieldRegionDTO`) is kept as it is.
+    package func typeName(_ raw: String) -> String {
+        let isIdentifier = raw.first.map { $0.isASCII && $0.isUppercase } == true
+            && raw.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        let joined = isIdentifier ? raw : words(raw).map(capitalized).joined()
+        let name = escapedStart(joined)
+        return Self.reservedTypeNames.contains(name) || Self.keywords.contains(name) ? name + "Model" : name
+    }
+
+    /// A property, parameter, method or case name in lowerCamelCase, escaped when it is a keyword.
+    package func memberName(_ raw: String) -> String {
+        let parts = words(raw)
+        guard let first = parts.first else { return "_" }
+        let joined = first.lowercased() + parts.dropFirst().map(capitalized).joined()
+        let name = escapedStart(joined)
+        if Self.unusableMembers.contains(name) { return name + "_" }
+        return Self.keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A member name without backticks, for comparing names and building other names from it.
+    package func bareMemberName(_ raw: String) -> String {
+        memberName(raw).replacingBackticks()
+    }
+
+    /// A method name: kept as written when it already is a lowerCamelCase identifier (`convertPDFToPNGs`),
+    /// so operations keep the names apps know them by.
+    package func methodName(_ raw: String) -> String {
+        let isIdentifier = raw.first.map { $0.isASCII && $0.isLowercase } == true
+            && raw.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        guard isIdentifier, !Self.keywords.contains(raw) else { return memberName(raw) }
+        return raw
+    }
+
+    private func capitalized(_ word: String) -> String {
+        let lower = word.lowercased()
+        if Self.acronyms.contains(lower) { return lower.uppercased() }
+        if lower.hasSuffix("s"), Self.acronyms.contains(String(lower.dropLast())) {
+            return lower.dropLast().uppercased() + "s"
+        }
+        return lower.prefix(1).uppercased() + lower.dropFirst()
+    }
+
+    private func escapedStart(_ name: String) -> String {
+        guard let first = name.first else { return "_" }
+        return first.isNumber ? "_" + name : name
+    }
+}
+
+extension String {
+    fileprivate func replacingBackticks() -> String { filter { $0 != "`" } }
+}

@@ -1,0 +1,222 @@
+/// A built-in scalar type of the spec format.
+public enum Primitive: String, Hashable, Sendable, CaseIterable {
+    case string, int, int32, int64, double, float, bool
+    /// An ISO 8601 timestamp, with or without fractional seconds, unless a field gives a `format`.
+    case datetime
+    /// A calendar date, `yyyy-MM-dd`.
+    case date
+    case uuid, url
+    /// Bytes carried as a base64 string in JSON.
+    case bytes
+    /// Raw bytes: a whole request or response body, or a multipart part.
+    case binary
+    /// A file for a multipart part: bytes plus a file name and MIME type.
+    case file
+    /// Any JSON value.
+    case json
+}
+
+/// A type as a spec writes it: `string`, `Ticket`, `[Message]`, `{string: FieldRegion}`.
+public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
+    case primitive(Primitive)
+    case named(String)
+    case array(TypeRef)
+    /// A JSON object with string keys.
+    case map(TypeRef)
+
+    /// The type as the spec would write it.
+    public var description: String {
+        switch self {
+        case .primitive(let primitive): primitive.rawValue
+        case .named(let name): name
+        case .array(let element): "[\(element)]"
+        case .map(let value): "{string: \(value)}"
+        }
+    }
+
+    /// Every named type the reference mentions.
+    public var referencedNames: [String] {
+        switch self {
+        case .primitive: []
+        case .named(let name): [name]
+        case .array(let element), .map(let element): element.referencedNames
+        }
+    }
+}
+
+/// Whether a field must be present, may be absent, or can be absent, `null` or a value.
+public enum Presence: String, Hashable, Sendable {
+    /// Always present (`string`).
+    case required
+    /// May be absent or `null`; both read as nil (`string?`).
+    case optional
+    /// Absent, `null` and a value are three different things, as an update needs (`string??`).
+    case nullable
+}
+
+/// Checks applied to a value before a request is sent.
+public struct Constraints: Hashable, Sendable {
+    /// A regular expression the whole string must match.
+    public var pattern: String?
+    /// Shortest string length, in characters.
+    public var minLength: Int?
+    /// Longest string length, in characters.
+    public var maxLength: Int?
+    /// Smallest number.
+    public var minimum: Double?
+    /// Largest number.
+    public var maximum: Double?
+    /// Fewest array items.
+    public var minItems: Int?
+    /// Most array items.
+    public var maxItems: Int?
+    /// Where the pattern is written, for regex diagnostics.
+    public var patternLocation: SourceLocation?
+
+    /// Creates constraints.
+    public init(
+        pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, minimum: Double? = nil,
+        maximum: Double? = nil, minItems: Int? = nil, maxItems: Int? = nil, patternLocation: SourceLocation? = nil
+    ) {
+        self.pattern = pattern
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.minimum = minimum
+        self.maximum = maximum
+        self.minItems = minItems
+        self.maxItems = maxItems
+        self.patternLocation = patternLocation
+    }
+
+    /// Whether nothing is constrained.
+    public var isEmpty: Bool {
+        pattern == nil && minLength == nil && maxLength == nil && minimum == nil && maximum == nil && minItems == nil
+            && maxItems == nil
+    }
+}
+
+/// A property of a model, a parameter, a header, or a part of an inline body.
+public struct Field: Hashable, Sendable {
+    /// The name on the wire: the JSON key, query item, header or part name.
+    public var wireName: String
+    /// The Swift name chosen in the spec with `swiftName`, when the derived one will not do.
+    public var swiftName: String?
+    /// The type.
+    public var type: TypeRef
+    /// Whether the value must be there.
+    public var presence: Presence
+    /// The value used when the field is absent.
+    public var defaultValue: SpecValue?
+    /// What it means.
+    public var description: String?
+    /// Whether it is deprecated, and why.
+    public var deprecation: Deprecation?
+    /// Whether it holds a secret (password, token, key) that logs and errors must redact.
+    public var sensitive: Bool
+    /// Checks before sending.
+    public var constraints: Constraints
+    /// An explicit date format such as `yyyy-MM-dd HH:mm:ss`, for `datetime` fields.
+    public var format: String?
+    /// An example value, for docs and the mock server.
+    public var example: SpecValue?
+    /// Where the field's key is.
+    public var location: SourceLocation
+    /// Where the field's type is written.
+    public var typeLocation: SourceLocation
+
+    /// Creates a field.
+    public init(
+        wireName: String, swiftName: String? = nil, type: TypeRef, presence: Presence = .required,
+        defaultValue: SpecValue? = nil, description: String? = nil, deprecation: Deprecation? = nil,
+        sensitive: Bool = false, constraints: Constraints = Constraints(), format: String? = nil,
+        example: SpecValue? = nil, location: SourceLocation, typeLocation: SourceLocation? = nil
+    ) {
+        self.wireName = wireName
+        self.swiftName = swiftName
+        self.type = type
+        self.presence = presence
+        self.defaultValue = defaultValue
+        self.description = description
+        self.deprecation = deprecation
+        self.sensitive = sensitive
+        self.constraints = constraints
+        self.format = format
+        self.example = example
+        self.location = location
+        self.typeLocation = typeLocation ?? location
+    }
+}
+
+/// One value of a string enum.
+public struct EnumValue: Hashable, Sendable {
+    /// The string on the wire.
+    public var value: String
+    /// The Swift case name chosen in the spec, when the derived one will not do.
+    public var swiftName: String?
+    /// What it means.
+    public var description: String?
+    /// Whether it is deprecated, and why.
+    public var deprecation: Deprecation?
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// Creates an enum value.
+    public init(
+        value: String, swiftName: String? = nil, description: String? = nil, deprecation: Deprecation? = nil,
+        location: SourceLocation
+    ) {
+        self.value = value
+        self.swiftName = swiftName
+        self.description = description
+        self.deprecation = deprecation
+        self.location = location
+    }
+}
+
+/// A named type: a struct of fields, a forward-compatible string enum, or an alias such as `TicketID: string`.
+public struct Model: Hashable, Sendable {
+    /// What kind of type it is.
+    public enum Kind: Hashable, Sendable {
+        /// A struct with these properties, in spec order.
+        case object([Field])
+        /// A string enum; values the client does not know still decode.
+        case enumeration([EnumValue])
+        /// Another name for a type, optionally with constraints every use must meet.
+        case alias(TypeRef, Constraints)
+    }
+
+    /// The name in the spec.
+    public var name: String
+    /// The Swift type name chosen in the spec, when the derived one will not do.
+    public var swiftName: String?
+    /// What kind of type it is.
+    public var kind: Kind
+    /// What it means.
+    public var description: String?
+    /// Whether it is deprecated, and why.
+    public var deprecation: Deprecation?
+    /// An example value, for docs and the mock server.
+    public var example: SpecValue?
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// Creates a model.
+    public init(
+        name: String, swiftName: String? = nil, kind: Kind, description: String? = nil,
+        deprecation: Deprecation? = nil, example: SpecValue? = nil, location: SourceLocation
+    ) {
+        self.name = name
+        self.swiftName = swiftName
+        self.kind = kind
+        self.description = description
+        self.deprecation = deprecation
+        self.example = example
+        self.location = location
+    }
+
+    /// The properties of a struct, or none.
+    public var fields: [Field] {
+        if case .object(let fields) = kind { return fields }
+        return []
+    }
+}

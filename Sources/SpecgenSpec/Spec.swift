@@ -1,0 +1,190 @@
+/// One API as a spec declares it: the typed, located model that every later stage reads.
+///
+/// Arrays keep spec order; look things up through ``Spec/model(named:)`` and friends, never through a dictionary,
+/// so every output is deterministic.
+public struct Spec: Hashable, Sendable {
+    /// The spec format version (`specgen: 1`).
+    public var formatVersion: Int
+    /// The API's name, which is also the generated module's name.
+    public var name: String
+    /// The API's version, as the server team numbers it.
+    public var version: String
+    /// What the API is for.
+    public var description: String?
+    /// The places the API is served from; the first is the default.
+    public var servers: [Server]
+    /// Headers sent with every request.
+    public var defaultHeaders: [DefaultHeader]
+    /// The ways a client may authenticate.
+    public var authSchemes: [AuthScheme]
+    /// The authentication every endpoint uses unless it says otherwise.
+    public var security: AuthRequirement?
+    /// How failed requests are retried, unless an endpoint says otherwise.
+    public var retry: RetryPolicy?
+    /// Timeout and cache policy for every request, unless an endpoint says otherwise.
+    public var requestOptions: RequestOptions
+    /// Error responses any endpoint may return.
+    public var errors: [ErrorResponse]
+    /// Named types: structs, enums and aliases.
+    public var models: [Model]
+    /// The operations.
+    public var endpoints: [Endpoint]
+    /// Where the spec starts.
+    public var location: SourceLocation
+
+    /// Creates a spec.
+    public init(
+        formatVersion: Int = 1, name: String, version: String, description: String? = nil, servers: [Server] = [],
+        defaultHeaders: [DefaultHeader] = [], authSchemes: [AuthScheme] = [], security: AuthRequirement? = nil,
+        retry: RetryPolicy? = nil, requestOptions: RequestOptions = RequestOptions(), errors: [ErrorResponse] = [],
+        models: [Model] = [], endpoints: [Endpoint] = [], location: SourceLocation
+    ) {
+        self.formatVersion = formatVersion
+        self.name = name
+        self.version = version
+        self.description = description
+        self.servers = servers
+        self.defaultHeaders = defaultHeaders
+        self.authSchemes = authSchemes
+        self.security = security
+        self.retry = retry
+        self.requestOptions = requestOptions
+        self.errors = errors
+        self.models = models
+        self.endpoints = endpoints
+        self.location = location
+    }
+
+    /// The model with this spec name, if any.
+    public func model(named name: String) -> Model? { models.first { $0.name == name } }
+    /// The endpoint with this operation name, if any.
+    public func endpoint(named name: String) -> Endpoint? { endpoints.first { $0.name == name } }
+    /// The auth scheme with this name, if any.
+    public func authScheme(named name: String) -> AuthScheme? { authSchemes.first { $0.name == name } }
+}
+
+/// A named base URL, such as `production` or `development`.
+public struct Server: Hashable, Sendable {
+    /// The environment's name.
+    public var name: String
+    /// The absolute base URL.
+    public var url: String
+    /// What the server is for.
+    public var description: String?
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// Creates a server.
+    public init(name: String, url: String, description: String? = nil, location: SourceLocation) {
+        self.name = name
+        self.url = url
+        self.description = description
+        self.location = location
+    }
+}
+
+/// A header with a fixed value sent on every request.
+public struct DefaultHeader: Hashable, Sendable {
+    /// The header's name.
+    public var name: String
+    /// Its value.
+    public var value: String
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// Creates a default header.
+    public init(name: String, value: String, location: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.location = location
+    }
+}
+
+/// Why and since when something should no longer be used.
+public struct Deprecation: Hashable, Sendable {
+    /// The message shown to callers, such as "Use fetchDocuments instead".
+    public var message: String?
+
+    /// Creates a deprecation.
+    public init(message: String? = nil) { self.message = message }
+}
+
+/// A value written in the spec (a default or an example), independent of YAML.
+public indirect enum SpecValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([SpecValue])
+    case object([SpecValueEntry])
+}
+
+/// One member of an object ``SpecValue``, in spec order.
+public struct SpecValueEntry: Hashable, Sendable {
+    /// The key.
+    public var key: String
+    /// The value.
+    public var value: SpecValue
+
+    /// Creates an entry.
+    public init(key: String, value: SpecValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// How long to wait, how often to try, and for which statuses to retry.
+public struct RetryPolicy: Hashable, Sendable {
+    /// Total attempts including the first (1 means no retry).
+    public var maxAttempts: Int
+    /// Delay before the first retry, in seconds.
+    public var initialDelay: Double
+    /// Longest delay between attempts, in seconds.
+    public var maxDelay: Double
+    /// Factor each delay grows by.
+    public var multiplier: Double
+    /// Whether delays are randomised so many clients do not retry in step.
+    public var jitter: Bool
+    /// Statuses that are retried.
+    public var statuses: [Int]
+    /// Longest time all attempts together may take, in seconds.
+    public var maxElapsed: Double?
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// The defaults: 3 attempts, 0.5 s doubling to at most 8 s, with jitter, on 408/429/500/502/503/504.
+    public init(
+        maxAttempts: Int = 3, initialDelay: Double = 0.5, maxDelay: Double = 8, multiplier: Double = 2,
+        jitter: Bool = true, statuses: [Int] = [408, 429, 500, 502, 503, 504], maxElapsed: Double? = nil,
+        location: SourceLocation
+    ) {
+        self.maxAttempts = maxAttempts
+        self.initialDelay = initialDelay
+        self.maxDelay = maxDelay
+        self.multiplier = multiplier
+        self.jitter = jitter
+        self.statuses = statuses
+        self.maxElapsed = maxElapsed
+        self.location = location
+    }
+}
+
+/// URLRequest's cache policies, by the names Foundation uses.
+public enum CachePolicy: String, Hashable, Sendable, CaseIterable {
+    case useProtocolCachePolicy, reloadIgnoringLocalCacheData, returnCacheDataElseLoad, returnCacheDataDontLoad
+}
+
+/// Per-request transport settings (Gista's `RequestConfig`).
+public struct RequestOptions: Hashable, Sendable {
+    /// Seconds before a request times out.
+    public var timeout: Double?
+    /// How the response cache is used.
+    public var cachePolicy: CachePolicy?
+
+    /// Creates options.
+    public init(timeout: Double? = nil, cachePolicy: CachePolicy? = nil) {
+        self.timeout = timeout
+        self.cachePolicy = cachePolicy
+    }
+}

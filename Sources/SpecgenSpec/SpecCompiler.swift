@@ -1,0 +1,43 @@
+import SpecgenYAML
+
+/// A spec read from bytes: the model when it is usable, and every diagnostic found on the way.
+public struct LoadedSpec: Sendable {
+    /// The spec, or nil when errors make it unusable.
+    public var spec: Spec?
+    /// Errors, warnings and notes, sorted for display.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a result.
+    public init(spec: Spec?, diagnostics: [Diagnostic]) {
+        self.spec = spec
+        self.diagnostics = diagnostics
+    }
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
+}
+
+extension Spec {
+    /// Parses, loads and validates a spec: YAML problems, shape problems and semantic problems, in one list.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - path: The path to show in diagnostics (keep it relative, so output is the same on every machine).
+    public static func load(bytes: [UInt8], path: String) -> LoadedSpec {
+        let document: YAMLDocument
+        do {
+            document = try YAMLDocument(parsing: bytes, path: path)
+        } catch {
+            let location = SourceLocation(path: path, line: error.mark.line, column: error.mark.column)
+            return LoadedSpec(spec: nil, diagnostics: [Diagnostic(.error, at: location, error.message, fix: error.fix)])
+        }
+        var diagnostics: [Diagnostic] = []
+        let spec = SpecLoader().load(document, diagnostics: &diagnostics)
+        // Semantic checks only make sense on a spec whose every part could be read.
+        if !diagnostics.contains(where: \.isError) {
+            diagnostics += SpecValidator().validate(spec)
+        }
+        let sorted = diagnostics.sortedForDisplay()
+        return LoadedSpec(spec: sorted.contains(where: \.isError) ? nil : spec, diagnostics: sorted)
+    }
+}

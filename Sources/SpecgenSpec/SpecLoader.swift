@@ -1,0 +1,85 @@
+public import SpecgenYAML
+
+/// Turns a YAML document into a ``Spec``, reporting every problem it meets instead of stopping at the first.
+///
+/// It checks the shape of the document (keys, value kinds, type syntax) and binds type names; the
+/// ``SpecValidator`` checks what needs the whole spec.
+public struct SpecLoader: Sendable {
+    /// Creates a loader.
+    public init() {}
+
+    static let topLevelKeys = [
+        "specgen", "name", "version", "description", "servers", "defaultHeaders", "auth", "security", "retry",
+        "timeout", "cachePolicy", "errors", "models", "endpoints",
+    ]
+
+    /// Loads a document; problems are appended to `diagnostics`. The result is meaningful only without errors.
+    public func load(_ document: YAMLDocument, diagnostics: inout [Diagnostic]) -> Spec {
+        let context = LoadContext(path: document.path)
+        defer { diagnostics += context.diagnostics }
+        let start = SourceLocation(path: document.path, line: 1, column: 1)
+        guard let root = document.root, !root.isNull else {
+            context.error(at: start, "the spec is empty", fix: "start with 'specgen: 1' and 'name: MyAPI'")
+            return Spec(name: "", version: "", location: start)
+        }
+        guard let top = MappingReader(root, keyPath: "spec", allowed: Self.topLevelKeys, context: context) else {
+            return Spec(name: "", version: "", location: start)
+        }
+        var spec = Spec(name: top.requiredString("name") ?? "", version: top.string("version") ?? "0",
+                        location: context.location(root))
+        if let formatNode = top.value("specgen") {
+            if let format = formatNode.int, format == 1 {
+                spec.formatVersion = format
+            } else {
+                context.error(formatNode, "unsupported spec format '\(formatNode.scalar ?? "")'",
+                              fix: "this specgen reads 'specgen: 1'")
+            }
+        } else {
+            context.error(root, "missing 'specgen: 1' at the top of the spec", fix: "add 'specgen: 1' as the first line")
+        }
+        spec.description = top.string("description")
+
+        var types = TypeBinder(context: context)
+        if let models = top.value("models") {
+            types.declare(models)
+        }
+        var reader = SpecReader(context: context, types: types)
+        spec.servers = top.value("servers").map(reader.servers) ?? []
+        spec.defaultHeaders = top.value("defaultHeaders").map(reader.defaultHeaders) ?? []
+        spec.authSchemes = top.value("auth").map(reader.authSchemes) ?? []
+        spec.security = top.value("security").map { reader.authRequirement($0, keyPath: "security") }
+        spec.retry = top.value("retry").flatMap { reader.retryPolicy($0, keyPath: "retry", base: nil) }
+        spec.requestOptions = reader.requestOptions(top)
+        spec.errors = top.value("errors").map { reader.errors($0, keyPath: "errors") } ?? []
+        spec.models = top.value("models").map(reader.models) ?? []
+        reader.apiRetry = spec.retry
+        spec.endpoints = top.value("endpoints").map(reader.endpoints) ?? []
+        return spec
+    }
+}
+
+/// Knows the declared model names, so a type reference is checked where it is written.
+struct TypeBinder {
+    let context: LoadContext
+    private(set) var names: [String] = []
+
+    init(context: LoadContext) { self.context = context }
+
+    mutating func declare(_ models: YAMLNode) {
+        names = (models.pairs ?? []).compactMap { $0.key.scalar }
+    }
+
+    /// Parses a type and reports any name that is neither a primitive nor a declared model.
+    func resolve(_ node: YAMLNode, keyPath: String) -> TypeExpression? {
+        guard let expression = TypeExpressionParser.parse(node, keyPath: keyPath, context: context) else { return nil }
+        var resolved = true
+        for (name, location) in expression.names where !names.contains(name) {
+            resolved = false
+            let suggestion = Suggestions.closest(to: name, in: names + Primitive.allCases.map(\.rawValue))
+            context.error(at: location, "unknown type '\(name)' in '\(keyPath)'",
+                          fix: suggestion.map { "did you mean '\($0)'?" }
+                            ?? "declare it under 'models:' or use a built-in type such as 'string'")
+        }
+        return resolved ? expression : nil
+    }
+}

@@ -1,0 +1,296 @@
+import Foundation
+
+/// Checks what needs the whole spec: names that collide in Swift, cycles, references between sections, and
+/// whether each construct is used where it can work. Run it on a spec the loader produced without errors.
+public struct SpecValidator: Sendable {
+    /// Creates a validator.
+    public init() {}
+
+    /// Every problem in the spec, in no particular order (sort with ``Swift/Array/sortedForDisplay()``).
+    public func validate(_ spec: Spec) -> [Diagnostic] {
+        var run = ValidationRun(spec: spec)
+        run.checkModels()
+        run.checkAuth()
+        run.checkErrors(spec.errors, keyPath: "errors")
+        run.checkEndpoints()
+        run.checkUsage()
+        return run.diagnostics
+    }
+}
+
+/// The resolved form of a type: aliases followed to what they name.
+enum TypeShape {
+    case primitive(Primitive)
+    case object(Model)
+    case enumeration(Model, [EnumValue])
+    case array(TypeRef)
+    case map(TypeRef)
+    case unresolved
+}
+
+struct ValidationRun {
+    let spec: Spec
+    let namer = Namer()
+    var diagnostics: [Diagnostic] = []
+
+    init(spec: Spec) { self.spec = spec }
+
+    mutating func error(_ location: SourceLocation, _ message: String, fix: String? = nil) {
+        diagnostics.append(Diagnostic(.error, at: location, message, fix: fix))
+    }
+
+    mutating func warning(_ location: SourceLocation, _ message: String, fix: String? = nil) {
+        diagnostics.append(Diagnostic(.warning, at: location, message, fix: fix))
+    }
+
+    /// Follows aliases; a cycle of aliases resolves to `.unresolved` (reported by ``checkAliasCycles()``).
+    func shape(of type: TypeRef) -> TypeShape {
+        var current = type
+        for _ in 0...spec.models.count {
+            switch current {
+            case .primitive(let primitive): return .primitive(primitive)
+            case .array(let element): return .array(element)
+            case .map(let value): return .map(value)
+            case .named(let name):
+                guard let model = spec.model(named: name) else { return .unresolved }
+                switch model.kind {
+                case .object: return .object(model)
+                case .enumeration(let values): return .enumeration(model, values)
+                case .alias(let target, _): current = target
+                }
+            }
+        }
+        return .unresolved
+    }
+
+    /// Whether a type is a single value that fits in a path segment, query item, header or form field.
+    func isScalar(_ type: TypeRef) -> Bool {
+        switch shape(of: type) {
+        case .primitive(let primitive): return ![.json, .binary, .file].contains(primitive)
+        case .enumeration: return true
+        default: return false
+        }
+    }
+
+    /// A Swift-name collision check over one scope: each group of raw names that map to one Swift name.
+    mutating func checkCollisions(
+        _ entries: [(raw: String, swift: String, location: SourceLocation)], scope: String, kind: String
+    ) {
+        var seen: [(swift: String, raw: String, location: SourceLocation)] = []
+        for entry in entries {
+            let key = entry.swift.lowercased()
+            if let first = seen.first(where: { $0.swift.lowercased() == key }) {
+                let how = first.swift == entry.swift ? "the same Swift name '\(entry.swift)'"
+                    : "Swift names that differ only in case ('\(first.swift)', '\(entry.swift)')"
+                error(entry.location,
+                      "\(kind) '\(entry.raw)' and '\(first.raw)' (line \(first.location.line)) in \(scope) get \(how)",
+                      fix: "rename one, or give it a 'swiftName'")
+            } else {
+                seen.append((entry.swift, entry.raw, entry.location))
+            }
+        }
+    }
+
+    // MARK: - Models
+
+    mutating func checkModels() {
+        checkCollisions(spec.models.map { ($0.name, $0.swiftName ?? namer.typeName($0.name), $0.location) },
+                        scope: "models", kind: "model")
+        for model in spec.models {
+            let swiftName = model.swiftName ?? namer.typeName(model.name)
+            if model.swiftName == nil, swiftName != model.name, Namer.reservedTypeNames.contains(model.name)
+                || Namer.keywords.contains(model.name)
+            {
+                warning(model.location, "model '\(model.name)' would shadow a Swift or runtime type; it is generated as '\(swiftName)'",
+                        fix: "give it a 'swiftName' to choose another name")
+            }
+            if let custom = model.swiftName, !isIdentifier(custom) {
+                error(model.location, "swiftName '\(custom)' of model '\(model.name)' is not a Swift identifier")
+            }
+            let keyPath = "models.\(model.name)"
+            switch model.kind {
+            case .object(let fields):
+                checkFields(fields, scope: "model '\(model.name)'", keyPath: "\(keyPath).properties")
+            case .enumeration(let values):
+                checkEnum(model, values: values)
+            case .alias(let target, let constraints):
+                checkConstraints(constraints, type: target, at: model.location, keyPath: keyPath)
+            }
+        }
+        checkAliasCycles()
+        checkValueCycles()
+    }
+
+    mutating func checkFields(_ fields: [Field], scope: String, keyPath: String) {
+        checkCollisions(fields.map { ($0.wireName, $0.swiftName ?? namer.bareMemberName($0.wireName), $0.location) },
+                        scope: scope, kind: "field")
+        for field in fields {
+            checkField(field, keyPath: "\(keyPath).\(field.wireName)")
+        }
+    }
+
+    mutating func checkField(_ field: Field, keyPath: String) {
+        if let custom = field.swiftName, !isIdentifier(custom) {
+            error(field.location, "swiftName '\(custom)' at '\(keyPath)' is not a Swift identifier")
+        }
+        checkConstraints(field.constraints, type: field.type, at: field.location, keyPath: keyPath)
+        if let format = field.format {
+            if case .primitive(.datetime) = shape(of: field.type) {
+                if !format.contains("y") || !format.contains("d") {
+                    warning(field.typeLocation, "date format '\(format)' at '\(keyPath)' has no year or day")
+                }
+            } else {
+                error(field.typeLocation, "'format' at '\(keyPath)' applies only to 'datetime' fields",
+                      fix: "remove 'format' or change the type to 'datetime'")
+            }
+        }
+        if let value = field.defaultValue {
+            if field.presence == .nullable {
+                error(field.location, "the field at '\(keyPath)' is nullable and has a default; pick one")
+            } else if let problem = mismatch(value, type: field.type) {
+                error(field.location, "default at '\(keyPath)' \(problem)")
+            }
+        }
+    }
+
+    /// Why a written value does not fit a type, or nil when it does.
+    func mismatch(_ value: SpecValue, type: TypeRef) -> String? {
+        switch (shape(of: type), value) {
+        case (.primitive(.int), .int), (.primitive(.int32), .int), (.primitive(.int64), .int): return nil
+        case (.primitive(.double), .int), (.primitive(.double), .double): return nil
+        case (.primitive(.float), .int), (.primitive(.float), .double): return nil
+        case (.primitive(.bool), .bool), (.primitive(.json), _): return nil
+        case (.primitive(let primitive), .string) where ![.int, .int32, .int64, .double, .float, .bool].contains(primitive):
+            return nil
+        case (.enumeration(let model, let values), .string(let text)):
+            return values.contains { $0.value == text } ? nil : "'\(text)' is not a value of enum '\(model.name)'"
+        case (.array(let element), .array(let items)):
+            return items.lazy.compactMap { mismatch($0, type: element) }.first
+        case (.map, .object), (.object, .object): return nil
+        default: return "does not match type '\(type)'"
+        }
+    }
+
+    mutating func checkConstraints(_ constraints: Constraints, type: TypeRef, at location: SourceLocation,
+                                   keyPath: String)
+    {
+        let shape = shape(of: type)
+        let isString: Bool
+        let isNumber: Bool
+        var isArray = false
+        switch shape {
+        case .primitive(let primitive):
+            isString = [.string, .url, .uuid].contains(primitive)
+            isNumber = [.int, .int32, .int64, .double, .float].contains(primitive)
+        case .array:
+            isString = false
+            isNumber = false
+            isArray = true
+        default:
+            isString = false
+            isNumber = false
+        }
+        if let pattern = constraints.pattern {
+            let patternLocation = constraints.patternLocation ?? location
+            if !isString {
+                error(patternLocation, "'pattern' at '\(keyPath)' applies only to strings, not '\(type)'")
+            } else {
+                do {
+                    _ = try NSRegularExpression(pattern: pattern)
+                } catch {
+                    self.error(patternLocation, "invalid regular expression '\(pattern)' at '\(keyPath)'",
+                               fix: "check brackets, parentheses and escapes (write '\\\\d' in double quotes)")
+                }
+            }
+        }
+        if (constraints.minLength != nil || constraints.maxLength != nil) && !isString {
+            error(location, "'minLength' and 'maxLength' at '\(keyPath)' apply only to strings, not '\(type)'")
+        }
+        if (constraints.minimum != nil || constraints.maximum != nil) && !isNumber {
+            error(location, "'minimum' and 'maximum' at '\(keyPath)' apply only to numbers, not '\(type)'")
+        }
+        if (constraints.minItems != nil || constraints.maxItems != nil) && !isArray {
+            error(location, "'minItems' and 'maxItems' at '\(keyPath)' apply only to arrays, not '\(type)'")
+        }
+        for (low, high, name) in [
+            (constraints.minLength.map(Double.init), constraints.maxLength.map(Double.init), "length"),
+            (constraints.minimum, constraints.maximum, "range"),
+            (constraints.minItems.map(Double.init), constraints.maxItems.map(Double.init), "item count"),
+        ] {
+            if let low, let high, low > high {
+                error(location, "the \(name) at '\(keyPath)' has a minimum above its maximum")
+            }
+            if let low, low < 0, name != "range" {
+                error(location, "the \(name) at '\(keyPath)' cannot be negative")
+            }
+        }
+    }
+
+    mutating func checkEnum(_ model: Model, values: [EnumValue]) {
+        var seenValues: [String] = []
+        for value in values {
+            if seenValues.contains(value.value) {
+                error(value.location, "enum '\(model.name)' lists '\(value.value)' twice", fix: "remove one of them")
+            }
+            seenValues.append(value.value)
+            let swiftName = value.swiftName ?? namer.bareMemberName(value.value)
+            if swiftName == Namer.unknownEnumCase {
+                error(value.location,
+                      "enum value '\(value.value)' of '\(model.name)' would take the case name '\(Namer.unknownEnumCase)',"
+                      + " which keeps values this client does not know",
+                      fix: "give it a 'swiftName'")
+            }
+        }
+        checkCollisions(values.map { ($0.value, $0.swiftName ?? namer.bareMemberName($0.value), $0.location) },
+                        scope: "enum '\(model.name)'", kind: "value")
+    }
+
+    /// `A: B` and `B: [A]` can never be generated: each alias would need the other first.
+    mutating func checkAliasCycles() {
+        for model in spec.models {
+            guard case .alias(let target, _) = model.kind else { continue }
+            var visited: [String] = [model.name]
+            var frontier = target.referencedNames
+            while let next = frontier.popLast() {
+                if next == model.name {
+                    error(model.location, "alias '\(model.name)' refers to itself through \(visited.joined(separator: " -> ")) -> \(model.name)",
+                          fix: "make one of them a model with 'properties'")
+                    break
+                }
+                guard !visited.contains(next), let nextModel = spec.model(named: next),
+                      case .alias(let nextTarget, _) = nextModel.kind else { continue }
+                visited.append(next)
+                frontier += nextTarget.referencedNames
+            }
+        }
+    }
+
+    /// A struct that holds itself other than through an array or map would have infinite size.
+    mutating func checkValueCycles() {
+        for model in spec.models {
+            guard case .object = model.kind else { continue }
+            var visited: Set<String> = []
+            var stack: [(name: String, path: [String])] = [(model.name, [model.name])]
+            var reported = false
+            while let (name, path) = stack.popLast(), !reported {
+                guard let current = spec.model(named: name) else { continue }
+                for field in current.fields {
+                    guard case .object(let target) = shape(of: field.type) else { continue }
+                    let nextPath = path + [field.wireName]
+                    if target.name == model.name {
+                        error(model.location, "model '\(model.name)' contains itself through '\(nextPath.joined(separator: "."))'",
+                              fix: "hold it in an array ('[\(model.name)]') or refer to it by ID")
+                        reported = true
+                        break
+                    }
+                    if visited.insert(target.name).inserted { stack.append((target.name, nextPath)) }
+                }
+            }
+        }
+    }
+
+    func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !Namer.keywords.contains(text)
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import SpecgenSpec
+
+/// Reads spec files for the subcommands: all file I/O of the generator lives in the CLI and the plugin.
+enum SpecInput {
+    /// Reads and checks one spec, naming it in diagnostics exactly as the user wrote its path.
+    static func load(path: String) -> LoadedSpec {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let location = SourceLocation(path: path, line: 1, column: 1)
+            let exists = FileManager.default.fileExists(atPath: path)
+            let message = exists ? "cannot read the file" : "no such file"
+            return LoadedSpec(spec: nil, diagnostics: [Diagnostic(.error, at: location, message)])
+        }
+        return Spec.load(bytes: Array(data), path: path)
+    }
+}
+
+/// Prints diagnostics to standard error in the `path:line:column: severity: message` format.
+enum DiagnosticPrinter {
+    static func print(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+    }
+}
