@@ -34,7 +34,14 @@ extension SpecReader {
         case "enum": allowed = common + ["enum"]
         case "type": allowed = common + ["type", "format"] + Self.constraintKeys
         default:
-            if node.pairs != nil {
+            let misspelt = (node.pairs ?? []).lazy.compactMap { pair -> (YAMLNode, String)? in
+                guard let key = pair.key.scalar, !common.contains(key) else { return nil }
+                return Suggestions.closest(to: key, in: ["properties", "enum", "type"]).map { (pair.key, $0) }
+            }.first
+            if let (keyNode, suggestion) = misspelt {
+                context.error(keyNode, "unknown key '\(keyNode.scalar ?? "")' in '\(keyPath)'",
+                              fix: "did you mean '\(suggestion)'?")
+            } else if node.pairs != nil {
                 context.error(node, "model '\(name)' needs 'properties', 'enum' or 'type'",
                               fix: "write 'properties:' for a struct, 'enum:' for a string enum, or 'type:' for an alias")
             } else {

@@ -72,13 +72,17 @@ extension ValidationRun {
     // MARK: - Endpoints
 
     mutating func checkEndpoints() {
+        checkCollisions(spec.endpoints.map { ($0.name, namer.methodName($0.name), $0.location) },
+                        scope: "endpoints", kind: "operation")
         for endpoint in spec.endpoints { checkEndpoint(endpoint) }
-        let helpers = spec.endpoints.compactMap { endpoint in endpoint.polling.map { ($0.name, $0.location) } }
-        checkCollisions(
-            spec.endpoints.map { ($0.name, namer.methodName($0.name), $0.location) }
-                + helpers.map { ($0.0, namer.methodName($0.0), $0.1) },
-            scope: "the client", kind: "method"
-        )
+        for polling in spec.endpoints.compactMap(\.polling) {
+            let helper = namer.methodName(polling.name)
+            if let operation = spec.endpoints.first(where: { namer.methodName($0.name) == helper }) {
+                error(polling.location,
+                      "polling helper '\(polling.name)' has the same Swift name as operation '\(operation.name)' (line \(operation.location.line))",
+                      fix: "rename the helper, e.g. 'pollUntil...'")
+            }
+        }
         checkErrorCaseConsistency()
     }
 

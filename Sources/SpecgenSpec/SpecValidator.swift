@@ -148,7 +148,7 @@ struct ValidationRun {
             if field.presence == .nullable {
                 error(field.location, "the field at '\(keyPath)' is nullable and has a default; pick one")
             } else if let problem = mismatch(value, type: field.type) {
-                error(field.location, "default at '\(keyPath)' \(problem)")
+                error(field.location, "default at '\(keyPath)': \(problem)")
             }
         }
     }
@@ -167,7 +167,7 @@ struct ValidationRun {
         case (.array(let element), .array(let items)):
             return items.lazy.compactMap { mismatch($0, type: element) }.first
         case (.map, .object), (.object, .object): return nil
-        default: return "does not match type '\(type)'"
+        default: return "the value does not match type '\(type)'"
         }
     }
 
@@ -247,7 +247,8 @@ struct ValidationRun {
 
     /// `A: B` and `B: [A]` can never be generated: each alias would need the other first.
     mutating func checkAliasCycles() {
-        for model in spec.models {
+        var reported: Set<String> = []
+        for model in spec.models where !reported.contains(model.name) {
             guard case .alias(let target, _) = model.kind else { continue }
             var visited: [String] = [model.name]
             var frontier = target.referencedNames
@@ -255,6 +256,7 @@ struct ValidationRun {
                 if next == model.name {
                     error(model.location, "alias '\(model.name)' refers to itself through \(visited.joined(separator: " -> ")) -> \(model.name)",
                           fix: "make one of them a model with 'properties'")
+                    reported.formUnion(visited)
                     break
                 }
                 guard !visited.contains(next), let nextModel = spec.model(named: next),

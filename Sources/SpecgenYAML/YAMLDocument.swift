@@ -114,7 +114,7 @@ private struct TreeBuilder {
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(&parser, &event) != 0 else {
-                return .failure(syntaxError(parser))
+                return .failure(syntaxError(parser, buffer: buffer))
             }
             defer { yaml_event_delete(&event) }
             if event.type == YAML_STREAM_END_EVENT { return .success(root) }
@@ -280,8 +280,25 @@ private struct TreeBuilder {
         string(pointer, length: Optional(length)) ?? ""
     }
 
-    private func syntaxError(_ parser: yaml_parser_t) -> YAMLError {
+    private func syntaxError(_ parser: yaml_parser_t, buffer: UnsafeBufferPointer<UInt8>) -> YAMLError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors carry a byte offset, not a mark.
+            let offset = min(Int(parser.problem_offset), buffer.count)
+            var mark = YAMLMark(line: 1, column: 1)
+            var index = 0
+            while index < offset {
+                if buffer[index] == 0x0A {
+                    mark = YAMLMark(line: mark.line + 1, column: 1)
+                } else if buffer[index] & 0xC0 != 0x80 {
+                    mark.column += 1
+                }
+                index += 1
+            }
+            let byte = String(UInt8(truncatingIfNeeded: parser.problem_value), radix: 16, uppercase: true)
+            return error(at: mark, "\(problem) (byte 0x\(byte)): the file is not valid UTF-8",
+                         fix: "save the spec as UTF-8")
+        }
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
             let start = YAMLMark(parser.context_mark)

@@ -1,0 +1,29 @@
+@testable import SpecgenSpec
+import Testing
+
+struct NamerTests {
+    @Test(arguments: [
+        ("ticket_id", "ticketID"), ("access_token", "accessToken"), ("filledPdfUrl", "filledPDFURL"),
+        ("default", "`default`"), ("2fa_code", "_2faCode"), ("self", "self_"), ("X-API-Key", "xAPIKey"),
+        ("isRead", "isRead"), ("URLSession", "urlSession"), ("in-progress", "inProgress"), ("_id", "id"),
+        ("imageURLs", "imageURLs"), ("🙂", "_"), ("Type", "type"), ("type", "type"),
+    ])
+    func memberName(raw: String, expected: String) {
+        #expect(Namer().memberName(raw) == expected)
+    }
+
+    @Test(arguments: [
+        ("field_region", "FieldRegion"), ("FieldRegionDTO", "FieldRegionDTO"), ("pdf_page", "PDFPage"),
+        ("Data", "DataModel"), ("Error", "ErrorModel"), ("3d_model", "_3dModel"), ("ticket", "Ticket"),
+        ("JSONValue", "JSONValueModel"),
+    ])
+    func typeName(raw: String, expected: String) {
+        #expect(Namer().typeName(raw) == expected)
+    }
+
+    @Test(arguments: [("convertPDFToPNGs", "convertPDFToPNGs"), ("get-data", "getData"), ("GetTicket", "getTicket"),
+                      ("fetchJoyDoc", "fetchJoyDoc"), ("return", "`return`")])
+    func methodName(raw: String, expected: String) {
+        #expect(Namer().methodName(raw) == expected)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SpecgenSpec
+import SpecgenTestSupport
+import Testing
+
+/// Each documented API's operations, by the names its app uses, must be declared in its spec.
+struct SeedCoverageTests {
+    static let documented: [(api: String, operations: [String], models: [String])] = [
+        ("Joyfill",
+         ["fetchDocuments", "fetchDocumentSubmissions", "fetchTemplates", "fetchJoyDoc", "fetchGroups", "retrieveGroup",
+          "fetchListAllUsers", "retrieveUser", "createDocument", "saveChangelog", "saveDocument", "convertPDFToPNGs"],
+         ["Document", "DocumentListResponse", "GroupResponse", "RetrieveGroup", "ListAllUsersResponse", "JoyDoc"]),
+        ("DocumentAI",
+         ["uploadDocument", "processDocument", "getDocument", "submitValues", "composePDF", "getDownloadURL"],
+         ["DocumentStatus", "FieldType", "DocumentSummary", "FieldComponent", "FieldRegionDTO", "DocumentDetailResponse",
+          "FieldValueInput", "InitUploadResponse", "DownloadResponse"]),
+        ("Keyz",
+         ["registerUser", "loginUser", "requestToken", "authorizedRequest"],
+         ["RegisterModel", "IdResponse", "ErrorResponse", "TokenResponse", "UserProperties"]),
+        ("Chatist",
+         ["getBranding", "createTicket", "getTicket", "getTickets", "sendMessage", "updateCustomer", "updateDevice"],
+         ["Branding", "CreateTicket", "Ticket", "Message", "SendMessage", "UpdateCustomer", "UpdateDevice", "DeviceInfo",
+          "TicketID", "TicketPreview", "Sender", "Schedule"]),
+        ("Gista",
+         ["createUser", "updateUser", "deleteUser", "storeArticle", "getUserArticles", "getGist", "createGist",
+          "deleteGist"],
+         ["User", "Article", "Gist", "UserID"]),
+    ]
+
+    static func load(_ api: String) throws -> Spec {
+        let url = PackagePaths.url("Specs/\(api).yaml")
+        let bytes = try #require(FileManager.default.contents(atPath: url.path))
+        let loaded = Spec.load(bytes: Array(bytes), path: "Specs/\(api).yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics.map(\.description))")
+        return try #require(loaded.spec)
+    }
+
+    @Test(arguments: documented.map(\.api))
+    func specDeclaresEveryDocumentedOperationAndModel(api: String) throws {
+        let spec = try Self.load(api)
+        let entry = try #require(Self.documented.first { $0.api == api })
+        #expect(spec.name == api)
+        for operation in entry.operations {
+            #expect(spec.endpoint(named: operation) != nil, "\(api) does not declare \(operation)")
+        }
+        for model in entry.models {
+            #expect(spec.model(named: model) != nil, "\(api) does not declare model \(model)")
+        }
+    }
+
+    @Test func specsDeclareTheDocumentedBehaviours() throws {
+        let joyfill = try Self.load("Joyfill")
+        #expect(joyfill.endpoint(named: "fetchDocuments")?.pagination?.itemsField == "data")
+        #expect(joyfill.endpoint(named: "fetchJoyDoc")?.responses.first?.body == .binary)
+        #expect(joyfill.authSchemes.first?.kind == .bearer)
+
+        let documentAI = try Self.load("DocumentAI")
+        let polling = try #require(documentAI.endpoint(named: "getDocument")?.polling)
+        #expect(polling.name == "pollUntilReady")
+        #expect(polling.success == ["ready", "filled"] && polling.failure == ["failed"])
+        #expect(polling.interval == 2 && polling.maxAttempts == 60)
+        #expect(documentAI.endpoint(named: "uploadDocument")?.body?.encoding == .multipart)
+        #expect(documentAI.authSchemes.isEmpty)
+
+        let keyz = try Self.load("Keyz")
+        guard case .oauth2(let flow) = keyz.authSchemes.first?.kind else {
+            Issue.record("Keyz must use an OAuth2 scheme")
+            return
+        }
+        #expect(flow.grants == [.password, .refreshToken])
+        #expect(keyz.endpoint(named: "registerUser")?.auth?.scheme == nil)
+        #expect(keyz.endpoint(named: "registerUser")?.responses.map(\.status) == [.code(201)])
+        #expect(keyz.endpoint(named: "registerUser")?.errors.map(\.caseName) == ["emptyFields", "emailAlreadyExists"])
+        #expect(keyz.endpoint(named: "requestToken")?.body?.encoding == .form)
+        #expect(keyz.model(named: "TokenResponse")?.fields.first?.sensitive == true)
+
+        let chatist = try Self.load("Chatist")
+        #expect(chatist.authSchemes.first?.kind == .apiKey(name: "X-API-Key", location: .header))
+        #expect(chatist.endpoint(named: "getBranding")?.responses.map(\.body).contains(.empty) == true)
+        let updatedAt = chatist.model(named: "Branding")?.fields.first { $0.wireName == "updatedAt" }
+        #expect(updatedAt?.format == "yyyy-MM-dd HH:mm:ss")
+        #expect(chatist.errors.map(\.caseName).contains("serverError"))
+
+        let gista = try Self.load("Gista")
+        #expect(gista.servers.map(\.name) == ["development", "production"])
+        #expect(gista.security?.optional == true)
+        #expect(gista.retry?.maxAttempts == 3)
+        #expect(gista.requestOptions == RequestOptions(timeout: 30, cachePolicy: .useProtocolCachePolicy))
+        guard case .alias(_, let constraints) = gista.model(named: "UserID")?.kind else {
+            Issue.record("UserID must be an alias")
+            return
+        }
+        #expect(constraints.pattern != nil)
+        #expect(gista.model(named: "UpdateUserRequest")?.fields.first?.presence == .nullable)
+    }
+}
