@@ -62,18 +62,20 @@ public struct SpecLoader: Sendable {
 struct TypeBinder {
     let context: LoadContext
     private(set) var names: [String] = []
+    private var known: Set<String> = []
 
     init(context: LoadContext) { self.context = context }
 
     mutating func declare(_ models: YAMLNode) {
         names = (models.pairs ?? []).compactMap { $0.key.scalar }
+        known = Set(names)
     }
 
     /// Parses a type and reports any name that is neither a primitive nor a declared model.
     func resolve(_ node: YAMLNode, keyPath: String) -> TypeExpression? {
         guard let expression = TypeExpressionParser.parse(node, keyPath: keyPath, context: context) else { return nil }
         var resolved = true
-        for (name, location) in expression.names where !names.contains(name) {
+        for (name, location) in expression.names where !known.contains(name) {
             resolved = false
             let suggestion = Suggestions.closest(to: name, in: names + Primitive.allCases.map(\.rawValue))
             context.error(at: location, "unknown type '\(name)' in '\(keyPath)'",

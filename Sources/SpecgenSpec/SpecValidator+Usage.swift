@@ -75,7 +75,7 @@ extension ValidationRun {
         var seen: Set<String> = []
         var pending = roots.flatMap(\.referencedNames)
         while let name = pending.popLast() {
-            guard seen.insert(name).inserted, let model = spec.model(named: name) else { continue }
+            guard seen.insert(name).inserted, let model = model(named: name) else { continue }
             switch model.kind {
             case .object(let fields): pending += fields.flatMap(\.type.referencedNames)
             case .alias(let target, _): pending += target.referencedNames

@@ -32,8 +32,19 @@ struct ValidationRun {
     let spec: Spec
     let namer = Namer()
     var diagnostics: [Diagnostic] = []
+    /// Model positions by name, for look-ups only; iteration always goes through `spec.models` in spec order.
+    private let modelIndex: [String: Int]
 
-    init(spec: Spec) { self.spec = spec }
+    init(spec: Spec) {
+        self.spec = spec
+        var index: [String: Int] = [:]
+        for (position, model) in spec.models.enumerated() where index[model.name] == nil {
+            index[model.name] = position
+        }
+        modelIndex = index
+    }
+
+    func model(named name: String) -> Model? { modelIndex[name].map { spec.models[$0] } }
 
     mutating func error(_ location: SourceLocation, _ message: String, fix: String? = nil) {
         diagnostics.append(Diagnostic(.error, at: location, message, fix: fix))
@@ -52,7 +63,7 @@ struct ValidationRun {
             case .array(let element): return .array(element)
             case .map(let value): return .map(value)
             case .named(let name):
-                guard let model = spec.model(named: name) else { return .unresolved }
+                guard let model = model(named: name) else { return .unresolved }
                 switch model.kind {
                 case .object: return .object(model)
                 case .enumeration(let values): return .enumeration(model, values)
@@ -76,17 +87,17 @@ struct ValidationRun {
     mutating func checkCollisions(
         _ entries: [(raw: String, swift: String, location: SourceLocation)], scope: String, kind: String
     ) {
-        var seen: [(swift: String, raw: String, location: SourceLocation)] = []
+        var seen: [String: (swift: String, raw: String, location: SourceLocation)] = [:]
         for entry in entries {
             let key = entry.swift.lowercased()
-            if let first = seen.first(where: { $0.swift.lowercased() == key }) {
+            if let first = seen[key] {
                 let how = first.swift == entry.swift ? "the same Swift name '\(entry.swift)'"
                     : "Swift names that differ only in case ('\(first.swift)', '\(entry.swift)')"
                 error(entry.location,
                       "\(kind) '\(entry.raw)' and '\(first.raw)' (line \(first.location.line)) in \(scope) get \(how)",
                       fix: "rename one, or give it a 'swiftName'")
             } else {
-                seen.append((entry.swift, entry.raw, entry.location))
+                seen[key] = (entry.swift, entry.raw, entry.location)
             }
         }
     }
@@ -259,7 +270,7 @@ struct ValidationRun {
                     reported.formUnion(visited)
                     break
                 }
-                guard !visited.contains(next), let nextModel = spec.model(named: next),
+                guard !visited.contains(next), let nextModel = self.model(named: next),
                       case .alias(let nextTarget, _) = nextModel.kind else { continue }
                 visited.append(next)
                 frontier += nextTarget.referencedNames
@@ -275,7 +286,7 @@ struct ValidationRun {
             var stack: [(name: String, path: [String])] = [(model.name, [model.name])]
             var reported = false
             while let (name, path) = stack.popLast(), !reported {
-                guard let current = spec.model(named: name) else { continue }
+                guard let current = self.model(named: name) else { continue }
                 for field in current.fields {
                     guard case .object(let target) = shape(of: field.type) else { continue }
                     let nextPath = path + [field.wireName]

@@ -1,0 +1,35 @@
+import Foundation
+import SpecgenTestSupport
+import Testing
+
+/// `Docs/specgen.schema.json` accepts every spec in `Specs/` and rejects broken ones, checked with Python's
+/// `jsonschema` (installed by `.ci/run`), so editors with a YAML language server validate what specgen accepts.
+struct SchemaTests {
+    static func validate(_ specs: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "Tests/Scripts/validate_schema.py", "Docs/specgen.schema.json"] + specs
+        process.currentDirectoryURL = PackagePaths.root
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    @Test func everySpecValidatesAgainstTheSchema() throws {
+        let specs = ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz"].map { "Specs/\($0).yaml" }
+        let result = try Self.validate(specs)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.components(separatedBy: ": valid").count == specs.count + 1, "\(result.output)")
+    }
+
+    @Test(arguments: ["unknown-keys", "wrong-value-kinds", "bad-request-line", "invalid-status-codes"])
+    func brokenSpecsAreRejectedByTheSchema(fixture: String) throws {
+        let result = try Self.validate(["Tests/SpecgenSpecTests/Fixtures/\(fixture)/spec.yaml"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains(": invalid at "), "\(result.output)")
+    }
+}
