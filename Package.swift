@@ -13,9 +13,13 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "specgen", targets: ["specgen"]),
+        .library(name: "SpecgenRuntime", targets: ["SpecgenRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        // Tests only: a small dependency-free HTTP server, so runtime tests go over real sockets.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
     ],
     targets: [
         // MARK: Generator
@@ -36,10 +40,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Runtime
+        .target(
+            name: "SpecgenRuntime",
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Tests
         .target(
             name: "SpecgenTestSupport",
-            dependencies: [],
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
             path: "Tests/SpecgenTestSupport",
             swiftSettings: strictSettings
         ),
@@ -53,6 +64,11 @@ let package = Package(
         .testTarget(
             name: "SpecgenCLITests",
             dependencies: ["specgen", "SpecgenTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SpecgenRuntimeTests",
+            dependencies: ["SpecgenRuntime", "SpecgenTestSupport", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strictSettings
         ),
     ]

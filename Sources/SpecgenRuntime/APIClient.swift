@@ -1,0 +1,73 @@
+public import Foundation
+public import HTTPTypes
+
+/// Runs requests through the middleware chain and the transport, and decodes responses.
+///
+/// Generated clients hold one and call only ``send(_:operation:)`` and the decoding helpers.
+public struct APIClient: Sendable {
+    /// The server URL paths are resolved against.
+    public var baseURL: URL
+    /// The transport requests go out through.
+    public var transport: any Transport
+    /// Middlewares, outermost first.
+    public var middlewares: [any Middleware]
+    /// Headers added to every request that does not set them itself.
+    public var defaultHeaders: HTTPFields
+
+    /// Creates a client.
+    public init(
+        baseURL: URL, transport: any Transport = URLSessionTransport(), middlewares: [any Middleware] = [],
+        defaultHeaders: HTTPFields = [:]
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.middlewares = middlewares
+        self.defaultHeaders = defaultHeaders
+    }
+
+    /// Sends a request and returns the response whatever its status; every failure becomes a ``ClientError``.
+    public func send(_ request: HTTPRequestData, operation: String) async throws(ClientError) -> HTTPResponseData {
+        var request = request
+        if request.baseURL == nil { request.baseURL = baseURL }
+        for field in defaultHeaders where request.headerFields[field.name] == nil {
+            request.headerFields.append(field)
+        }
+        if Task.isCancelled { throw .cancelled(operation: operation) }
+        do {
+            return try await middlewares.chain(operation: operation, transport: transport)(request)
+        } catch {
+            // A cancelled task often surfaces as a transport error; report what the caller did.
+            if Task.isCancelled { throw .cancelled(operation: operation) }
+            throw ClientError(error, operation: operation)
+        }
+    }
+
+    /// Decodes a JSON body, reporting the failing field's path.
+    public func decode<Value: Decodable>(
+        _ type: Value.Type, from response: HTTPResponseData, operation: String
+    ) throws(ClientError) -> Value {
+        do {
+            return try JSONCoding.decoder().decode(Value.self, from: response.body)
+        } catch let error as DecodingError {
+            let (path, message) = ClientError.describe(error)
+            throw .decoding(operation: operation, path: path, message: message)
+        } catch {
+            throw .decoding(operation: operation, path: "", message: "the body is not valid JSON")
+        }
+    }
+
+    /// Encodes a JSON body.
+    public func encode(_ value: some Encodable, operation: String) throws(ClientError) -> Data {
+        do {
+            return try JSONCoding.encoder().encode(value)
+        } catch {
+            throw .encoding(operation: operation, message: String(describing: error))
+        }
+    }
+
+    /// The error for a status the operation does not declare, with a redacted, size-limited body preview.
+    public func unexpectedStatus(_ response: HTTPResponseData, operation: String) -> ClientError {
+        .unexpectedStatus(operation: operation, status: response.status.code,
+                          body: Redaction.bodyPreview(response.body, limit: 1024))
+    }
+}

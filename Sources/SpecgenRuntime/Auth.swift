@@ -1,0 +1,257 @@
+public import Foundation
+import HTTPTypes
+
+/// Adds `Authorization: Bearer <token>` to requests of one scheme, with the token from the app.
+public struct BearerTokenMiddleware: Middleware {
+    /// The scheme this middleware serves.
+    public let scheme: String
+    private let token: @Sendable () async throws -> String?
+
+    /// Creates a middleware with a token provider, asked on every request (nil: the app has no token yet).
+    public init(scheme: String, token: @escaping @Sendable () async throws -> String?) {
+        self.scheme = scheme
+        self.token = token
+    }
+
+    /// Creates a middleware with a fixed token (Joyfill's access token).
+    public init(scheme: String, token: String) {
+        self.init(scheme: scheme, token: { token })
+    }
+
+    /// Adds the header, or fails with an authentication error when a required token is missing.
+    public func intercept(
+        _ request: HTTPRequestData, operation: String,
+        next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
+    ) async throws -> HTTPResponseData {
+        guard request.authScheme == scheme else { return try await next(request) }
+        guard let token = try await token(), !token.isEmpty else {
+            if request.authOptional { return try await next(request) }
+            throw AuthenticationFailure("no bearer token; sign in first")
+        }
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(token)"
+        return try await next(request)
+    }
+}
+
+/// Adds an API key in a header or query item to requests of one scheme.
+public struct APIKeyMiddleware: Middleware {
+    /// Where the key goes.
+    public enum Location: Sendable { case header, query }
+
+    /// The scheme this middleware serves.
+    public let scheme: String
+    let name: String
+    let location: Location
+    let key: String
+
+    /// Creates a middleware.
+    public init(scheme: String, name: String, location: Location, key: String) {
+        self.scheme = scheme
+        self.name = name
+        self.location = location
+        self.key = key
+    }
+
+    /// Adds the key.
+    public func intercept(
+        _ request: HTTPRequestData, operation: String,
+        next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
+    ) async throws -> HTTPResponseData {
+        guard request.authScheme == scheme else { return try await next(request) }
+        var request = request
+        switch location {
+        case .header:
+            guard let field = HTTPField.Name(name) else { throw AuthenticationFailure("invalid API key header name") }
+            request.headerFields[field] = key
+        case .query:
+            request.query.append(QueryItem(name, key))
+        }
+        return try await next(request)
+    }
+}
+
+/// Tokens from an OAuth2-style token endpoint. Its description never shows a token.
+public struct TokenSet: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The access token.
+    public var accessToken: String
+    /// The refresh token, if the server issued one.
+    public var refreshToken: String?
+    /// When the access token expires, if the server said.
+    public var expiresAt: Date?
+
+    /// Creates a token set.
+    public init(accessToken: String, refreshToken: String?, expiresAt: Date?) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+    }
+
+    /// `TokenSet(access: <redacted>, refresh: <redacted>, expiresAt: ...)`.
+    public var description: String {
+        "TokenSet(access: \(Redaction.placeholder), refresh: \(refreshToken == nil ? "none" : Redaction.placeholder), "
+            + "expiresAt: \(expiresAt.map { DateFormat.iso8601.string(from: $0) } ?? "unknown"))"
+    }
+}
+
+/// Where tokens are kept between launches. The default keeps them in memory; a Keychain-backed store implements
+/// the same two methods.
+public protocol TokenStore: Sendable {
+    /// The stored tokens, if any.
+    func load() async -> TokenSet?
+    /// Stores tokens, or clears them with nil.
+    func save(_ tokens: TokenSet?) async
+}
+
+/// Keeps tokens in memory only.
+public actor InMemoryTokenStore: TokenStore {
+    private var tokens: TokenSet?
+
+    /// Creates a store, optionally with tokens already in it.
+    public init(_ tokens: TokenSet? = nil) { self.tokens = tokens }
+
+    /// The stored tokens.
+    public func load() async -> TokenSet? { tokens }
+
+    /// Replaces the stored tokens.
+    public func save(_ tokens: TokenSet?) async { self.tokens = tokens }
+}
+
+/// The OAuth2 password and refresh_token grants against a form-urlencoded token endpoint (Keyz's `/auth/token/`).
+///
+/// Refreshing is single-flight: however many requests find the token expired at once, one refresh runs and all
+/// of them wait for it. A failed refresh clears the store and throws ``AuthenticationFailure``.
+public actor OAuth2TokenFlow {
+    private let tokenPath: String
+    private let usernameField: String
+    private let leeway: TimeInterval
+    private let store: any TokenStore
+    private let client: APIClient
+    private var refreshing: Task<TokenSet, any Error>?
+    /// How many refresh requests were sent, for tests and diagnostics.
+    public private(set) var refreshCount = 0
+
+    /// Creates a flow.
+    /// - Parameters:
+    ///   - tokenPath: The token endpoint's path below the client's server URL.
+    ///   - usernameField: The form field of the user name in the password grant.
+    ///   - leeway: Seconds before expiry at which a token is refreshed.
+    ///   - client: Sends the token requests (its own middlewares, not the flow's).
+    public init(tokenPath: String, usernameField: String = "username", leeway: TimeInterval = 30,
+                store: any TokenStore = InMemoryTokenStore(), client: APIClient) {
+        self.tokenPath = tokenPath
+        self.usernameField = usernameField
+        self.leeway = leeway
+        self.store = store
+        self.client = client
+    }
+
+    /// Signs in with the password grant and stores the tokens.
+    @discardableResult
+    public func login(username: String, password: String) async throws -> TokenSet {
+        var form = FormBody()
+        form.append("grant_type", "password")
+        form.append(usernameField, username)
+        form.append("password", password)
+        let tokens = try await requestTokens(form)
+        await store.save(tokens)
+        return tokens
+    }
+
+    /// Stores tokens obtained elsewhere (for example from a generated `loginUser` call).
+    public func store(_ tokens: TokenSet?) async { await store.save(tokens) }
+
+    /// A valid access token, refreshing first when the stored one is expired.
+    public func accessToken() async throws -> String? {
+        guard let tokens = await store.load() else { return nil }
+        if let expiresAt = tokens.expiresAt, expiresAt.timeIntervalSinceNow <= leeway {
+            return try await refresh(replacing: tokens.accessToken).accessToken
+        }
+        return tokens.accessToken
+    }
+
+    /// Refreshes unless another caller already replaced `rejected`; concurrent callers share one refresh.
+    public func refresh(replacing rejected: String) async throws -> TokenSet {
+        if let refreshing { return try await refreshing.value }
+        if let current = await store.load(), current.accessToken != rejected,
+           current.expiresAt.map({ $0.timeIntervalSinceNow > leeway }) ?? true
+        {
+            return current
+        }
+        let task = Task { try await self.performRefresh() }
+        refreshing = task
+        defer { refreshing = nil }
+        return try await task.value
+    }
+
+    private func performRefresh() async throws -> TokenSet {
+        guard let refreshToken = await store.load()?.refreshToken else {
+            throw AuthenticationFailure("no refresh token; sign in again")
+        }
+        refreshCount += 1
+        var form = FormBody()
+        form.append("grant_type", "refresh_token")
+        form.append("refresh_token", refreshToken)
+        do {
+            let tokens = try await requestTokens(form)
+            await store.save(tokens)
+            return tokens
+        } catch {
+            await store.save(nil)
+            throw AuthenticationFailure("token refresh failed; sign in again")
+        }
+    }
+
+    private func requestTokens(_ form: FormBody) async throws -> TokenSet {
+        var request = HTTPRequestData(method: .post, path: tokenPath, body: form.data, isRetryable: false)
+        request.headerFields[.contentType] = FormBody.contentType
+        request.headerFields[.accept] = "application/json"
+        let operation = "OAuth2.token"
+        let response = try await client.send(request, operation: operation)
+        guard (200..<300).contains(response.status.code) else {
+            throw AuthenticationFailure("the token endpoint answered \(response.status.code)")
+        }
+        struct Payload: Decodable {
+            var access_token: String
+            var refresh_token: String?
+            var expires_in: Double?
+        }
+        let payload = try client.decode(Payload.self, from: response, operation: operation)
+        return TokenSet(accessToken: payload.access_token, refreshToken: payload.refresh_token,
+                        expiresAt: payload.expires_in.map { Date().addingTimeInterval($0) })
+    }
+}
+
+/// Authorizes requests of one scheme with an ``OAuth2TokenFlow``: refreshes expired tokens before sending, and
+/// after a 401 refreshes once and retries.
+public struct OAuth2Middleware: Middleware {
+    /// The scheme this middleware serves.
+    public let scheme: String
+    /// The flow that holds the tokens.
+    public let flow: OAuth2TokenFlow
+
+    /// Creates a middleware.
+    public init(scheme: String, flow: OAuth2TokenFlow) {
+        self.scheme = scheme
+        self.flow = flow
+    }
+
+    /// Sends with the current token; on 401, refreshes (once for all concurrent callers) and sends again.
+    public func intercept(
+        _ request: HTTPRequestData, operation: String,
+        next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
+    ) async throws -> HTTPResponseData {
+        guard request.authScheme == scheme else { return try await next(request) }
+        guard let token = try await flow.accessToken() else {
+            if request.authOptional { return try await next(request) }
+            throw AuthenticationFailure("not signed in")
+        }
+        var authorized = request
+        authorized.headerFields[.authorization] = "Bearer \(token)"
+        let response = try await next(authorized)
+        guard response.status.code == 401 else { return response }
+        let fresh = try await flow.refresh(replacing: token)
+        authorized.headerFields[.authorization] = "Bearer \(fresh.accessToken)"
+        return try await next(authorized)
+    }
+}

@@ -1,0 +1,131 @@
+public import Foundation
+public import HTTPTypes
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// One query item, in the order the request builder added it.
+public struct QueryItem: Hashable, Sendable {
+    /// The name, unencoded.
+    public var name: String
+    /// The value, unencoded; nil for a bare `?flag`.
+    public var value: String?
+
+    /// Creates a query item.
+    public init(_ name: String, _ value: String?) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Per-request transport settings: timeout and cache policy (Gista's `RequestConfig`).
+public struct RequestOptions: Hashable, Sendable {
+    /// Seconds before the request times out; nil uses the transport's default.
+    public var timeout: TimeInterval?
+    /// How URLSession's cache is used; nil uses the protocol's policy.
+    public var cachePolicy: URLRequest.CachePolicy?
+
+    /// Creates options.
+    public init(timeout: TimeInterval? = nil, cachePolicy: URLRequest.CachePolicy? = nil) {
+        self.timeout = timeout
+        self.cachePolicy = cachePolicy
+    }
+}
+
+/// A request as a value: what a generated request builder returns, inspectable in tests without a network.
+public struct HTTPRequestData: Hashable, Sendable {
+    /// The method.
+    public var method: HTTPRequest.Method
+    /// The path below the server URL, with path parameters already substituted and percent-encoded.
+    public var path: String
+    /// Query items, unencoded; the transport encodes them.
+    public var query: [QueryItem]
+    /// Header fields.
+    public var headerFields: HTTPFields
+    /// The body bytes, if any.
+    public var body: Data?
+    /// Timeout and cache policy.
+    public var options: RequestOptions
+    /// Whether the request may be repeated safely (idempotent method, or an operation the spec marks so).
+    public var isRetryable: Bool
+    /// The server URL the path is relative to; the client sets it before middlewares run.
+    public var baseURL: URL?
+    /// The auth scheme the operation uses (its spec name), or nil for none; auth middlewares act only on theirs.
+    public var authScheme: String?
+    /// Whether the request goes out without credentials when the app has none (an optional bearer).
+    public var authOptional: Bool
+
+    /// Creates a request.
+    public init(
+        method: HTTPRequest.Method, path: String, query: [QueryItem] = [], headerFields: HTTPFields = [:],
+        body: Data? = nil, options: RequestOptions = RequestOptions(), isRetryable: Bool? = nil, baseURL: URL? = nil,
+        authScheme: String? = nil, authOptional: Bool = false
+    ) {
+        self.authScheme = authScheme
+        self.authOptional = authOptional
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headerFields = headerFields
+        self.body = body
+        self.options = options
+        self.isRetryable = isRetryable ?? [.get, .head, .put, .delete, .options].contains(method)
+        self.baseURL = baseURL
+    }
+
+    /// The full URL: base URL, path and percent-encoded query.
+    public var url: URL? {
+        guard let baseURL else { return nil }
+        var text = baseURL.absoluteString
+        if text.hasSuffix("/") && path.hasPrefix("/") { text.removeLast() }
+        text += path
+        if !query.isEmpty {
+            text += "?" + query.map { item in
+                PercentEncoding.encodeComponent(item.name) + (item.value.map { "=" + PercentEncoding.encodeComponent($0) } ?? "")
+            }.joined(separator: "&")
+        }
+        return URL(string: text)
+    }
+}
+
+/// A response as a value.
+public struct HTTPResponseData: Hashable, Sendable {
+    /// The status.
+    public var status: HTTPResponse.Status
+    /// Header fields.
+    public var headerFields: HTTPFields
+    /// The body bytes.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: HTTPResponse.Status, headerFields: HTTPFields = [:], body: Data = Data()) {
+        self.status = status
+        self.headerFields = headerFields
+        self.body = body
+    }
+}
+
+/// Percent-encoding that leaves only RFC 3986 unreserved characters as they are, so no caller encodes by hand.
+public enum PercentEncoding {
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+
+    /// Encodes everything except `A-Z a-z 0-9 - . _ ~` (a path segment, query name or value).
+    public static func encodeComponent(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if unreserved.contains(byte) {
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return output
+    }
+
+    /// Encodes a form field for `application/x-www-form-urlencoded`: like a component, with spaces as `+`.
+    public static func encodeFormComponent(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { encodeComponent(String($0)) }
+            .joined(separator: "+")
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import HTTPTypes
+import SpecgenRuntime
+import SpecgenTestSupport
+import Testing
+
+/// The runtime against a real HTTP server on 127.0.0.1.
+struct RuntimeServerTests {
+    /// Collects log lines from concurrent callers.
+    actor Lines {
+        var all: [String] = []
+        func add(_ line: String) { all.append(line) }
+    }
+
+    @Test func formBodyArrivesByteForByteWithReservedCharacters() async throws {
+        let server = try TestHTTPServer { _ in .json(#"{"ok":true}"#) }
+        let client = APIClient(baseURL: try await server.start())
+        var form = FormBody()
+        form.append("grant_type", "refresh_token")
+        form.append("refresh_token", "a/b+c=d&e%f g")
+        var request = HTTPRequestData(method: .post, path: "/auth/token/", body: form.data)
+        request.headerFields[.contentType] = FormBody.contentType
+        _ = try await client.send(request, operation: "Keyz.requestToken")
+        let received = try #require(await server.requests.first)
+        #expect(String(decoding: received.body, as: UTF8.self)
+                == "grant_type=refresh_token&refresh_token=a%2Fb%2Bc%3Dd%26e%25f+g")
+        #expect(received.headers["content-type"] == "application/x-www-form-urlencoded")
+        await server.stop()
+    }
+
+    @Test func queryAndPathArePercentEncoded() async throws {
+        let server = try TestHTTPServer { _ in CannedResponse(status: 204) }
+        let client = APIClient(baseURL: try await server.start())
+        let request = HTTPRequestData(method: .get, path: "/branding",
+                                      query: [QueryItem("updatedAt", "2025-01-01 12:00:00"), QueryItem("q", "a&b=c")])
+        _ = try await client.send(request, operation: "Chatist.getBranding")
+        let received = try #require(await server.requests.first)
+        #expect(received.rawQuery == "updatedAt=2025-01-01%2012%3A00%3A00&q=a%26b%3Dc")
+        await server.stop()
+    }
+
+    @Test func multipartPartsArriveIntact() async throws {
+        let server = try TestHTTPServer { _ in .json("{}") }
+        let client = APIClient(baseURL: try await server.start())
+        var multipart = MultipartBody()
+        multipart.append("message", text: "Here's a screenshot")
+        multipart.append("data", json: Data(#"{"channel":"ios"}"#.utf8))
+        let image = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        multipart.append("attachments", file: MultipartFile(filename: "shot \"1\".png", contentType: "image/png", data: image))
+        let (body, contentType) = multipart.encoded()
+        var request = HTTPRequestData(method: .post, path: "/tickets", body: body)
+        request.headerFields[.contentType] = contentType
+        _ = try await client.send(request, operation: "Chatist.createTicket")
+        let received = try #require(await server.requests.first)
+        #expect(received.body == body)
+        let boundary = try #require(contentType.components(separatedBy: "boundary=").last)
+        #expect(received.body.range(of: Data("--\(boundary)--\r\n".utf8)) != nil)
+        #expect(received.body.range(of: image) != nil)
+        #expect(received.body.range(of: Data("filename=\"shot %221%22.png\"\r\nContent-Type: image/png".utf8)) != nil)
+        await server.stop()
+    }
+
+    @Test func bearerAndAPIKeyAuthApplyOnlyToTheirScheme() async throws {
+        let server = try TestHTTPServer { _ in CannedResponse(status: 200) }
+        let client = APIClient(baseURL: try await server.start(), middlewares: [
+            BearerTokenMiddleware(scheme: "bearer", token: "joy-token"),
+            APIKeyMiddleware(scheme: "apiKey", name: "X-API-Key", location: .header, key: "chat-key"),
+            APIKeyMiddleware(scheme: "queryKey", name: "key", location: .query, key: "q-key"),
+        ])
+        _ = try await client.send(HTTPRequestData(method: .get, path: "/a", authScheme: "bearer"), operation: "a")
+        _ = try await client.send(HTTPRequestData(method: .get, path: "/b", authScheme: "apiKey"), operation: "b")
+        _ = try await client.send(HTTPRequestData(method: .get, path: "/c", authScheme: "queryKey"), operation: "c")
+        _ = try await client.send(HTTPRequestData(method: .get, path: "/d"), operation: "d")
+        let requests = await server.requests
+        #expect(requests[0].headers["authorization"] == "Bearer joy-token")
+        #expect(requests[1].headers["x-api-key"] == "chat-key" && requests[1].headers["authorization"] == nil)
+        #expect(requests[2].rawQuery == "key=q-key")
+        #expect(requests[3].headers["authorization"] == nil && requests[3].headers["x-api-key"] == nil)
+        await server.stop()
+    }
+
+    @Test func optionalBearerSendsWithoutATokenAndRequiredOneFails() async throws {
+        let server = try TestHTTPServer { _ in CannedResponse(status: 200) }
+        let client = APIClient(baseURL: try await server.start(),
+                               middlewares: [BearerTokenMiddleware(scheme: "bearer", token: { nil })])
+        let optional = HTTPRequestData(method: .get, path: "/gists/1", authScheme: "bearer", authOptional: true)
+        #expect(try await client.send(optional, operation: "Gista.getGist").status == .ok)
+        await #expect(throws: ClientError.authentication(operation: "Gista.deleteGist", message: "no bearer token; sign in first")) {
+            _ = try await client.send(HTTPRequestData(method: .delete, path: "/gists/1", authScheme: "bearer"),
+                                      operation: "Gista.deleteGist")
+        }
+        #expect(await server.requests.count == 1, "a required credential that is missing sends nothing")
+        await server.stop()
+    }
+
+    @Test func hundredConcurrentRequestsWithAnExpiredTokenRefreshOnce() async throws {
+        let server = try TestHTTPServer { request in
+            if request.path == "/auth/token/" {
+                return .json(#"{"access_token":"fresh","refresh_token":"r2","token_type":"Bearer","expires_in":3600}"#,
+                             headers: [:])
+            }
+            return request.headers["authorization"] == "Bearer fresh" ? .json("[]") : CannedResponse(status: 401)
+        }
+        let baseURL = try await server.start()
+        let store = InMemoryTokenStore(TokenSet(accessToken: "stale", refreshToken: "r1", expiresAt: Date(timeIntervalSinceNow: -10)))
+        let flow = OAuth2TokenFlow(tokenPath: "/auth/token/", store: store, client: APIClient(baseURL: baseURL))
+        let client = APIClient(baseURL: baseURL, middlewares: [OAuth2Middleware(scheme: "keyz", flow: flow)])
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<100 {
+                group.addTask {
+                    let request = HTTPRequestData(method: .get, path: "/api/v1/r\(index)", authScheme: "keyz")
+                    return try await client.send(request, operation: "Keyz.authorizedRequest").status.code
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 200, count: 100))
+        #expect(await flow.refreshCount == 1)
+        let tokenRequests = await server.requests.filter { $0.path == "/auth/token/" }
+        #expect(tokenRequests.count == 1)
+        #expect(String(decoding: tokenRequests[0].body, as: UTF8.self) == "grant_type=refresh_token&refresh_token=r1")
+        await server.stop()
+    }
+
+    @Test func unauthorizedResponseTriggersOneRefreshAndARetry() async throws {
+        let server = try TestHTTPServer { request in
+            if request.path == "/auth/token/" {
+                return .json(#"{"access_token":"new","refresh_token":"r2","expires_in":3600}"#)
+            }
+            return request.headers["authorization"] == "Bearer new" ? .json("{}") : CannedResponse(status: 401)
+        }
+        let baseURL = try await server.start()
+        let store = InMemoryTokenStore(TokenSet(accessToken: "revoked", refreshToken: "r1", expiresAt: nil))
+        let flow = OAuth2TokenFlow(tokenPath: "/auth/token/", store: store, client: APIClient(baseURL: baseURL))
+        let client = APIClient(baseURL: baseURL, middlewares: [OAuth2Middleware(scheme: "keyz", flow: flow)])
+        let response = try await client.send(HTTPRequestData(method: .get, path: "/me", authScheme: "keyz"), operation: "me")
+        #expect(response.status == .ok)
+        #expect(await server.requests.map(\.path) == ["/me", "/auth/token/", "/me"])
+        #expect(await store.load()?.accessToken == "new")
+        await server.stop()
+    }
+
+    @Test func failedRefreshIsAnAuthenticationErrorAndClearsTheStore() async throws {
+        let server = try TestHTTPServer { request in
+            request.path == "/auth/token/" ? .json(#"{"error":"invalid_grant"}"#, status: 400) : CannedResponse(status: 401)
+        }
+        let baseURL = try await server.start()
+        let store = InMemoryTokenStore(TokenSet(accessToken: "old", refreshToken: "r1", expiresAt: Date(timeIntervalSinceNow: -1)))
+        let flow = OAuth2TokenFlow(tokenPath: "/auth/token/", store: store, client: APIClient(baseURL: baseURL))
+        let client = APIClient(baseURL: baseURL, middlewares: [OAuth2Middleware(scheme: "keyz", flow: flow)])
+        await #expect(throws: ClientError.authentication(operation: "me", message: "token refresh failed; sign in again")) {
+            _ = try await client.send(HTTPRequestData(method: .get, path: "/me", authScheme: "keyz"), operation: "me")
+        }
+        #expect(await store.load() == nil)
+        await server.stop()
+    }
+
+    @Test func retriesA503HonouringRetryAfterButNeverAPost() async throws {
+        let server = try TestHTTPServer { request in
+            request.method == "GET" && request.path == "/flaky"
+                ? CannedResponse(status: 503, headers: ["Retry-After": "0"]) : CannedResponse(status: 503)
+        }
+        let baseURL = try await server.start()
+        let delays = Lines()
+        let client = APIClient(baseURL: baseURL, middlewares: [
+            RetryMiddleware(policy: RetryPolicy(maxAttempts: 3, initialDelay: 5), sleep: { await delays.add("\($0)") }),
+        ])
+        let get = try await client.send(HTTPRequestData(method: .get, path: "/flaky"), operation: "get")
+        #expect(get.status.code == 503)
+        #expect(await server.requests.count == 3, "bounded by maxAttempts")
+        #expect(await delays.all == ["0.0", "0.0"], "Retry-After: 0 replaces the 5 s backoff")
+        _ = try await client.send(HTTPRequestData(method: .post, path: "/create"), operation: "post")
+        #expect(await server.requests.count == 4, "a POST is sent once")
+        _ = try await client.send(HTTPRequestData(method: .post, path: "/create", isRetryable: true), operation: "post")
+        #expect(await server.requests.count == 7, "a POST the spec marks idempotent is retried")
+        await server.stop()
+    }
+
+    @Test func timeoutAndCancellationAreTypedErrors() async throws {
+        let server = try TestHTTPServer { _ in CannedResponse(status: 200, delay: 3) }
+        let client = APIClient(baseURL: try await server.start())
+        let slow = HTTPRequestData(method: .get, path: "/slow", options: RequestOptions(timeout: 0.3))
+        await #expect(throws: ClientError.timedOut(operation: "slow")) {
+            _ = try await client.send(slow, operation: "slow")
+        }
+        let task = Task { try await client.send(HTTPRequestData(method: .get, path: "/slow"), operation: "cancelled") }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        task.cancel()
+        await #expect(throws: ClientError.cancelled(operation: "cancelled")) { _ = try await task.value }
+        await server.stop()
+    }
+
+    @Test func logsRedactTokensKeysAndPasswords() async throws {
+        let server = try TestHTTPServer { _ in .json(#"{"access_token":"server-secret","id":"u1"}"#) }
+        let lines = Lines()
+        let client = APIClient(baseURL: try await server.start(), middlewares: [
+            LoggingMiddleware(sensitiveNames: ["key"], includeBodies: true, sink: { line in Task { await lines.add(line) } }),
+            BearerTokenMiddleware(scheme: "bearer", token: "tok-123"),
+            APIKeyMiddleware(scheme: "bearer", name: "key", location: .query, key: "key-456"),
+        ])
+        var request = HTTPRequestData(method: .post, path: "/login", query: [QueryItem("page", "2")],
+                                      body: Data(#"{"email":"a@b.c","password":"hunter2"}"#.utf8), authScheme: "bearer")
+        request.headerFields[.contentType] = "application/json"
+        // The logger sits outside auth here, so also log a request that already carries credentials.
+        request.headerFields[.authorization] = "Bearer tok-123"
+        request.query.append(QueryItem("key", "key-456"))
+        _ = try await client.send(request, operation: "Keyz.loginUser")
+        try await Task.sleep(nanoseconds: 100_000_000)
+        let text = await lines.all.joined(separator: "\n")
+        #expect(text.contains("Keyz.loginUser → POST /login?page=2&key=<redacted>"))
+        #expect(text.contains("\"email\":\"a@b.c\""))
+        for secret in ["tok-123", "key-456", "hunter2", "server-secret"] {
+            #expect(!text.contains(secret), "\(secret) leaked into: \(text)")
+        }
+        await server.stop()
+    }
+}

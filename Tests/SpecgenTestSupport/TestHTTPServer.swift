@@ -1,0 +1,100 @@
+public import Foundation
+import FlyingFox
+import FlyingSocks
+
+/// A request as the test server received it, byte for byte.
+public struct RecordedRequest: Sendable {
+    /// The method, such as `POST`.
+    public var method: String
+    /// The path, still percent-encoded.
+    public var path: String
+    /// The raw query string, still percent-encoded.
+    public var rawQuery: String
+    /// Header values by lowercased name.
+    public var headers: [String: String]
+    /// The body bytes.
+    public var body: Data
+}
+
+/// A canned answer.
+public struct CannedResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Headers.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+    /// Seconds to wait before answering.
+    public var delay: TimeInterval
+
+    /// Creates a response.
+    public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: TimeInterval = 0) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+    }
+
+    /// A JSON response.
+    public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> CannedResponse {
+        CannedResponse(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a },
+                       body: Data(text.utf8))
+    }
+}
+
+/// A real HTTP server on 127.0.0.1 with an ephemeral port, recording every request it answers.
+public actor TestHTTPServer {
+    private let server: HTTPServer
+    private var recorded: [RecordedRequest] = []
+    private var runTask: Task<Void, any Error>?
+
+    /// Creates a server that answers every request with `handler`.
+    public init(handler: @escaping @Sendable (RecordedRequest) async -> CannedResponse) throws {
+        let box = RecorderBox()
+        let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: 0)
+        server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: ClosureHTTPHandler { request in
+            // `request.path` drops a trailing slash; the raw target keeps the path exactly as sent.
+            let path = String(request.target.rawValue.split(separator: "?", maxSplits: 1).first ?? "")
+            let recordedRequest = RecordedRequest(
+                method: request.method.rawValue, path: path, rawQuery: request.target.query(percentEncoded: true),
+                headers: Dictionary(request.headers.map { ($0.key.rawValue.lowercased(), $0.value) }) { a, b in a + ", " + b },
+                body: try await request.bodyData)
+            await box.server?.record(recordedRequest)
+            let response = await handler(recordedRequest)
+            if response.delay > 0 { try? await Task.sleep(nanoseconds: UInt64(response.delay * 1_000_000_000)) }
+            var headers = HTTPHeaders()
+            for (name, value) in response.headers { headers.addValue(value, for: HTTPHeader(name)) }
+            return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: "Status"), headers: headers,
+                                body: response.body)
+        })
+        box.server = self
+    }
+
+    private func record(_ request: RecordedRequest) { recorded.append(request) }
+
+    /// Starts listening and returns the base URL, such as `http://127.0.0.1:54321`.
+    public func start() async throws -> URL {
+        let server = self.server
+        runTask = Task { try await server.run() }
+        try await server.waitUntilListening()
+        guard case .ip4(_, let port) = await server.listeningAddress else {
+            throw URLError(.cannotConnectToHost)
+        }
+        return URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// Every request answered so far, in order.
+    public var requests: [RecordedRequest] { recorded }
+
+    /// Stops the server.
+    public func stop() async {
+        await server.stop()
+        runTask?.cancel()
+    }
+}
+
+/// Lets the handler closure, made before `self` exists, reach the actor.
+private final class RecorderBox: @unchecked Sendable {
+    // Written once in the initializer before the server runs; read-only afterwards.
+    weak var server: TestHTTPServer?
+}
