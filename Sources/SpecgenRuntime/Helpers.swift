@@ -1,0 +1,97 @@
+public import Foundation
+import HTTPTypes
+
+/// Why polling stopped without success.
+public enum PollingFailure: Error, Hashable, Sendable {
+    /// The watched value reached a failure state (DocumentAI's `failed`).
+    case failed(attempts: Int)
+    /// It never reached a success state within the allowed attempts.
+    case exhausted(attempts: Int)
+}
+
+/// Runs `operation` until `succeeded` holds, failing early when `failed` holds; waits `interval` seconds between
+/// attempts, at most `maxAttempts` times. Cancelling the task stops it at once.
+public func poll<Value: Sendable>(
+    every interval: TimeInterval, maxAttempts: Int,
+    until succeeded: @Sendable (Value) -> Bool, failWhen failed: @Sendable (Value) -> Bool = { _ in false },
+    sleep: @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1_000_000_000)) },
+    _ operation: @Sendable () async throws -> Value
+) async throws -> Value {
+    for attempt in 1...max(1, maxAttempts) {
+        try Task.checkCancellation()
+        let value = try await operation()
+        if succeeded(value) { return value }
+        if failed(value) { throw PollingFailure.failed(attempts: attempt) }
+        if attempt < maxAttempts { try await sleep(interval) }
+    }
+    throw PollingFailure.exhausted(attempts: max(1, maxAttempts))
+}
+
+/// Pages of a page/limit endpoint as an `AsyncSequence`: page 1, 2, ... until a page has fewer than `limit` items.
+public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
+    /// One page of items.
+    public typealias Element = [Item]
+
+    private let firstPage: Int
+    private let limit: Int
+    private let fetch: @Sendable (_ page: Int, _ limit: Int) async throws -> [Item]
+
+    /// Creates a sequence that calls `fetch(page, limit)` for each page.
+    public init(firstPage: Int = 1, limit: Int, fetch: @escaping @Sendable (_ page: Int, _ limit: Int) async throws -> [Item]) {
+        self.firstPage = firstPage
+        self.limit = Swift.max(1, limit)
+        self.fetch = fetch
+    }
+
+    /// The iterator.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var page: Int
+        let limit: Int
+        let fetch: @Sendable (Int, Int) async throws -> [Item]
+        var finished = false
+
+        /// The next non-empty page, or nil after the last one.
+        public mutating func next() async throws -> [Item]? {
+            guard !finished else { return nil }
+            try Task.checkCancellation()
+            let items = try await fetch(page, limit)
+            page += 1
+            if items.count < limit { finished = true }
+            return items.isEmpty ? nil : items
+        }
+    }
+
+    /// Starts at the first page.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(page: firstPage, limit: limit, fetch: fetch)
+    }
+}
+
+/// Image bytes from what Joyfill documents store: a data URI or bare base64, a file URL, or an http(s) URL
+/// fetched through `transport`. Anything else is an error, never a crash.
+public func loadImageData(from source: String, transport: any Transport = URLSessionTransport()) async throws -> Data {
+    let trimmed = source.trimmingCharacters(in: .whitespacesAndNewlines)
+    if trimmed.hasPrefix("data:") {
+        guard let comma = trimmed.firstIndex(of: ","), trimmed[..<comma].hasSuffix(";base64"),
+              let data = Data(base64Encoded: String(trimmed[trimmed.index(after: comma)...])) else {
+            throw URLError(.cannotDecodeContentData)
+        }
+        return data
+    }
+    if let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() {
+        switch scheme {
+        case "file":
+            return try Data(contentsOf: url)
+        case "http", "https":
+            var request = HTTPRequestData(method: .get, path: "")
+            request.baseURL = url
+            let response = try await transport.send(request)
+            guard (200..<300).contains(response.status.code) else { throw URLError(.badServerResponse) }
+            return response.body
+        default:
+            break
+        }
+    }
+    if let data = Data(base64Encoded: trimmed) { return data }
+    throw URLError(.unsupportedURL)
+}

@@ -1,0 +1,51 @@
+import Foundation
+import SpecgenRuntime
+import SpecgenTestSupport
+import Testing
+
+struct HelperTests {
+    actor Counter {
+        var value = 0
+        func next() -> Int { value += 1; return value }
+    }
+
+    @Test func pollingStopsOnSuccessFailureOrExhaustion() async throws {
+        let counter = Counter()
+        let ready = try await poll(every: 2, maxAttempts: 60, until: { $0 == "ready" }, failWhen: { $0 == "failed" },
+                                   sleep: { _ in }) { await counter.next() < 3 ? "processing" : "ready" }
+        #expect(ready == "ready")
+        #expect(await counter.value == 3)
+        await #expect(throws: PollingFailure.failed(attempts: 1)) {
+            _ = try await poll(every: 2, maxAttempts: 60, until: { $0 == "ready" }, failWhen: { $0 == "failed" },
+                               sleep: { _ in }) { "failed" }
+        }
+        await #expect(throws: PollingFailure.exhausted(attempts: 4)) {
+            _ = try await poll(every: 2, maxAttempts: 4, until: { $0 == "ready" }, sleep: { _ in }) { "processing" }
+        }
+    }
+
+    @Test func pagesStopAfterAShortPage() async throws {
+        let pages = PageSequence<Int>(limit: 10) { page, limit in
+            page < 3 ? Array(0..<limit) : Array(0..<4)
+        }
+        var sizes: [Int] = []
+        for try await page in pages { sizes.append(page.count) }
+        #expect(sizes == [10, 10, 4])
+    }
+
+    @Test func imagesLoadFromDataURIsFilesAndHTTP() async throws {
+        let png = Data([0x89, 0x50, 0x4E, 0x47])
+        #expect(try await loadImageData(from: "data:image/png;base64,\(png.base64EncodedString())") == png)
+        #expect(try await loadImageData(from: png.base64EncodedString()) == png)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("specgen-\(UUID().uuidString).png")
+        try png.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try await loadImageData(from: file.absoluteString) == png)
+        let server = try TestHTTPServer { _ in CannedResponse(status: 200, body: png) }
+        let base = try await server.start()
+        #expect(try await loadImageData(from: base.appendingPathComponent("logo.png").absoluteString) == png)
+        await server.stop()
+        await #expect(throws: URLError.self) { _ = try await loadImageData(from: "data:image/png;base64,!!!") }
+        await #expect(throws: URLError.self) { _ = try await loadImageData(from: "ftp://x/y.png") }
+    }
+}
