@@ -39,6 +39,15 @@ public struct MultipartFile: Hashable, Sendable {
         self.contentType = contentType
         self.data = data
     }
+
+    /// Reads a file part from disk, memory-mapped, so a large file is not held in memory before the body is built.
+    ///
+    /// The file name defaults to the URL's last path component. Throws when the file cannot be read.
+    public init(contentsOf url: URL, filename: String? = nil, contentType: String) throws {
+        self.filename = filename ?? url.lastPathComponent
+        self.contentType = contentType
+        self.data = try Data(contentsOf: url, options: .alwaysMapped)
+    }
 }
 
 /// A `multipart/form-data` body with text, JSON and file parts.
