@@ -14,6 +14,14 @@ let package = Package(
     products: [
         .executable(name: "specgen", targets: ["specgen"]),
         .library(name: "SpecgenRuntime", targets: ["SpecgenRuntime"]),
+        .plugin(name: "SpecgenPlugin", targets: ["SpecgenPlugin"]),
+        .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
+        // The five generated clients.
+        .library(name: "Chatist", targets: ["Chatist"]),
+        .library(name: "DocumentAI", targets: ["DocumentAI"]),
+        .library(name: "Gista", targets: ["Gista"]),
+        .library(name: "Joyfill", targets: ["Joyfill"]),
+        .library(name: "Keyz", targets: ["Keyz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,14 +38,26 @@ let package = Package(
         ),
         .target(name: "SpecgenYAML", dependencies: ["CYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenSpec", dependencies: ["SpecgenYAML"], swiftSettings: strictSettings),
+        .target(name: "SpecgenEmitter", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
         .executableTarget(
             name: "specgen",
             dependencies: [
                 "SpecgenYAML",
                 "SpecgenSpec",
+                "SpecgenEmitter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
+        ),
+
+        .plugin(name: "SpecgenPlugin", capability: .buildTool(), dependencies: ["specgen"]),
+        .plugin(
+            name: "GenerateClients",
+            capability: .command(
+                intent: .custom(verb: "generate-clients", description: "Write each spec's client into a folder, or check it is up to date."),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated clients into the package.")]
+            ),
+            dependencies: ["specgen"]
         ),
 
         // MARK: Runtime
@@ -46,6 +66,13 @@ let package = Package(
             dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: strictSettings
         ),
+
+        // MARK: Generated clients (Sources/<Name>/ holds the handwritten part; the plugin writes the rest)
+        .target(name: "Chatist", dependencies: ["SpecgenRuntime"], swiftSettings: strictSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "DocumentAI", dependencies: ["SpecgenRuntime"], swiftSettings: strictSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Gista", dependencies: ["SpecgenRuntime"], swiftSettings: strictSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Joyfill", dependencies: ["SpecgenRuntime"], swiftSettings: strictSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Keyz", dependencies: ["SpecgenRuntime"], swiftSettings: strictSettings, plugins: ["SpecgenPlugin"]),
 
         // MARK: Tests
         .target(

@@ -13,12 +13,16 @@ public struct APIClient: Sendable {
     public var middlewares: [any Middleware]
     /// Headers added to every request that does not set them itself.
     public var defaultHeaders: HTTPFields
+    /// Timeout and cache policy that replace each operation's own (Gista's per-request `RequestConfig`);
+    /// nil fields keep what the spec declares.
+    public var options: RequestOptions
 
     /// Creates a client.
     public init(
         baseURL: URL, transport: any Transport = URLSessionTransport(), middlewares: [any Middleware] = [],
-        defaultHeaders: HTTPFields = [:]
+        defaultHeaders: HTTPFields = [:], options: RequestOptions = RequestOptions()
     ) {
+        self.options = options
         self.baseURL = baseURL
         self.transport = transport
         self.middlewares = middlewares
@@ -32,6 +36,8 @@ public struct APIClient: Sendable {
         for field in defaultHeaders where request.headerFields[field.name] == nil {
             request.headerFields.append(field)
         }
+        if let timeout = options.timeout { request.options.timeout = timeout }
+        if let cachePolicy = options.cachePolicy { request.options.cachePolicy = cachePolicy }
         if Task.isCancelled { throw .cancelled(operation: operation) }
         do {
             return try await middlewares.chain(operation: operation, transport: transport)(request)
@@ -40,6 +46,13 @@ public struct APIClient: Sendable {
             if Task.isCancelled { throw .cancelled(operation: operation) }
             throw ClientError(error, operation: operation)
         }
+    }
+
+    /// A copy whose requests use `options` instead of each operation's timeout and cache policy.
+    public func with(_ options: RequestOptions) -> APIClient {
+        var copy = self
+        copy.options = options
+        return copy
     }
 
     /// Decodes a JSON body, reporting the failing field's path.

@@ -25,7 +25,10 @@ public struct FormBody: Hashable, Sendable {
 }
 
 /// A file for a multipart part: its bytes, file name and MIME type (Chatist's `AttachmentDto`).
-public struct MultipartFile: Hashable, Sendable {
+///
+/// It is `Codable` (bytes as base64) only so models with file fields can be `Codable`; in a multipart body each
+/// file is its own part.
+public struct MultipartFile: Hashable, Sendable, Codable {
     /// The file name sent in `Content-Disposition`.
     public var filename: String
     /// The MIME type, such as `image/png`.

@@ -54,6 +54,8 @@ public struct HTTPRequestData: Hashable, Sendable {
     public var authScheme: String?
     /// Whether the request goes out without credentials when the app has none (an optional bearer).
     public var authOptional: Bool
+    /// A retry policy for this operation that replaces the client's (the spec's per-endpoint `retry`).
+    public var retryPolicy: RetryPolicy?
 
     /// Creates a request.
     public init(
@@ -96,6 +98,9 @@ public struct HTTPResponseData: Hashable, Sendable {
     public var headerFields: HTTPFields
     /// The body bytes.
     public var body: Data
+
+    /// The status code, such as 404.
+    public var statusCode: Int { status.code }
 
     /// Creates a response.
     public init(status: HTTPResponse.Status, headerFields: HTTPFields = [:], body: Data = Data()) {

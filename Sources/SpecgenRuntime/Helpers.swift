@@ -1,30 +1,46 @@
 public import Foundation
 import HTTPTypes
 
-/// Why polling stopped without success.
-public enum PollingFailure: Error, Hashable, Sendable {
-    /// The watched value reached a failure state (DocumentAI's `failed`).
-    case failed(attempts: Int)
-    /// It never reached a success state within the allowed attempts.
+/// Why polling stopped without reaching a success state.
+public enum PollingError<Failure: Error, Value>: Error {
+    /// A call failed; polling stops at the first failed call.
+    case call(Failure)
+    /// The watched value reached a failure state (DocumentAI's `failed`); the last value is attached.
+    case failed(Value)
+    /// No success state within the allowed attempts.
     case exhausted(attempts: Int)
+    /// The calling task was cancelled while waiting between attempts.
+    case cancelled
 }
+
+extension PollingError: Sendable where Failure: Sendable, Value: Sendable {}
+extension PollingError: Equatable where Failure: Equatable, Value: Equatable {}
+extension PollingError: Hashable where Failure: Hashable, Value: Hashable {}
 
 /// Runs `operation` until `succeeded` holds, failing early when `failed` holds; waits `interval` seconds between
 /// attempts, at most `maxAttempts` times. Cancelling the task stops it at once.
-public func poll<Value: Sendable>(
+public func poll<Value: Sendable, Failure: Error>(
     every interval: TimeInterval, maxAttempts: Int,
-    until succeeded: @Sendable (Value) -> Bool, failWhen failed: @Sendable (Value) -> Bool = { _ in false },
-    sleep: @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64($0 * 1_000_000_000)) },
-    _ operation: @Sendable () async throws -> Value
-) async throws -> Value {
-    for attempt in 1...max(1, maxAttempts) {
-        try Task.checkCancellation()
-        let value = try await operation()
+    until succeeded: (Value) -> Bool, failWhen failed: (Value) -> Bool = { _ in false },
+    sleep: @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1_000_000_000)) },
+    _ operation: () async throws(Failure) -> Value
+) async throws(PollingError<Failure, Value>) -> Value {
+    let attempts = max(1, maxAttempts)
+    for attempt in 1...attempts {
+        if Task.isCancelled { throw .cancelled }
+        let value: Value
+        do {
+            value = try await operation()
+        } catch {
+            throw .call(error)
+        }
         if succeeded(value) { return value }
-        if failed(value) { throw PollingFailure.failed(attempts: attempt) }
-        if attempt < maxAttempts { try await sleep(interval) }
+        if failed(value) { throw .failed(value) }
+        if attempt < attempts {
+            do { try await sleep(interval) } catch { throw .cancelled }
+        }
     }
-    throw PollingFailure.exhausted(attempts: max(1, maxAttempts))
+    throw .exhausted(attempts: attempts)
 }
 
 /// Pages of a page/limit endpoint as an `AsyncSequence`: page 1, 2, ... until a page has fewer than `limit` items.

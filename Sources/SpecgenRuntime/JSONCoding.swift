@@ -34,7 +34,7 @@ public enum JSONCoding {
 }
 
 /// A date format: ISO 8601 (the default), a calendar date, or an explicit pattern such as `yyyy-MM-dd HH:mm:ss`.
-public struct DateFormat: Hashable, Sendable {
+public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {
         case iso8601
         case pattern(String)
@@ -49,6 +49,14 @@ public struct DateFormat: Hashable, Sendable {
 
     /// An explicit pattern in UTC, such as `yyyy-MM-dd HH:mm:ss` (Chatist's `updatedAt`).
     public static func pattern(_ pattern: String) -> DateFormat { DateFormat(kind: .pattern(pattern)) }
+
+    /// `ISO 8601` or the pattern, for error messages.
+    public var description: String {
+        switch kind {
+        case .iso8601: "ISO 8601"
+        case .pattern(let pattern): "'\(pattern)'"
+        }
+    }
 
     /// Parses a date, or nil when the text does not match.
     public func date(from text: String) -> Date? {

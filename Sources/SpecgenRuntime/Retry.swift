@@ -62,6 +62,7 @@ public struct RetryMiddleware: Middleware {
         _ request: HTTPRequestData, operation: String,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {
+        let policy = request.retryPolicy ?? self.policy
         guard request.isRetryable, policy.maxAttempts > 1 else { return try await next(request) }
         let start = Date()
         var attempt = 1

@@ -23,4 +23,9 @@ enum DiagnosticPrinter {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
     }
+
+    /// Prints one line that is not about a spot in a spec.
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
 }

@@ -12,15 +12,24 @@ struct HelperTests {
     @Test func pollingStopsOnSuccessFailureOrExhaustion() async throws {
         let counter = Counter()
         let ready = try await poll(every: 2, maxAttempts: 60, until: { $0 == "ready" }, failWhen: { $0 == "failed" },
-                                   sleep: { _ in }) { await counter.next() < 3 ? "processing" : "ready" }
+                                   sleep: { _ in }) { () async throws(ClientError) in
+            await counter.next() < 3 ? "processing" : "ready"
+        }
         #expect(ready == "ready")
         #expect(await counter.value == 3)
-        await #expect(throws: PollingFailure.failed(attempts: 1)) {
+        await #expect(throws: PollingError<ClientError, String>.failed("failed")) {
             _ = try await poll(every: 2, maxAttempts: 60, until: { $0 == "ready" }, failWhen: { $0 == "failed" },
-                               sleep: { _ in }) { "failed" }
+                               sleep: { _ in }) { () throws(ClientError) in "failed" }
         }
-        await #expect(throws: PollingFailure.exhausted(attempts: 4)) {
-            _ = try await poll(every: 2, maxAttempts: 4, until: { $0 == "ready" }, sleep: { _ in }) { "processing" }
+        await #expect(throws: PollingError<ClientError, String>.exhausted(attempts: 4)) {
+            _ = try await poll(every: 2, maxAttempts: 4, until: { $0 == "ready" }, sleep: { _ in }) {
+                () throws(ClientError) in "processing"
+            }
+        }
+        await #expect(throws: PollingError<ClientError, String>.call(.timedOut(operation: "DocumentAI.getDocument"))) {
+            _ = try await poll(every: 2, maxAttempts: 4, until: { $0 == "ready" }, sleep: { _ in }) {
+                () throws(ClientError) -> String in throw .timedOut(operation: "DocumentAI.getDocument")
+            }
         }
     }
 

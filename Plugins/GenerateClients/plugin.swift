@@ -1,0 +1,45 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package generate-clients`: writes each spec's client into a folder, for teams that commit generated code.
+///
+/// Options: `--output <folder>` (default `Generated`; each API gets `<folder>/<Name>/`), `--check` (write nothing;
+/// print a diff and fail when committed files are stale), and spec paths (default: every `Specs/*.yaml`).
+@main
+struct GenerateClients: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let output = extractor.extractOption(named: "output").last ?? "Generated"
+        let check = extractor.extractFlag(named: "check") > 0
+        let root = context.package.directoryURL
+        var specs = extractor.remainingArguments
+        if specs.isEmpty {
+            let folder = root.appending(path: "Specs")
+            specs = try FileManager.default.contentsOfDirectory(atPath: folder.path(percentEncoded: false))
+                .filter { $0.hasSuffix(".yaml") }.sorted().map { "Specs/" + $0 }
+        }
+        let tool = try context.tool(named: "specgen")
+        var failed: [String] = []
+        for spec in specs {
+            let name = ((spec as NSString).lastPathComponent as NSString).deletingPathExtension
+            let process = Process()
+            process.executableURL = tool.url
+            process.currentDirectoryURL = root
+            process.arguments = ["generate", spec, "--output", (output as NSString).appendingPathComponent(name)]
+                + (check ? ["--check"] : [])
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus != 0 { failed.append(spec) }
+        }
+        if !failed.isEmpty {
+            Diagnostics.error(check ? "stale generated code for \(failed.joined(separator: ", "))"
+                                    : "generation failed for \(failed.joined(separator: ", "))")
+            throw GenerateClientsError.failed(failed)
+        }
+    }
+}
+
+/// Generation failed for these specs.
+enum GenerateClientsError: Error {
+    case failed([String])
+}

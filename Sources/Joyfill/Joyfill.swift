@@ -1,0 +1,2 @@
+// The Joyfill client: JoyfillClient, JoyfillMock and the models are generated from Specs/Joyfill.yaml by
+// SpecgenPlugin while the package builds.

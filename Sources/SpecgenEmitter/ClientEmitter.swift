@@ -1,0 +1,296 @@
+/// Prints the protocol, the servers, the live client, the mock, and page and polling helpers of one API.
+struct ClientEmitter {
+    let plan: ClientPlan
+
+    private var names: TypeNames { plan.names }
+
+    func emit(writer w: inout SwiftWriter) {
+        emitProtocol(writer: &w)
+        w.blank()
+        if !plan.servers.isEmpty {
+            emitServers(writer: &w)
+            w.blank()
+        }
+        emitClient(writer: &w)
+        w.blank()
+        MockEmitter(plan: plan).emit(writer: &w)
+        let helpers = plan.operations.filter { $0.pagination != nil || $0.polling != nil }
+        if !helpers.isEmpty {
+            w.blank()
+            w.block("extension \(names.api)") { w in
+                for operation in helpers {
+                    if let pagination = operation.pagination { emitPages(operation, pagination, writer: &w) }
+                    if let polling = operation.polling { emitPolling(operation, polling, writer: &w) }
+                }
+            }
+        }
+    }
+
+    // MARK: - Protocol and servers
+
+    private func emitProtocol(writer w: inout SwiftWriter) {
+        w.docComment((plan.documentation.map { $0 + "\n\n" } ?? "")
+            + "Implemented by ``\(names.client)`` over HTTP and by ``\(names.mock)`` with closures, for tests and previews. "
+            + "Generated from `\(plan.sourcePath)`, version \(plan.version).")
+        w.block("public protocol \(names.api): Sendable") { w in
+            for operation in plan.operations {
+                w.docComment(operation.documentation)
+                w.deprecation(operation.deprecation)
+                w.wrappedLine("func \(operation.name)", operation.parameterDeclarations(withDefaults: false), " \(operation.effects)")
+                w.blank()
+            }
+        }
+    }
+
+    private func emitServers(writer w: inout SwiftWriter) {
+        w.docComment("The servers `\(plan.sourcePath)` declares.")
+        w.block("public enum \(names.server): CaseIterable, Hashable, Sendable") { w in
+            for server in plan.servers {
+                w.docComment(server.documentation)
+                w.line("case \(server.caseName)")
+            }
+            w.blank()
+            w.docComment("The server's URL as the spec writes it.")
+            w.block("public var address: String") { w in
+                w.switchBlock("self") { w in
+                    for server in plan.servers {
+                        w.line("case .\(server.caseName): \(SwiftLiteral.string(server.url))")
+                    }
+                }
+            }
+            w.blank()
+            w.docComment("The server's URL.")
+            w.block("public var url: URL") { w in
+                w.line("// specgen checked that every server URL parses, so the fallback is never taken.")
+                w.line("URL(string: address) ?? URL(filePath: \"/\")")
+            }
+        }
+    }
+
+    // MARK: - Client
+
+    private func emitClient(writer w: inout SwiftWriter) {
+        w.docComment("Calls the \(plan.apiName) API over HTTP: one method per operation of `\(plan.sourcePath)`.")
+        w.block("public struct \(names.client): \(names.api)") { w in
+            w.docComment("The runtime client every call goes through: server URL, transport, middlewares, default headers.")
+            w.line("public private(set) var client: APIClient")
+            for scheme in plan.authSchemes {
+                guard let property = scheme.flowProperty else { continue }
+                w.blank()
+                w.docComment("The token flow of the `\(scheme.specName)` scheme: sign in, and the stored tokens, refreshed when they expire.")
+                w.line("public let \(property): OAuth2TokenFlow")
+            }
+            w.blank()
+            w.docComment("The retry policy the spec declares" + (plan.retryPolicy == nil ? " (none: calls are not retried)." : "."))
+            if let policy = plan.retryPolicy {
+                w.wrappedLine("public static let retryPolicy: RetryPolicy? = RetryPolicy", policy, "")
+            } else {
+                w.line("public static let retryPolicy: RetryPolicy? = nil")
+            }
+            w.blank()
+            w.docComment("Wire names of the fields the spec marks sensitive, for `LoggingMiddleware(sensitiveNames:)`.")
+            w.line("public static let sensitiveNames: Set<String> = [\(plan.sensitiveNames.map(SwiftLiteral.string).joined(separator: ", "))]")
+            w.blank()
+            if let first = plan.servers.first {
+                emitServerInitializer(defaultServer: first.caseName, writer: &w)
+                w.blank()
+            }
+            emitBaseURLInitializer(writer: &w)
+            w.blank()
+            w.docComment("A copy whose calls use `options` (timeout, cache policy) instead of each operation's own.")
+            w.block("public func with(_ options: RequestOptions) -> \(names.client)") { w in
+                w.line("var copy = self")
+                w.line("copy.client = client.with(options)")
+                w.line("return copy")
+            }
+            for operation in plan.operations {
+                w.blank()
+                emitMethod(operation, writer: &w)
+            }
+        }
+    }
+
+    private var credentialParameters: [(declaration: String, forward: String, documentation: String)] {
+        plan.authSchemes.map { scheme in
+            let name = scheme.parameterName
+            let about = scheme.documentation.map { " " + $0 } ?? ""
+            switch scheme.kind {
+            case .bearer:
+                return (scheme.required ? "\(name): TokenProvider" : "\(name): TokenProvider? = nil", "\(name): \(name)",
+                        "The `\(scheme.specName)` bearer token, fixed or asked for on every request.\(about)")
+            case .apiKey(let keyName, let inQuery):
+                return (scheme.required ? "\(name): String" : "\(name): String? = nil", "\(name): \(name)",
+                        "The `\(scheme.specName)` API key, sent in \(inQuery ? "query item" : "header") `\(keyName)`.\(about)")
+            case .oauth2:
+                return ("\(name): any TokenStore = InMemoryTokenStore()", "\(name): \(name)",
+                        "Where the `\(scheme.specName)` tokens are kept (in memory by default; a Keychain-backed store "
+                            + "implements the same protocol).\(about)")
+            }
+        }
+    }
+
+    private func commonParameterDocs() -> [String] {
+        credentialParameters.map { "  - \($0.declaration.prefix { $0 != ":" }): \($0.documentation)" } + [
+            "  - transport: Sends the requests; URLSession by default.",
+            "  - retryPolicy: How failed requests are retried; the spec's policy by default, nil for none.",
+            "  - middlewares: More middlewares (logging, metrics), run closest to the transport so they see every "
+                + "attempt as sent.",
+        ]
+    }
+
+    private var trailingParameters: [String] {
+        credentialParameters.map(\.declaration) + [
+            "transport: any Transport = URLSessionTransport()",
+            "retryPolicy: RetryPolicy? = \(names.client).retryPolicy",
+            "middlewares: [any Middleware] = []",
+        ]
+    }
+
+    private func emitServerInitializer(defaultServer: String, writer w: inout SwiftWriter) {
+        w.docComment((["Creates a client for one of the spec's servers.", "", "- Parameters:",
+                       "  - server: The server; `\(defaultServer)` by default."] + commonParameterDocs()).joined(separator: "\n"))
+        let parameters = ["server: \(names.server) = .\(defaultServer)"] + trailingParameters
+        w.wrappedBlock("public init", parameters, "") { w in
+            let forwards = ["baseURL: server.url"] + credentialParameters.map(\.forward)
+                + ["transport: transport", "retryPolicy: retryPolicy", "middlewares: middlewares"]
+            w.wrappedLine("self.init", forwards, "")
+        }
+    }
+
+    private func emitBaseURLInitializer(writer w: inout SwiftWriter) {
+        w.docComment((["Creates a client for any server URL, such as a staging deployment or a local mock server.", "",
+                       "- Parameters:", "  - baseURL: The URL operation paths are relative to."] + commonParameterDocs())
+            .joined(separator: "\n"))
+        let parameters = ["baseURL: URL"] + trailingParameters
+        w.wrappedBlock("public init", parameters, "") { w in
+            w.line("var chain: [any Middleware] = []")
+            w.line("if let retryPolicy { chain.append(RetryMiddleware(policy: retryPolicy)) }")
+            for scheme in plan.authSchemes {
+                let specName = SwiftLiteral.string(scheme.specName)
+                let name = scheme.parameterName
+                switch scheme.kind {
+                case .bearer:
+                    let line = "chain.append(BearerTokenMiddleware(scheme: \(specName), provider: \(name)))"
+                    w.line(scheme.required ? line : "if let \(name) { \(line) }")
+                case .apiKey(let keyName, let inQuery):
+                    let line = "chain.append(APIKeyMiddleware(scheme: \(specName), name: \(SwiftLiteral.string(keyName)), "
+                        + "location: .\(inQuery ? "query" : "header"), key: \(name)))"
+                    w.line(scheme.required ? line : "if let \(name) { \(line) }")
+                case .oauth2(let tokenPath, let usernameField, let leeway):
+                    let property = scheme.flowProperty ?? name
+                    let absolute = tokenPath.hasPrefix("https://") || tokenPath.hasPrefix("http://")
+                    let tokenBase = absolute ? "URL(string: \(SwiftLiteral.string(tokenPath))) ?? baseURL" : "baseURL"
+                    w.line("\(property) = OAuth2TokenFlow(")
+                    w.indented { w in
+                        w.line("tokenPath: \(SwiftLiteral.string(absolute ? "" : tokenPath)), "
+                               + "usernameField: \(SwiftLiteral.string(usernameField)), leeway: \(SwiftLiteral.number(leeway)),")
+                        w.line("store: \(name), client: APIClient(baseURL: \(tokenBase), transport: transport))")
+                    }
+                    w.line("chain.append(OAuth2Middleware(scheme: \(specName), flow: \(property)))")
+                }
+            }
+            w.line("client = APIClient(baseURL: baseURL, transport: transport, middlewares: chain + middlewares)")
+            for header in plan.defaultHeaders {
+                w.line("client.setDefaultHeader(\(SwiftLiteral.string(header.name)), \(SwiftLiteral.string(header.value)))")
+            }
+        }
+    }
+
+    private func emitMethod(_ operation: OperationPlan, writer w: inout SwiftWriter) {
+        w.docComment(operation.documentation)
+        w.deprecation(operation.deprecation)
+        w.wrappedBlock("public func \(operation.name)", operation.parameterDeclarations(withDefaults: true),
+                       " \(operation.effects)") { w in
+            w.line("let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))")
+            w.line("let response = try await call.send(\(names.requests).\(operation.name)(\(operation.forwardingArguments)))")
+            w.switchBlock("response.statusCode") { w in
+                let exact = operation.responses.filter { !$0.statusPattern.contains("..<") }
+                let ranges = operation.responses.filter { $0.statusPattern.contains("..<") }
+                for response in exact { emitResponse(response, writer: &w) }
+                for error in operation.errors where !error.isRange { emitError(error, writer: &w) }
+                for response in ranges { emitResponse(response, writer: &w) }
+                for error in operation.errors where error.isRange { emitError(error, writer: &w) }
+                w.line("default: throw call.unexpectedStatus(response)")
+            }
+        }
+    }
+
+    private func emitResponse(_ response: ResponsePlan, writer w: inout SwiftWriter) {
+        let result = switch response.result {
+        case .decode(let type): "return try call.decode(\(type).self, from: response)"
+        case .nothing: "return"
+        case .nilValue: "return nil"
+        case .bytes: "return response.body"
+        }
+        w.caseLine(response.statusPattern, result)
+    }
+
+    private func emitError(_ error: ErrorCasePlan, writer w: inout SwiftWriter) {
+        let body = error.bodyType.map { "try call.decode(\($0).self, from: response)" }
+        let value = switch (error.isRange, body) {
+        case (true, let body?): ".\(error.name)(status: response.statusCode, body: \(body))"
+        case (true, nil): ".\(error.name)(status: response.statusCode)"
+        case (false, let body?): ".\(error.name)(\(body))"
+        case (false, nil): ".\(error.name)"
+        }
+        w.caseLine(error.statusPattern, "throw \(value)")
+    }
+
+    // MARK: - Helpers
+
+    private func emitPages(_ operation: OperationPlan, _ pagination: PaginationPlan, writer w: inout SwiftWriter) {
+        let parameters = operation.parameters.filter { $0.internalName != pagination.pageParameter }
+        w.docComment("The pages of `\(operation.name)` as an `AsyncSequence`: page \(pagination.firstPage), then the next, "
+            + "until a page has fewer than `\(pagination.limitParameter.filter { $0 != "`" })` items. "
+            + "Iterating throws what `\(operation.name)` throws.")
+        w.deprecation(operation.deprecation)
+        let declaration = parameters.map { parameter in
+            let name = parameter.label == parameter.internalName ? parameter.label : "\(parameter.label) \(parameter.internalName)"
+            return "\(name): \(parameter.type)" + (parameter.defaultValue.map { " = \($0)" } ?? "")
+        }
+        w.wrappedBlock("public func \(pagination.methodName)", declaration, " -> PageSequence<\(pagination.itemType)>") { w in
+            let arguments = operation.parameters.map { parameter -> String in
+                let value = parameter.internalName == pagination.pageParameter ? "page"
+                    : parameter.internalName == pagination.limitParameter ? "limit" : parameter.internalName
+                return parameter.label == "_" ? value : "\(parameter.label): \(value)"
+            }
+            let limit = pagination.limitParameter
+            w.scope("PageSequence(firstPage: \(pagination.firstPage), limit: \(limit)) { page, limit in") { w in
+                let items = pagination.itemsProperty.map { "." + $0 } ?? ""
+                w.line("try await self.\(operation.name)(\(arguments.joined(separator: ", ")))\(items)")
+            }
+        }
+        w.blank()
+    }
+
+    private func emitPolling(_ operation: OperationPlan, _ polling: PollingPlan, writer w: inout SwiftWriter) {
+        guard let valueType = operation.returnType else { return }
+        let successes = polling.success.joined(separator: ", ")
+        let failures = polling.failure.joined(separator: ", ")
+        w.docComment("""
+            Calls `\(operation.name)` until `\(polling.fieldDescription)` is \(polling.success.map { "`\($0)`" }.joined(separator: " or ")), \
+            waiting `interval` seconds between calls, at most `maxAttempts` times. Cancelling the task stops it.
+
+            - Throws: `PollingError.failed` with the last response when the value is \
+            \(polling.failure.isEmpty ? "never a failure state" : polling.failure.map { "`\($0)`" }.joined(separator: " or ")); \
+            `.exhausted` after `maxAttempts`; `.call` with the error of a failed call; `.cancelled`.
+            """)
+        w.deprecation(operation.deprecation)
+        let parameters = operation.parameterDeclarations(withDefaults: true)
+            + ["interval: TimeInterval = \(SwiftLiteral.number(polling.interval))", "maxAttempts: Int = \(polling.maxAttempts)"]
+        w.wrappedBlock("public func \(polling.methodName)", parameters,
+                       " async throws(PollingError<\(operation.errorType), \(valueType)>) -> \(valueType)") { w in
+            w.line("try await SpecgenRuntime.poll(")
+            w.indented { w in
+                w.line("every: interval, maxAttempts: maxAttempts,")
+                w.line("until: { [\(successes)].contains(\(polling.fieldPath)) },")
+                w.line(polling.failure.isEmpty ? "failWhen: { _ in false }"
+                       : "failWhen: { [\(failures)].contains(\(polling.fieldPath)) }")
+            }
+            w.scope(") { () async throws(\(operation.errorType)) -> \(valueType) in") { w in
+                w.line("try await self.\(operation.name)(\(operation.forwardingArguments))")
+            }
+        }
+        w.blank()
+    }
+}

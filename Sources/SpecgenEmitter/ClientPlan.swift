@@ -1,0 +1,261 @@
+package import SpecgenSpec
+
+/// Every Swift-side decision about one API, made once by ``ClientPlanner``; emitters only print it.
+package struct ClientPlan: Hashable, Sendable {
+    /// The module-level name, such as `Chatist`.
+    package var apiName: String
+    /// The spec's path as given to the generator (package-relative), for headers and doc comments.
+    package var sourcePath: String
+    /// The spec's description and version.
+    package var documentation: String?
+    /// The spec's version.
+    package var version: String
+    /// Names of the generated top-level types.
+    package var names: TypeNames
+    /// Servers, in spec order.
+    package var servers: [ServerPlan]
+    /// Headers every request carries.
+    package var defaultHeaders: [HeaderValue]
+    /// Auth schemes, in spec order.
+    package var authSchemes: [AuthPlan]
+    /// The arguments of the API-wide `RetryPolicy`.
+    package var retryPolicy: [String]?
+    /// Wire names of sensitive fields, for log redaction.
+    package var sensitiveNames: [String]
+    /// Models, in spec order.
+    package var models: [ModelPlan]
+    /// Error enums: the API's first, then one per operation with its own documented errors.
+    package var errors: [ErrorPlan]
+    /// Operations, in spec order.
+    package var operations: [OperationPlan]
+}
+
+/// Names of the types every generated client has.
+package struct TypeNames: Hashable, Sendable {
+    /// `ChatistAPI`: the protocol.
+    package var api: String
+    /// `ChatistClient`: the live client.
+    package var client: String
+    /// `ChatistMock`: the closure-based test double.
+    package var mock: String
+    /// `ChatistError`: the API-wide error.
+    package var error: String
+    /// `ChatistRequests`: the request builders.
+    package var requests: String
+    /// `ChatistServer`: the servers.
+    package var server: String
+}
+
+/// A header name and value.
+package struct HeaderValue: Hashable, Sendable {
+    /// The wire name.
+    package var name: String
+    /// The value.
+    package var value: String
+}
+
+/// One server.
+package struct ServerPlan: Hashable, Sendable {
+    /// The case name.
+    package var caseName: String
+    /// The URL.
+    package var url: String
+    /// Its description.
+    package var documentation: String?
+}
+
+/// One auth scheme and how the client's initializer takes its credentials.
+package struct AuthPlan: Hashable, Sendable {
+    /// How a scheme authorizes requests.
+    package enum Kind: Hashable, Sendable {
+        /// A bearer token from a ``TokenProvider``.
+        case bearer
+        /// An API key in a header or query item.
+        case apiKey(name: String, inQuery: Bool)
+        /// An OAuth2 token flow against `tokenPath`.
+        case oauth2(tokenPath: String, usernameField: String, leeway: Double)
+    }
+
+    /// The spec's name, which requests carry as `authScheme`.
+    package var specName: String
+    /// The initializer parameter.
+    package var parameterName: String
+    /// For OAuth2, the client property holding the flow.
+    package var flowProperty: String?
+    /// The kind.
+    package var kind: Kind
+    /// Whether some operation requires it (a required initializer parameter).
+    package var required: Bool
+    /// Its description.
+    package var documentation: String?
+}
+
+/// A model: struct, enum or alias.
+package enum ModelPlan: Hashable, Sendable {
+    case object(ObjectPlan)
+    case enumeration(EnumPlan)
+    case alias(AliasPlan)
+}
+
+/// A struct model.
+package struct ObjectPlan: Hashable, Sendable {
+    /// The type name.
+    package var typeName: String
+    /// Its doc comment.
+    package var documentation: String?
+    /// Its deprecation message (`""` for a bare deprecation), if deprecated.
+    package var deprecation: String?
+    /// The properties.
+    package var properties: [PropertyPlan]
+    /// Whether it needs handwritten `init(from:)` / `encode(to:)` (dates with formats, `??` fields, defaults).
+    package var customCoding: Bool
+    /// Whether some property's Swift name differs from its wire name.
+    package var needsCodingKeys: Bool
+    /// Constraint checks, if any (its own and its nested models').
+    package var validations: [ValidationPlan]
+    /// Whether its description must hide sensitive properties.
+    package var hasSensitive: Bool
+    /// The spec key path, such as `models.Ticket`.
+    package var keyPath: String
+}
+
+/// One property of a struct model, or one parameter of an operation.
+package struct PropertyPlan: Hashable, Sendable {
+    /// The Swift name, escaped if it is a keyword.
+    package var name: String
+    /// The wire name.
+    package var wireName: String
+    /// The Swift type with its optionality, such as `String?` or `Nullable<String>?`.
+    package var type: String
+    /// The Swift type without optionality.
+    package var baseType: String
+    /// Required, optional (`?`) or nullable (`??`).
+    package var presence: Presence
+    /// A Swift default-value expression.
+    package var defaultValue: String?
+    /// A `DateFormat` expression for dates with an explicit format.
+    package var dateFormat: String?
+    /// Its doc comment.
+    package var documentation: String?
+    /// Its deprecation message, if deprecated.
+    package var deprecation: String?
+    /// Whether logs and descriptions hide it.
+    package var sensitive: Bool
+    /// How a single value becomes text (paths, queries, headers, forms), when it is a scalar.
+    package var textForm: TextForm?
+    /// What it is in a multipart body.
+    package var partKind: PartKind
+
+    /// Whether the Swift type is optional.
+    package var isOptional: Bool { presence != .required }
+    /// Whether it has a default and may be left out of an initializer call.
+    package var hasDefault: Bool { defaultValue != nil || isOptional }
+}
+
+/// How a scalar value becomes text (path segments, query items, headers, form fields, text parts).
+package enum TextForm: Hashable, Sendable {
+    case string, describing, rawValue, uuid, url, base64
+    case date(format: String)
+
+    /// The Swift expression for the text of `value`.
+    package func expression(_ value: String) -> String {
+        switch self {
+        case .string: value
+        case .describing: "String(\(value))"
+        case .rawValue: "\(value).rawValue"
+        case .uuid: "\(value).uuidString"
+        case .url: "\(value).absoluteString"
+        case .base64: "\(value).base64EncodedString()"
+        case .date(let format): "\(format).string(from: \(value))"
+        }
+    }
+}
+
+/// What a field is in a multipart body.
+package enum PartKind: Hashable, Sendable { case text, json, file, files }
+
+/// A constraint check on a value.
+package struct ValidationPlan: Hashable, Sendable {
+    /// One check.
+    package enum Check: Hashable, Sendable {
+        case pattern(String)
+        case length(min: Int?, max: Int?)
+        case range(min: Double?, max: Double?)
+        case items(min: Int?, max: Int?)
+        /// The value is a model with its own `validate()`.
+        case nested
+        /// The value is an array or dictionary of such models.
+        case eachNested(isMap: Bool)
+    }
+
+    /// The Swift expression of the value (a property or parameter name).
+    package var value: String
+    /// The field as failures name it (`userId`, `RegisterModel.email`).
+    package var field: String
+    /// Whether the value is optional, or nullable.
+    package var presence: Presence
+    /// The checks.
+    package var checks: [Check]
+}
+
+/// A forward-compatible string enum.
+package struct EnumPlan: Hashable, Sendable {
+    /// The type name.
+    package var typeName: String
+    /// Its doc comment.
+    package var documentation: String?
+    /// Its deprecation message, if deprecated.
+    package var deprecation: String?
+    /// The documented cases.
+    package var cases: [EnumCasePlan]
+}
+
+/// One enum case.
+package struct EnumCasePlan: Hashable, Sendable {
+    /// The case name, escaped if needed.
+    package var name: String
+    /// The wire value.
+    package var rawValue: String
+    /// Its doc comment.
+    package var documentation: String?
+    /// Its deprecation message, if deprecated.
+    package var deprecation: String?
+}
+
+/// A type alias.
+package struct AliasPlan: Hashable, Sendable {
+    /// The alias name.
+    package var typeName: String
+    /// The aliased Swift type.
+    package var target: String
+    /// Its doc comment.
+    package var documentation: String?
+    /// Its deprecation message, if deprecated.
+    package var deprecation: String?
+}
+
+/// An error enum: documented responses plus the runtime's failures.
+package struct ErrorPlan: Hashable, Sendable {
+    /// The type name.
+    package var typeName: String
+    /// Its doc comment.
+    package var documentation: String
+    /// The documented cases.
+    package var cases: [ErrorCasePlan]
+}
+
+/// One documented error response.
+package struct ErrorCasePlan: Hashable, Sendable {
+    /// The case name.
+    package var name: String
+    /// A `switch` pattern for the status: `404` or `500..<600`.
+    package var statusPattern: String
+    /// The status as the spec writes it: `404` or `5XX`.
+    package var status: String
+    /// Whether it is a range, so the case carries the status.
+    package var isRange: Bool
+    /// The body's Swift type, if the response has one.
+    package var bodyType: String?
+    /// Its doc comment.
+    package var documentation: String?
+}

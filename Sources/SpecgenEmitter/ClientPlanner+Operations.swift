@@ -1,0 +1,264 @@
+import SpecgenSpec
+
+/// Names generated methods and builders use for their own locals, which parameters must not shadow.
+private let reservedLocals: Set<String> = [
+    "request", "response", "call", "form", "multipart", "payload", "value", "item", "handler",
+]
+
+extension ClientPlanner {
+    func operation(_ endpoint: Endpoint, names: TypeNames) -> OperationPlan {
+        let name = namer.methodName(endpoint.name)
+        var taken: Set<String> = []
+        func internalName(_ bare: String) -> String {
+            var candidate = bare
+            while reservedLocals.contains(candidate) || taken.contains(candidate) { candidate += "Value" }
+            taken.insert(candidate)
+            return escaped(candidate)
+        }
+        func parameter(_ field: Field, label: String? = nil) -> ParameterPlan {
+            let bare = field.swiftName ?? namer.bareMemberName(field.wireName)
+            let base = swiftType(field.type)
+            return ParameterPlan(
+                label: label ?? bare, internalName: internalName(bare), wireName: field.wireName,
+                type: fieldType(base, field.presence),
+                defaultValue: field.defaultValue.flatMap { defaultExpression($0, type: field.type) }
+                    ?? (field.presence == .required ? nil : "nil"),
+                isOptional: field.presence != .required, documentation: field.description,
+                textForm: textForm(field.type, format: field.format), partKind: partKind(field.type), isBody: false)
+        }
+
+        // Path parameters whose type already names them (`ticketID: TicketID`) need no label.
+        var pathParameters: [ParameterPlan] = []
+        for field in endpoint.pathParameters {
+            var label: String?
+            if case .named(let typeName) = field.type,
+               namer.bareMemberName(field.swiftName ?? field.wireName) == namer.bareMemberName(typeName) {
+                label = "_"
+            }
+            pathParameters.append(parameter(field, label: label))
+        }
+
+        var bodyParameters: [ParameterPlan] = []
+        var body: BodyPlan?
+        var bodyValidations: [ValidationPlan] = []
+        if let requestBody = endpoint.body {
+            switch requestBody.content {
+            case .type(let type):
+                let bodyName = internalName(endpoint.pathParameters.contains { namer.bareMemberName($0.wireName) == "body" }
+                    || endpoint.queryParameters.contains { namer.bareMemberName($0.wireName) == "body" }
+                    ? "requestBody" : "body")
+                bodyParameters = [ParameterPlan(
+                    label: "_", internalName: bodyName, wireName: "body", type: swiftType(type), defaultValue: nil,
+                    isOptional: false, documentation: requestBody.description, textForm: nil, partKind: .json,
+                    isBody: true)]
+                if let check = validation(of: type, constraints: Constraints(), value: bodyName, field: "body",
+                                          presence: .required) {
+                    bodyValidations.append(check)
+                }
+                let modelFields = nestedFields(type)
+                switch requestBody.encoding {
+                case .json:
+                    body = .json(value: bodyName, inlineFields: [])
+                case .form:
+                    body = .form(fields: modelFields.map { modelParameter($0) }, prefix: bodyName + ".")
+                case .multipart:
+                    body = .multipart(fields: modelFields.map { modelParameter($0) }, prefix: bodyName + ".")
+                case .binary:
+                    body = .binary(value: bodyName, contentType: requestBody.contentType ?? "application/octet-stream")
+                }
+            case .fields(let fields):
+                bodyParameters = fields.map { parameter($0) }
+                for (field, plan) in zip(fields, bodyParameters) {
+                    if let check = validation(of: field.type, constraints: field.constraints, value: plan.internalName,
+                                              field: field.wireName, presence: field.presence) {
+                        bodyValidations.append(check)
+                    }
+                }
+                switch requestBody.encoding {
+                case .json:
+                    body = .json(value: "payload", inlineFields: zip(fields, bodyParameters).map { field, plan in
+                        var property = property(field)
+                        property.name = plan.internalName
+                        return property
+                    })
+                case .form: body = .form(fields: bodyParameters, prefix: "")
+                case .multipart: body = .multipart(fields: bodyParameters, prefix: "")
+                case .binary: body = nil
+                }
+            }
+        }
+        let query = endpoint.queryParameters.map { parameter($0) }
+        let headers = endpoint.headerParameters.map { parameter($0) }
+
+        var validations: [ValidationPlan] = []
+        let scalarParameters = Array(zip(endpoint.pathParameters, pathParameters)) + Array(zip(endpoint.queryParameters, query))
+            + Array(zip(endpoint.headerParameters, headers))
+        for (field, plan) in scalarParameters {
+            if let check = validation(of: field.type, constraints: field.constraints, value: plan.internalName,
+                                      field: field.wireName, presence: field.presence) {
+                validations.append(check)
+            }
+        }
+        validations += bodyValidations
+
+        let requirement = endpoint.auth ?? spec.security
+        let operationErrors = errors(of: endpoint)
+        let (responses, returnType) = responsePlans(endpoint.responses)
+        var retryable: Bool?
+        var retryPolicy: [String]?
+        if endpoint.idempotent && !endpoint.method.isIdempotent { retryable = true }
+        switch endpoint.retry {
+        case .disabled?: retryable = false
+        case .policy(let policy)?: retryPolicy = retryExpression(policy)
+        case nil: break
+        }
+
+        let plan = OperationPlan(
+            name: name, qualifiedName: "\(apiName).\(name)",
+            documentation: documentation(of: endpoint),
+            deprecation: endpoint.deprecation.map { $0.message ?? "" },
+            parameters: pathParameters + bodyParameters + query + headers,
+            method: endpoint.method.rawValue.lowercased(),
+            pathLiteral: pathLiteral(endpoint, parameters: pathParameters),
+            query: query, headers: headers, body: body, validations: validations,
+            authScheme: requirement?.scheme, authOptional: requirement?.optional ?? false,
+            retryable: retryable, retryPolicy: retryPolicy,
+            options: optionsExpression(endpoint),
+            acceptsJSON: endpoint.responses.contains { if case .json = $0.body { true } else { false } }
+                || operationErrors.contains { $0.body != nil },
+            responses: responses, returnType: returnType,
+            errorType: errorTypeName(of: endpoint) ?? names.error,
+            errors: operationErrors.map(errorCase),
+            pagination: nil, polling: nil)
+        return withHelpers(plan, endpoint: endpoint)
+    }
+
+    /// The fields of an object model body (through aliases).
+    private func nestedFields(_ type: TypeRef) -> [Field] {
+        guard case .named(let name) = resolved(type).type, let model = model(named: name) else { return [] }
+        return model.fields
+    }
+
+    /// A model property used as a form field or multipart part of a model body.
+    private func modelParameter(_ field: Field) -> ParameterPlan {
+        let base = swiftType(field.type)
+        return ParameterPlan(
+            label: memberName(field), internalName: memberName(field), wireName: field.wireName,
+            type: fieldType(base, field.presence), defaultValue: nil, isOptional: field.presence != .required,
+            documentation: nil, textForm: textForm(field.type, format: field.format), partKind: partKind(field.type),
+            isBody: false)
+    }
+
+    private func documentation(of endpoint: Endpoint) -> String {
+        var parts: [String] = []
+        if let summary = endpoint.summary { parts.append(summary) }
+        if let description = endpoint.description { parts.append(description) }
+        parts.append("- Remark: `\(endpoint.method.rawValue) \(endpoint.path)` (`endpoints.\(endpoint.name)`)")
+        return parts.joined(separator: "\n\n")
+    }
+
+    private func pathLiteral(_ endpoint: Endpoint, parameters: [ParameterPlan]) -> String {
+        var literal = ""
+        var rest = Substring(endpoint.path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            literal += SwiftLiteral.string(String(rest[..<open])).dropFirst().dropLast()
+            let placeholder = String(rest[rest.index(after: open)..<close])
+            if let parameter = parameters.first(where: { $0.wireName == placeholder }) {
+                let text = (parameter.textForm ?? .string).expression(parameter.internalName)
+                literal += "\\(PercentEncoding.encodeComponent(\(text)))"
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        literal += SwiftLiteral.string(String(rest)).dropFirst().dropLast()
+        return "\"" + literal + "\""
+    }
+
+    private func optionsExpression(_ endpoint: Endpoint) -> String? {
+        let timeout = endpoint.requestOptions.timeout ?? spec.requestOptions.timeout
+        let cachePolicy = endpoint.requestOptions.cachePolicy ?? spec.requestOptions.cachePolicy
+        var arguments: [String] = []
+        if let timeout { arguments.append("timeout: \(SwiftLiteral.number(timeout))") }
+        if let cachePolicy { arguments.append("cache: .\(cachePolicy.rawValue)") }
+        return arguments.isEmpty ? nil : "RequestOptions(\(arguments.joined(separator: ", ")))"
+    }
+
+    private func responsePlans(_ responses: [ResponseCase]) -> ([ResponsePlan], String?) {
+        var valueType: String?
+        var hasEmpty = false
+        for response in responses {
+            switch response.body {
+            case .json(let type): valueType = swiftType(type)
+            case .binary: valueType = "Data"
+            case .empty: hasEmpty = true
+            }
+        }
+        let ordered = responses.filter { if case .code = $0.status { true } else { false } }
+            + responses.filter { if case .range = $0.status { true } else { false } }
+        let plans = ordered.map { response in
+            let pattern = switch response.status {
+            case .code(let code): String(code)
+            case .range(let hundred): "\(hundred * 100)..<\((hundred + 1) * 100)"
+            }
+            let result: ResponsePlan.Result = switch response.body {
+            case .json(let type): .decode(swiftType(type))
+            case .binary: .bytes
+            case .empty: valueType == nil ? .nothing : .nilValue
+            }
+            return ResponsePlan(statusPattern: pattern, result: result)
+        }
+        return (plans, valueType.map { hasEmpty ? $0 + "?" : $0 })
+    }
+
+    /// Adds page iteration and polling helpers.
+    private func withHelpers(_ plan: OperationPlan, endpoint: Endpoint) -> OperationPlan {
+        var plan = plan
+        let responseType: TypeRef? = endpoint.responses.lazy.compactMap { response -> TypeRef? in
+            if case .json(let type) = response.body { return type }
+            return nil
+        }.first
+        if let pagination = endpoint.pagination, let responseType,
+           let page = plan.parameters.first(where: { $0.wireName == pagination.pageParameter && !$0.isBody }),
+           let limit = plan.parameters.first(where: { $0.wireName == pagination.limitParameter && !$0.isBody })
+        {
+            var itemsProperty: String?
+            var itemType = swiftType(responseType)
+            if let items = pagination.itemsField,
+               let field = nestedFields(responseType).first(where: { $0.wireName == items }),
+               case .array(let element) = resolved(field.type).type
+            {
+                itemsProperty = memberName(field)
+                itemType = swiftType(element)
+            } else if case .array(let element) = resolved(responseType).type {
+                itemType = swiftType(element)
+            }
+            plan.pagination = PaginationPlan(
+                methodName: plan.name + "Pages", pageParameter: page.internalName, limitParameter: limit.internalName,
+                firstPage: pagination.firstPage, itemsProperty: itemsProperty, itemType: itemType)
+        }
+        if let polling = endpoint.polling, let responseType {
+            var path = "$0"
+            var current = responseType
+            var enumModel: Model?
+            for segment in polling.field {
+                guard let field = nestedFields(current).first(where: { $0.wireName == segment }) else { break }
+                path += "." + memberName(field)
+                current = field.type
+            }
+            if case .named(let name) = resolved(current).type, let model = model(named: name),
+               case .enumeration = model.kind {
+                enumModel = model
+            }
+            func expression(_ value: String) -> String {
+                guard let enumModel, case .enumeration(let values) = enumModel.kind,
+                      let match = values.first(where: { $0.value == value }) else { return SwiftLiteral.string(value) }
+                return "." + caseName(match)
+            }
+            plan.polling = PollingPlan(
+                methodName: namer.methodName(polling.name), fieldPath: path,
+                fieldDescription: polling.field.joined(separator: "."),
+                success: polling.success.map(expression), failure: polling.failure.map(expression),
+                interval: polling.interval, maxAttempts: polling.maxAttempts)
+        }
+        return plan
+    }
+}

@@ -1,0 +1,374 @@
+package import SpecgenSpec
+
+/// Makes every naming and typing decision for one spec: Spec → ``ClientPlan``. Pure; the spec must be valid.
+package struct ClientPlanner {
+    let spec: Spec
+    let sourcePath: String
+    let namer = Namer()
+    let apiName: String
+    /// Model look-ups by name; iteration always goes through `spec.models` in spec order.
+    private let modelIndex: [String: Int]
+    /// Object models that have constraint checks of their own or in nested models.
+    private(set) var validatedModels: Set<String> = []
+
+    /// Creates a planner for a spec read from `sourcePath` (package-relative, so output is the same everywhere).
+    package init(spec: Spec, sourcePath: String) {
+        self.spec = spec
+        self.sourcePath = sourcePath
+        apiName = Namer().typeName(spec.name)
+        var index: [String: Int] = [:]
+        for (position, model) in spec.models.enumerated() where index[model.name] == nil {
+            index[model.name] = position
+        }
+        modelIndex = index
+        validatedModels = findValidatedModels()
+    }
+
+    /// The plan.
+    package func plan() -> ClientPlan {
+        let names = TypeNames(api: apiName + "API", client: apiName + "Client", mock: apiName + "Mock",
+                              error: apiName + "Error", requests: apiName + "Requests", server: apiName + "Server")
+        let operations = spec.endpoints.map { operation($0, names: names) }
+        return ClientPlan(
+            apiName: apiName, sourcePath: sourcePath, documentation: spec.description, version: spec.version,
+            names: names,
+            servers: spec.servers.map { ServerPlan(caseName: namer.memberName($0.name), url: $0.url, documentation: $0.description) },
+            defaultHeaders: spec.defaultHeaders.map { HeaderValue(name: $0.name, value: $0.value) },
+            authSchemes: spec.authSchemes.map(authPlan),
+            retryPolicy: spec.retry.map(retryExpression),
+            sensitiveNames: sensitiveNames(),
+            models: spec.models.map(modelPlan),
+            errors: errorPlans(names: names),
+            operations: operations
+        )
+    }
+
+    // MARK: - Types
+
+    func model(named name: String) -> Model? { modelIndex[name].map { spec.models[$0] } }
+
+    func typeName(of model: Model) -> String { model.swiftName ?? namer.typeName(model.name) }
+
+    /// The Swift type of a spec type.
+    func swiftType(_ type: TypeRef) -> String {
+        switch type {
+        case .primitive(let primitive):
+            switch primitive {
+            case .string: "String"
+            case .int: "Int"
+            case .int32: "Int32"
+            case .int64: "Int64"
+            case .double: "Double"
+            case .float: "Float"
+            case .bool: "Bool"
+            case .datetime, .date: "Date"
+            case .uuid: "UUID"
+            case .url: "URL"
+            case .bytes, .binary: "Data"
+            case .file: "MultipartFile"
+            case .json: "JSONValue"
+            }
+        case .named(let name): model(named: name).map(typeName) ?? namer.typeName(name)
+        case .array(let element): "[\(swiftType(element))]"
+        case .map(let value): "[String: \(swiftType(value))]"
+        }
+    }
+
+    /// Follows aliases to the type they stand for, collecting their constraints on the way.
+    func resolved(_ type: TypeRef) -> (type: TypeRef, constraints: [Constraints]) {
+        var current = type
+        var constraints: [Constraints] = []
+        for _ in 0...spec.models.count {
+            guard case .named(let name) = current, let model = model(named: name),
+                  case .alias(let target, let aliasConstraints) = model.kind else { break }
+            constraints.append(aliasConstraints)
+            current = target
+        }
+        return (current, constraints)
+    }
+
+    /// The Swift type with the field's optionality.
+    func fieldType(_ base: String, _ presence: SpecgenSpec.Presence) -> String {
+        switch presence {
+        case .required: base
+        case .optional: base + "?"
+        case .nullable: "Nullable<\(base)>?"
+        }
+    }
+
+    /// A `DateFormat` expression when a date field needs one other than ISO 8601 date-time.
+    func dateFormat(_ type: TypeRef, format: String?) -> String? {
+        guard case .primitive(let primitive) = resolved(type).type else { return nil }
+        switch primitive {
+        case .datetime: return format.map { ".pattern(\(SwiftLiteral.string($0)))" }
+        case .date: return format.map { ".pattern(\(SwiftLiteral.string($0)))" } ?? ".date"
+        default: return nil
+        }
+    }
+
+    /// How a scalar becomes text, or nil for non-scalars.
+    func textForm(_ type: TypeRef, format: String?) -> TextForm? {
+        switch resolved(type).type {
+        case .primitive(let primitive):
+            switch primitive {
+            case .string: return .string
+            case .int, .int32, .int64, .double, .float, .bool: return .describing
+            case .uuid: return .uuid
+            case .url: return .url
+            case .bytes: return .base64
+            case .datetime, .date: return .date(format: "DateFormat" + (dateFormat(type, format: format) ?? ".iso8601"))
+            case .binary, .file, .json: return nil
+            }
+        case .named(let name):
+            if case .enumeration = model(named: name)?.kind { return .rawValue }
+            return nil
+        case .array, .map:
+            return nil
+        }
+    }
+
+    /// What a value is in a multipart body.
+    func partKind(_ type: TypeRef) -> PartKind {
+        let target = resolved(type).type
+        if target == .primitive(.file) { return .file }
+        if case .array(let element) = target, resolved(element).type == .primitive(.file) { return .files }
+        return textForm(type, format: nil) == nil ? .json : .text
+    }
+
+    /// A Swift expression for a spec default, or nil when the type has no literal form.
+    func defaultExpression(_ value: SpecValue, type: TypeRef) -> String? {
+        switch (resolved(type).type, value) {
+        case (_, .null): return "nil"
+        case (.primitive(.string), .string(let text)): return SwiftLiteral.string(text)
+        case (.primitive(let primitive), .int(let number)) where [.int, .int32, .int64].contains(primitive):
+            return String(number)
+        case (.primitive(let primitive), .int(let number)) where [.double, .float].contains(primitive):
+            return String(number)
+        case (.primitive(let primitive), .double(let number)) where [.double, .float].contains(primitive):
+            return SwiftLiteral.number(number)
+        case (.primitive(.bool), .bool(let flag)): return flag ? "true" : "false"
+        case (.named(let name), .string(let text)):
+            guard let model = model(named: name), case .enumeration(let values) = model.kind,
+                  let value = values.first(where: { $0.value == text }) else { return nil }
+            return "." + caseName(value)
+        case (.array(let element), .array(let items)):
+            let parts = items.map { defaultExpression($0, type: element) }
+            guard !parts.contains(nil) else { return nil }
+            return "[" + parts.compactMap { $0 }.joined(separator: ", ") + "]"
+        default:
+            return nil
+        }
+    }
+
+    /// The Swift name of an enum value.
+    func caseName(_ value: EnumValue) -> String { escaped(value.swiftName ?? namer.memberName(value.value)) }
+
+    /// The Swift name of a field.
+    func memberName(_ field: Field) -> String { escaped(field.swiftName ?? namer.memberName(field.wireName)) }
+
+    /// Backticks a chosen name that is a keyword.
+    func escaped(_ name: String) -> String {
+        Namer.keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    // MARK: - Models
+
+    func modelPlan(_ model: Model) -> ModelPlan {
+        let name = typeName(of: model)
+        let deprecation = model.deprecation.map { $0.message ?? "" }
+        switch model.kind {
+        case .object(let fields):
+            let properties = fields.map(property)
+            return .object(ObjectPlan(
+                typeName: name, documentation: model.description, deprecation: deprecation, properties: properties,
+                customCoding: properties.contains {
+                    $0.dateFormat != nil || $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional)
+                },
+                needsCodingKeys: zip(fields, properties).contains { $0.wireName != $1.name },
+                validations: zip(fields, properties).compactMap { field, property in
+                    validation(of: field.type, constraints: field.constraints, value: property.name,
+                               field: "\(model.name).\(field.wireName)", presence: property.presence)
+                },
+                hasSensitive: fields.contains(where: \.sensitive),
+                keyPath: "models.\(model.name)"
+            ))
+        case .enumeration(let values):
+            return .enumeration(EnumPlan(
+                typeName: name, documentation: model.description, deprecation: deprecation,
+                cases: values.map {
+                    EnumCasePlan(name: caseName($0), rawValue: $0.value, documentation: $0.description,
+                                 deprecation: $0.deprecation.map { $0.message ?? "" })
+                }))
+        case .alias(let target, _):
+            return .alias(AliasPlan(typeName: name, target: swiftType(target), documentation: model.description,
+                                    deprecation: deprecation))
+        }
+    }
+
+    func property(_ field: Field) -> PropertyPlan {
+        let base = swiftType(field.type)
+        let presence = field.presence
+        return PropertyPlan(
+            name: memberName(field), wireName: field.wireName, type: fieldType(base, presence), baseType: base,
+            presence: presence,
+            defaultValue: field.defaultValue.flatMap { defaultExpression($0, type: field.type) },
+            dateFormat: dateFormat(field.type, format: field.format),
+            documentation: field.description, deprecation: field.deprecation.map { $0.message ?? "" },
+            sensitive: field.sensitive, textForm: textForm(field.type, format: field.format),
+            partKind: partKind(field.type)
+        )
+    }
+
+    // MARK: - Validation
+
+    /// The checks for one value, or nil when it has none.
+    func validation(
+        of type: TypeRef, constraints: Constraints, value: String, field: String, presence: SpecgenSpec.Presence
+    ) -> ValidationPlan? {
+        let (target, aliasConstraints) = resolved(type)
+        var checks: [ValidationPlan.Check] = []
+        for constraint in [constraints] + aliasConstraints {
+            if let pattern = constraint.pattern { checks.append(.pattern(pattern)) }
+            if constraint.minLength != nil || constraint.maxLength != nil {
+                checks.append(.length(min: constraint.minLength, max: constraint.maxLength))
+            }
+            if constraint.minimum != nil || constraint.maximum != nil {
+                checks.append(.range(min: constraint.minimum, max: constraint.maximum))
+            }
+            if constraint.minItems != nil || constraint.maxItems != nil {
+                checks.append(.items(min: constraint.minItems, max: constraint.maxItems))
+            }
+        }
+        switch target {
+        case .named(let name) where validatedModels.contains(name):
+            checks.append(.nested)
+        case .array(let element) where nestedName(element).map(validatedModels.contains) == true:
+            checks.append(.eachNested(isMap: false))
+        case .map(let element) where nestedName(element).map(validatedModels.contains) == true:
+            checks.append(.eachNested(isMap: true))
+        default:
+            break
+        }
+        guard !checks.isEmpty else { return nil }
+        return ValidationPlan(value: value, field: field, presence: presence, checks: checks)
+    }
+
+    private func nestedName(_ type: TypeRef) -> String? {
+        if case .named(let name) = resolved(type).type { return name }
+        return nil
+    }
+
+    /// Object models with checks, directly or through the models they contain (a fixed point, so cycles end).
+    private func findValidatedModels() -> Set<String> {
+        var found: Set<String> = []
+        func hasOwnChecks(_ field: Field) -> Bool {
+            ([field.constraints] + resolved(field.type).constraints).contains { !$0.isEmpty }
+        }
+        func contained(_ type: TypeRef) -> String? {
+            switch resolved(type).type {
+            case .named(let name): name
+            case .array(let element), .map(let element): nestedName(element)
+            case .primitive: nil
+            }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for model in spec.models where !found.contains(model.name) {
+                let fields = model.fields
+                guard case .object = model.kind else { continue }
+                if fields.contains(where: { hasOwnChecks($0) || contained($0.type).map(found.contains) == true }) {
+                    found.insert(model.name)
+                    changed = true
+                }
+            }
+        }
+        return found
+    }
+
+    // MARK: - Auth, retry, errors
+
+    func authPlan(_ scheme: AuthScheme) -> AuthPlan {
+        let name = namer.bareMemberName(scheme.name)
+        let required = spec.endpoints.contains { endpoint in
+            let requirement = endpoint.auth ?? spec.security
+            return requirement?.scheme == scheme.name && requirement?.optional == false
+        }
+        switch scheme.kind {
+        case .bearer:
+            return AuthPlan(specName: scheme.name, parameterName: name, flowProperty: nil, kind: .bearer,
+                            required: required, documentation: scheme.description)
+        case .apiKey(let keyName, let location):
+            return AuthPlan(specName: scheme.name, parameterName: name, flowProperty: nil,
+                            kind: .apiKey(name: keyName, inQuery: location == .query), required: required,
+                            documentation: scheme.description)
+        case .oauth2(let flow):
+            return AuthPlan(specName: scheme.name, parameterName: name + "TokenStore", flowProperty: name + "Tokens",
+                            kind: .oauth2(tokenPath: flow.tokenURL, usernameField: flow.usernameField,
+                                          leeway: flow.refreshLeeway),
+                            required: false, documentation: scheme.description)
+        }
+    }
+
+    func retryExpression(_ policy: SpecgenSpec.RetryPolicy) -> [String] {
+        ["maxAttempts: \(policy.maxAttempts)", "initialDelay: \(SwiftLiteral.number(policy.initialDelay))",
+         "maxDelay: \(SwiftLiteral.number(policy.maxDelay))", "multiplier: \(SwiftLiteral.number(policy.multiplier))",
+         "jitter: \(policy.jitter)", "statuses: [\(policy.statuses.map(String.init).joined(separator: ", "))]"]
+            + (policy.maxElapsed.map { ["maxElapsed: \(SwiftLiteral.number($0))"] } ?? [])
+    }
+
+    func sensitiveNames() -> [String] {
+        var names: [String] = []
+        func add(_ field: Field) {
+            if field.sensitive, !names.contains(field.wireName) { names.append(field.wireName) }
+        }
+        spec.models.forEach { $0.fields.forEach(add) }
+        for endpoint in spec.endpoints {
+            (endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters).forEach(add)
+            if case .fields(let fields)? = endpoint.body?.content { fields.forEach(add) }
+        }
+        return names
+    }
+
+    func errorCase(_ response: ErrorResponse) -> ErrorCasePlan {
+        let pattern: String
+        let isRange: Bool
+        switch response.status {
+        case .code(let code):
+            pattern = String(code)
+            isRange = false
+        case .range(let hundred):
+            pattern = "\(hundred * 100)..<\((hundred + 1) * 100)"
+            isRange = true
+        }
+        return ErrorCasePlan(name: escaped(response.caseName), statusPattern: pattern, status: response.status.description,
+                             isRange: isRange, bodyType: response.body.map(swiftType),
+                             documentation: response.description)
+    }
+
+    /// An operation's documented errors: its own, then the API-wide ones for other statuses.
+    func errors(of endpoint: Endpoint) -> [ErrorResponse] {
+        endpoint.errors + spec.errors.filter { shared in !endpoint.errors.contains { $0.status == shared.status } }
+    }
+
+    /// The error type of an operation with its own errors.
+    func errorTypeName(of endpoint: Endpoint) -> String? {
+        endpoint.errors.isEmpty ? nil : namer.typeName(namer.methodName(endpoint.name)) + "Error"
+    }
+
+    func errorPlans(names: TypeNames) -> [ErrorPlan] {
+        var plans = [ErrorPlan(
+            typeName: names.error,
+            documentation: "Why a call to the \(apiName) API failed: a documented error response, or a failure of the call itself.",
+            cases: spec.errors.map(errorCase))]
+        for endpoint in spec.endpoints {
+            guard let typeName = errorTypeName(of: endpoint) else { continue }
+            plans.append(ErrorPlan(
+                typeName: typeName,
+                documentation: "Why `\(namer.methodName(endpoint.name))` failed: its documented error "
+                    + "responses, the API's, or a failure of the call itself.",
+                cases: errors(of: endpoint).map(errorCase)))
+        }
+        return plans
+    }
+}

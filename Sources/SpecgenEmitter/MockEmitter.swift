@@ -1,0 +1,67 @@
+/// Prints the closure-based test double of an API.
+struct MockEmitter {
+    let plan: ClientPlan
+
+    func emit(writer w: inout SwiftWriter) {
+        let names = plan.names
+        let example = plan.operations.first.map { operation in
+            let inputs = operation.parameters.isEmpty ? "" : operation.parameters.map { _ in "_" }.joined(separator: ", ") + " in "
+            return "\n\n```swift\nlet api = \(names.mock)(\(operation.name): { \(inputs)... })\n```"
+        } ?? ""
+        w.docComment("A test double for ``\(names.api)``: each operation runs the closure you give, so unit tests and "
+            + "SwiftUI previews need no network. A closure may throw the operation's error type; any other error "
+            + "becomes `transport`, and an operation without a closure fails with `transport`." + example)
+        w.block("public struct \(names.mock): \(names.api)") { w in
+            for operation in plan.operations {
+                w.line("private let \(handler(operation)): (\(operation.handlerType))?")
+            }
+            w.blank()
+            w.docComment("Creates a mock; each closure receives the method's arguments.")
+            let parameters = plan.operations.map { operation in
+                "\(operation.name): (\(operation.handlerType))? = nil"
+            }
+            if parameters.isEmpty {
+                w.line("public init() {}")
+            } else {
+                w.line("public init(")
+                w.indented { w in
+                    for (index, parameter) in parameters.enumerated() {
+                        w.line(parameter + (index == parameters.count - 1 ? "" : ","))
+                    }
+                }
+                w.block(")") { w in
+                    for operation in plan.operations {
+                        w.line("self.\(handler(operation)) = \(operation.name)")
+                    }
+                }
+            }
+            w.blank()
+            w.docComment("The failure of an operation the mock has no closure for.")
+            w.block("public static func unimplemented(_ operation: String) -> ClientError") { w in
+                w.line(".transport(operation: operation, message: \"\(names.mock) has no closure for this operation\")")
+            }
+            for operation in plan.operations {
+                w.blank()
+                w.docComment(operation.documentation)
+                w.deprecation(operation.deprecation)
+                w.wrappedBlock("public func \(operation.name)", operation.parameterDeclarations(withDefaults: true),
+                               " \(operation.effects)") { w in
+                    let arguments = operation.parameters.map(\.internalName).joined(separator: ", ")
+                    let name = SwiftLiteral.string(operation.qualifiedName)
+                    w.block("guard let handler = \(handler(operation)) else") { w in
+                        w.line("throw \(operation.errorType)(Self.unimplemented(\(name)))")
+                    }
+                    w.doCatch { w in
+                        w.line("return try await handler(\(arguments))")
+                    } catch: { w in
+                        w.line("throw error as? \(operation.errorType) "
+                               + "?? \(operation.errorType)(ClientError(error, operation: \(SwiftLiteral.string(operation.qualifiedName))))")
+                    }
+                }
+            }
+        }
+    }
+
+    private func handler(_ operation: OperationPlan) -> String { operation.name + "Handler" }
+
+}

@@ -1,0 +1,225 @@
+import SpecgenSpec
+
+/// Prints models: structs with memberwise initializers, forward-compatible enums, and aliases.
+struct ModelEmitter {
+    func emit(_ model: ModelPlan, writer w: inout SwiftWriter) {
+        switch model {
+        case .object(let object): emit(object, writer: &w)
+        case .enumeration(let enumeration): emit(enumeration, writer: &w)
+        case .alias(let alias): emit(alias, writer: &w)
+        }
+    }
+
+    // MARK: - Structs
+
+    func emit(_ object: ObjectPlan, writer w: inout SwiftWriter) {
+        w.docComment(object.documentation)
+        w.deprecation(object.deprecation)
+        w.block("public struct \(object.typeName): Codable, Hashable, Sendable") { w in
+            for property in object.properties {
+                w.docComment(property.documentation)
+                w.deprecation(property.deprecation)
+                w.line("public var \(property.name): \(property.type)")
+                w.blank()
+            }
+            emitInitializer(object, writer: &w)
+            if object.needsCodingKeys || object.customCoding {
+                w.blank()
+                emitCodingKeys(object.properties, writer: &w)
+            }
+            if object.customCoding {
+                w.blank()
+                emitDecoding(object, writer: &w)
+                w.blank()
+                emitEncoding(object, writer: &w)
+            }
+        }
+        if !object.validations.isEmpty {
+            w.blank()
+            w.block("extension \(object.typeName)") { w in
+                w.docComment("Checks the constraints `\(object.keyPath)` declares; request builders call it before sending.")
+                w.block("public func validate() throws(ValidationFailure)") { w in
+                    for validation in object.validations { ValidationEmitter().emit(validation, writer: &w) }
+                }
+            }
+        }
+        if object.hasSensitive {
+            w.blank()
+            emitRedactedDescription(object, writer: &w)
+        }
+    }
+
+    private func emitInitializer(_ object: ObjectPlan, writer w: inout SwiftWriter) {
+        w.docComment("Creates a value.")
+        let parameters = object.properties.map { property in
+            let label = property.name.filter { $0 != "`" }
+            let defaultValue = property.defaultValue ?? (property.isOptional ? "nil" : nil)
+            return "\(label): \(property.type)" + (defaultValue.map { " = \($0)" } ?? "")
+        }
+        w.wrappedBlock("public init", parameters, "") { w in
+            for property in object.properties {
+                w.line("self.\(property.name) = \(property.name)")
+            }
+        }
+    }
+
+    /// Coding keys for properties and for inline request bodies.
+    func emitCodingKeys(_ properties: [PropertyPlan], writer w: inout SwiftWriter) {
+        w.block("private enum CodingKeys: String, CodingKey") { w in
+            for property in properties {
+                let bare = property.name.filter { $0 != "`" }
+                w.line(bare == property.wireName ? "case \(property.name)"
+                       : "case \(property.name) = \(SwiftLiteral.string(property.wireName))")
+            }
+        }
+    }
+
+    private func emitDecoding(_ object: ObjectPlan, writer w: inout SwiftWriter) {
+        w.docComment("Decodes a value; absent fields with defaults take them.")
+        w.block("public init(from decoder: any Decoder) throws") { w in
+            w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            for property in object.properties {
+                let key = "forKey: .\(property.name)"
+                let format = property.dateFormat.map { ", format: \($0)" } ?? ""
+                let value: String
+                switch property.presence {
+                case .nullable:
+                    value = "try container.decodeNullable(\(property.baseType).self, \(key))"
+                case .optional:
+                    value = "try container.decodeIfPresent(\(property.baseType).self, \(key)\(format))"
+                        + (property.defaultValue.map { " ?? \($0)" } ?? "")
+                case .required:
+                    if let defaultValue = property.defaultValue {
+                        value = "try container.decodeIfPresent(\(property.baseType).self, \(key)\(format)) ?? \(defaultValue)"
+                    } else {
+                        value = "try container.decode(\(property.baseType).self, \(key)\(format))"
+                    }
+                }
+                w.line("self.\(property.name) = \(value)")
+            }
+        }
+    }
+
+    private func emitEncoding(_ object: ObjectPlan, writer w: inout SwiftWriter) {
+        w.docComment("Encodes the value; absent optional fields are left out.")
+        w.block("public func encode(to encoder: any Encoder) throws") { w in
+            w.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            for property in object.properties {
+                let method = property.isOptional ? "encodeIfPresent" : "encode"
+                let format = property.dateFormat.map { ", format: \($0)" } ?? ""
+                w.line("try container.\(method)(\(property.name), forKey: .\(property.name)\(format))")
+            }
+        }
+    }
+
+    private func emitRedactedDescription(_ object: ObjectPlan, writer w: inout SwiftWriter) {
+        w.block("extension \(object.typeName): CustomStringConvertible, CustomDebugStringConvertible") { w in
+            let hidden = object.properties.filter(\.sensitive).map { "`\($0.wireName)`" }.joined(separator: ", ")
+            w.docComment("The fields, with \(hidden) redacted, so logging a value never prints a secret.")
+            w.block("public var description: String") { w in
+                let fields = object.properties.map { property in
+                    let label = property.name.filter { $0 != "`" }
+                    return property.sensitive ? "\(label): <redacted>" : "\(label): \\(String(describing: \(property.name)))"
+                }
+                w.line("\"\(object.typeName)(\(fields.joined(separator: ", ")))\"")
+            }
+            w.blank()
+            w.docComment("The same as ``description``.")
+            w.line("public var debugDescription: String { description }")
+        }
+    }
+
+    // MARK: - Enums and aliases
+
+    func emit(_ enumeration: EnumPlan, writer w: inout SwiftWriter) {
+        let name = enumeration.typeName
+        w.docComment(enumeration.documentation)
+        w.deprecation(enumeration.deprecation)
+        w.block("public enum \(name): RawRepresentable, Codable, Hashable, Sendable, CaseIterable") { w in
+            for enumCase in enumeration.cases {
+                w.docComment(enumCase.documentation)
+                if let deprecation = enumCase.deprecation {
+                    w.line("///")
+                    w.docComment("- Warning: Deprecated." + (deprecation.isEmpty ? "" : " " + deprecation))
+                }
+                w.line("case \(enumCase.name)")
+            }
+            w.docComment("A value this version of the client does not know, kept exactly as the server sent it.")
+            w.line("case undocumented(String)")
+            w.blank()
+            w.docComment("The documented cases.")
+            w.line("public static let allCases: [\(name)] = [\(enumeration.cases.map { "." + $0.name }.joined(separator: ", "))]")
+            w.blank()
+            w.docComment("Creates a value from its wire form; an unknown one becomes `undocumented`.")
+            w.block("public init(rawValue: String)") { w in
+                w.switchBlock("rawValue") { w in
+                    for enumCase in enumeration.cases {
+                        w.line("case \(SwiftLiteral.string(enumCase.rawValue)): self = .\(enumCase.name)")
+                    }
+                    w.line("default: self = .undocumented(rawValue)")
+                }
+            }
+            w.blank()
+            w.docComment("The wire form.")
+            w.block("public var rawValue: String") { w in
+                w.switchBlock("self") { w in
+                    for enumCase in enumeration.cases {
+                        w.line("case .\(enumCase.name): \(SwiftLiteral.string(enumCase.rawValue))")
+                    }
+                    w.line("case .undocumented(let rawValue): rawValue")
+                }
+            }
+        }
+    }
+
+    func emit(_ alias: AliasPlan, writer w: inout SwiftWriter) {
+        w.docComment(alias.documentation)
+        w.deprecation(alias.deprecation)
+        w.line("public typealias \(alias.typeName) = \(alias.target)")
+    }
+}
+
+/// Prints constraint checks.
+struct ValidationEmitter {
+    func emit(_ validation: ValidationPlan, writer w: inout SwiftWriter) {
+        switch validation.presence {
+        case .required:
+            emitChecks(validation, value: validation.value, writer: &w)
+        case .optional:
+            w.block("if let value = \(validation.value)") { w in emitChecks(validation, value: "value", writer: &w) }
+        case .nullable:
+            w.block("if let value = \(validation.value)?.value") { w in emitChecks(validation, value: "value", writer: &w) }
+        }
+    }
+
+    private func emitChecks(_ validation: ValidationPlan, value: String, writer w: inout SwiftWriter) {
+        let field = "field: " + SwiftLiteral.string(validation.field)
+        func bounds(_ min: String?, _ max: String?) -> String {
+            [min.map { "min: \($0)" }, max.map { "max: \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        }
+        for check in validation.checks {
+            switch check {
+            case .pattern(let pattern):
+                w.line("try Validation.pattern(\(value), \(SwiftLiteral.string(pattern)), \(field))")
+            case .length(let min, let max):
+                w.line("try Validation.length(\(value), \(bounds(min.map(String.init), max.map(String.init))), \(field))")
+            case .range(let min, let max):
+                w.line("try Validation.range(\(value), \(bounds(min.map(SwiftLiteral.number), max.map(SwiftLiteral.number))), \(field))")
+            case .items(let min, let max):
+                w.line("try Validation.items(\(value), \(bounds(min.map(String.init), max.map(String.init))), \(field))")
+            case .nested:
+                w.line("try \(value).validate()")
+            case .eachNested(let isMap):
+                w.line("for item in \(value)\(isMap ? ".values" : "") { try item.validate() }")
+            }
+        }
+    }
+}
+
+extension SwiftWriter {
+    /// Writes `@available(*, deprecated, ...)` when `message` is set.
+    mutating func deprecation(_ message: String?) {
+        guard let message else { return }
+        line(message.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
+    }
+}

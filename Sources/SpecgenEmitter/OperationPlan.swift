@@ -1,0 +1,165 @@
+/// One operation: its method signature, request builder and response handling.
+package struct OperationPlan: Hashable, Sendable {
+    /// The method name, such as `getTicket`.
+    package var name: String
+    /// The qualified name requests and errors carry, such as `Chatist.getTicket`.
+    package var qualifiedName: String
+    /// Its doc comment (summary, description, and a remark with method, path and key path).
+    package var documentation: String
+    /// Its deprecation message, if deprecated.
+    package var deprecation: String?
+    /// The parameters in signature order.
+    package var parameters: [ParameterPlan]
+    /// The `HTTPRequest.Method` member, such as `get`.
+    package var method: String
+    /// The path as a Swift string literal, with percent-encoded interpolations.
+    package var pathLiteral: String
+    /// Query items.
+    package var query: [ParameterPlan]
+    /// Header parameters.
+    package var headers: [ParameterPlan]
+    /// The body, if any.
+    package var body: BodyPlan?
+    /// The checks to run before sending.
+    package var validations: [ValidationPlan]
+    /// The spec's auth scheme, and whether the request may go without it.
+    package var authScheme: String?
+    /// Whether the request may go out without credentials.
+    package var authOptional: Bool
+    /// `isRetryable` when it differs from what the method implies.
+    package var retryable: Bool?
+    /// The arguments of a per-operation `RetryPolicy`.
+    package var retryPolicy: [String]?
+    /// A `RequestOptions` expression, if the spec sets a timeout or cache policy.
+    package var options: String?
+    /// Whether the response is JSON (so the request sends `Accept: application/json`).
+    package var acceptsJSON: Bool
+    /// The success responses.
+    package var responses: [ResponsePlan]
+    /// The return type, or nil for none.
+    package var returnType: String?
+    /// The error type the method throws.
+    package var errorType: String
+    /// The documented errors it can throw.
+    package var errors: [ErrorCasePlan]
+    /// Page iteration, if declared.
+    package var pagination: PaginationPlan?
+    /// A polling helper, if declared.
+    package var polling: PollingPlan?
+
+    /// The closure type a mock takes for this operation.
+    package var handlerType: String {
+        let inputs = parameters.map { "_ \($0.internalName.filter { $0 != "`" }): \($0.type)" }.joined(separator: ", ")
+        return "@Sendable (\(inputs)) async throws -> \(returnType ?? "Void")"
+    }
+
+    /// The parameter list of the method's declaration.
+    package func declarationParameters(withDefaults: Bool) -> String {
+        parameterDeclarations(withDefaults: withDefaults).joined(separator: ", ")
+    }
+
+    /// The parameters of the method's declaration.
+    package func parameterDeclarations(withDefaults: Bool) -> [String] {
+        parameters.map { parameter in
+            let name = parameter.label == parameter.internalName ? parameter.label : "\(parameter.label) \(parameter.internalName)"
+            let defaultValue = withDefaults ? parameter.defaultValue.map { " = \($0)" } ?? "" : ""
+            return "\(name): \(parameter.type)\(defaultValue)"
+        }
+    }
+
+    /// The argument list that passes the parameters on unchanged.
+    package var forwardingArguments: String {
+        parameters.map { $0.label == "_" ? $0.internalName : "\($0.label): \($0.internalName)" }.joined(separator: ", ")
+    }
+
+    /// `async throws(E) -> T`
+    package var effects: String {
+        "async throws(\(errorType))" + (returnType.map { " -> \($0)" } ?? "")
+    }
+}
+
+/// One parameter of an operation.
+package struct ParameterPlan: Hashable, Sendable {
+    /// The argument label (`_` for none).
+    package var label: String
+    /// The name inside the method, escaped if needed.
+    package var internalName: String
+    /// The wire name (path placeholder, query item, header, form or part name).
+    package var wireName: String
+    /// The Swift type.
+    package var type: String
+    /// A default-value expression.
+    package var defaultValue: String?
+    /// Whether the type is optional.
+    package var isOptional: Bool
+    /// Its description, for `- Parameter` lines.
+    package var documentation: String?
+    /// How the value becomes text, for path, query, header and form parameters.
+    package var textForm: TextForm?
+    /// What it is in a multipart body.
+    package var partKind: PartKind
+    /// Whether it is the whole body.
+    package var isBody: Bool
+}
+
+/// A request body.
+package enum BodyPlan: Hashable, Sendable {
+    /// A JSON body: the body parameter, or a local struct of inline fields.
+    case json(value: String, inlineFields: [PropertyPlan])
+    /// A form body of fields; `prefix` is `body.` for a model body and empty for inline fields.
+    case form(fields: [ParameterPlan], prefix: String)
+    /// A multipart body.
+    case multipart(fields: [ParameterPlan], prefix: String)
+    /// Raw bytes with a content type.
+    case binary(value: String, contentType: String)
+}
+
+/// One success response.
+package struct ResponsePlan: Hashable, Sendable {
+    /// What to return.
+    package enum Result: Hashable, Sendable {
+        case decode(String)
+        case nothing
+        case nilValue
+        case bytes
+    }
+
+    /// A `switch` pattern: `200` or `200..<300`.
+    package var statusPattern: String
+    /// What to return.
+    package var result: Result
+}
+
+/// Page iteration over a page/limit operation.
+package struct PaginationPlan: Hashable, Sendable {
+    /// The method name, such as `fetchDocumentsPages`.
+    package var methodName: String
+    /// The page parameter's name.
+    package var pageParameter: String
+    /// The limit parameter's name.
+    package var limitParameter: String
+    /// The first page.
+    package var firstPage: Int
+    /// The Swift name of the items property in the response (nil when the response is the array).
+    package var itemsProperty: String?
+    /// The item type.
+    package var itemType: String
+}
+
+/// A polling helper, such as DocumentAI's `pollUntilReady`.
+package struct PollingPlan: Hashable, Sendable {
+    /// The method name.
+    package var methodName: String
+    /// The Swift expression of the watched value on `$0`, such as `$0.document.status`.
+    package var fieldPath: String
+    /// The spec's field path, for docs.
+    package var fieldDescription: String
+    /// Expressions for success values, such as `.ready`.
+    package var success: [String]
+    /// Expressions for failure values.
+    package var failure: [String]
+    /// Seconds between attempts.
+    package var interval: Double
+    /// The most attempts.
+    package var maxAttempts: Int
+}

@@ -1,0 +1,100 @@
+/// Prints one request builder: a pure function from parameters to the runtime's request value.
+struct RequestEmitter {
+    func emit(_ operation: OperationPlan, writer w: inout SwiftWriter) {
+        w.docComment(operation.documentation)
+        w.deprecation(operation.deprecation)
+        w.wrappedBlock("public static func \(operation.name)", operation.parameterDeclarations(withDefaults: true),
+                       " throws(ClientError) -> HTTPRequestData") { w in
+            let name = SwiftLiteral.string(operation.qualifiedName)
+            if !operation.validations.isEmpty {
+                w.doCatch { w in
+                    for validation in operation.validations { ValidationEmitter().emit(validation, writer: &w) }
+                } catch: { w in
+                    w.line("throw .validation(operation: \(name), failure: error)")
+                }
+            }
+            var arguments = [".\(operation.method)", "path: \(operation.pathLiteral)"]
+            if let retryable = operation.retryable { arguments.append("isRetryable: \(retryable)") }
+            if let scheme = operation.authScheme { arguments.append("authScheme: \(SwiftLiteral.string(scheme))") }
+            if operation.authOptional { arguments.append("authOptional: true") }
+            w.wrappedLine("var request = HTTPRequestData", arguments, "")
+            if let options = operation.options { w.line("request.options = \(options)") }
+            if let policy = operation.retryPolicy { w.wrappedLine("request.retryPolicy = RetryPolicy", policy, "") }
+            if operation.acceptsJSON { w.line("request.setHeader(\"Accept\", \"application/json\")") }
+            for item in operation.query {
+                emitOptional(item, writer: &w) { value in
+                    "request.query.append(QueryItem(\(SwiftLiteral.string(item.wireName)), \(text(item, value))))"
+                }
+            }
+            for header in operation.headers {
+                emitOptional(header, writer: &w) { value in
+                    "request.setHeader(\(SwiftLiteral.string(header.wireName)), \(text(header, value)))"
+                }
+            }
+            if let body = operation.body { emitBody(body, operation: name, writer: &w) }
+            w.line("return request")
+        }
+    }
+
+    private func text(_ parameter: ParameterPlan, _ value: String) -> String {
+        (parameter.textForm ?? .string).expression(value)
+    }
+
+    /// Writes `line(value)` for a required value, or inside `if let` for an optional one.
+    private func emitOptional(
+        _ parameter: ParameterPlan, prefix: String = "", writer w: inout SwiftWriter, _ line: (String) -> String
+    ) {
+        let expression = prefix + parameter.internalName
+        if parameter.isOptional {
+            w.block("if let value = \(expression)") { w in w.line(line("value")) }
+        } else {
+            w.line(line(expression))
+        }
+    }
+
+    private func emitBody(_ body: BodyPlan, operation: String, writer w: inout SwiftWriter) {
+        switch body {
+        case .json(let value, let inlineFields):
+            if !inlineFields.isEmpty {
+                w.block("struct Payload: Encodable") { w in
+                    for field in inlineFields { w.line("var \(field.name): \(field.type)") }
+                    if inlineFields.contains(where: { $0.name.filter { $0 != "`" } != $0.wireName }) {
+                        w.blank()
+                        ModelEmitter().emitCodingKeys(inlineFields, writer: &w)
+                    }
+                }
+                let arguments = inlineFields.map { "\($0.name.filter { $0 != "`" }): \($0.name)" }
+                w.line("let payload = Payload(\(arguments.joined(separator: ", ")))")
+            }
+            w.line("try request.setJSONBody(\(value), operation: \(operation))")
+        case .form(let fields, let prefix):
+            w.line("var form = FormBody()")
+            for field in fields {
+                let name = SwiftLiteral.string(field.wireName)
+                let expression = prefix + field.internalName
+                if field.isOptional {
+                    w.line("form.append(\(name), \(expression).map { \(text(field, "$0")) })")
+                } else {
+                    w.line("form.append(\(name), \(text(field, expression)))")
+                }
+            }
+            w.line("request.setFormBody(form)")
+        case .multipart(let fields, let prefix):
+            w.line("var multipart = MultipartBody()")
+            for field in fields {
+                let name = SwiftLiteral.string(field.wireName)
+                emitOptional(field, prefix: prefix, writer: &w) { value in
+                    switch field.partKind {
+                    case .text: "multipart.append(\(name), text: \(text(field, value)))"
+                    case .json: "try multipart.append(\(name), encoding: \(value), operation: \(operation))"
+                    case .file: "multipart.append(\(name), file: \(value))"
+                    case .files: "for file in \(value) { multipart.append(\(name), file: file) }"
+                    }
+                }
+            }
+            w.line("request.setMultipartBody(multipart)")
+        case .binary(let value, let contentType):
+            w.line("request.setBody(\(value), contentType: \(SwiftLiteral.string(contentType)))")
+        }
+    }
+}

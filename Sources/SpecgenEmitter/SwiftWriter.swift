@@ -1,0 +1,228 @@
+/// An indenting printer for Swift source, so emitters read like the code they write.
+package struct SwiftWriter {
+    /// The text written so far.
+    package private(set) var text = ""
+    private var depth = 0
+    private var lastLineWasBlank = true
+
+    /// Creates an empty writer.
+    package init() {}
+
+    /// Writes one line at the current indentation.
+    package mutating func line(_ content: String) {
+        if content.isEmpty {
+            blank()
+            return
+        }
+        text += String(repeating: "    ", count: depth) + content + "\n"
+        lastLineWasBlank = false
+    }
+
+    /// Writes one blank line, never two in a row and never right after an opening brace.
+    package mutating func blank() {
+        guard !lastLineWasBlank, !text.hasSuffix("{\n") else { return }
+        text += "\n"
+        lastLineWasBlank = true
+    }
+
+    /// Writes `header {`, the body one level deeper, and `}`.
+    package mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        line(header + " {")
+        depth += 1
+        body(&self)
+        depth -= 1
+        dropTrailingBlank()
+        line("}")
+    }
+
+    /// Writes a header that opens its own brace (a trailing closure such as `{ page, limit in`), the body one
+    /// level deeper, and `}`.
+    package mutating func scope(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        line(header)
+        depth += 1
+        body(&self)
+        depth -= 1
+        dropTrailingBlank()
+        line("}")
+    }
+
+    /// Writes `switch subject {`, the cases at the same indentation (Swift's style), and `}`.
+    package mutating func switchBlock(_ subject: String, _ body: (inout SwiftWriter) -> Void) {
+        line("switch \(subject) {")
+        body(&self)
+        line("}")
+    }
+
+    /// Writes a declaration or call whose list is too long for one line with one item per line:
+    /// `prefix(` … `)suffix`, where `suffix` may open a block (`) {`) that ``block(_:_:)`` then fills.
+    package mutating func wrappedBlock(
+        _ prefix: String, _ items: [String], _ suffix: String, _ body: (inout SwiftWriter) -> Void
+    ) {
+        let single = prefix + "(" + items.joined(separator: ", ") + ")" + suffix
+        if String(repeating: "    ", count: depth).count + single.count + 2 <= Self.width {
+            block(single, body)
+            return
+        }
+        line(prefix + "(")
+        depth += 1
+        for (index, item) in items.enumerated() { line(item + (index == items.count - 1 ? "" : ",")) }
+        depth -= 1
+        block(")" + suffix, body)
+    }
+
+    /// Writes `prefix(items)suffix` on one line, or with one item per line when that is too long.
+    package mutating func wrappedLine(_ prefix: String, _ items: [String], _ suffix: String) {
+        let single = prefix + "(" + items.joined(separator: ", ") + ")" + suffix
+        if String(repeating: "    ", count: depth).count + single.count <= Self.width {
+            line(single)
+            return
+        }
+        line(prefix + "(")
+        depth += 1
+        for (index, item) in items.enumerated() { line(item + (index == items.count - 1 ? "" : ",")) }
+        depth -= 1
+        line(")" + suffix)
+    }
+
+    /// Writes `case pattern: statement`, with the statement on its own line when the whole is too long.
+    package mutating func caseLine(_ pattern: String, _ statement: String) {
+        let single = "case \(pattern): \(statement)"
+        if depth * 4 + single.count <= Self.width {
+            line(single)
+        } else {
+            line("case \(pattern):")
+            indented { $0.line(statement) }
+        }
+    }
+
+    /// The longest line generated code aims for.
+    package static let width = 120
+
+    /// Writes `do { … } catch { … }`.
+    package mutating func doCatch(_ body: (inout SwiftWriter) -> Void, catch handler: (inout SwiftWriter) -> Void) {
+        line("do {")
+        depth += 1
+        body(&self)
+        depth -= 1
+        line("} catch {")
+        depth += 1
+        handler(&self)
+        depth -= 1
+        line("}")
+    }
+
+    /// Writes the body one level deeper without braces (for `case` bodies).
+    package mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+
+    /// Writes a `///` comment: each line of `documentation` on its own comment line, so no text can end it early.
+    package mutating func docComment(_ documentation: String?) {
+        guard let documentation else { return }
+        let available = max(40, Self.width - depth * 4 - 4)
+        var inCodeBlock = false
+        for line in SwiftLiteral.commentLines(documentation) {
+            if line.hasPrefix("```") { inCodeBlock.toggle() }
+            let pieces = inCodeBlock || line.hasPrefix("```") ? [line] : Self.wrap(line, width: available)
+            for piece in pieces { self.line(piece.isEmpty ? "///" : "/// " + piece) }
+        }
+    }
+
+    /// Breaks a line at spaces so each piece fits `width`; list items continue under their text.
+    static func wrap(_ line: String, width: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        let leading = line.prefix { $0 == " " }.count
+        let isListItem = line.dropFirst(leading).hasPrefix("- ")
+        let continuation = String(repeating: " ", count: leading + (isListItem ? 2 : 0))
+        var pieces: [String] = []
+        var current = String(line.prefix(leading))
+        for word in line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
+            let isLineStart = current.allSatisfy { $0 == " " }
+            if !isLineStart, current.count + 1 + word.count > width {
+                pieces.append(current)
+                current = continuation + word
+            } else {
+                current += (isLineStart ? "" : " ") + word
+            }
+        }
+        pieces.append(current)
+        return pieces
+    }
+
+    private mutating func dropTrailingBlank() {
+        if text.hasSuffix("\n\n") {
+            text.removeLast()
+            lastLineWasBlank = false
+        }
+    }
+}
+
+/// Turns spec text into Swift literals and comment lines that no spec content can break out of.
+package enum SwiftLiteral {
+    /// A double-quoted string literal: backslashes, quotes and every control or separator character are escaped,
+    /// so neither `\(`, `"""` nor a line break can end the literal or start code.
+    package static func string(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": output += "\\\\"
+            case "\"": output += "\\\""
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || isLineBreaking(scalar) {
+                    output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+
+    /// The lines of a comment: split at every line break, with other control characters dropped and trailing
+    /// spaces trimmed, so a `//` or `///` prefix covers all of the text.
+    package static func commentLines(_ text: String) -> [String] {
+        var lines: [String] = [""]
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n" && previous == "\r" { continue }
+            if scalar == "\n" || scalar == "\r" || isLineBreaking(scalar) || scalar == "\u{0B}" || scalar == "\u{0C}" {
+                lines.append("")
+            } else if scalar.value >= 0x20 && scalar.value != 0x7F {
+                lines[lines.count - 1].unicodeScalars.append(scalar)
+            } else if scalar == "\t" {
+                lines[lines.count - 1] += " "
+            }
+        }
+        // Runs of blank lines become one paragraph break; leading and trailing ones go.
+        var result: [String] = []
+        var previousBlank = true
+        for line in lines.map({ String($0.reversed().drop(while: { $0 == " " }).reversed()) }) {
+            if line.isEmpty {
+                if !previousBlank { result.append("") }
+                previousBlank = true
+            } else {
+                result.append(line)
+                previousBlank = false
+            }
+        }
+        while result.last == "" { result.removeLast() }
+        return result
+    }
+
+    /// Characters some tools treat as line ends even though Swift does not.
+    private static func isLineBreaking(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
+    /// A Swift number literal for a spec number.
+    package static func number(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,121 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPTypes
+
+extension HTTPRequestData {
+    /// The methods a spec can declare, so generated code needs no import of HTTPTypes.
+    public enum Verb: String, Hashable, Sendable {
+        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD"
+        case options = "OPTIONS"
+
+        var method: HTTPRequest.Method {
+            switch self {
+            case .get: .get
+            case .post: .post
+            case .put: .put
+            case .patch: .patch
+            case .delete: .delete
+            case .head: .head
+            case .options: .options
+            }
+        }
+    }
+
+    /// Creates a request the way generated request builders do.
+    /// - Parameters:
+    ///   - verb: The method.
+    ///   - path: The path below the server URL, with parameters substituted and percent-encoded.
+    ///   - isRetryable: Whether it may be repeated; by default, whether the method is idempotent.
+    ///   - authScheme: The spec's auth scheme for the operation, or nil for none.
+    ///   - authOptional: Whether it may go out without credentials when the app has none.
+    public init(_ verb: Verb, path: String, isRetryable: Bool? = nil, authScheme: String? = nil, authOptional: Bool = false) {
+        self.init(method: verb.method, path: path, isRetryable: isRetryable, authScheme: authScheme,
+                  authOptional: authOptional)
+    }
+
+    /// Sets a header field by name. Spec linting rejects invalid names, so an invalid one here is skipped.
+    public mutating func setHeader(_ name: String, _ value: String) {
+        guard let fieldName = HTTPField.Name(name) else { return }
+        headerFields[fieldName] = value
+    }
+
+    /// Encodes `value` as the JSON body and sets `Content-Type: application/json`.
+    public mutating func setJSONBody(_ value: some Encodable, operation: String) throws(ClientError) {
+        do {
+            body = try JSONCoding.encoder().encode(value)
+        } catch {
+            throw .encoding(operation: operation, message: Self.describe(error))
+        }
+        headerFields[.contentType] = "application/json"
+    }
+
+    /// Sets a form-urlencoded body.
+    public mutating func setFormBody(_ form: FormBody) {
+        body = form.data
+        headerFields[.contentType] = FormBody.contentType
+    }
+
+    /// Sets a multipart/form-data body with its boundary.
+    public mutating func setMultipartBody(_ multipart: MultipartBody) {
+        let (data, contentType) = multipart.encoded()
+        body = data
+        headerFields[.contentType] = contentType
+    }
+
+    /// Sets raw bytes with their content type.
+    public mutating func setBody(_ data: Data, contentType: String) {
+        body = data
+        setHeader("Content-Type", contentType)
+    }
+
+    /// What went wrong, without the value (which may be a secret).
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? EncodingError, case .invalidValue(_, let context) = error else {
+            return "the value cannot be encoded as JSON"
+        }
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return "the value cannot be encoded as JSON" + (path.isEmpty ? "" : " at '\(path)'")
+    }
+}
+
+extension MultipartBody {
+    /// Adds a JSON part encoded from `value`.
+    public mutating func append(_ name: String, encoding value: some Encodable, operation: String) throws(ClientError) {
+        do {
+            append(name, json: try JSONCoding.encoder().encode(value))
+        } catch {
+            throw .encoding(operation: operation, message: HTTPRequestData.describe(error))
+        }
+    }
+}
+
+extension APIClient {
+    /// Adds a header every request carries unless it sets the header itself.
+    public mutating func setDefaultHeader(_ name: String, _ value: String) {
+        guard let fieldName = HTTPField.Name(name) else { return }
+        defaultHeaders[fieldName] = value
+    }
+}
+
+extension RequestOptions {
+    /// URLSession cache policies by the names specs use, so generated code needs no FoundationNetworking import.
+    public enum Cache: String, Hashable, Sendable {
+        case useProtocolCachePolicy, reloadIgnoringLocalCacheData, returnCacheDataElseLoad, returnCacheDataDontLoad
+
+        var policy: URLRequest.CachePolicy {
+            switch self {
+            case .useProtocolCachePolicy: .useProtocolCachePolicy
+            case .reloadIgnoringLocalCacheData: .reloadIgnoringLocalCacheData
+            case .returnCacheDataElseLoad: .returnCacheDataElseLoad
+            case .returnCacheDataDontLoad: .returnCacheDataDontLoad
+            }
+        }
+    }
+
+    /// Creates options with a cache policy named as in specs.
+    public init(timeout: TimeInterval? = nil, cache: Cache) {
+        self.init(timeout: timeout, cachePolicy: cache.policy)
+    }
+}

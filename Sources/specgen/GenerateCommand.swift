@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import SpecgenEmitter
+import SpecgenSpec
+
+/// `specgen generate`: writes the Swift client of each spec, or with `--check` reports files that are stale.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate the Swift client of each spec: Client.swift, Errors.swift, Models.swift, Operations.swift.",
+        discussion: """
+            With one spec, the files go straight into --output; with several, into --output/<SpecName>/.
+            Files are written only when their bytes change, so an unchanged spec recompiles nothing.
+            With --check nothing is written: stale or missing files are printed as a unified diff and the exit code
+            is 1. Exit codes: 0 done (or up to date), 1 spec errors or stale files, 64 usage errors.
+            """
+    )
+
+    @Argument(help: "The spec files.")
+    var specs: [String]
+
+    @Option(name: .shortAndLong, help: "The folder to write into.")
+    var output: String
+
+    @Flag(help: "Compare with the files in --output instead of writing; exit 1 when any is stale.")
+    var check = false
+
+    @Option(help: "The spec's path as generated headers show it (for build plugins that pass absolute paths).")
+    var sourceName: String?
+
+    func validate() throws {
+        if specs.isEmpty { throw ValidationError("Name at least one spec file.") }
+        if sourceName != nil && specs.count > 1 { throw ValidationError("--source-name applies to a single spec.") }
+    }
+
+    func run() throws {
+        var failed = false
+        for path in specs {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                DiagnosticPrinter.print([Diagnostic(.error, at: SourceLocation(path: path, line: 1, column: 1), "no such file")])
+                failed = true
+                continue
+            }
+            let result = Generator.generate(bytes: Array(data), path: path, sourceName: sourceName)
+            DiagnosticPrinter.print(result.diagnostics)
+            guard let files = result.files else {
+                failed = true
+                continue
+            }
+            let folder = specs.count == 1 ? output
+                : (output as NSString).appendingPathComponent(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+            let writer = OutputWriter(folder: folder)
+            if check {
+                let stale = writer.staleFiles(files)
+                for file in stale { print(file.diff, terminator: "") }
+                if !stale.isEmpty {
+                    DiagnosticPrinter.note("\(stale.count) generated file(s) in \(folder) are stale; run `specgen generate` without --check")
+                    failed = true
+                }
+            } else {
+                do {
+                    try writer.write(files)
+                } catch {
+                    DiagnosticPrinter.note("error: cannot write into \(folder): \(error.localizedDescription)")
+                    failed = true
+                }
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+}
+
+/// Writes generated files into a folder, touching only files whose bytes changed.
+struct OutputWriter {
+    let folder: String
+
+    /// A generated file that differs from the one on disk, with a unified diff from the old to the new.
+    struct StaleFile {
+        var path: String
+        var diff: String
+    }
+
+    /// Writes each file whose bytes differ from what is on disk.
+    func write(_ files: [GeneratedFile]) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for file in files {
+            let path = (folder as NSString).appendingPathComponent(file.name)
+            let bytes = Data(file.contents.utf8)
+            if FileManager.default.contents(atPath: path) == bytes { continue }
+            try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
+    }
+
+    /// The files that are missing or differ.
+    func staleFiles(_ files: [GeneratedFile]) -> [StaleFile] {
+        files.compactMap { file in
+            let path = (folder as NSString).appendingPathComponent(file.name)
+            let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            guard existing != file.contents else { return nil }
+            return StaleFile(path: path, diff: UnifiedDiff.make(old: existing ?? "", new: file.contents,
+                                                                oldName: existing == nil ? "/dev/null" : path, newName: path))
+        }
+    }
+}
