@@ -1,3 +1,4 @@
+import Foundation
 import SpecgenYAML
 
 /// Reads the sections of a spec; one method per construct, each reporting into the shared context.
@@ -32,7 +33,7 @@ struct SpecReader {
     }
 
     private func checkedServer(_ server: Server, node: YAMLNode) -> Server {
-        if !(server.url.hasPrefix("https://") || server.url.hasPrefix("http://")) {
+        if !(server.url.hasPrefix("https://") || server.url.hasPrefix("http://")) || URL(string: server.url)?.host == nil {
             context.error(node, "server '\(server.name)' needs an absolute http(s) URL, found '\(server.url)'",
                           fix: "write it as 'https://host/base/path'")
         }

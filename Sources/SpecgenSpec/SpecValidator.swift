@@ -10,6 +10,7 @@ public struct SpecValidator: Sendable {
     public func validate(_ spec: Spec) -> [Diagnostic] {
         var run = ValidationRun(spec: spec)
         run.checkModels()
+        run.checkGeneratedNames()
         run.checkAuth()
         run.checkErrors(spec.errors, keyPath: "errors")
         run.checkEndpoints()
@@ -103,6 +104,25 @@ struct ValidationRun {
     }
 
     // MARK: - Models
+
+    /// Models must not take the names of the types every client gets (`ChatistClient`, `RegisterUserError`), nor
+    /// the module's own name, which would shadow the module for `Chatist.Ticket`.
+    mutating func checkGeneratedNames() {
+        let api = namer.typeName(spec.name)
+        var generated = [api: "the module", api + "API": "the client protocol", api + "Client": "the client",
+                         api + "Mock": "the mock", api + "Error": "the error type", api + "Requests": "the request builders",
+                         api + "Server": "the servers"]
+        for endpoint in spec.endpoints where !endpoint.errors.isEmpty {
+            generated[namer.typeName(namer.methodName(endpoint.name)) + "Error"] = "the error type of '\(endpoint.name)'"
+        }
+        for model in spec.models {
+            let swiftName = model.swiftName ?? namer.typeName(model.name)
+            if let role = generated[swiftName] {
+                error(model.location, "model '\(model.name)' would be generated as '\(swiftName)', the name of \(role)",
+                      fix: "rename it, or give it a 'swiftName'")
+            }
+        }
+    }
 
     mutating func checkModels() {
         checkCollisions(spec.models.map { ($0.name, $0.swiftName ?? namer.typeName($0.name), $0.location) },
