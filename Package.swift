@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Settings every target of ours shares: strict imports and explicit existentials.
@@ -7,6 +7,9 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
+
+/// Generated code must compile without a single warning.
+let clientSettings: [SwiftSetting] = strictSettings + [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "Specgen",
@@ -68,11 +71,11 @@ let package = Package(
         ),
 
         // MARK: Generated clients (Sources/<Name>/ holds the handwritten part; the plugin writes the rest)
-        .target(name: "Chatist", dependencies: ["SpecgenRuntime"], swiftSettings: strictSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "DocumentAI", dependencies: ["SpecgenRuntime"], swiftSettings: strictSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "Gista", dependencies: ["SpecgenRuntime"], swiftSettings: strictSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "Joyfill", dependencies: ["SpecgenRuntime"], swiftSettings: strictSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "Keyz", dependencies: ["SpecgenRuntime"], swiftSettings: strictSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Chatist", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "DocumentAI", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Gista", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Joyfill", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Keyz", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
 
         // MARK: Tests
         .target(
@@ -92,6 +95,11 @@ let package = Package(
             name: "SpecgenCLITests",
             dependencies: ["specgen", "SpecgenTestSupport"],
             swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "GeneratedClientTests",
+            dependencies: ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenRuntime", "SpecgenTestSupport"],
+            swiftSettings: clientSettings
         ),
         .testTarget(
             name: "SpecgenRuntimeTests",

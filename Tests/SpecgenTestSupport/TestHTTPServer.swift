@@ -98,3 +98,31 @@ private final class RecorderBox: @unchecked Sendable {
     // Written once in the initializer before the server runs; read-only afterwards.
     weak var server: TestHTTPServer?
 }
+
+/// Starts a server answering with `handler`, runs `body` against its URL, stops it, and returns what it received.
+public func withTestServer(
+    _ handler: @escaping @Sendable (RecordedRequest) async -> CannedResponse,
+    _ body: (URL) async throws -> Void
+) async throws -> [RecordedRequest] {
+    let server = try TestHTTPServer(handler: handler)
+    let url = try await server.start()
+    do {
+        try await body(url)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    let requests = await server.requests
+    await server.stop()
+    return requests
+}
+
+extension RecordedRequest {
+    /// The body as UTF-8 text.
+    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The body parsed as a JSON object, or nil.
+    public var json: [String: any Sendable]? {
+        (try? JSONSerialization.jsonObject(with: body)) as? [String: any Sendable]
+    }
+}
