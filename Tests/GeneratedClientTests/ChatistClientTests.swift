@@ -21,7 +21,7 @@ struct ChatistClientTests {
             request.rawQuery.isEmpty
                 ? .json(##"{"primaryLight":"#fff","accentLight":"#f00","chatBackgroundLight":"#eee","fontColorBasicLight":"#000","logoDark":"https://cdn.chatist.app/dark.png","updatedAt":"2025-01-01 12:00:00"}"##)
                 : CannedResponse(status: 204)
-        }) { url in
+        }) { url async throws in
             let branding = try await client(url).getBranding()
             #expect(branding?.updatedAt == date)
             #expect(branding?.logoDark == URL(string: "https://cdn.chatist.app/dark.png"))
@@ -37,7 +37,7 @@ struct ChatistClientTests {
 
     @Test func createTicketSendsAJSONPartAndFileParts() async throws {
         let shot = MultipartFile(filename: "shot.png", contentType: "image/png", data: Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]))
-        let requests = try await withTestServer({ _ in .json(Self.ticket, status: 201) }) { url in
+        let requests = try await withTestServer({ _ in .json(Self.ticket, status: 201) }) { url async throws in
             let ticket = try await client(url).createTicket(
                 data: CreateTicket(message: "It crashes", channel: "ios", deviceInfo: Self.device), attachments: [shot])
             #expect(ticket.id == "ticket_1")
@@ -60,7 +60,7 @@ struct ChatistClientTests {
             case ("GET", _): .json(Self.ticket)
             default: .json(Self.message, status: 201)
             }
-        }) { url in
+        }) { url async throws in
             let client = client(url)
             let previews = try await client.getTickets()
             // A state this client version does not know is kept, not a decoding failure.
@@ -77,7 +77,7 @@ struct ChatistClientTests {
     }
 
     @Test func customerAndDeviceUpdatesSendJSON() async throws {
-        let requests = try await withTestServer({ _ in CannedResponse(status: 204) }) { url in
+        let requests = try await withTestServer({ _ in CannedResponse(status: 204) }) { url async throws in
             try await client(url).updateCustomer(UpdateCustomer(email: "a@b.c"))
             try await client(url).updateDevice(UpdateDevice(originalID: "dev-1", deviceToken: "apns-secret"))
         }
@@ -99,7 +99,7 @@ struct ChatistClientTests {
         (200, #"{"id":1}"#, ChatistError.decoding(path: "id", message: "expected String")),
     ])
     func documentedErrorsBecomeTypedCases(status: Int, body: String, expected: ChatistError) async throws {
-        _ = try await withTestServer({ _ in .json(body, status: status) }) { url in
+        _ = try await withTestServer({ _ in .json(body, status: status) }) { url async throws in
             await #expect(throws: expected) { try await client(url).getTicket("ticket_1") }
         }
     }
