@@ -96,9 +96,20 @@ let package = Package(
             dependencies: ["specgen", "SpecgenTestSupport"],
             swiftSettings: strictSettings
         ),
+        // A client generated from hostile names and descriptions: it must compile without warnings.
+        .target(
+            name: "HostileNames",
+            dependencies: ["SpecgenRuntime"],
+            path: "Tests/Fixtures/HostileNames",
+            exclude: ["HostileNames.yaml"],
+            swiftSettings: clientSettings,
+            plugins: ["SpecgenPlugin"]
+        ),
         .testTarget(
             name: "GeneratedClientTests",
-            dependencies: ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenRuntime", "SpecgenTestSupport"],
+            dependencies: [
+                "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "HostileNames", "SpecgenRuntime", "SpecgenTestSupport",
+            ],
             swiftSettings: clientSettings
         ),
         .testTarget(

@@ -8,10 +8,19 @@ import PackagePlugin
 @main
 struct SpecgenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
-        let relativePath = "Specs/\(target.name).yaml"
-        let spec = context.package.directoryURL.appending(path: relativePath)
+        // `Specs/<Target>.yaml`, or (for test fixtures) `<Target>.yaml` inside the target's own folder.
+        var relativePath = "Specs/\(target.name).yaml"
+        var spec = context.package.directoryURL.appending(path: relativePath)
+        let local = target.directoryURL.appending(path: "\(target.name).yaml")
+        if !FileManager.default.fileExists(atPath: spec.path(percentEncoded: false)),
+           FileManager.default.fileExists(atPath: local.path(percentEncoded: false))
+        {
+            spec = local
+            relativePath = String(local.path(percentEncoded: false).dropFirst(context.package.directoryURL.path(percentEncoded: false).count))
+                .drop { $0 == "/" }.description
+        }
         guard FileManager.default.fileExists(atPath: spec.path(percentEncoded: false)) else {
-            throw SpecgenPluginError.missingSpec(target: target.name, expected: spec.path(percentEncoded: false))
+            throw SpecgenPluginError.missingSpec(target: target.name, expected: "Specs/\(target.name).yaml")
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
         let tool = try context.tool(named: "specgen")

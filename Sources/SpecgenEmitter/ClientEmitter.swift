@@ -245,7 +245,8 @@ struct ClientEmitter {
             + "Iterating throws what `\(operation.name)` throws.")
         w.deprecation(operation.deprecation)
         let declaration = parameters.map { parameter in
-            let name = parameter.label == parameter.internalName ? parameter.label : "\(parameter.label) \(parameter.internalName)"
+            let name = parameter.label == parameter.internalName.filter({ $0 != "`" })
+                ? parameter.internalName : "\(parameter.label) \(parameter.internalName)"
             return "\(name): \(parameter.type)" + (parameter.defaultValue.map { " = \($0)" } ?? "")
         }
         w.wrappedBlock("public func \(pagination.methodName)", declaration, " -> PageSequence<\(pagination.itemType)>") { w in

@@ -114,7 +114,7 @@ extension ClientPlanner {
         }
 
         let plan = OperationPlan(
-            name: name, qualifiedName: "\(apiName).\(name)",
+            name: name, qualifiedName: "\(apiName).\(name.filter { $0 != "`" })",
             documentation: documentation(of: endpoint),
             deprecation: endpoint.deprecation.map { $0.message ?? "" },
             parameters: pathParameters + bodyParameters + query + headers,
@@ -161,7 +161,7 @@ extension ClientPlanner {
         var literal = ""
         var rest = Substring(endpoint.path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            literal += SwiftLiteral.string(String(rest[..<open])).dropFirst().dropLast()
+            literal += SwiftLiteral.string(Self.encodedPath(rest[..<open])).dropFirst().dropLast()
             let placeholder = String(rest[rest.index(after: open)..<close])
             if let parameter = parameters.first(where: { $0.wireName == placeholder }) {
                 let text = (parameter.textForm ?? .string).expression(parameter.internalName)
@@ -169,8 +169,23 @@ extension ClientPlanner {
             }
             rest = rest[rest.index(after: close)...]
         }
-        literal += SwiftLiteral.string(String(rest)).dropFirst().dropLast()
+        literal += SwiftLiteral.string(Self.encodedPath(rest)).dropFirst().dropLast()
         return "\"" + literal + "\""
+    }
+
+    /// The literal parts of a path, with every character a URL path cannot hold percent-encoded (`%` is kept, as
+    /// the spec may already have encoded something).
+    static func encodedPath(_ text: Substring) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/%".utf8)
+        var output = ""
+        for byte in text.utf8 {
+            if allowed.contains(byte) {
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return output
     }
 
     private func optionsExpression(_ endpoint: Endpoint) -> String? {
@@ -232,7 +247,7 @@ extension ClientPlanner {
                 itemType = swiftType(element)
             }
             plan.pagination = PaginationPlan(
-                methodName: plan.name + "Pages", pageParameter: page.internalName, limitParameter: limit.internalName,
+                methodName: plan.bareName + "Pages", pageParameter: page.internalName, limitParameter: limit.internalName,
                 firstPage: pagination.firstPage, itemsProperty: itemsProperty, itemType: itemType)
         }
         if let polling = endpoint.polling, let responseType {

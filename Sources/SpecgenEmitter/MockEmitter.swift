@@ -62,6 +62,6 @@ struct MockEmitter {
         }
     }
 
-    private func handler(_ operation: OperationPlan) -> String { operation.name + "Handler" }
+    private func handler(_ operation: OperationPlan) -> String { operation.bareName + "Handler" }
 
 }

@@ -61,7 +61,8 @@ package struct OperationPlan: Hashable, Sendable {
     /// The parameters of the method's declaration.
     package func parameterDeclarations(withDefaults: Bool) -> [String] {
         parameters.map { parameter in
-            let name = parameter.label == parameter.internalName ? parameter.label : "\(parameter.label) \(parameter.internalName)"
+            let name = parameter.label == parameter.internalName.filter({ $0 != "`" })
+                ? parameter.internalName : "\(parameter.label) \(parameter.internalName)"
             let defaultValue = withDefaults ? parameter.defaultValue.map { " = \($0)" } ?? "" : ""
             return "\(name): \(parameter.type)\(defaultValue)"
         }
@@ -70,6 +71,11 @@ package struct OperationPlan: Hashable, Sendable {
     /// The argument list that passes the parameters on unchanged.
     package var forwardingArguments: String {
         parameters.map { $0.label == "_" ? $0.internalName : "\($0.label): \($0.internalName)" }.joined(separator: ", ")
+    }
+
+    /// The method name without backticks, for building other names from it.
+    package var bareName: String {
+        name.filter { $0 != "`" }
     }
 
     /// `async throws(E) -> T`
