@@ -92,6 +92,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "SpecgenEmitterTests",
+            dependencies: ["SpecgenEmitter", "SpecgenSpec", "SpecgenTestSupport"],
+            exclude: ["Goldens"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "SpecgenCLITests",
             dependencies: ["specgen", "SpecgenTestSupport"],
             swiftSettings: strictSettings
