@@ -239,17 +239,14 @@ struct ClientEmitter {
     // MARK: - Helpers
 
     private func emitPages(_ operation: OperationPlan, _ pagination: PaginationPlan, writer w: inout SwiftWriter) {
-        let parameters = operation.parameters.filter { $0.internalName != pagination.pageParameter }
+        var pageless = operation
+        pageless.parameters.removeAll { $0.internalName == pagination.pageParameter }
         w.docComment("The pages of `\(operation.name)` as an `AsyncSequence`: page \(pagination.firstPage), then the next, "
-            + "until a page has fewer than `\(pagination.limitParameter.filter { $0 != "`" })` items. "
+            + "until a page has fewer than `\(pagination.limitParameter.withoutBackticks)` items. "
             + "Iterating throws what `\(operation.name)` throws.")
         w.deprecation(operation.deprecation)
-        let declaration = parameters.map { parameter in
-            let name = parameter.label == parameter.internalName.filter({ $0 != "`" })
-                ? parameter.internalName : "\(parameter.label) \(parameter.internalName)"
-            return "\(name): \(parameter.type)" + (parameter.defaultValue.map { " = \($0)" } ?? "")
-        }
-        w.wrappedBlock("public func \(pagination.methodName)", declaration, " -> PageSequence<\(pagination.itemType)>") { w in
+        let declarations = pageless.parameterDeclarations(withDefaults: true)
+        w.wrappedBlock("public func \(pagination.methodName)", declarations, " -> PageSequence<\(pagination.itemType)>") { w in
             let arguments = operation.parameters.map { parameter -> String in
                 let value = parameter.internalName == pagination.pageParameter ? "page"
                     : parameter.internalName == pagination.limitParameter ? "limit" : parameter.internalName

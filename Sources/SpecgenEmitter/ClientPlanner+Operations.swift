@@ -114,7 +114,7 @@ extension ClientPlanner {
         }
 
         let plan = OperationPlan(
-            name: name, qualifiedName: "\(apiName).\(name.filter { $0 != "`" })",
+            name: name, qualifiedName: "\(apiName).\(name.withoutBackticks)",
             documentation: documentation(of: endpoint),
             deprecation: endpoint.deprecation.map { $0.message ?? "" },
             parameters: pathParameters + bodyParameters + query + headers,

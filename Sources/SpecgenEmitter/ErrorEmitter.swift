@@ -48,7 +48,7 @@ struct ErrorEmitter {
             w.block("public var description: String") { w in
                 w.switchBlock("self") { w in
                     for errorCase in error.cases {
-                        let name = errorCase.name.filter { $0 != "`" }
+                        let name = errorCase.name.withoutBackticks
                         switch (errorCase.isRange, errorCase.bodyType != nil) {
                         case (true, true):
                             w.line("case .\(errorCase.name)(let status, let body): \"\\(status) \(name): \\(body)\"")

@@ -52,7 +52,7 @@ struct ModelEmitter {
     private func emitInitializer(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         w.docComment("Creates a value.")
         let parameters = object.properties.map { property in
-            let label = property.name.filter { $0 != "`" }
+            let label = property.name.withoutBackticks
             let defaultValue = property.defaultValue ?? (property.isOptional ? "nil" : nil)
             return "\(label): \(property.type)" + (defaultValue.map { " = \($0)" } ?? "")
         }
@@ -67,7 +67,7 @@ struct ModelEmitter {
     func emitCodingKeys(_ properties: [PropertyPlan], writer w: inout SwiftWriter) {
         w.block("private enum CodingKeys: String, CodingKey") { w in
             for property in properties {
-                let bare = property.name.filter { $0 != "`" }
+                let bare = property.name.withoutBackticks
                 w.line(bare == property.wireName ? "case \(property.name)"
                        : "case \(property.name) = \(SwiftLiteral.string(property.wireName))")
             }
@@ -118,7 +118,7 @@ struct ModelEmitter {
             w.docComment("The fields, with \(hidden) redacted, so logging a value never prints a secret.")
             w.block("public var description: String") { w in
                 let fields = object.properties.map { property in
-                    let label = property.name.filter { $0 != "`" }
+                    let label = property.name.withoutBackticks
                     return property.sensitive ? "\(label): <redacted>" : "\(label): \\(String(describing: \(property.name)))"
                 }
                 w.line("\"\(object.typeName)(\(fields.joined(separator: ", ")))\"")

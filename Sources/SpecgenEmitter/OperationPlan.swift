@@ -49,7 +49,7 @@ package struct OperationPlan: Hashable, Sendable {
 
     /// The closure type a mock takes for this operation.
     package var handlerType: String {
-        let inputs = parameters.map { "_ \($0.internalName.filter { $0 != "`" }): \($0.type)" }.joined(separator: ", ")
+        let inputs = parameters.map { "_ \($0.internalName.withoutBackticks): \($0.type)" }.joined(separator: ", ")
         return "@Sendable (\(inputs)) async throws -> \(returnType ?? "Void")"
     }
 
@@ -61,7 +61,7 @@ package struct OperationPlan: Hashable, Sendable {
     /// The parameters of the method's declaration.
     package func parameterDeclarations(withDefaults: Bool) -> [String] {
         parameters.map { parameter in
-            let name = parameter.label == parameter.internalName.filter({ $0 != "`" })
+            let name = parameter.label == parameter.internalName.withoutBackticks
                 ? parameter.internalName : "\(parameter.label) \(parameter.internalName)"
             let defaultValue = withDefaults ? parameter.defaultValue.map { " = \($0)" } ?? "" : ""
             return "\(name): \(parameter.type)\(defaultValue)"
@@ -75,7 +75,7 @@ package struct OperationPlan: Hashable, Sendable {
 
     /// The method name without backticks, for building other names from it.
     package var bareName: String {
-        name.filter { $0 != "`" }
+        name.withoutBackticks
     }
 
     /// `async throws(E) -> T`

@@ -58,12 +58,12 @@ struct RequestEmitter {
             if !inlineFields.isEmpty {
                 w.block("struct Payload: Encodable") { w in
                     for field in inlineFields { w.line("var \(field.name): \(field.type)") }
-                    if inlineFields.contains(where: { $0.name.filter { $0 != "`" } != $0.wireName }) {
+                    if inlineFields.contains(where: { $0.name.withoutBackticks != $0.wireName }) {
                         w.blank()
                         ModelEmitter().emitCodingKeys(inlineFields, writer: &w)
                     }
                 }
-                let arguments = inlineFields.map { "\($0.name.filter { $0 != "`" }): \($0.name)" }
+                let arguments = inlineFields.map { "\($0.name.withoutBackticks): \($0.name)" }
                 w.line("let payload = Payload(\(arguments.joined(separator: ", ")))")
             }
             w.line("try request.setJSONBody(\(value), operation: \(operation))")

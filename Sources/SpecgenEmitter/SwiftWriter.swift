@@ -63,10 +63,7 @@ package struct SwiftWriter {
             block(single, body)
             return
         }
-        line(prefix + "(")
-        depth += 1
-        for (index, item) in items.enumerated() { line(item + (index == items.count - 1 ? "" : ",")) }
-        depth -= 1
+        writeWrappedItems(prefix, items)
         block(")" + suffix, body)
     }
 
@@ -77,11 +74,16 @@ package struct SwiftWriter {
             line(single)
             return
         }
+        writeWrappedItems(prefix, items)
+        line(")" + suffix)
+    }
+
+    /// `prefix(` and one item per line, one level deeper.
+    private mutating func writeWrappedItems(_ prefix: String, _ items: [String]) {
         line(prefix + "(")
         depth += 1
         for (index, item) in items.enumerated() { line(item + (index == items.count - 1 ? "" : ",")) }
         depth -= 1
-        line(")" + suffix)
     }
 
     /// Writes `case pattern: statement`, with the statement on its own line when the whole is too long.
@@ -225,4 +227,9 @@ package enum SwiftLiteral {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
+}
+
+extension String {
+    /// An identifier without the backticks that escape a keyword, for building other names and for strings.
+    package var withoutBackticks: String { filter { $0 != "`" } }
 }
