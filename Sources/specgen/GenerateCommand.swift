@@ -36,12 +36,16 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         var failed = false
         for path in specs {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                DiagnosticPrinter.print([Diagnostic(.error, at: SourceLocation(path: path, line: 1, column: 1), "no such file")])
+            let bytes: [UInt8]
+            switch SpecInput.read(path: path) {
+            case .success(let read):
+                bytes = read
+            case .failure(let problem):
+                DiagnosticPrinter.print([problem.diagnostic])
                 failed = true
                 continue
             }
-            let result = Generator.generate(bytes: Array(data), path: path, sourceName: sourceName)
+            let result = Generator.generate(bytes: bytes, path: path, sourceName: sourceName)
             DiagnosticPrinter.print(result.diagnostics)
             guard let files = result.files else {
                 failed = true

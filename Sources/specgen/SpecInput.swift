@@ -6,13 +6,26 @@ import SpecgenSpec
 enum SpecInput {
     /// Reads and checks one spec, naming it in diagnostics exactly as the user wrote its path.
     static func load(path: String) -> LoadedSpec {
+        switch read(path: path) {
+        case .success(let bytes): Spec.load(bytes: bytes, path: path)
+        case .failure(let problem): LoadedSpec(spec: nil, diagnostics: [problem.diagnostic])
+        }
+    }
+
+    /// A spec file that could not be read, as a diagnostic at its first line.
+    struct ReadProblem: Error {
+        var diagnostic: Diagnostic
+    }
+
+    /// The bytes of a spec file, or why there are none.
+    static func read(path: String) -> Result<[UInt8], ReadProblem> {
         guard let data = FileManager.default.contents(atPath: path) else {
             let location = SourceLocation(path: path, line: 1, column: 1)
             let exists = FileManager.default.fileExists(atPath: path)
             let message = exists ? "cannot read the file" : "no such file"
-            return LoadedSpec(spec: nil, diagnostics: [Diagnostic(.error, at: location, message)])
+            return .failure(ReadProblem(diagnostic: Diagnostic(.error, at: location, message)))
         }
-        return Spec.load(bytes: Array(data), path: path)
+        return .success(Array(data))
     }
 }
 
