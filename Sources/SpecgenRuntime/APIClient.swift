@@ -69,13 +69,9 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// Encodes a JSON body.
+    /// Encodes a JSON body; a failure names the field's path, never the value.
     public func encode(_ value: some Encodable, operation: String) throws(ClientError) -> Data {
-        do {
-            return try JSONCoding.encoder().encode(value)
-        } catch {
-            throw .encoding(operation: operation, message: String(describing: error))
-        }
+        try JSONCoding.encode(value, operation: operation)
     }
 
     /// The error for a status the operation does not declare, with a redacted, size-limited body preview.

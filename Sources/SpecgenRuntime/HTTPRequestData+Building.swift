@@ -43,11 +43,7 @@ extension HTTPRequestData {
 
     /// Encodes `value` as the JSON body and sets `Content-Type: application/json`.
     public mutating func setJSONBody(_ value: some Encodable, operation: String) throws(ClientError) {
-        do {
-            body = try JSONCoding.encoder().encode(value)
-        } catch {
-            throw .encoding(operation: operation, message: Self.describe(error))
-        }
+        body = try JSONCoding.encode(value, operation: operation)
         headerFields[.contentType] = "application/json"
     }
 
@@ -69,25 +65,12 @@ extension HTTPRequestData {
         body = data
         setHeader("Content-Type", contentType)
     }
-
-    /// What went wrong, without the value (which may be a secret).
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? EncodingError, case .invalidValue(_, let context) = error else {
-            return "the value cannot be encoded as JSON"
-        }
-        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return "the value cannot be encoded as JSON" + (path.isEmpty ? "" : " at '\(path)'")
-    }
 }
 
 extension MultipartBody {
     /// Adds a JSON part encoded from `value`.
     public mutating func append(_ name: String, encoding value: some Encodable, operation: String) throws(ClientError) {
-        do {
-            append(name, json: try JSONCoding.encoder().encode(value))
-        } catch {
-            throw .encoding(operation: operation, message: HTTPRequestData.describe(error))
-        }
+        append(name, json: try JSONCoding.encode(value, operation: operation))
     }
 }
 

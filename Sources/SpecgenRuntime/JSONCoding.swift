@@ -31,6 +31,20 @@ public enum JSONCoding {
         encoder.dataEncodingStrategy = .base64
         return encoder
     }
+
+    /// Encodes `value` with ``encoder()``; a failure names the field's path, never the value (it may be a secret).
+    public static func encode(_ value: some Encodable, operation: String) throws(ClientError) -> Data {
+        do {
+            return try encoder().encode(value)
+        } catch {
+            var message = "the value cannot be encoded as JSON"
+            if let error = error as? EncodingError, case .invalidValue(_, let context) = error {
+                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+                if !path.isEmpty { message += " at '\(path)'" }
+            }
+            throw .encoding(operation: operation, message: message)
+        }
+    }
 }
 
 /// A date format: ISO 8601 (the default), a calendar date, or an explicit pattern such as `yyyy-MM-dd HH:mm:ss`.
