@@ -204,11 +204,9 @@ struct ClientEmitter {
             w.line("let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))")
             w.line("let response = try await call.send(\(names.requests).\(operation.name)(\(operation.forwardingArguments)))")
             w.switchBlock("response.statusCode") { w in
-                let exact = operation.responses.filter { !$0.statusPattern.contains("..<") }
-                let ranges = operation.responses.filter { $0.statusPattern.contains("..<") }
-                for response in exact { emitResponse(response, writer: &w) }
+                for response in operation.responses where !response.isRange { emitResponse(response, writer: &w) }
                 for error in operation.errors where !error.isRange { emitError(error, writer: &w) }
-                for response in ranges { emitResponse(response, writer: &w) }
+                for response in operation.responses where response.isRange { emitResponse(response, writer: &w) }
                 for error in operation.errors where error.isRange { emitError(error, writer: &w) }
                 w.line("default: throw call.unexpectedStatus(response)")
             }

@@ -207,19 +207,14 @@ extension ClientPlanner {
             case .empty: hasEmpty = true
             }
         }
-        let ordered = responses.filter { if case .code = $0.status { true } else { false } }
-            + responses.filter { if case .range = $0.status { true } else { false } }
-        let plans = ordered.map { response in
-            let pattern = switch response.status {
-            case .code(let code): String(code)
-            case .range(let hundred): "\(hundred * 100)..<\((hundred + 1) * 100)"
-            }
+        let plans = responses.map { response in
+            let (pattern, isRange) = switchPattern(response.status)
             let result: ResponsePlan.Result = switch response.body {
             case .json(let type): .decode(swiftType(type))
             case .binary: .bytes
             case .empty: valueType == nil ? .nothing : .nilValue
             }
-            return ResponsePlan(statusPattern: pattern, result: result)
+            return ResponsePlan(statusPattern: pattern, isRange: isRange, result: result)
         }
         return (plans, valueType.map { hasEmpty ? $0 + "?" : $0 })
     }

@@ -6,8 +6,7 @@ package struct ClientPlanner {
     let sourcePath: String
     let namer = Namer()
     let apiName: String
-    /// Model look-ups by name; iteration always goes through `spec.models` in spec order.
-    private let modelIndex: [String: Int]
+    private let modelIndex: ModelIndex
     /// Object models that have constraint checks of their own or in nested models.
     private(set) var validatedModels: Set<String> = []
 
@@ -16,11 +15,7 @@ package struct ClientPlanner {
         self.spec = spec
         self.sourcePath = sourcePath
         apiName = Namer().typeName(spec.name)
-        var index: [String: Int] = [:]
-        for (position, model) in spec.models.enumerated() where index[model.name] == nil {
-            index[model.name] = position
-        }
-        modelIndex = index
+        modelIndex = ModelIndex(spec.models)
         validatedModels = findValidatedModels()
     }
 
@@ -45,7 +40,7 @@ package struct ClientPlanner {
 
     // MARK: - Types
 
-    func model(named name: String) -> Model? { modelIndex[name].map { spec.models[$0] } }
+    func model(named name: String) -> Model? { modelIndex[name] }
 
     func typeName(of model: Model) -> String { model.swiftName ?? namer.typeName(model.name) }
 
@@ -330,17 +325,16 @@ package struct ClientPlanner {
         return names
     }
 
-    func errorCase(_ response: ErrorResponse) -> ErrorCasePlan {
-        let pattern: String
-        let isRange: Bool
-        switch response.status {
-        case .code(let code):
-            pattern = String(code)
-            isRange = false
-        case .range(let hundred):
-            pattern = "\(hundred * 100)..<\((hundred + 1) * 100)"
-            isRange = true
+    /// A `switch` pattern for a status, and whether it is a range: `404`, or `500..<600` for `5XX`.
+    func switchPattern(_ status: StatusPattern) -> (pattern: String, isRange: Bool) {
+        switch status {
+        case .code(let code): (String(code), false)
+        case .range(let hundred): ("\(hundred * 100)..<\((hundred + 1) * 100)", true)
         }
+    }
+
+    func errorCase(_ response: ErrorResponse) -> ErrorCasePlan {
+        let (pattern, isRange) = switchPattern(response.status)
         return ErrorCasePlan(name: escaped(response.caseName), statusPattern: pattern, status: response.status.description,
                              isRange: isRange, bodyType: response.body.map(swiftType),
                              documentation: response.description)

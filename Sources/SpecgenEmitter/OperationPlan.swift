@@ -132,6 +132,8 @@ package struct ResponsePlan: Hashable, Sendable {
 
     /// A `switch` pattern: `200` or `200..<300`.
     package var statusPattern: String
+    /// Whether the pattern is a range, which the client tries after every exact status.
+    package var isRange: Bool
     /// What to return.
     package var result: Result
 }

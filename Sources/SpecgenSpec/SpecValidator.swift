@@ -33,19 +33,14 @@ struct ValidationRun {
     let spec: Spec
     let namer = Namer()
     var diagnostics: [Diagnostic] = []
-    /// Model positions by name, for look-ups only; iteration always goes through `spec.models` in spec order.
-    private let modelIndex: [String: Int]
+    private let modelIndex: ModelIndex
 
     init(spec: Spec) {
         self.spec = spec
-        var index: [String: Int] = [:]
-        for (position, model) in spec.models.enumerated() where index[model.name] == nil {
-            index[model.name] = position
-        }
-        modelIndex = index
+        modelIndex = ModelIndex(spec.models)
     }
 
-    func model(named name: String) -> Model? { modelIndex[name].map { spec.models[$0] } }
+    func model(named name: String) -> Model? { modelIndex[name] }
 
     mutating func error(_ location: SourceLocation, _ message: String, fix: String? = nil) {
         diagnostics.append(Diagnostic(.error, at: location, message, fix: fix))
