@@ -16,6 +16,9 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "specgen", targets: ["specgen"]),
+        .executable(name: "specgen-mock", targets: ["specgen-mock"]),
+        .executable(name: "specgen-demo", targets: ["specgen-demo"]),
+        .library(name: "SpecgenMock", targets: ["SpecgenMock", "SpecgenMockServer"]),
         .library(name: "SpecgenRuntime", targets: ["SpecgenRuntime"]),
         .plugin(name: "SpecgenPlugin", targets: ["SpecgenPlugin"]),
         .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
@@ -29,7 +32,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
-        // Tests only: a small dependency-free HTTP server, so runtime tests go over real sockets.
+        // A small dependency-free HTTP server: specgen-mock serves with it, and runtime tests use it for real sockets.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
     ],
     targets: [
@@ -77,6 +80,37 @@ let package = Package(
         .target(name: "Joyfill", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
         .target(name: "Keyz", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
 
+        // MARK: Mock server and examples (the build plugin's tool, specgen, never links a server)
+        .target(name: "SpecgenMock", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
+        .target(
+            name: "SpecgenMockServer",
+            dependencies: ["SpecgenMock", .product(name: "FlyingFox", package: "FlyingFox")],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "specgen-mock",
+            dependencies: [
+                "SpecgenMock", "SpecgenMockServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The five documented app flows, written against the generated clients as an app would.
+        .target(
+            name: "ExampleFlows",
+            dependencies: ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenRuntime"],
+            path: "Examples/Flows",
+            swiftSettings: clientSettings
+        ),
+        .executableTarget(
+            name: "specgen-demo",
+            dependencies: [
+                "ExampleFlows", "SpecgenMock", "SpecgenMockServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/Demo",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Tests
         .target(
             name: "SpecgenTestSupport",
@@ -117,6 +151,14 @@ let package = Package(
                 "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "HostileNames", "SpecgenRuntime", "SpecgenTestSupport",
             ],
             swiftSettings: clientSettings
+        ),
+        .testTarget(
+            name: "SpecgenMockTests",
+            dependencies: [
+                "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "ExampleFlows", "SpecgenTestSupport",
+                "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenRuntime",
+            ],
+            swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SpecgenRuntimeTests",

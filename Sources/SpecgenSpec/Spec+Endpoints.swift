@@ -303,6 +303,23 @@ public struct Polling: Hashable, Sendable {
     }
 }
 
+/// One answer of a mock server's scripted sequence for an endpoint.
+public struct MockStep: Hashable, Sendable {
+    /// The status to answer with; nil means the endpoint's first success status.
+    public var status: Int?
+    /// A body, merged over the value the mock synthesizes for the status's type (so a step names only what changes).
+    public var body: SpecValue?
+    /// Where the step is written.
+    public var location: SourceLocation
+
+    /// Creates a step.
+    public init(status: Int? = nil, body: SpecValue? = nil, location: SourceLocation) {
+        self.status = status
+        self.body = body
+        self.location = location
+    }
+}
+
 /// Whether and how an endpoint is retried.
 public enum RetryOverride: Hashable, Sendable {
     /// Never retried.
@@ -351,6 +368,8 @@ public struct Endpoint: Hashable, Sendable {
     public var polling: Polling?
     /// Whether it is deprecated, and why.
     public var deprecation: Deprecation?
+    /// What a mock server answers to successive calls (per concrete path); the last step repeats.
+    public var mockSequence: [MockStep]
     /// Where it is declared.
     public var location: SourceLocation
 
@@ -361,7 +380,8 @@ public struct Endpoint: Hashable, Sendable {
         headerParameters: [Field] = [], body: RequestBody? = nil, responses: [ResponseCase] = [],
         errors: [ErrorResponse] = [], auth: AuthRequirement? = nil, idempotent: Bool = false,
         retry: RetryOverride? = nil, requestOptions: RequestOptions = RequestOptions(), pagination: Pagination? = nil,
-        polling: Polling? = nil, deprecation: Deprecation? = nil, location: SourceLocation
+        polling: Polling? = nil, deprecation: Deprecation? = nil, mockSequence: [MockStep] = [],
+        location: SourceLocation
     ) {
         self.name = name
         self.summary = summary
@@ -382,6 +402,7 @@ public struct Endpoint: Hashable, Sendable {
         self.pagination = pagination
         self.polling = polling
         self.deprecation = deprecation
+        self.mockSequence = mockSequence
         self.location = location
     }
 

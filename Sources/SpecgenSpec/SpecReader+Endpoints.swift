@@ -3,7 +3,7 @@ import SpecgenYAML
 extension SpecReader {
     static let endpointKeys = [
         "request", "summary", "description", "path", "query", "headers", "body", "response", "errors", "auth",
-        "idempotent", "retry", "timeout", "cachePolicy", "paginate", "poll", "deprecated",
+        "idempotent", "retry", "timeout", "cachePolicy", "paginate", "poll", "deprecated", "mock",
     ]
 
     func endpoints(_ node: YAMLNode) -> [Endpoint] {
@@ -42,6 +42,7 @@ extension SpecReader {
         endpoint.pagination = reader.value("paginate").flatMap { pagination($0, keyPath: "\(keyPath).paginate") }
         endpoint.polling = reader.value("poll").flatMap { polling($0, keyPath: "\(keyPath).poll") }
         endpoint.deprecation = reader.deprecation()
+        endpoint.mockSequence = reader.value("mock").map { mockSequence($0, keyPath: "\(keyPath).mock") } ?? []
         return endpoint
     }
 
@@ -174,6 +175,21 @@ extension SpecReader {
         return Polling(name: name, field: field.split(separator: ".").map(String.init), success: success,
                        failure: reader.stringList("failure") ?? [], interval: reader.duration("interval") ?? 2,
                        maxAttempts: max(1, attempts), location: context.location(node))
+    }
+
+    /// `mock: {sequence: [{status: 200, body: {...}}, ...]}`.
+    private func mockSequence(_ node: YAMLNode, keyPath: String) -> [MockStep] {
+        guard let reader = MappingReader(node, keyPath: keyPath, allowed: ["sequence"], context: context) else { return [] }
+        guard let items = reader.value("sequence").flatMap({ $0.items }) else {
+            context.error(node, "expected 'sequence:' with a list of steps at '\(keyPath)'",
+                          fix: "write 'sequence: [{body: {status: processing}}, {body: {status: ready}}]'")
+            return []
+        }
+        return items.enumerated().compactMap { index, item in
+            guard let step = MappingReader(item, keyPath: "\(keyPath).sequence[\(index)]", allowed: ["status", "body"],
+                                           context: context) else { return nil }
+            return MockStep(status: step.int("status"), body: step.specValue("body"), location: context.location(item))
+        }
     }
 
     private func missing<T>(_ key: String, _ reader: MappingReader) -> T? {

@@ -115,6 +115,20 @@ extension ValidationRun {
         }
         if let pagination = endpoint.pagination { checkPagination(pagination, endpoint: endpoint, keyPath: "\(keyPath).paginate") }
         if let polling = endpoint.polling { checkPolling(polling, endpoint: endpoint, keyPath: "\(keyPath).poll") }
+        checkMockSequence(endpoint, keyPath: "\(keyPath).mock")
+    }
+
+    /// A scripted step must answer with a status the client understands: a declared response or error.
+    mutating func checkMockSequence(_ endpoint: Endpoint, keyPath: String) {
+        let declared = endpoint.responses.map(\.status) + endpoint.errors.map(\.status) + spec.errors.map(\.status)
+        for step in endpoint.mockSequence {
+            guard let status = step.status else { continue }
+            if !declared.contains(where: { $0.matches(status) }) {
+                let list = declared.map(\.description).joined(separator: ", ")
+                error(step.location, "mock step at '\(keyPath)' answers \(status), which '\(endpoint.name)' does not declare",
+                      fix: "use one of its statuses: \(list)")
+            }
+        }
     }
 
     mutating func checkPath(_ endpoint: Endpoint, keyPath: String) {

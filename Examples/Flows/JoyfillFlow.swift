@@ -1,0 +1,30 @@
+import Foundation
+import Joyfill
+import SpecgenRuntime
+
+/// Joyfill: page through documents and templates, fetch a template's JoyDoc, create a submission from it, and
+/// save a changelog.
+public enum JoyfillFlow {
+    public static func run(_ context: FlowContext) async throws {
+        let joyfill = JoyfillClient(baseURL: context.baseURL, bearer: "demo-joyfill-access-token")
+
+        var documents: [Document] = []
+        for try await page in joyfill.fetchDocumentsPages(limit: 10) { documents += page }
+        var templates: [Document] = []
+        for try await page in joyfill.fetchTemplatesPages(limit: 10) { templates += page }
+        context.step("paged through \(documents.count) document(s) and \(templates.count) template(s)")
+
+        guard let template = templates.first else { throw FlowFailure("there is no template to fill") }
+        let joyDoc = try await joyfill.fetchJoyDoc(identifier: template.identifier)
+        context.step("fetched the JoyDoc of \(template.identifier): \(joyDoc.count) bytes")
+
+        let submission = try await joyfill.createDocument(joyDocJSON: joyDoc, identifier: template.identifier)
+        context.step("created submission \(submission.identifier) from \(template.identifier)")
+
+        let change: JSONValue = .object([
+            "fieldId": .string("name"), "target": .string("field.update"), "change": .object(["value": .string("Ada")]),
+        ])
+        _ = try await joyfill.updateDocument(identifier: submission.identifier, changeLogs: [change])
+        context.step("saved a changelog to \(submission.identifier)")
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import SpecgenSpec
+
+/// Checks values from a request against the spec's types and constraints, collecting every mismatch.
+struct ValueChecker {
+    let spec: Spec
+    private(set) var problems: [MockProblem] = []
+    /// True while checking a field the spec marks sensitive: its value never appears in a problem.
+    private var hidingValues = false
+
+    init(spec: Spec) { self.spec = spec }
+
+    mutating func report(_ field: String, _ message: String, at location: SourceLocation) {
+        problems.append(MockProblem(field: field, message: message, location: location))
+    }
+
+    // MARK: Fields
+
+    /// Checks an object's value for a declared field: presence first, then the value.
+    mutating func checkField(_ value: SpecValue?, _ declared: Field, path: String) {
+        let wasHiding = hidingValues
+        hidingValues = hidingValues || declared.sensitive
+        defer { hidingValues = wasHiding }
+        switch value {
+        case nil:
+            if declared.presence == .required && declared.defaultValue == nil {
+                report(path, "is required (\(declared.type))", at: declared.location)
+            }
+        case .null?:
+            if declared.presence == .required { report(path, "must not be null (\(declared.type))", at: declared.location) }
+        case let value?:
+            checkJSON(value, declared.type, constraints: declared.constraints, format: declared.format, path: path,
+                      location: declared.typeLocation)
+        }
+    }
+
+    /// Checks textual values of a parameter, form field or multipart text part (each value one string).
+    mutating func checkTextField(_ values: [String], _ declared: Field, path: String) {
+        let wasHiding = hidingValues
+        hidingValues = hidingValues || declared.sensitive
+        defer { hidingValues = wasHiding }
+        if values.isEmpty {
+            if declared.presence == .required && declared.defaultValue == nil {
+                report(path, "is required (\(declared.type))", at: declared.location)
+            }
+            return
+        }
+        if case .array(let element) = shape(of: declared.type) {
+            if let min = declared.constraints.minItems, values.count < min {
+                report(path, "has \(values.count) values, fewer than \(min)", at: declared.typeLocation)
+            }
+            for value in values {
+                checkText(value, element, constraints: Constraints(), format: declared.format, path: path,
+                          location: declared.typeLocation)
+            }
+            return
+        }
+        if values.count > 1 { report(path, "is given \(values.count) times but is a single value", at: declared.location) }
+        checkText(values[0], declared.type, constraints: declared.constraints, format: declared.format, path: path,
+                  location: declared.typeLocation)
+    }
+
+    // MARK: JSON
+
+    mutating func checkJSON(_ value: SpecValue, _ type: TypeRef, constraints: Constraints, format: String?, path: String,
+                            location: SourceLocation) {
+        switch type {
+        case .primitive(let primitive):
+            checkPrimitive(value, primitive, constraints: constraints, format: format, path: path, location: location)
+        case .array(let element):
+            guard case .array(let items) = value else { return mismatch(value, "an array", path, location) }
+            if let min = constraints.minItems, items.count < min {
+                report(path, "has \(items.count) items, fewer than \(min)", at: location)
+            }
+            if let max = constraints.maxItems, items.count > max {
+                report(path, "has \(items.count) items, more than \(max)", at: location)
+            }
+            for (index, item) in items.enumerated() {
+                checkJSON(item, element, constraints: Constraints(), format: format, path: "\(path)[\(index)]",
+                          location: location)
+            }
+        case .map(let valueType):
+            guard case .object(let entries) = value else { return mismatch(value, "an object", path, location) }
+            for entry in entries {
+                checkJSON(entry.value, valueType, constraints: Constraints(), format: format, path: "\(path).\(entry.key)",
+                          location: location)
+            }
+        case .named(let name):
+            guard let model = spec.model(named: name) else { return }
+            checkModel(value, model, constraints: constraints, format: format, path: path)
+        }
+    }
+
+    private mutating func checkModel(_ value: SpecValue, _ model: Model, constraints: Constraints, format: String?,
+                                     path: String) {
+        switch model.kind {
+        case .object(let fields):
+            guard case .object(let entries) = value else { return mismatch(value, "an object (\(model.name))", path, model.location) }
+            for field in fields {
+                checkField(entries.first { $0.key == field.wireName }?.value, field, path: "\(path).\(field.wireName)")
+            }
+            for entry in entries where !fields.contains(where: { $0.wireName == entry.key }) {
+                report("\(path).\(entry.key)", "is not a property of \(model.name)", at: model.location)
+            }
+        case .enumeration(let values):
+            guard case .string(let text) = value else { return mismatch(value, "a string (\(model.name))", path, model.location) }
+            if !values.contains(where: { $0.value == text }) {
+                report(path, "is \"\(text)\", not one of \(model.name)'s values: \(values.map(\.value).joined(separator: ", "))",
+                       at: model.location)
+            }
+        case .alias(let underlying, let aliasConstraints):
+            checkJSON(value, underlying, constraints: aliasConstraints.merged(with: constraints), format: format,
+                      path: path, location: model.location)
+        }
+    }
+
+    private mutating func checkPrimitive(_ value: SpecValue, _ primitive: Primitive, constraints: Constraints,
+                                         format: String?, path: String, location: SourceLocation) {
+        switch primitive {
+        case .json, .binary, .file:
+            return
+        case .bool:
+            guard case .bool = value else { return mismatch(value, "a boolean", path, location) }
+        case .int, .int32, .int64:
+            guard case .int(let int) = value else { return mismatch(value, "an integer", path, location) }
+            if primitive == .int32, Int32(exactly: int) == nil { report(path, "\(int) does not fit in 32 bits", at: location) }
+            checkRange(Double(int), constraints, path: path, location: location)
+        case .double, .float:
+            switch value {
+            case .int(let int): checkRange(Double(int), constraints, path: path, location: location)
+            case .double(let double): checkRange(double, constraints, path: path, location: location)
+            default: mismatch(value, "a number", path, location)
+            }
+        case .string, .datetime, .date, .uuid, .url, .bytes:
+            guard case .string(let text) = value else { return mismatch(value, "a string (\(primitive.rawValue))", path, location) }
+            checkString(text, primitive, constraints: constraints, format: format, path: path, location: location)
+        }
+    }
+
+    private mutating func checkString(_ text: String, _ primitive: Primitive, constraints: Constraints, format: String?,
+                                      path: String, location: SourceLocation) {
+        let valid: Bool
+        switch primitive {
+        case .datetime: valid = Self.parsesAsDateTime(text, format: format)
+        case .date: valid = Self.dateFormatter("yyyy-MM-dd").date(from: text) != nil
+        case .uuid: valid = UUID(uuidString: text) != nil
+        case .url: valid = URL(string: text) != nil && !text.isEmpty
+        case .bytes: valid = Data(base64Encoded: text) != nil
+        default: valid = true
+        }
+        if !valid {
+            let expected = primitive == .datetime ? "a date-time" + (format.map { " as '\($0)'" } ?? " (ISO 8601)")
+                : primitive == .date ? "a date (yyyy-MM-dd)" : primitive == .bytes ? "base64" : "a \(primitive.rawValue)"
+            report(path, "is \"\(show(text))\", not \(expected)", at: location)
+        }
+        if let min = constraints.minLength, text.count < min {
+            report(path, "is \(text.count) characters long, shorter than \(min)", at: location)
+        }
+        if let max = constraints.maxLength, text.count > max {
+            report(path, "is \(text.count) characters long, longer than \(max)", at: location)
+        }
+        if let pattern = constraints.pattern, !Self.matches(text, pattern: pattern) {
+            report(path, "does not match the pattern \(pattern)", at: constraints.patternLocation ?? location)
+        }
+    }
+
+    private mutating func checkRange(_ number: Double, _ constraints: Constraints, path: String, location: SourceLocation) {
+        if let min = constraints.minimum, number < min { report(path, "is \(Self.format(number)), less than \(Self.format(min))", at: location) }
+        if let max = constraints.maximum, number > max { report(path, "is \(Self.format(number)), more than \(Self.format(max))", at: location) }
+    }
+
+    private mutating func mismatch(_ value: SpecValue, _ expected: String, _ path: String, _ location: SourceLocation) {
+        report(path, "expected \(expected), found \(kind(of: value))", at: location)
+    }
+
+    // MARK: Text
+
+    /// Reads one textual value as its type would write it, then checks it like JSON.
+    mutating func checkText(_ text: String, _ type: TypeRef, constraints: Constraints, format: String?, path: String,
+                            location: SourceLocation) {
+        let value: SpecValue
+        switch shape(of: type) {
+        case .primitive(.int), .primitive(.int32), .primitive(.int64):
+            guard let int = Int(text) else { return report(path, "expected an integer, found \"\(show(text))\"", at: location) }
+            value = .int(int)
+        case .primitive(.double), .primitive(.float):
+            guard let double = Double(text) else { return report(path, "expected a number, found \"\(show(text))\"", at: location) }
+            value = .double(double)
+        case .primitive(.bool):
+            guard text == "true" || text == "false" else {
+                return report(path, "expected true or false, found \"\(show(text))\"", at: location)
+            }
+            value = .bool(text == "true")
+        case .array, .map:
+            return report(path, "must be a single value", at: location)
+        default:
+            value = .string(text)
+        }
+        checkJSON(value, type, constraints: constraints, format: format, path: path, location: location)
+    }
+
+    /// The type an alias stands for, through any number of aliases.
+    func shape(of type: TypeRef) -> TypeRef {
+        var type = type
+        var seen: Set<String> = []
+        while case .named(let name) = type, !seen.contains(name), let model = spec.model(named: name),
+              case .alias(let underlying, _) = model.kind {
+            seen.insert(name)
+            type = underlying
+        }
+        return type
+    }
+
+    // MARK: Helpers
+
+    static func parsesAsDateTime(_ text: String, format: String?) -> Bool {
+        if let format { return dateFormatter(format).date(from: text) != nil }
+        let plain = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return plain.date(from: text) != nil || fractional.date(from: text) != nil
+    }
+
+    static func dateFormatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        return formatter
+    }
+
+    static func matches(_ text: String, pattern: String) -> Bool {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return true }
+        let range = NSRange(text.startIndex..., in: text)
+        return regex.firstMatch(in: text, options: [.anchored], range: range).map { $0.range == range } ?? false
+    }
+
+    func kind(of value: SpecValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .int: "an integer"
+        case .double: "a number"
+        case .string(let text): "the string \"\(show(text))\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// At most 40 characters of a value, so a problem never echoes a long value whole, and nothing of a secret one.
+    func show(_ text: String) -> String {
+        if hidingValues { return "<redacted>" }
+        return text.count <= 40 ? text : String(text.prefix(40)) + "…"
+    }
+
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}
+
+extension Constraints {
+    /// These constraints with `other`'s set fields taking precedence.
+    func merged(with other: Constraints) -> Constraints {
+        Constraints(pattern: other.pattern ?? pattern, minLength: other.minLength ?? minLength,
+                    maxLength: other.maxLength ?? maxLength, minimum: other.minimum ?? minimum,
+                    maximum: other.maximum ?? maximum, minItems: other.minItems ?? minItems,
+                    maxItems: other.maxItems ?? maxItems, patternLocation: other.patternLocation ?? patternLocation)
+    }
+}

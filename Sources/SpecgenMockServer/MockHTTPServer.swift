@@ -1,0 +1,107 @@
+public import Foundation
+public import SpecgenMock
+import FlyingFox
+import FlyingSocks
+
+/// Serves a ``MockService`` over HTTP/1.1 on a real socket (FlyingFox), bound to loopback unless told otherwise.
+public actor MockHTTPServer {
+    /// Why a server could not start.
+    public enum StartError: Error, CustomStringConvertible {
+        case badHost(String)
+        case noPort
+
+        public var description: String {
+            switch self {
+            case .badHost(let host): "'\(host)' is not an IPv4 or IPv6 address (use 127.0.0.1, ::1, localhost or 0.0.0.0)"
+            case .noPort: "the server did not report the port it listens on"
+            }
+        }
+    }
+
+    /// The mock answering requests.
+    public nonisolated let service: MockService
+    private let server: HTTPServer
+    private let host: String
+    private var runTask: Task<Void, any Error>?
+
+    /// Creates a server; `log` receives one redacted line per request.
+    /// - Parameters:
+    ///   - host: The address to bind: `127.0.0.1` (the default), `::1`, `localhost`, or `0.0.0.0` to accept
+    ///     other machines.
+    ///   - port: The port; 0 picks a free one.
+    public init(service: MockService, host: String = "127.0.0.1", port: UInt16 = 0,
+                log: (@Sendable (String) -> Void)? = nil) throws(StartError) {
+        self.service = service
+        let bound = host == "localhost" ? "127.0.0.1" : host
+        self.host = bound
+        let handler = ClosureHTTPHandler { request in
+            let target = request.target.rawValue
+            let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            let mockRequest = MockRequest(
+                method: request.method.rawValue, path: path, query: request.target.query(percentEncoded: true),
+                headers: request.headers.map { ($0.key.rawValue, $0.value) }, body: try await request.bodyData)
+            let exchange = service.respond(to: mockRequest)
+            log?(exchange.logLine)
+            var headers = HTTPHeaders()
+            for (name, value) in exchange.response.headers { headers.addValue(value, for: HTTPHeader(name)) }
+            return HTTPResponse(statusCode: HTTPStatusCode(exchange.response.status, phrase: Self.phrase(exchange.response.status)),
+                                headers: headers, body: exchange.response.body)
+        }
+        do {
+            if bound.contains(":") {
+                server = HTTPServer(address: try sockaddr_in6.inet6(ip6: bound, port: port), timeout: 30,
+                                    logger: .disabled, handler: handler)
+            } else {
+                server = HTTPServer(address: try sockaddr_in.inet(ip4: bound, port: port), timeout: 30,
+                                    logger: .disabled, handler: handler)
+            }
+        } catch {
+            throw .badHost(host)
+        }
+    }
+
+    /// Starts listening and returns the base URL, such as `http://127.0.0.1:54321`.
+    public func start() async throws -> URL {
+        let server = self.server
+        runTask = Task { try await server.run() }
+        try await server.waitUntilListening()
+        let port: UInt16
+        switch await server.listeningAddress {
+        case .ip4(_, let bound)?: port = bound
+        case .ip6(_, let bound)?: port = bound
+        default: throw StartError.noPort
+        }
+        let hostPart = host.contains(":") ? "[\(host)]" : (host == "0.0.0.0" ? "127.0.0.1" : host)
+        guard let url = URL(string: "http://\(hostPart):\(port)") else { throw StartError.noPort }
+        return url
+    }
+
+    /// Stops accepting connections, lets requests in flight finish for up to `timeout` seconds, and returns.
+    public func stop(timeout: TimeInterval = 1) async {
+        await server.stop(timeout: timeout)
+        runTask?.cancel()
+        runTask = nil
+    }
+
+    private static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 409: "Conflict"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
+        default: "Status \(status)"
+        }
+    }
+}
