@@ -90,7 +90,8 @@ let package = Package(
         .executableTarget(
             name: "specgen-mock",
             dependencies: [
-                "SpecgenMock", "SpecgenMockServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SpecgenMock", "SpecgenMockServer", "SpecgenSpec",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
@@ -155,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "SpecgenMockTests",
             dependencies: [
-                "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "ExampleFlows", "SpecgenTestSupport",
+                "specgen-mock", "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "ExampleFlows", "SpecgenTestSupport",
                 "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenRuntime",
             ],
             swiftSettings: strictSettings

@@ -86,7 +86,7 @@ struct SpecgenDemo: AsyncParsableCommand {
             print("  ✗ \(error)")
             result.failure = "\(error)"
         }
-        await server.stop()
+        await server.stop(timeout: 0)
         let history = service.history
         result.steps = steps.value
         result.requests = history.count

@@ -71,6 +71,8 @@ public struct MockProblem: Hashable, Sendable, CustomStringConvertible {
 public struct MockExchange: Sendable {
     /// The operation that answered, or nil when no endpoint matched.
     public var operation: String?
+    /// Every operation whose declaration the request satisfies.
+    public var matchingOperations: [String]
     /// The answer.
     public var response: MockResponse
     /// How the request differed from the spec; empty for a valid request.

@@ -42,7 +42,8 @@ public final class MockService: Sendable {
     public func respond(to request: MockRequest) -> MockExchange {
         let exchange = answer(request)
         let record = MockRecord(method: request.method, path: request.path, operation: exchange.operation,
-                                status: exchange.response.status, problems: exchange.problems)
+                                matchingOperations: exchange.matchingOperations, status: exchange.response.status,
+                                problems: exchange.problems)
         state.withLock { $0.history.append(record) }
         return exchange
     }
@@ -80,11 +81,21 @@ public final class MockService: Sendable {
         // Literal segments beat placeholders; among endpoints sharing a route, the first the request satisfies wins.
         let ordered = sameMethod.sorted { $0.0.literalCount > $1.0.literalCount }
         var best: (Route, RequestValidator)?
+        var valid: [Endpoint] = []
         for (route, pathValues) in ordered {
             var validator = RequestValidator(spec: spec, endpoint: route.endpoint)
             validator.validate(request, pathValues: pathValues)
-            if validator.problems.isEmpty { return success(request, endpoint: route.endpoint) }
-            if validator.problems.count < best?.1.problems.count ?? Int.max { best = (route, validator) }
+            if validator.problems.isEmpty {
+                valid.append(route.endpoint)
+            } else if validator.problems.count < best?.1.problems.count ?? Int.max {
+                best = (route, validator)
+            }
+        }
+        if let endpoint = valid.first {
+            var exchange = success(request, endpoint: endpoint)
+            // Endpoints sharing method and path (Joyfill's two document listings) may all accept one request.
+            exchange.matchingOperations = valid.map(\.name)
+            return exchange
         }
         guard let (route, validator) = best else { return success(request, endpoint: ordered[0].0.endpoint) }
         return finish(request, operation: route.endpoint.name, response: ProblemDocument.response(
@@ -222,7 +233,8 @@ public final class MockService: Sendable {
         line += " -> \(response.status)"
         if let operation { line += " \(operation)" }
         if !problems.isEmpty { line += " [" + problems.map(\.field).joined(separator: ", ") + "]" }
-        return MockExchange(operation: operation, response: response, problems: problems, logLine: line)
+        return MockExchange(operation: operation, matchingOperations: operation.map { [$0] } ?? [], response: response,
+                            problems: problems, logLine: line)
     }
 
     /// The query with the values of API keys, sensitive parameters and secret-looking names replaced.
@@ -253,6 +265,8 @@ public struct MockRecord: Hashable, Sendable {
     public var path: String
     /// The operation that answered, or nil.
     public var operation: String?
+    /// Every operation whose declaration the request satisfies (more than one when endpoints share a route).
+    public var matchingOperations: [String]
     /// The status answered.
     public var status: Int
     /// How the request differed from the spec.

@@ -68,6 +68,7 @@ struct RequestValidator {
         guard let requirement = endpoint.auth ?? spec.security, let name = requirement.scheme,
               let scheme = spec.authScheme(named: name) else { return }
         let before = problems.count
+        defer { if problems.count > before { kind = max(kind, .authentication) } }
         switch scheme.kind {
         case .bearer, .oauth2:
             guard let value = request.header("Authorization") else {
@@ -88,7 +89,6 @@ struct RequestValidator {
                                "is required: the API key of auth scheme '\(name)'", at: scheme.location)
             }
         }
-        if problems.count > before { kind = max(kind, .authentication) }
     }
 
     // MARK: Body

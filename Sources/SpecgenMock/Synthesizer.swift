@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import SpecgenSpec
 
 /// Makes deterministic example values from the spec's types: the spec's own examples and defaults where it has
@@ -17,6 +17,11 @@ public struct Synthesizer: Sendable {
     /// A value for a model, by its spec name; nil when there is no such model.
     public func value(forModel name: String) -> SpecValue? {
         spec.model(named: name).map { _ in value(for: .named(name)) }
+    }
+
+    /// A model's value as JSON, such as a generated client's `Codable` type decodes; nil when there is no such model.
+    public func json(forModel name: String) -> Data? {
+        value(forModel: name).map { Data(JSONText.encode($0).utf8) }
     }
 
     /// A value for a field: its example, its default, or one made from its type.
@@ -95,8 +100,15 @@ public struct Synthesizer: Sendable {
             return .string("https://example.com/\(name)")
         case .bytes:
             return .string(Data("\(name)".utf8).base64EncodedString())
-        case .binary, .file:
+        case .binary:
             return .string("\(name)")
+        case .file:
+            // The shape of a file in JSON: what the runtime's `MultipartFile` decodes from.
+            return .object([
+                SpecValueEntry(key: "filename", value: .string("\(name).txt")),
+                SpecValueEntry(key: "contentType", value: .string("text/plain")),
+                SpecValueEntry(key: "data", value: .string(Data("\(name)".utf8).base64EncodedString())),
+            ])
         case .json:
             return .object([])
         }

@@ -180,9 +180,12 @@ extension SpecReader {
     /// `mock: {sequence: [{status: 200, body: {...}}, ...]}`.
     private func mockSequence(_ node: YAMLNode, keyPath: String) -> [MockStep] {
         guard let reader = MappingReader(node, keyPath: keyPath, allowed: ["sequence"], context: context) else { return [] }
-        guard let items = reader.value("sequence").flatMap({ $0.items }) else {
-            context.error(node, "expected 'sequence:' with a list of steps at '\(keyPath)'",
-                          fix: "write 'sequence: [{body: {status: processing}}, {body: {status: ready}}]'")
+        guard let items = reader.value("sequence").flatMap({ $0.items }), !items.isEmpty else {
+            // An unknown key is reported already; otherwise say what a sequence looks like.
+            if reader.pairs.allSatisfy({ $0.key.scalar == "sequence" }) {
+                context.error(reader.value("sequence") ?? node, "expected 'sequence:' with a list of steps at '\(keyPath)'",
+                              fix: "write 'sequence: [{body: {status: processing}}, {body: {status: ready}}]'")
+            }
             return []
         }
         return items.enumerated().compactMap { index, item in

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import SpecgenMock
 import SpecgenMockServer
+import SpecgenSpec
 
 /// `specgen-mock <spec>`: serves a mock of the API straight from its spec, validating every request.
 @main
@@ -38,7 +39,8 @@ struct SpecgenMockCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
         }
-        let log: (@Sendable (String) -> Void)? = quiet ? nil : { line in print(line) }
+        var log: (@Sendable (String) -> Void)?
+        if !quiet { log = { line in Self.emit(line) } }
         let server: MockHTTPServer
         do {
             server = try MockHTTPServer(service: service, host: host, port: port, log: log)
@@ -47,13 +49,18 @@ struct SpecgenMockCommand: AsyncParsableCommand {
         }
         let url = try await server.start()
         let endpoints = service.spec.endpoints.count
-        print("Mocking \(service.spec.name) (\(endpoints) endpoints from \(spec)) at \(url)")
+        Self.emit("Mocking \(service.spec.name) (\(endpoints) endpoints from \(spec)) at \(url)")
         let signal = await Self.nextTerminationSignal()
-        print("Received \(signal); stopping.")
+        Self.emit("Received \(signal); stopping.")
         await server.stop()
     }
 
     /// Waits for SIGINT or SIGTERM, handled here instead of killing the process, so the server stops cleanly.
+    /// Writes one line to standard output unbuffered, so a pipe sees each request as it is answered.
+    private static func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     private static let signalQueue = DispatchQueue(label: "specgen-mock.signals")
 
     private static func nextTerminationSignal() async -> String {
