@@ -45,12 +45,14 @@ let package = Package(
         .target(name: "SpecgenYAML", dependencies: ["CYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenSpec", dependencies: ["SpecgenYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenEmitter", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
+        .target(name: "SpecgenSurface", dependencies: ["SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
         .executableTarget(
             name: "specgen",
             dependencies: [
                 "SpecgenYAML",
                 "SpecgenSpec",
                 "SpecgenEmitter",
+                "SpecgenSurface",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import SpecgenSpec
+import SpecgenSurface
+
+/// `specgen surface`: the API surface of a spec's generated client, one symbol per line with its wire mapping.
+struct SurfaceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "surface",
+        abstract: "Print the API surface of a spec's generated client: every public symbol with its wire mapping.",
+        discussion: """
+            The listing is sorted and byte-stable: commit it beside the spec and a pull request's diff of it shows \
+            each Swift and wire change on its own line. With --output the file is written only when its bytes \
+            change; with --check it is compared instead, and a stale file is printed as a unified diff with exit \
+            code 1. Exit codes: 0 done (or up to date), 1 spec errors or a stale file, 64 usage errors.
+            """
+    )
+
+    @Argument(help: "The spec file.")
+    var spec: String
+
+    @Option(name: .shortAndLong, help: "The surface file to write (or to check with --check); standard output by default.")
+    var output: String?
+
+    @Flag(help: "Compare with --output instead of writing; exit 1 when it is stale.")
+    var check = false
+
+    func validate() throws {
+        if check && output == nil { throw ValidationError("--check needs --output, the committed surface file.") }
+    }
+
+    func run() throws {
+        let loaded = SpecInput.load(path: spec)
+        DiagnosticPrinter.print(loaded.diagnostics.filter(\.isError))
+        guard let parsed = loaded.spec, !loaded.hasErrors else { throw ExitCode.failure }
+        let text = APISurface(spec: parsed, sourcePath: spec).text
+        guard let output else {
+            print(text, terminator: "")
+            return
+        }
+        let existing = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }
+        if check {
+            guard existing != text else { return }
+            print(UnifiedDiff.make(old: existing ?? "", new: text, oldName: existing == nil ? "/dev/null" : output,
+                                   newName: output), terminator: "")
+            DiagnosticPrinter.note("\(output) is stale; run `specgen surface \(spec) -o \(output)`")
+            throw ExitCode.failure
+        }
+        guard existing != text else { return }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            DiagnosticPrinter.note("error: cannot write \(output): \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+    }
+}
