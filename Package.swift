@@ -136,7 +136,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SpecgenCLITests",
-            dependencies: ["specgen", "SpecgenTestSupport"],
+            dependencies: ["specgen", "SpecgenSurface", "SpecgenSpec", "SpecgenTestSupport"],
+            exclude: ["Diff"],
             swiftSettings: strictSettings
         ),
         // A client generated from hostile names and descriptions: it must compile without warnings.

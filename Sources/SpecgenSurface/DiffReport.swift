@@ -1,0 +1,142 @@
+import Foundation
+import SpecgenSpec
+
+/// The findings of one spec's diff, rendered as text, Markdown, JSON or GitHub annotations.
+package struct DiffReport {
+    /// The API's name.
+    package var api: String
+    /// The findings, ordered by location.
+    package var findings: [Finding]
+
+    /// Creates a report.
+    package init(api: String, findings: [Finding]) {
+        self.api = api
+        self.findings = findings
+    }
+
+    private var wireBreaking: [Finding] { findings.filter { $0.rule.wire == .breaking } }
+    private var swiftBreaking: [Finding] { findings.filter { $0.rule.swift == .breaking } }
+
+    /// The semantic-version bump both verdicts call for: major, minor, patch or none.
+    package var suggestedBump: String {
+        if findings.isEmpty { return "none" }
+        if findings.contains(where: { $0.rule.wire == .breaking || $0.rule.swift == .breaking }) { return "major" }
+        if findings.contains(where: \.rule.additive) { return "minor" }
+        return "patch"
+    }
+
+    private var summary: String {
+        "\(api): \(findings.count) change(s), \(wireBreaking.count) breaking on the wire, \(swiftBreaking.count) breaking in Swift;"
+            + " suggested version bump: \(suggestedBump)"
+    }
+
+    // MARK: Text
+
+    /// One block per finding: `path:line:column: rule [wire: …, swift: …] message`, then symbols and operations.
+    package var text: String {
+        var lines = [summary]
+        for finding in findings {
+            lines.append("\(finding.location): \(finding.rule.id) [wire: \(finding.rule.wire.rawValue), swift: \(finding.rule.swift.rawValue)] \(finding.message)")
+            if !finding.symbols.isEmpty { lines.append("    swift: " + finding.symbols.joined(separator: ", ")) }
+            if !finding.operations.isEmpty { lines.append("    operations: " + finding.operations.joined(separator: ", ")) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Markdown
+
+    /// One pull-request comment: a summary table, then Breaking, Swift-only, Wire-only, Additive and Other sections.
+    package var markdown: String {
+        func count(_ wire: Verdict, _ swift: Verdict) -> Int {
+            findings.filter { $0.rule.wire == wire && $0.rule.swift == swift }.count
+        }
+        var out = "### API changes: \(api)\n\n"
+        if findings.isEmpty { return out + "No changes.\n" }
+        out += "| | breaks old apps on the wire | wire-safe |\n|---|---|---|\n"
+        out += "| **breaks Swift code** | \(count(.breaking, .breaking)) | \(count(.safe, .breaking)) |\n"
+        out += "| **Swift-safe** | \(count(.breaking, .safe)) | \(count(.safe, .safe)) |\n\n"
+        out += "Suggested version bump: **\(suggestedBump)**\n"
+        let sections: [(String, (Finding) -> Bool)] = [
+            ("Breaking (wire and Swift)", { $0.rule.wire == .breaking && $0.rule.swift == .breaking }),
+            ("Swift-only breaks", { $0.rule.wire == .safe && $0.rule.swift == .breaking }),
+            ("Wire-only breaks", { $0.rule.wire == .breaking && $0.rule.swift == .safe }),
+            ("Additive", { $0.rule.wire == .safe && $0.rule.swift == .safe && $0.rule.additive }),
+            ("Other", { $0.rule.wire == .safe && $0.rule.swift == .safe && !$0.rule.additive }),
+        ]
+        for (title, belongs) in sections {
+            let items = findings.filter(belongs)
+            guard !items.isEmpty else { continue }
+            out += "\n#### \(title)\n\n"
+            for finding in items {
+                var line = "- `\(finding.rule.id)` \(finding.message) (`\(finding.location.path):\(finding.location.line)`)"
+                if !finding.symbols.isEmpty { line += "; Swift: " + finding.symbols.map { "`\($0)`" }.joined(separator: ", ") }
+                if !finding.operations.isEmpty { line += "; operations: " + finding.operations.joined(separator: ", ") }
+                out += line + "\n"
+            }
+        }
+        return out
+    }
+
+    // MARK: JSON
+
+    /// A stable JSON document: keys sorted, findings in location order (documented in Docs/BreakingChanges.md).
+    package var json: String {
+        let document: [String: Any] = [
+            "api": api,
+            "suggestedBump": suggestedBump,
+            "summary": ["changes": findings.count, "wireBreaking": wireBreaking.count, "swiftBreaking": swiftBreaking.count],
+            "findings": findings.map { finding -> [String: Any] in
+                [
+                    "rule": finding.rule.id, "message": finding.message,
+                    "wire": finding.rule.wire.rawValue, "swift": finding.rule.swift.rawValue,
+                    "location": ["path": finding.location.path, "line": finding.location.line,
+                                 "column": finding.location.column],
+                    "symbols": finding.symbols, "operations": finding.operations, "fingerprint": finding.fingerprint,
+                ]
+            },
+        ]
+        return Self.serialize(document)
+    }
+
+    // MARK: GitHub
+
+    /// Workflow commands that annotate the spec line in a pull request: errors for breaks, notices otherwise.
+    package var githubAnnotations: String {
+        findings.map { finding in
+            let level = finding.rule.wire == .breaking || finding.rule.swift == .breaking ? "error" : "notice"
+            let message = "\(finding.message) (wire: \(finding.rule.wire.rawValue), swift: \(finding.rule.swift.rawValue))"
+            return "::\(level) file=\(finding.location.path),line=\(finding.location.line),col=\(finding.location.column),"
+                + "title=\(finding.rule.id)::\(Self.escapeAnnotation(message))\n"
+        }.joined()
+    }
+
+    private static func escapeAnnotation(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    // MARK: Rules
+
+    /// The catalogue as a table: ID, wire verdict, Swift verdict, title.
+    package static func rulesText() -> String {
+        DiffRule.catalogue.map { rule in
+            rule.id.padding(toLength: 36, withPad: " ", startingAt: 0) + " wire: "
+                + rule.wire.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + " swift: "
+                + rule.swift.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + " " + rule.title
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The catalogue as JSON.
+    package static func rulesJSON() -> String {
+        serialize(DiffRule.catalogue.map { rule -> [String: Any] in
+            ["id": rule.id, "title": rule.title, "wire": rule.wire.rawValue, "swift": rule.swift.rawValue,
+             "additive": rule.additive, "rationale": rule.rationale]
+        })
+    }
+
+    private static func serialize(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
