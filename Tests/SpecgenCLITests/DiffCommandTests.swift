@@ -1,0 +1,70 @@
+import Foundation
+import SpecgenTestSupport
+import Testing
+
+/// `specgen diff` as CI runs it: reports, exit codes, and old specs read from git.
+struct DiffCommandTests {
+    static let old = "Tests/SpecgenCLITests/Diff/Keyz-old.yaml"
+    static let new = "Tests/SpecgenCLITests/Diff/Keyz-new.yaml"
+
+    @Test(arguments: [("text", "txt"), ("markdown", "md"), ("json", "json"), ("github", "github")])
+    func aRealisticEditOfKeyzMatchesItsGolden(_ format: String, _ suffix: String) throws {
+        let run = try LintCommandTests.specgen(["diff", Self.old, Self.new, "--format", format])
+        #expect(run.status == 0)
+        expectGolden(run.stdout, matches: PackagePaths.url("Tests/SpecgenCLITests/Diff/Keyz.\(suffix)"))
+    }
+
+    @Test func failOnSetsTheExitCode() throws {
+        #expect(try LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "wire"]).status == 1)
+        #expect(try LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "swift"]).status == 1)
+        #expect(try LintCommandTests.specgen(["diff", Self.old, Self.old, "--fail-on", "any"]).status == 0)
+        #expect(try LintCommandTests.specgen(["diff", Self.old]).status == 64)
+        #expect(try LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "sometimes"]).status == 64)
+    }
+
+    @Test func listRulesPrintsTheCatalogue() throws {
+        let run = try LintCommandTests.specgen(["diff", "--list-rules", "--format", "json"])
+        #expect(run.status == 0)
+        let rules = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        #expect(rules.count >= 30)
+        #expect(rules.contains { $0["id"] as? String == "response-property-made-optional" && $0["wire"] as? String == "breaking" })
+    }
+
+    @Test func baseReadsTheOldSpecFromGit() throws {
+        let repo = FileManager.default.temporaryDirectory.appendingPathComponent("specgen-diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: repo.appendingPathComponent("Specs"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: repo) }
+        func git(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments
+            process.currentDirectoryURL = repo
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "git \(arguments)")
+        }
+        let spec = repo.appendingPathComponent("Specs/Keyz.yaml")
+        try FileManager.default.copyItem(at: PackagePaths.url(Self.old), to: spec)
+        try git("init", "-q")
+        try git("add", ".")
+        try git("commit", "-q", "-m", "Keyz 1.0")
+        try FileManager.default.removeItem(at: spec)
+        try FileManager.default.copyItem(at: PackagePaths.url(Self.new), to: spec)
+        try git("commit", "-q", "-am", "Keyz 2.0")
+
+        let process = Process()
+        process.executableURL = PackagePaths.productsDirectory.appendingPathComponent("specgen")
+        process.arguments = ["diff", "--base", "HEAD~1", "Specs/Keyz.yaml", "--fail-on", "wire"]
+        process.currentDirectoryURL = repo
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.hasPrefix("Keyz: 10 change(s), 4 breaking on the wire, 7 breaking in Swift; suggested version bump: major\n"))
+        #expect(text.contains("Specs/Keyz.yaml:86:3: operation-renamed [wire: safe, swift: breaking] operation 'loginUser' is now 'signIn'"))
+    }
+}
