@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "SpecgenYAML", dependencies: ["CYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenSpec", dependencies: ["SpecgenYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenEmitter", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
-        .target(name: "SpecgenSurface", dependencies: ["SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
+        .target(name: "SpecgenSurface", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
         .executableTarget(
             name: "specgen",
             dependencies: [

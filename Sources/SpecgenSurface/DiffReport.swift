@@ -7,12 +7,20 @@ package struct DiffReport {
     package var api: String
     /// The findings, ordered by location.
     package var findings: [Finding]
+    /// Reasons for the findings a team accepted, by fingerprint; accepted findings trip no gate.
+    package var accepted: [String: String]
 
     /// Creates a report.
-    package init(api: String, findings: [Finding]) {
+    package init(api: String, findings: [Finding], accepted: AcceptedBreaks? = nil) {
         self.api = api
         self.findings = findings
+        var reasons: [String: String] = [:]
+        for finding in findings { if let reason = accepted?.reason(for: finding) { reasons[finding.fingerprint] = reason } }
+        self.accepted = reasons
     }
+
+    /// The findings no accepted-breaks entry covers.
+    package var unaccepted: [Finding] { findings.filter { accepted[$0.fingerprint] == nil } }
 
     private var wireBreaking: [Finding] { findings.filter { $0.rule.wire == .breaking } }
     private var swiftBreaking: [Finding] { findings.filter { $0.rule.swift == .breaking } }
@@ -39,6 +47,7 @@ package struct DiffReport {
             lines.append("\(finding.location): \(finding.rule.id) [wire: \(finding.rule.wire.rawValue), swift: \(finding.rule.swift.rawValue)] \(finding.message)")
             if !finding.symbols.isEmpty { lines.append("    swift: " + finding.symbols.joined(separator: ", ")) }
             if !finding.operations.isEmpty { lines.append("    operations: " + finding.operations.joined(separator: ", ")) }
+            if let reason = accepted[finding.fingerprint] { lines.append("    accepted: " + reason) }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -71,6 +80,7 @@ package struct DiffReport {
                 var line = "- `\(finding.rule.id)` \(finding.message) (`\(finding.location.path):\(finding.location.line)`)"
                 if !finding.symbols.isEmpty { line += "; Swift: " + finding.symbols.map { "`\($0)`" }.joined(separator: ", ") }
                 if !finding.operations.isEmpty { line += "; operations: " + finding.operations.joined(separator: ", ") }
+                if let reason = accepted[finding.fingerprint] { line += "; **accepted**: \(reason)" }
                 out += line + "\n"
             }
         }
@@ -86,13 +96,15 @@ package struct DiffReport {
             "suggestedBump": suggestedBump,
             "summary": ["changes": findings.count, "wireBreaking": wireBreaking.count, "swiftBreaking": swiftBreaking.count],
             "findings": findings.map { finding -> [String: Any] in
-                [
+                var entry: [String: Any] = [
                     "rule": finding.rule.id, "message": finding.message,
                     "wire": finding.rule.wire.rawValue, "swift": finding.rule.swift.rawValue,
                     "location": ["path": finding.location.path, "line": finding.location.line,
                                  "column": finding.location.column],
                     "symbols": finding.symbols, "operations": finding.operations, "fingerprint": finding.fingerprint,
                 ]
+                if let reason = accepted[finding.fingerprint] { entry["accepted"] = reason }
+                return entry
             },
         ]
         return Self.serialize(document)
@@ -103,7 +115,8 @@ package struct DiffReport {
     /// Workflow commands that annotate the spec line in a pull request: errors for breaks, notices otherwise.
     package var githubAnnotations: String {
         findings.map { finding in
-            let level = finding.rule.wire == .breaking || finding.rule.swift == .breaking ? "error" : "notice"
+            let breaks = finding.rule.wire == .breaking || finding.rule.swift == .breaking
+            let level = breaks && accepted[finding.fingerprint] == nil ? "error" : "notice"
             let message = "\(finding.message) (wire: \(finding.rule.wire.rawValue), swift: \(finding.rule.swift.rawValue))"
             return "::\(level) file=\(finding.location.path),line=\(finding.location.line),col=\(finding.location.column),"
                 + "title=\(finding.rule.id)::\(Self.escapeAnnotation(message))\n"

@@ -33,6 +33,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Exit 1 when a change breaks: wire, swift, any, or none (report only).")
     var failOn: Gate = .none
 
+    @Option(help: "A YAML file of accepted changes (fingerprint and reason each); they trip no --fail-on gate.")
+    var accepted: String?
+
     @Flag(help: "List the rule catalogue instead of diffing (with --format json for tools).")
     var listRules = false
 
@@ -58,9 +61,13 @@ struct DiffCommand: ParsableCommand {
         } else {
             pairs.append((try Self.load(path: specs[0]), try Self.load(path: specs[1])))
         }
+        let acceptedBreaks = try accepted.map(Self.loadAccepted)
+        var allFindings: [Finding] = []
         var tripped = false
         for pair in pairs {
-            let report = DiffReport(api: pair.new.name, findings: SpecDiff.findings(old: pair.old, new: pair.new))
+            let findings = SpecDiff.findings(old: pair.old, new: pair.new)
+            allFindings += findings
+            let report = DiffReport(api: pair.new.name, findings: findings, accepted: acceptedBreaks)
             switch format {
             case .text: print(report.text, terminator: "")
             case .markdown: print(report.markdown, terminator: "")
@@ -69,12 +76,26 @@ struct DiffCommand: ParsableCommand {
             }
             switch failOn {
             case .none: break
-            case .wire: tripped = tripped || report.findings.contains { $0.rule.wire == .breaking }
-            case .swift: tripped = tripped || report.findings.contains { $0.rule.swift == .breaking }
-            case .any: tripped = tripped || report.findings.contains { $0.rule.wire == .breaking || $0.rule.swift == .breaking }
+            case .wire: tripped = tripped || report.unaccepted.contains { $0.rule.wire == .breaking }
+            case .swift: tripped = tripped || report.unaccepted.contains { $0.rule.swift == .breaking }
+            case .any: tripped = tripped || report.unaccepted.contains { $0.rule.wire == .breaking || $0.rule.swift == .breaking }
             }
         }
+        if let acceptedBreaks { DiagnosticPrinter.print(acceptedBreaks.unmatched(by: allFindings)) }
         if tripped { throw ExitCode.failure }
+    }
+
+    private static func loadAccepted(path: String) throws -> AcceptedBreaks {
+        switch SpecInput.read(path: path) {
+        case .success(let bytes):
+            let (accepted, diagnostics) = AcceptedBreaks.load(bytes: bytes, path: path)
+            DiagnosticPrinter.print(diagnostics)
+            if diagnostics.contains(where: \.isError) { throw ExitCode.failure }
+            return accepted
+        case .failure(let problem):
+            DiagnosticPrinter.print([problem.diagnostic])
+            throw ExitCode.failure
+        }
     }
 
     private static func load(path: String) throws -> Spec {

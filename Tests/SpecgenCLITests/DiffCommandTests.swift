@@ -68,3 +68,26 @@ struct DiffCommandTests {
         #expect(text.contains("Specs/Keyz.yaml:86:3: operation-renamed [wire: safe, swift: breaking] operation 'loginUser' is now 'signIn'"))
     }
 }
+
+extension DiffCommandTests {
+    @Test func acceptedBreaksTripNoGateAndStaleEntriesWarn() throws {
+        let accepted = "Tests/SpecgenCLITests/Diff/Keyz-accepted.yaml"
+        let run = try LintCommandTests.specgen(["diff", Self.old, Self.new, "--accepted", accepted, "--fail-on", "wire"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("    accepted: The server omits it for long-lived tokens; apps since 2.3 treat nil as no expiry.\n"))
+        #expect(run.stderr == "\(accepted):11:5: warning: accepted change 'operation-removed:KeyzAPI.deleteAccount' matches nothing in this diff; remove it once the change has shipped\n")
+        // Swift breaks were not all accepted, so that gate still trips.
+        #expect(try LintCommandTests.specgen(["diff", Self.old, Self.new, "--accepted", accepted, "--fail-on", "swift"]).status == 1)
+    }
+
+    @Test func anAcceptedChangeNeedsAReason() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accepted-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("accepted.yaml")
+        try "accepted:\n  - fingerprint: \"server-url-changed:KeyzServer.development\"\n".write(to: file, atomically: true, encoding: .utf8)
+        let run = try LintCommandTests.specgen(["diff", Self.old, Self.new, "--accepted", file.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(":2:5: error: accepted change 'server-url-changed:KeyzServer.development' needs a 'reason'"))
+    }
+}
