@@ -136,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpecgenCLITests",
-            dependencies: ["specgen", "SpecgenSurface", "SpecgenSpec", "SpecgenTestSupport"],
+            dependencies: ["specgen", "SpecgenSurface", "SpecgenEmitter", "SpecgenSpec", "SpecgenRuntime", "SpecgenTestSupport"],
             exclude: ["Diff"],
             swiftSettings: strictSettings
         ),
