@@ -16,6 +16,10 @@ public final class MockService: Sendable {
     public let spec: Spec
     private let routes: [Route]
     private let synthesizer: Synthesizer
+    /// Server URL paths (`["", "v1"]`), tried as a prefix when a path matches no route as sent.
+    private let serverPathPrefixes: [[String]]
+    /// Lowercased query names whose values the log hides: query API keys and sensitive parameters.
+    private let secretQueryNames: Set<String>
     private let state = Mutex(State())
 
     private struct State {
@@ -28,6 +32,13 @@ public final class MockService: Sendable {
         self.spec = spec
         routes = spec.endpoints.map(Route.init)
         synthesizer = Synthesizer(spec: spec)
+        serverPathPrefixes = spec.servers.compactMap { server in
+            guard let path = URL(string: server.url)?.path, path.count > 1 else { return nil }
+            return [""] + Route.segments(of: path).filter { !$0.isEmpty }
+        }
+        secretQueryNames = Set((spec.apiKeyQueryNames + spec.endpoints.flatMap { endpoint in
+            endpoint.queryParameters.filter(\.sensitive).map(\.wireName)
+        }).map { $0.lowercased() })
     }
 
     /// Every request answered so far, in order.
@@ -101,13 +112,6 @@ public final class MockService: Sendable {
         return finish(request, operation: route.endpoint.name, response: ProblemDocument.response(
             status: validator.kind.status, title: "The request does not match the spec of '\(route.endpoint.name)'",
             operation: route.endpoint.name, problems: validator.problems), problems: validator.problems)
-    }
-
-    private var serverPathPrefixes: [[String]] {
-        spec.servers.compactMap { server in
-            guard let path = URL(string: server.url)?.path, path.count > 1 else { return nil }
-            return Route.segments(of: path).filter { !$0.isEmpty }.reduce(into: [""]) { $0.append($1) }
-        }
     }
 
     // MARK: Answers
@@ -239,21 +243,24 @@ public final class MockService: Sendable {
 
     /// The query with the values of API keys, sensitive parameters and secret-looking names replaced.
     private func redactedQuery(_ query: String) -> String {
-        var secret: Set<String> = []
-        for scheme in spec.authSchemes {
-            if case .apiKey(let name, .query) = scheme.kind { secret.insert(name.lowercased()) }
-        }
-        for endpoint in spec.endpoints {
-            for parameter in endpoint.queryParameters where parameter.sensitive { secret.insert(parameter.wireName.lowercased()) }
-        }
-        return query.split(separator: "&").map { item in
+        query.split(separator: "&").map { item in
             let parts = item.split(separator: "=", maxSplits: 1)
             let name = String(parts[0])
             let lowered = (name.removingPercentEncoding ?? name).lowercased()
             let looksSecret = ["token", "key", "secret", "password", "signature"].contains { lowered.contains($0) }
-            guard parts.count == 2, secret.contains(lowered) || looksSecret else { return String(item) }
+            guard parts.count == 2, secretQueryNames.contains(lowered) || looksSecret else { return String(item) }
             return "\(name)=<redacted>"
         }.joined(separator: "&")
+    }
+}
+
+extension Spec {
+    /// The query item names of the API keys sent in the query.
+    var apiKeyQueryNames: [String] {
+        authSchemes.compactMap { scheme in
+            if case .apiKey(let name, .query) = scheme.kind { return name }
+            return nil
+        }
     }
 }
 

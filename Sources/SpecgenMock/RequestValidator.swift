@@ -46,12 +46,8 @@ struct RequestValidator {
         for parameter in endpoint.queryParameters {
             checker.checkTextField(query.values(parameter.wireName), parameter, path: "query.\(parameter.wireName)")
         }
-        let apiKeyQueryNames = spec.authSchemes.compactMap { scheme -> String? in
-            if case .apiKey(let name, .query) = scheme.kind { return name }
-            return nil
-        }
         for name in query.names where !endpoint.queryParameters.contains(where: { $0.wireName == name })
-            && !apiKeyQueryNames.contains(name) {
+            && !spec.apiKeyQueryNames.contains(name) {
             checker.report("query.\(name)", "is not a query parameter of '\(endpoint.name)'", at: endpoint.requestLocation)
         }
         for parameter in endpoint.headerParameters {

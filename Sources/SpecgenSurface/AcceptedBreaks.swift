@@ -1,3 +1,4 @@
+import Foundation
 package import SpecgenSpec
 import SpecgenYAML
 
@@ -60,7 +61,7 @@ package struct AcceptedBreaks: Sendable {
                                               fix: "copy it from `specgen diff --format json`"))
                 continue
             }
-            if reason.trimmingWhitespace.isEmpty {
+            if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 diagnostics.append(Diagnostic(.error, at: location(item), "accepted change '\(fingerprint)' needs a 'reason'",
                                               fix: "say why old apps or old code are not affected"))
                 continue
@@ -82,11 +83,5 @@ package struct AcceptedBreaks: Sendable {
             Diagnostic(.warning, at: entry.location, "accepted change '\(entry.fingerprint)' matches nothing in this diff",
                        fix: "remove it once the change has shipped")
         }
-    }
-}
-
-extension String {
-    fileprivate var trimmingWhitespace: String {
-        String(drop { $0 == " " || $0 == "\n" || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\n" || $0 == "\t" }.reversed())
     }
 }

@@ -1,8 +1,6 @@
 /// Whether a change breaks old apps on the wire, or old app code at compile time.
-package enum Verdict: String, Hashable, Sendable, Comparable {
+package enum Verdict: String, Hashable, Sendable {
     case safe, breaking
-
-    package static func < (lhs: Verdict, rhs: Verdict) -> Bool { lhs == .safe && rhs == .breaking }
 }
 
 /// A kind of change, with its two verdicts.
