@@ -35,15 +35,9 @@ struct DiffCommandTests {
         try FileManager.default.createDirectory(at: repo.appendingPathComponent("Specs"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: repo) }
         func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments
-            process.currentDirectoryURL = repo
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "git \(arguments)")
+            let run = try ProcessRun.run("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments,
+                                         in: repo)
+            #expect(run.status == 0, "git \(arguments): \(run.stderr)")
         }
         let spec = repo.appendingPathComponent("Specs/Keyz.yaml")
         try FileManager.default.copyItem(at: PackagePaths.url(Self.old), to: spec)
@@ -54,16 +48,10 @@ struct DiffCommandTests {
         try FileManager.default.copyItem(at: PackagePaths.url(Self.new), to: spec)
         try git("commit", "-q", "-am", "Keyz 2.0")
 
-        let process = Process()
-        process.executableURL = PackagePaths.productsDirectory.appendingPathComponent("specgen")
-        process.arguments = ["diff", "--base", "HEAD~1", "Specs/Keyz.yaml", "--fail-on", "wire"]
-        process.currentDirectoryURL = repo
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let run = try ProcessRun.product("specgen", ["diff", "--base", "HEAD~1", "Specs/Keyz.yaml", "--fail-on", "wire"],
+                                         in: repo)
+        let text = run.stdout
+        #expect(run.status == 1)
         #expect(text.hasPrefix("Keyz: 10 change(s), 4 breaking on the wire, 7 breaking in Swift; suggested version bump: major\n"))
         #expect(text.contains("Specs/Keyz.yaml:86:3: operation-renamed [wire: safe, swift: breaking] operation 'loginUser' is now 'signIn'"))
     }

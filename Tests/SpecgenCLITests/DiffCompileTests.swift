@@ -59,17 +59,10 @@ struct DiffCompileTests {
         }
         let site = folder.appendingPathComponent("CallSite.swift")
         try ("import Foundation\n\n" + callSite + "\n").write(to: site, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "Shop",
-                             "-I", PackagePaths.productsDirectory.appendingPathComponent("Modules").path] + paths + [site.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Compilation(succeeded: process.terminationStatus == 0, diagnostics: text)
+        let run = try ProcessRun.run("swiftc", ["-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "Shop",
+                                                "-I", PackagePaths.productsDirectory.appendingPathComponent("Modules").path]
+                                               + paths + [site.path])
+        return Compilation(succeeded: run.status == 0, diagnostics: run.stderr)
     }
 
     @Test func everyCallSiteCompilesAgainstTheOldClient() throws {

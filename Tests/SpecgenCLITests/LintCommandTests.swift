@@ -4,26 +4,8 @@ import Testing
 
 /// Runs the built `specgen` binary, as users and CI do.
 struct LintCommandTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func specgen(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = PackagePaths.productsDirectory.appendingPathComponent("specgen")
-        process.arguments = arguments
-        process.currentDirectoryURL = PackagePaths.root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+    static func specgen(_ arguments: [String]) throws -> ProcessRun {
+        try ProcessRun.product("specgen", arguments)
     }
 
     @Test func lintOfTheFiveSpecsIsClean() throws {

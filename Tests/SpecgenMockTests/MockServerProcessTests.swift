@@ -52,17 +52,9 @@ struct MockServerProcessTests {
     }
 
     @Test func aBrokenSpecIsReportedWithItsLocationAndExitsOne() throws {
-        let process = Process()
-        process.executableURL = PackagePaths.productsDirectory.appendingPathComponent("specgen-mock")
-        process.arguments = ["Tests/SpecgenSpecTests/Fixtures/mock-sequence/spec.yaml"]
-        process.currentDirectoryURL = PackagePaths.root
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(text.hasPrefix("Tests/SpecgenSpecTests/Fixtures/mock-sequence/spec.yaml:18:11: error: mock step"))
+        let run = try ProcessRun.product("specgen-mock", ["Tests/SpecgenSpecTests/Fixtures/mock-sequence/spec.yaml"])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Tests/SpecgenSpecTests/Fixtures/mock-sequence/spec.yaml:18:11: error: mock step"))
     }
 
     @Test func secretsNeverReachTheLogOrTheProblems() throws {

@@ -6,17 +6,8 @@ import Testing
 /// `jsonschema` (installed by `.ci/run`), so editors with a YAML language server validate what specgen accepts.
 struct SchemaTests {
     static func validate(_ specs: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "Tests/Scripts/validate_schema.py", "Docs/specgen.schema.json"] + specs
-        process.currentDirectoryURL = PackagePaths.root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let run = try ProcessRun.run("python3", ["Tests/Scripts/validate_schema.py", "Docs/specgen.schema.json"] + specs)
+        return (run.status, run.stdout + run.stderr)
     }
 
     @Test func everySpecValidatesAgainstTheSchema() throws {
