@@ -46,6 +46,7 @@ let package = Package(
         .target(name: "SpecgenSpec", dependencies: ["SpecgenYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenEmitter", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
         .target(name: "SpecgenSurface", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
+        .target(name: "SpecgenOpenAPI", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
         .executableTarget(
             name: "specgen",
             dependencies: [
@@ -53,6 +54,7 @@ let package = Package(
                 "SpecgenSpec",
                 "SpecgenEmitter",
                 "SpecgenSurface",
+                "SpecgenOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

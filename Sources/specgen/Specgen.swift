@@ -9,6 +9,6 @@ struct Specgen: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 findings (spec errors, stale files, breaking changes), 64 usage errors.
             """,
-        subcommands: [DiffCommand.self, GenerateCommand.self, LintCommand.self, SurfaceCommand.self]
+        subcommands: [DiffCommand.self, ExportOpenAPICommand.self, GenerateCommand.self, LintCommand.self, SurfaceCommand.self]
     )
 }
