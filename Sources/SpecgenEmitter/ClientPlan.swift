@@ -150,6 +150,8 @@ package struct PropertyPlan: Hashable, Sendable {
     package var isOptional: Bool { presence != .required }
     /// Whether it has a default and may be left out of an initializer call.
     package var hasDefault: Bool { defaultValue != nil || isOptional }
+    /// Whether it carries a doc comment or a deprecation.
+    package var isDocumented: Bool { documentation != nil || deprecation != nil }
 }
 
 /// How a scalar value becomes text (path segments, query items, headers, form fields, text parts).

@@ -48,14 +48,16 @@ struct MockEmitter {
                                " \(operation.effects)") { w in
                     let arguments = operation.parameters.map(\.internalName).joined(separator: ", ")
                     let name = SwiftLiteral.string(operation.qualifiedName)
-                    w.block("guard let handler = \(handler(operation)) else") { w in
-                        w.line("throw \(operation.errorType)(Self.unimplemented(\(name)))")
-                    }
-                    w.doCatch { w in
-                        w.line("return try await handler(\(arguments))")
-                    } catch: { w in
-                        w.line("throw error as? \(operation.errorType) "
-                               + "?? \(operation.errorType)(ClientError(error, operation: \(SwiftLiteral.string(operation.qualifiedName))))")
+                    let call = "try await \(operation.errorType).mocked("
+                    let handlerArguments = "\(handler(operation)), Self.unimplemented(\(name))"
+                    let closure = "{ try await $0(\(arguments)) }"
+                    let oneLine = call + handlerArguments + ") " + closure
+                    if oneLine.count + w.depth * 4 <= SwiftWriter.width {
+                        w.line(oneLine)
+                    } else {
+                        w.line(call)
+                        w.indented { w in w.line(handlerArguments) }
+                        w.line(") " + closure)
                     }
                 }
             }

@@ -16,12 +16,15 @@ struct ModelEmitter {
         w.docComment(object.documentation)
         w.deprecation(object.deprecation)
         w.block("public struct \(object.typeName): Codable, Hashable, Sendable") { w in
-            for property in object.properties {
+            // Undocumented properties sit on consecutive lines; a documented one is set apart by blank lines.
+            for (index, property) in object.properties.enumerated() {
+                let previous = index > 0 ? object.properties[index - 1] : nil
+                if let previous, previous.isDocumented || property.isDocumented { w.blank() }
                 w.docComment(property.documentation)
                 w.deprecation(property.deprecation)
                 w.line("public var \(property.name): \(property.type)")
-                w.blank()
             }
+            if !object.properties.isEmpty { w.blank() }
             emitInitializer(object, writer: &w)
             if object.needsCodingKeys || object.customCoding {
                 w.blank()

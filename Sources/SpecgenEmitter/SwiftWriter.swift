@@ -2,7 +2,7 @@
 package struct SwiftWriter {
     /// The text written so far.
     package private(set) var text = ""
-    private var depth = 0
+    package private(set) var depth = 0
     private var lastLineWasBlank = true
 
     /// Creates an empty writer.

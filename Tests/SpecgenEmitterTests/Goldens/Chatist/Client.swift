@@ -306,14 +306,9 @@ public struct ChatistMock: ChatistAPI {
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
     public func getBranding(updatedAt: Date? = nil) async throws(ChatistError) -> Branding? {
-        guard let handler = getBrandingHandler else {
-            throw ChatistError(Self.unimplemented("Chatist.getBranding"))
-        }
-        do {
-            return try await handler(updatedAt)
-        } catch {
-            throw error as? ChatistError ?? ChatistError(ClientError(error, operation: "Chatist.getBranding"))
-        }
+        try await ChatistError.mocked(
+            getBrandingHandler, Self.unimplemented("Chatist.getBranding")
+        ) { try await $0(updatedAt) }
     }
 
     /// Opens a ticket with a first message and optional attachments.
@@ -323,83 +318,51 @@ public struct ChatistMock: ChatistAPI {
         data: CreateTicket,
         attachments: [MultipartFile]? = nil
     ) async throws(ChatistError) -> Ticket {
-        guard let handler = createTicketHandler else {
-            throw ChatistError(Self.unimplemented("Chatist.createTicket"))
-        }
-        do {
-            return try await handler(data, attachments)
-        } catch {
-            throw error as? ChatistError ?? ChatistError(ClientError(error, operation: "Chatist.createTicket"))
-        }
+        try await ChatistError.mocked(
+            createTicketHandler, Self.unimplemented("Chatist.createTicket")
+        ) { try await $0(data, attachments) }
     }
 
     /// Returns one ticket with its messages and schedules.
     ///
     /// - Remark: `GET /tickets/{ticketID}` (`endpoints.getTicket`)
     public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
-        guard let handler = getTicketHandler else {
-            throw ChatistError(Self.unimplemented("Chatist.getTicket"))
-        }
-        do {
-            return try await handler(ticketID)
-        } catch {
-            throw error as? ChatistError ?? ChatistError(ClientError(error, operation: "Chatist.getTicket"))
-        }
+        try await ChatistError.mocked(
+            getTicketHandler, Self.unimplemented("Chatist.getTicket")
+        ) { try await $0(ticketID) }
     }
 
     /// Lists the customer's tickets with their last message.
     ///
     /// - Remark: `GET /tickets` (`endpoints.getTickets`)
     public func getTickets() async throws(ChatistError) -> [TicketPreview] {
-        guard let handler = getTicketsHandler else {
-            throw ChatistError(Self.unimplemented("Chatist.getTickets"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw error as? ChatistError ?? ChatistError(ClientError(error, operation: "Chatist.getTickets"))
-        }
+        try await ChatistError.mocked(getTicketsHandler, Self.unimplemented("Chatist.getTickets")) { try await $0() }
     }
 
     /// Sends a message, with optional attachments, to a ticket.
     ///
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
     public func sendMessage(_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message {
-        guard let handler = sendMessageHandler else {
-            throw ChatistError(Self.unimplemented("Chatist.sendMessage"))
-        }
-        do {
-            return try await handler(ticketID, body)
-        } catch {
-            throw error as? ChatistError ?? ChatistError(ClientError(error, operation: "Chatist.sendMessage"))
-        }
+        try await ChatistError.mocked(
+            sendMessageHandler, Self.unimplemented("Chatist.sendMessage")
+        ) { try await $0(ticketID, body) }
     }
 
     /// Updates the customer's email or original ID.
     ///
     /// - Remark: `PATCH /customer` (`endpoints.updateCustomer`)
     public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
-        guard let handler = updateCustomerHandler else {
-            throw ChatistError(Self.unimplemented("Chatist.updateCustomer"))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw error as? ChatistError ?? ChatistError(ClientError(error, operation: "Chatist.updateCustomer"))
-        }
+        try await ChatistError.mocked(
+            updateCustomerHandler, Self.unimplemented("Chatist.updateCustomer")
+        ) { try await $0(body) }
     }
 
     /// Registers the device's push token.
     ///
     /// - Remark: `PUT /customer/device` (`endpoints.updateDevice`)
     public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
-        guard let handler = updateDeviceHandler else {
-            throw ChatistError(Self.unimplemented("Chatist.updateDevice"))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw error as? ChatistError ?? ChatistError(ClientError(error, operation: "Chatist.updateDevice"))
-        }
+        try await ChatistError.mocked(
+            updateDeviceHandler, Self.unimplemented("Chatist.updateDevice")
+        ) { try await $0(body) }
     }
 }

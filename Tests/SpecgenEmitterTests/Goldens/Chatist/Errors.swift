@@ -31,20 +31,6 @@ public enum ChatistError: ClientFailure, Hashable, CustomStringConvertible {
     /// Credentials are missing or could not be refreshed: the app must sign in again.
     case authentication(message: String)
 
-    /// Wraps a runtime failure.
-    public init(_ error: ClientError) {
-        switch error {
-        case .transport(_, let message): self = .transport(message: message)
-        case .unexpectedStatus(_, let status, let body): self = .unexpectedStatus(status: status, body: body)
-        case .decoding(_, let path, let message): self = .decoding(path: path, message: message)
-        case .encoding(_, let message): self = .encoding(message: message)
-        case .validation(_, let failure): self = .validation(failure)
-        case .cancelled: self = .cancelled
-        case .timedOut: self = .timedOut
-        case .authentication(_, let message): self = .authentication(message: message)
-        }
-    }
-
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {

@@ -257,7 +257,6 @@ public enum TicketState: RawRepresentable, Codable, Hashable, Sendable, CaseIter
 /// Who wrote a message.
 public struct Sender: Codable, Hashable, Sendable {
     public var id: String
-
     public var name: String
 
     /// Creates a value.
@@ -270,13 +269,9 @@ public struct Sender: Codable, Hashable, Sendable {
 /// One message of a ticket.
 public struct Message: Codable, Hashable, Sendable {
     public var id: String
-
     public var ticketID: TicketID
-
     public var sender: Sender
-
     public var content: String
-
     public var isRead: Bool
 
     /// When the message was sent.
@@ -318,9 +313,7 @@ public struct Message: Codable, Hashable, Sendable {
 /// An action the support team scheduled on a ticket.
 public struct Schedule: Codable, Hashable, Sendable {
     public var id: String
-
     public var action: String
-
     public var scheduledAt: Date
 
     /// Creates a value.
@@ -334,7 +327,6 @@ public struct Schedule: Codable, Hashable, Sendable {
 /// A support ticket with all its messages and schedules.
 public struct Ticket: Codable, Hashable, Sendable {
     public var id: TicketID
-
     public var state: TicketState
 
     /// The assigned agent's name.
@@ -358,11 +350,8 @@ public struct Ticket: Codable, Hashable, Sendable {
 /// A ticket in a list, with its last message.
 public struct TicketPreview: Codable, Hashable, Sendable {
     public var id: TicketID
-
     public var state: TicketState
-
     public var assignee: String?
-
     public var lastMessage: Message
 
     /// Creates a value.

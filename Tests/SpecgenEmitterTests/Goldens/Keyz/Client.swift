@@ -218,14 +218,9 @@ public struct KeyzMock: KeyzAPI {
     ///
     /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
     public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
-        guard let handler = registerUserHandler else {
-            throw RegisterUserError(Self.unimplemented("Keyz.registerUser"))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw error as? RegisterUserError ?? RegisterUserError(ClientError(error, operation: "Keyz.registerUser"))
-        }
+        try await RegisterUserError.mocked(
+            registerUserHandler, Self.unimplemented("Keyz.registerUser")
+        ) { try await $0(body) }
     }
 
     /// Signs in with email and password (the password grant).
@@ -236,41 +231,26 @@ public struct KeyzMock: KeyzAPI {
         email: String,
         password: String
     ) async throws(LoginUserError) -> TokenResponse {
-        guard let handler = loginUserHandler else {
-            throw LoginUserError(Self.unimplemented("Keyz.loginUser"))
-        }
-        do {
-            return try await handler(grantType, email, password)
-        } catch {
-            throw error as? LoginUserError ?? LoginUserError(ClientError(error, operation: "Keyz.loginUser"))
-        }
+        try await LoginUserError.mocked(
+            loginUserHandler, Self.unimplemented("Keyz.loginUser")
+        ) { try await $0(grantType, email, password) }
     }
 
     /// Requests tokens with either grant; the client's token flow uses it to refresh.
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.requestToken`)
     public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
-        guard let handler = requestTokenHandler else {
-            throw RequestTokenError(Self.unimplemented("Keyz.requestToken"))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw error as? RequestTokenError ?? RequestTokenError(ClientError(error, operation: "Keyz.requestToken"))
-        }
+        try await RequestTokenError.mocked(
+            requestTokenHandler, Self.unimplemented("Keyz.requestToken")
+        ) { try await $0(body) }
     }
 
     /// Sends an authorized GET to an API resource and returns the raw response body.
     ///
     /// - Remark: `GET /api/v1/{resource}` (`endpoints.authorizedRequest`)
     public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
-        guard let handler = authorizedRequestHandler else {
-            throw KeyzError(Self.unimplemented("Keyz.authorizedRequest"))
-        }
-        do {
-            return try await handler(resource)
-        } catch {
-            throw error as? KeyzError ?? KeyzError(ClientError(error, operation: "Keyz.authorizedRequest"))
-        }
+        try await KeyzError.mocked(
+            authorizedRequestHandler, Self.unimplemented("Keyz.authorizedRequest")
+        ) { try await $0(resource) }
     }
 }

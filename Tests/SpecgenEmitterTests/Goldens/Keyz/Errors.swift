@@ -23,20 +23,6 @@ public enum KeyzError: ClientFailure, Hashable, CustomStringConvertible {
     /// Credentials are missing or could not be refreshed: the app must sign in again.
     case authentication(message: String)
 
-    /// Wraps a runtime failure.
-    public init(_ error: ClientError) {
-        switch error {
-        case .transport(_, let message): self = .transport(message: message)
-        case .unexpectedStatus(_, let status, let body): self = .unexpectedStatus(status: status, body: body)
-        case .decoding(_, let path, let message): self = .decoding(path: path, message: message)
-        case .encoding(_, let message): self = .encoding(message: message)
-        case .validation(_, let failure): self = .validation(failure)
-        case .cancelled: self = .cancelled
-        case .timedOut: self = .timedOut
-        case .authentication(_, let message): self = .authentication(message: message)
-        }
-    }
-
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {
@@ -79,20 +65,6 @@ public enum RegisterUserError: ClientFailure, Hashable, CustomStringConvertible 
     case timedOut
     /// Credentials are missing or could not be refreshed: the app must sign in again.
     case authentication(message: String)
-
-    /// Wraps a runtime failure.
-    public init(_ error: ClientError) {
-        switch error {
-        case .transport(_, let message): self = .transport(message: message)
-        case .unexpectedStatus(_, let status, let body): self = .unexpectedStatus(status: status, body: body)
-        case .decoding(_, let path, let message): self = .decoding(path: path, message: message)
-        case .encoding(_, let message): self = .encoding(message: message)
-        case .validation(_, let failure): self = .validation(failure)
-        case .cancelled: self = .cancelled
-        case .timedOut: self = .timedOut
-        case .authentication(_, let message): self = .authentication(message: message)
-        }
-    }
 
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
@@ -137,20 +109,6 @@ public enum LoginUserError: ClientFailure, Hashable, CustomStringConvertible {
     /// Credentials are missing or could not be refreshed: the app must sign in again.
     case authentication(message: String)
 
-    /// Wraps a runtime failure.
-    public init(_ error: ClientError) {
-        switch error {
-        case .transport(_, let message): self = .transport(message: message)
-        case .unexpectedStatus(_, let status, let body): self = .unexpectedStatus(status: status, body: body)
-        case .decoding(_, let path, let message): self = .decoding(path: path, message: message)
-        case .encoding(_, let message): self = .encoding(message: message)
-        case .validation(_, let failure): self = .validation(failure)
-        case .cancelled: self = .cancelled
-        case .timedOut: self = .timedOut
-        case .authentication(_, let message): self = .authentication(message: message)
-        }
-    }
-
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {
@@ -192,20 +150,6 @@ public enum RequestTokenError: ClientFailure, Hashable, CustomStringConvertible 
     case timedOut
     /// Credentials are missing or could not be refreshed: the app must sign in again.
     case authentication(message: String)
-
-    /// Wraps a runtime failure.
-    public init(_ error: ClientError) {
-        switch error {
-        case .transport(_, let message): self = .transport(message: message)
-        case .unexpectedStatus(_, let status, let body): self = .unexpectedStatus(status: status, body: body)
-        case .decoding(_, let path, let message): self = .decoding(path: path, message: message)
-        case .encoding(_, let message): self = .encoding(message: message)
-        case .validation(_, let failure): self = .validation(failure)
-        case .cancelled: self = .cancelled
-        case .timedOut: self = .timedOut
-        case .authentication(_, let message): self = .authentication(message: message)
-        }
-    }
 
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {

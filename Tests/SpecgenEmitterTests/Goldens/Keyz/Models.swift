@@ -16,9 +16,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
 /// A new account.
 public struct RegisterModel: Codable, Hashable, Sendable {
     public var email: String
-
     public var password: String
-
     public var firstName: String
 
     /// The family name.
@@ -135,7 +133,6 @@ extension TokenRequest: CustomStringConvertible, CustomDebugStringConvertible {
 /// Who the tokens belong to.
 public struct UserProperties: Codable, Hashable, Sendable {
     public var id: String
-
     public var role: String
 
     /// Creates a value.
@@ -148,9 +145,7 @@ public struct UserProperties: Codable, Hashable, Sendable {
 /// Tokens and the user they belong to.
 public struct TokenResponse: Codable, Hashable, Sendable {
     public var accessToken: String
-
     public var refreshToken: String
-
     public var tokenType: String
 
     /// Seconds until the access token expires.
