@@ -8,8 +8,17 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
-/// Generated code must compile without a single warning.
+/// Generated code, and code written against it, must compile without a single warning.
 let clientSettings: [SwiftSetting] = strictSettings + [.treatAllWarnings(as: .error)]
+
+/// Generated clients also compile within a type-checking budget: an expression or function body that takes the type
+/// checker over 100 ms is a warning, and so an error.
+let generatedClientSettings: [SwiftSetting] = clientSettings + [
+    .unsafeFlags([
+        "-Xfrontend", "-warn-long-expression-type-checking=100",
+        "-Xfrontend", "-warn-long-function-bodies=100",
+    ]),
+]
 
 let package = Package(
     name: "Specgen",
@@ -78,11 +87,11 @@ let package = Package(
         ),
 
         // MARK: Generated clients (Sources/<Name>/ holds the handwritten part; the plugin writes the rest)
-        .target(name: "Chatist", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "DocumentAI", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "Gista", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "Joyfill", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "Keyz", dependencies: ["SpecgenRuntime"], swiftSettings: clientSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Chatist", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "DocumentAI", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Gista", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Joyfill", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings, plugins: ["SpecgenPlugin"]),
+        .target(name: "Keyz", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings, plugins: ["SpecgenPlugin"]),
 
         // MARK: Mock server and examples (the build plugin's tool, specgen, never links a server)
         .target(name: "SpecgenMock", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
@@ -148,7 +157,7 @@ let package = Package(
             dependencies: ["SpecgenRuntime"],
             path: "Tests/Fixtures/HostileNames",
             exclude: ["HostileNames.yaml"],
-            swiftSettings: clientSettings,
+            swiftSettings: generatedClientSettings,
             plugins: ["SpecgenPlugin"]
         ),
         .testTarget(
