@@ -56,8 +56,13 @@ package struct SwiftEmitter {
         let lines = [(imports.foundation, "Foundation"), (imports.runtime, "SpecgenRuntime")]
             .filter { $0.0 != .none }.map { $0.0.keyword + $0.1 }
         if !lines.isEmpty { text += "\n" + lines.joined(separator: "\n") }
-        let trimmed = body.drop { $0 == "\n" }.reversed().drop { $0 == "\n" }.reversed()
-        if !trimmed.isEmpty { text += "\n\n" + String(trimmed) }
+        // Trimmed on UTF-8 bytes: newlines are ASCII, so the indices are valid string indices.
+        let newline = UInt8(ascii: "\n")
+        if let first = body.utf8.firstIndex(where: { $0 != newline }),
+           let last = body.utf8.lastIndex(where: { $0 != newline })
+        {
+            text += "\n\n" + body[first...last]
+        }
         return text + "\n"
     }
 }
@@ -89,20 +94,56 @@ struct Imports {
     var foundation = Level.none
     var runtime = Level.none
 
+    /// Scans the body's UTF-8 bytes once: Character-level splitting of a large client's text took most of the
+    /// generator's time.
     init(body: String) {
-        for line in body.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("//") { continue }
-            let isPublic = trimmed.hasPrefix("public ") || trimmed.hasPrefix("func ")
-            let identifiers = line.split { !($0.isLetter || $0.isNumber || $0 == "_") }
-            for identifier in identifiers {
-                let name = String(identifier)
-                if Self.foundationNames.contains(name) { foundation = Self.raise(foundation, isPublic) }
-                if Self.runtimeNames.contains(name) { runtime = Self.raise(runtime, isPublic) }
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
+        var identifier: [UInt8] = []
+        for line in body.utf8.split(separator: newline, omittingEmptySubsequences: true) {
+            let trimmed = line.drop { $0 == space }
+            if trimmed.starts(with: "//".utf8) { continue }
+            let isPublic = trimmed.starts(with: "public ".utf8) || trimmed.starts(with: "func ".utf8)
+            identifier.removeAll(keepingCapacity: true)
+            for byte in line {
+                if Self.isIdentifierByte(byte) {
+                    identifier.append(byte)
+                    continue
+                }
+                note(identifier, isPublic)
+                identifier.removeAll(keepingCapacity: true)
             }
+            note(identifier, isPublic)
             // Formatted dates and `??` fields use the runtime's coding helpers.
-            if line.contains("format: .") { runtime = Self.raise(runtime, false) }
+            if Self.contains(line, Self.formatMarker) { runtime = Self.raise(runtime, false) }
         }
+    }
+
+    private static let formatMarker = Array("format: .".utf8)
+
+    /// Letters, digits, `_`, and any byte of a non-ASCII character (so such identifiers stay whole).
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), 0x80...: true
+        default: false
+        }
+    }
+
+    private mutating func note(_ identifier: [UInt8], _ isPublic: Bool) {
+        guard identifier.count >= 3 else { return }
+        let name = String(decoding: identifier, as: UTF8.self)
+        if Self.foundationNames.contains(name) { foundation = Self.raise(foundation, isPublic) }
+        if Self.runtimeNames.contains(name) { runtime = Self.raise(runtime, isPublic) }
+    }
+
+    private static func contains(_ line: Substring.UTF8View.SubSequence, _ marker: [UInt8]) -> Bool {
+        guard line.count >= marker.count else { return false }
+        var index = line.startIndex
+        while let found = line[index...].firstIndex(of: marker[0]) {
+            if line[found...].starts(with: marker) { return true }
+            index = line.index(after: found)
+        }
+        return false
     }
 
     private static func raise(_ level: Level, _ isPublic: Bool) -> Level {

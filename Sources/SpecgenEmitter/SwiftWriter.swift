@@ -187,7 +187,18 @@ package enum SwiftLiteral {
 
     /// The lines of a comment: split at every line break, with other control characters dropped and trailing
     /// spaces trimmed, so a `//` or `///` prefix covers all of the text.
+    private static func trimmingTrailingSpaces(_ line: String) -> String {
+        let utf8 = line.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { end = utf8.index(before: end) }
+        return String(line[..<end])
+    }
+
     package static func commentLines(_ text: String) -> [String] {
+        // Most comments are one line of printable ASCII without trailing spaces: nothing to split or drop.
+        if !text.isEmpty, text.utf8.last != UInt8(ascii: " "), text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return [text]
+        }
         var lines: [String] = [""]
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
@@ -204,7 +215,7 @@ package enum SwiftLiteral {
         // Runs of blank lines become one paragraph break; leading and trailing ones go.
         var result: [String] = []
         var previousBlank = true
-        for line in lines.map({ String($0.reversed().drop(while: { $0 == " " }).reversed()) }) {
+        for line in lines.map(trimmingTrailingSpaces) {
             if line.isEmpty {
                 if !previousBlank { result.append("") }
                 previousBlank = true
