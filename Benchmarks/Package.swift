@@ -1,0 +1,47 @@
+// swift-tools-version: 6.2
+// Benchmarks for Specgen, side by side with swift-openapi-generator on the same APIs.
+//
+// A separate package so the main one never depends on the peer: `Benchmarks/run.py` drives everything (see
+// `Benchmarks/README.md`). This package builds the peer's CLI, the peer's clients of Chatist and Keyz (from the
+// OpenAPI documents `specgen export-openapi` writes) and `runtime-bench`, which times one call through each client
+// and through the same call written by hand in the seeds' style.
+import Foundation
+import PackageDescription
+
+/// The main package's identity, which SwiftPM derives from the name of the folder it is cloned into.
+let specgen = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "SpecgenBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+    ],
+    targets: [
+        .target(
+            name: "PeerChatist",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .target(
+            name: "PeerKeyz",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .target(name: "Handwritten"),
+        .executableTarget(
+            name: "runtime-bench",
+            dependencies: [
+                "PeerChatist", "PeerKeyz", "Handwritten",
+                .product(name: "Chatist", package: specgen),
+                .product(name: "Keyz", package: specgen),
+                .product(name: "SpecgenRuntime", package: specgen),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,509 @@
+#!/usr/bin/env python3
+"""Measures Specgen and swift-openapi-generator 1.14.3 side by side on the same APIs, in one run.
+
+For the five seed specs and synthetic specs of 100, 500 and 2,000 endpoints (the peer reads the OpenAPI document
+`specgen export-openapi` writes from the same spec), it measures:
+  - generator wall time and peak memory (release builds of both CLIs);
+  - generated lines per operation;
+  - compile time and peak memory of the generated code alone (dependencies prebuilt, debug flags, 2 jobs);
+  - the rebuild of a package using each build plugin after a no-op and after a one-field spec edit;
+  - the runtime cost of three calls through an in-memory transport (runtime-bench), against the same calls by hand;
+  - how long a 2,000-endpoint spec takes to load, validate and generate.
+It prints the table and writes Benchmarks/RESULTS.md. Every build a time limit bounds runs in its own process group,
+which is killed whole when the limit passes.
+
+Usage (from the repository root): python3 Benchmarks/run.py [--sizes 100,500,2000] [--skip-rebuild] [--skip-runtime]
+    [--output Benchmarks/RESULTS.md]
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "Benchmarks"
+WORK = BENCH / ".work"
+SEEDS = ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz"]
+PEER_CONFIG = "generate:\n  - types\n  - client\naccessModifier: public\n"
+# The peer's generated code for more operations than this is never compiled here: at 200 one compiler process
+# passes 20 GiB and the 24 GiB machine thrashes; at 500 it ran over 15 minutes at 23 GiB without finishing.
+PEER_COMPILE_LIMIT = 100
+BUILD_LIMIT_SECONDS = 1800
+COMPILE_LIMIT_SECONDS = 900
+TIME = "/usr/bin/time"
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+class TimedOut(Exception):
+    pass
+
+
+def run(command, cwd=ROOT, limit=BUILD_LIMIT_SECONDS, capture=True, env=None, stderr_too=False):
+    """Runs a command in its own process group; past the limit the whole group is killed. Returns its output."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+                               stderr=subprocess.PIPE if capture else subprocess.DEVNULL, text=True,
+                               start_new_session=True, env=env)
+    try:
+        out, err = process.communicate(timeout=limit)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise TimedOut(f"{' '.join(map(str, command))} passed {limit} s")
+    if process.returncode != 0:
+        raise RuntimeError(f"{' '.join(map(str, command))} failed ({process.returncode}):\n{(err or '')[-4000:]}")
+    return ((out or "") + (err or "")) if stderr_too else (out or "")
+
+
+def measured(command, cwd=ROOT, limit=COMPILE_LIMIT_SECONDS):
+    """Wall seconds and peak resident MiB of one command (the largest process of its tree, by GNU time)."""
+    stats = WORK / "time.txt"
+    start = time.perf_counter()
+    output = run([TIME, "-f", "%M", "-o", str(stats)] + command, cwd=cwd, limit=limit, stderr_too=True)
+    wall = time.perf_counter() - start
+    peak = int(stats.read_text().strip().splitlines()[-1]) / 1024
+    return wall, peak, output
+
+
+def best_of(count, command, cwd=ROOT, loop=10):
+    """The median per-run wall time over `count` samples, and the peak memory of one run.
+
+    Each sample runs the command `loop` times in one shell loop, so the harness's own process start-up (tens of
+    milliseconds from Python) is not charged to tools that finish in a few.
+    """
+    _, peak, _ = measured(command, cwd=cwd)
+    quoted = " ".join("'" + str(part).replace("'", "'\\''") + "'" for part in command)
+    script = f"for i in $(seq {loop}); do {quoted} >/dev/null || exit 1; done"
+    walls = []
+    for _ in range(count):
+        start = time.perf_counter()
+        run(["/bin/sh", "-c", script], cwd=cwd, limit=COMPILE_LIMIT_SECONDS)
+        walls.append((time.perf_counter() - start) / loop)
+    return statistics.median(walls), peak
+
+
+def write_if_changed(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
+def swift_lines(folder):
+    return sum(len(path.read_text().splitlines()) for path in sorted(Path(folder).rglob("*.swift")))
+
+
+def endpoint_count(spec):
+    text = Path(spec).read_text()
+    return len(re.findall(r"^\s+request: ", text, flags=re.MULTILINE))
+
+
+# MARK: Steps
+
+
+def build_tools():
+    log("building release CLIs: specgen, swift-openapi-generator")
+    run(["swift", "build", "-c", "release", "--product", "specgen"])
+    run(["swift", "build", "-c", "release", "--product", "swift-openapi-generator"], cwd=BENCH)
+    log("building the runtimes the generated code compiles against (debug)")
+    run(["swift", "build", "--product", "SpecgenRuntime"], cwd=BENCH)
+    run(["swift", "build", "--product", "OpenAPIRuntime"], cwd=BENCH)
+    return ROOT / ".build/release/specgen", BENCH / ".build/release/swift-openapi-generator"
+
+
+def prepare_inputs(specgen, sizes):
+    """The specs to measure: name -> (Specgen spec, OpenAPI document, operations)."""
+    inputs = {}
+    (WORK / "specs").mkdir(parents=True, exist_ok=True)
+    for name in SEEDS:
+        inputs[name] = ROOT / "Specs" / f"{name}.yaml"
+    for size in sizes:
+        path = WORK / "specs" / f"Synthetic{size}.yaml"
+        text = run([sys.executable, str(BENCH / "synthesize_spec.py"), str(size), "--name", f"Synthetic{size}"])
+        write_if_changed(path, text)
+        inputs[f"Synthetic{size}"] = path
+    result = {}
+    for name, spec in inputs.items():
+        document = WORK / "openapi" / name / "openapi.yaml"
+        document.parent.mkdir(parents=True, exist_ok=True)
+        run([str(specgen), "export-openapi", str(spec), "-o", str(document)])
+        write_if_changed(document.parent / "openapi-generator-config.yaml", PEER_CONFIG)
+        result[name] = (spec, document, endpoint_count(spec))
+    # The peer's runtime-benchmark clients read the same documents.
+    for name in ["Chatist", "Keyz"]:
+        folder = BENCH / "Sources" / f"Peer{name}"
+        write_if_changed(folder / "openapi.yaml", (WORK / "openapi" / name / "openapi.yaml").read_text())
+        write_if_changed(folder / "openapi-generator-config.yaml", PEER_CONFIG)
+    return result
+
+
+def generation(specgen, peer, inputs):
+    """Generator time, memory and output lines, per spec and tool."""
+    rows = {}
+    for name, (spec, document, operations) in inputs.items():
+        repeats, loop = (3, 1) if operations >= 500 else (5, 10)
+        ours = WORK / "generated" / "specgen" / name
+        theirs = WORK / "generated" / "peer" / name
+        shutil.rmtree(ours, ignore_errors=True)
+        shutil.rmtree(theirs, ignore_errors=True)
+        ours.mkdir(parents=True)
+        theirs.mkdir(parents=True)
+        log(f"generating {name} ({operations} operations) with both tools, {repeats} runs each")
+        ours_time = best_of(repeats, [str(specgen), "generate", str(spec), "--output", str(ours)], loop=loop)
+        theirs_time = best_of(repeats, [str(peer), "generate", "--config",
+                                        str(document.parent / "openapi-generator-config.yaml"), "--output-directory",
+                                        str(theirs), str(document)], loop=loop)
+        rows[name] = {
+            "operations": operations,
+            "specgen": {"seconds": ours_time[0], "mib": ours_time[1], "lines": swift_lines(ours), "folder": ours},
+            "peer": {"seconds": theirs_time[0], "mib": theirs_time[1], "lines": swift_lines(theirs), "folder": theirs},
+        }
+    return rows
+
+
+def compile_module(tool, name, folder, modules):
+    """Compiles one generated module as a debug build does; returns seconds, peak MiB and slow-expression warnings."""
+    out = WORK / "compile" / tool / name
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    files = sorted(str(path) for path in Path(folder).rglob("*.swift"))
+    module = f"{tool.capitalize()}{name}"
+    command = ["swiftc", "-module-name", module, "-parse-as-library", "-swift-version", "6", "-Onone", "-g",
+               "-enable-testing", "-j", "2", "-c", "-emit-module", "-emit-module-path", str(out / f"{module}.swiftmodule"),
+               "-I", str(modules), "-Xfrontend", "-warn-long-expression-type-checking=100",
+               "-Xfrontend", "-warn-long-function-bodies=100", "-working-directory", str(out)] + files
+    wall, peak, output = measured(command, cwd=out)
+    slow = len(re.findall(r"took \d+ms to type-check", output))
+    return wall, peak, slow
+
+
+def compile_times(generated, modules):
+    results = {}
+    for name, row in generated.items():
+        entry = {}
+        log(f"compiling {name}'s generated code (Specgen)")
+        entry["specgen"] = compile_module("specgen", name, row["specgen"]["folder"], modules)
+        if row["operations"] <= PEER_COMPILE_LIMIT:
+            log(f"compiling {name}'s generated code (peer)")
+            entry["peer"] = compile_module("peer", name, row["peer"]["folder"], modules)
+        else:
+            entry["peer"] = None
+        results[name] = entry
+    return results
+
+
+SPECGEN_FIXTURE = """// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "RebuildSpecgen",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "{root}")],
+    targets: [
+{targets}
+    ]
+)
+"""
+
+PEER_FIXTURE = """// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "RebuildPeer",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
+    ],
+    targets: [
+{targets}
+    ]
+)
+"""
+
+# The one-field edit: an optional property added to Gista's User model.
+EDIT_ANCHOR = "  User:\n"
+
+
+def edited(spec_text):
+    marker = spec_text.index(EDIT_ANCHOR)
+    properties = spec_text.index("    properties:\n", marker) + len("    properties:\n")
+    return spec_text[:properties] + "      nickname: {type: string?, description: A name friends use.}\n" + spec_text[properties:]
+
+
+def rebuild_fixtures(specgen):
+    """Creates both fixture packages (five API targets each, through each build plugin)."""
+    ours = WORK / "rebuild-specgen"
+    theirs = WORK / "rebuild-peer"
+    identity = ROOT.name
+    our_targets, their_targets = [], []
+    for name in SEEDS:
+        target = f"Rebuild{name}"
+        spec_text = (ROOT / "Specs" / f"{name}.yaml").read_text()
+        write_if_changed(ours / "Specs" / f"{target}.yaml", spec_text)
+        write_if_changed(ours / "Sources" / target / "Module.swift", "// The client is generated by SpecgenPlugin.\n")
+        our_targets.append(f'        .target(name: "{target}", dependencies: [.product(name: "SpecgenRuntime", '
+                           f'package: "{identity}")], plugins: [.plugin(name: "SpecgenPlugin", package: "{identity}")]),')
+        folder = theirs / "Sources" / target
+        write_if_changed(folder / "openapi.yaml", (WORK / "openapi" / name / "openapi.yaml").read_text())
+        write_if_changed(folder / "openapi-generator-config.yaml", PEER_CONFIG)
+        write_if_changed(folder / "Module.swift", "// The client is generated by OpenAPIGenerator.\n")
+        their_targets.append(f'        .target(name: "{target}", dependencies: [.product(name: "OpenAPIRuntime", '
+                             f'package: "swift-openapi-runtime")], plugins: [.plugin(name: "OpenAPIGenerator", '
+                             f'package: "swift-openapi-generator")]),')
+    write_if_changed(ours / "Package.swift", SPECGEN_FIXTURE.format(root=ROOT, targets="\n".join(our_targets)))
+    write_if_changed(theirs / "Package.swift", PEER_FIXTURE.format(targets="\n".join(their_targets)))
+    return ours, theirs
+
+
+def timed_build(package):
+    start = time.perf_counter()
+    run(["swift", "build"], cwd=package)
+    return time.perf_counter() - start
+
+
+def rebuilds(specgen, repeats=3):
+    ours, theirs = rebuild_fixtures(specgen)
+    results = {}
+    for tool, package in [("specgen", ours), ("peer", theirs)]:
+        log(f"building the {tool} rebuild fixture (first build, not measured)")
+        timed_build(package)
+        noop = statistics.median(timed_build(package) for _ in range(repeats))
+        spec = (package / "Specs" / "RebuildGista.yaml") if tool == "specgen" else \
+            (package / "Sources" / "RebuildGista" / "openapi.yaml")
+        original_spec = (ROOT / "Specs" / "Gista.yaml").read_text()
+        original = spec.read_text()
+        edits = []
+        try:
+            for attempt in range(repeats):
+                new_text = edited(original_spec) if attempt % 2 == 0 else original_spec
+                if tool == "specgen":
+                    spec.write_text(new_text)
+                else:
+                    source = WORK / "specs" / "GistaEdited.yaml"
+                    source.write_text(new_text)
+                    run([str(specgen), "export-openapi", str(source), "-o", str(spec)])
+                edits.append(timed_build(package))
+        finally:
+            spec.write_text(original)
+            timed_build(package)
+        results[tool] = {"noop": noop, "edit": statistics.median(edits)}
+        log(f"  {tool}: no-op {noop:.2f} s, one-field edit {results[tool]['edit']:.2f} s")
+    return results
+
+
+def runtime():
+    log("building and running runtime-bench (release)")
+    run(["swift", "build", "-c", "release", "--product", "runtime-bench"], cwd=BENCH)
+    output = run([str(BENCH / ".build/release/runtime-bench"), "--json"], cwd=BENCH, limit=600)
+    figures = json.loads(output)
+    table = {}
+    for figure in figures:
+        table.setdefault(figure["scenario"], {})[figure["implementation"]] = figure["medianNanoseconds"]
+    return table
+
+
+def load_validate_generate(specgen, inputs):
+    """Release `specgen generate` on the largest synthetic spec: parse, load, validate and emit, in one process."""
+    name = max((name for name in inputs if name.startswith("Synthetic")), key=lambda n: inputs[n][2], default=None)
+    if name is None:
+        return None
+    spec = inputs[name][0]
+    out = WORK / "lvg"
+    shutil.rmtree(out, ignore_errors=True)
+    walls = []
+    for _ in range(5):
+        shutil.rmtree(out, ignore_errors=True)
+        wall, peak, _ = measured([str(specgen), "generate", str(spec), "--output", str(out)])
+        walls.append(wall)
+    return name, inputs[name][2], statistics.median(walls)
+
+
+# MARK: Report
+
+
+def ratio(ours, theirs):
+    if ours is None or theirs is None or theirs == 0:
+        return "n/a"
+    return f"{ours / theirs:.3f}x"
+
+
+def machine():
+    cores = os.cpu_count()
+    memory = ""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                memory = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    swift = run(["swift", "--version"]).strip().splitlines()[0] if shutil.which("swift") else "?"
+    return f"{platform.system()} {platform.machine()}, {cores} cores, {memory}; {swift}"
+
+
+def report(args, generated, compiled, rebuild, calls, lvg, started, finished):
+    lines = []
+    add = lines.append
+    add("# Benchmarks: Specgen and swift-openapi-generator 1.14.3, side by side")
+    add("")
+    add(f"- Machine: {machine()}")
+    add(f"- Date: {started:%Y-%m-%d %H:%M} to {finished:%H:%M} UTC")
+    add(f"- Command: `python3 Benchmarks/run.py{' ' + ' '.join(args) if args else ''}` (from the repository root)")
+    add("- The peer reads the OpenAPI 3.1 document `specgen export-openapi` writes from the same spec; both generate "
+        "types and a client.")
+    add("")
+    add("## Generator: wall time and peak memory (release CLIs, median of 3-5 runs)")
+    add("")
+    add("| API | operations | Specgen | peer | ratio | Specgen peak | peer peak | ratio |")
+    add("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, row in generated.items():
+        ours, theirs = row["specgen"], row["peer"]
+        add(f"| {name} | {row['operations']} | {ours['seconds'] * 1000:.0f} ms | {theirs['seconds'] * 1000:.0f} ms | "
+            f"{ratio(ours['seconds'], theirs['seconds'])} | {ours['mib']:.0f} MiB | {theirs['mib']:.0f} MiB | "
+            f"{ratio(ours['mib'], theirs['mib'])} |")
+    add("")
+    add("## Generated code: lines per operation")
+    add("")
+    add("| API | operations | Specgen lines | peer lines | Specgen per op | peer per op | ratio |")
+    add("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    seed_ours = seed_theirs = seed_ops = 0
+    for name, row in generated.items():
+        ours, theirs, ops = row["specgen"]["lines"], row["peer"]["lines"], row["operations"]
+        if name in SEEDS:
+            seed_ours, seed_theirs, seed_ops = seed_ours + ours, seed_theirs + theirs, seed_ops + ops
+        add(f"| {name} | {ops} | {ours} | {theirs} | {ours / ops:.0f} | {theirs / ops:.0f} | {ratio(ours, theirs)} |")
+    if seed_ops:
+        add(f"| five seed APIs | {seed_ops} | {seed_ours} | {seed_theirs} | {seed_ours / seed_ops:.0f} | "
+            f"{seed_theirs / seed_ops:.0f} | {ratio(seed_ours, seed_theirs)} |")
+    add("")
+    add("## Compiling the generated code alone (debug, `-j 2`, dependencies prebuilt)")
+    add("")
+    add("| API | operations | Specgen | peer | ratio | Specgen peak | peer peak | ratio | over 100 ms (Specgen / peer) |")
+    add("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, entry in compiled.items():
+        ops = generated[name]["operations"]
+        ours = entry["specgen"]
+        theirs = entry["peer"]
+        if theirs is None:
+            add(f"| {name} | {ops} | {ours[0]:.1f} s | does not compile on this machine | - | {ours[1]:.0f} MiB | "
+                f"does not compile on this machine | - | {ours[2]} / - |")
+        else:
+            add(f"| {name} | {ops} | {ours[0]:.1f} s | {theirs[0]:.1f} s | {ratio(ours[0], theirs[0])} | "
+                f"{ours[1]:.0f} MiB | {theirs[1]:.0f} MiB | {ratio(ours[1], theirs[1])} | {ours[2]} / {theirs[2]} |")
+    add("")
+    if rebuild:
+        add("## Rebuilding a five-API package through the build plugin (debug `swift build`, median of 3)")
+        add("")
+        add("| change | Specgen | peer | ratio |")
+        add("| --- | ---: | ---: | ---: |")
+        add(f"| no-op | {rebuild['specgen']['noop']:.2f} s | {rebuild['peer']['noop']:.2f} s | "
+            f"{ratio(rebuild['specgen']['noop'], rebuild['peer']['noop'])} |")
+        add(f"| one field added to Gista's `User` (and removed) | {rebuild['specgen']['edit']:.2f} s | "
+            f"{rebuild['peer']['edit']:.2f} s | {ratio(rebuild['specgen']['edit'], rebuild['peer']['edit'])} |")
+        add("")
+    if calls:
+        add("## Runtime cost per call (in-memory transport, release, median of 21 interleaved rounds)")
+        add("")
+        add("| call | handwritten | Specgen | peer | Specgen / handwritten | peer / handwritten | Specgen / peer |")
+        add("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for scenario, figures in calls.items():
+            hand, ours, theirs = figures.get("handwritten"), figures.get("specgen"), figures.get("peer")
+            add(f"| {scenario} | {hand / 1000:.1f} µs | {ours / 1000:.1f} µs | {theirs / 1000:.1f} µs | "
+                f"{ratio(ours, hand)} | {ratio(theirs, hand)} | {ratio(ours, theirs)} |")
+        add("")
+    if lvg:
+        add(f"## Load, validate and generate {lvg[0]} ({lvg[1]} endpoints), release `specgen generate`: "
+            f"{lvg[2] * 1000:.0f} ms (median of 5, whole process)")
+        add("")
+    add("## Targets (Specgen / peer unless stated), from this run")
+    add("")
+    add("| target | goal | measured | met |")
+    add("| --- | --- | --- | --- |")
+    for name, goal, value, met in targets(generated, compiled, rebuild, calls, lvg):
+        add(f"| {name} | {goal} | {value} | {'yes' if met else '**no**'} |")
+    add("")
+    return "\n".join(lines) + "\n"
+
+
+def targets(generated, compiled, rebuild, calls, lvg):
+    rows = []
+    gen = [row["specgen"]["seconds"] / row["peer"]["seconds"] for row in generated.values()]
+    rows.append(("generation time", "<= 0.1x", f"{min(gen):.3f}x to {max(gen):.3f}x", max(gen) <= 0.1))
+    lines = [row["specgen"]["lines"] / row["peer"]["lines"] for row in generated.values()]
+    rows.append(("generated lines per operation", "<= 0.2x", f"{min(lines):.3f}x to {max(lines):.3f}x",
+                 max(lines) <= 0.2))
+    hundred = next((name for name, row in generated.items() if row["operations"] == 100), None)
+    if hundred and compiled[hundred]["peer"]:
+        ours, theirs = compiled[hundred]["specgen"], compiled[hundred]["peer"]
+        rows.append(("compile time at 100 operations", "<= 0.25x", f"{ours[0] / theirs[0]:.3f}x",
+                     ours[0] / theirs[0] <= 0.25))
+        rows.append(("peak compile memory at 100 operations", "<= 0.25x", f"{ours[1] / theirs[1]:.3f}x",
+                     ours[1] / theirs[1] <= 0.25))
+    largest = max(generated, key=lambda name: generated[name]["operations"])
+    if generated[largest]["operations"] >= 2000:
+        seconds, mib, _ = compiled[largest]["specgen"]
+        rows.append(("2,000 operations compile (debug)", "< 300 s, < 4096 MiB", f"{seconds:.0f} s, {mib:.0f} MiB",
+                     seconds < 300 and mib < 4096))
+    if rebuild:
+        edit = rebuild["specgen"]["edit"] / rebuild["peer"]["edit"]
+        rows.append(("rebuild after a one-field edit", "<= 0.5x", f"{edit:.3f}x", edit <= 0.5))
+    if calls:
+        worst = max(figures["specgen"] / figures["handwritten"] for figures in calls.values())
+        rows.append(("runtime per call, Specgen / handwritten", "<= 1.05x", f"at most {worst:.3f}x", worst <= 1.05))
+    if lvg:
+        rows.append(("load, validate and generate 2,000 endpoints", "< 1 s", f"{lvg[2] * 1000:.0f} ms", lvg[2] < 1))
+    return rows
+
+
+NOTES_HEADING = "## What was learned"
+
+
+def preserved_notes(path):
+    """The hand-written analysis below NOTES_HEADING in the previous RESULTS.md, kept across runs."""
+    if not Path(path).exists():
+        return ""
+    text = Path(path).read_text()
+    index = text.find(NOTES_HEADING)
+    return text[index:] if index >= 0 else ""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="100,500,2000", help="synthetic spec sizes, in endpoints")
+    parser.add_argument("--skip-rebuild", action="store_true")
+    parser.add_argument("--skip-runtime", action="store_true")
+    parser.add_argument("--output", default=str(BENCH / "RESULTS.md"))
+    args = parser.parse_args()
+    started = datetime.datetime.now(datetime.timezone.utc)
+    WORK.mkdir(parents=True, exist_ok=True)
+    sizes = [int(size) for size in args.sizes.split(",") if size]
+
+    specgen, peer = build_tools()
+    inputs = prepare_inputs(specgen, sizes)
+    generated = generation(specgen, peer, inputs)
+    compiled = compile_times(generated, BENCH / ".build/debug/Modules")
+    lvg = load_validate_generate(specgen, inputs)
+    rebuild = None if args.skip_rebuild else rebuilds(specgen)
+    calls = None if args.skip_runtime else runtime()
+    finished = datetime.datetime.now(datetime.timezone.utc)
+    text = report(sys.argv[1:], generated, compiled, rebuild, calls, lvg, started, finished)
+    notes = preserved_notes(args.output)
+    if notes:
+        text += "\n" + notes
+    print(text)
+    Path(args.output).write_text(text)
+    log(f"wrote {args.output}")
+
+
+if __name__ == "__main__":
+    main()
