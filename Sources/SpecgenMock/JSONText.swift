@@ -20,15 +20,8 @@ enum JSONText {
         case .null: out += "null"
         case .bool(let bool): out += bool ? "true" : "false"
         case .int(let int): out += String(int)
-        case .double(let double):
-            if !double.isFinite {
-                out += "null"
-            } else if double == double.rounded(), abs(double) < 1e15 {
-                out += String(Int(double))
-            } else {
-                out += String(double)
-            }
-        case .string(let string): writeString(string, to: &out)
+        case .double(let double): out += JSONLiteral.number(double)
+        case .string(let string): out += JSONLiteral.string(string)
         case .array(let items):
             out += "["
             for (index, item) in items.enumerated() {
@@ -40,28 +33,12 @@ enum JSONText {
             out += "{"
             for (index, entry) in entries.enumerated() {
                 if index > 0 { out += "," }
-                writeString(entry.key, to: &out)
+                out += JSONLiteral.string(entry.key)
                 out += ":"
                 write(entry.value, to: &out)
             }
             out += "}"
         }
-    }
-
-    private static func writeString(_ string: String, to out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
 

@@ -1,3 +1,5 @@
+import SpecgenSpec
+
 /// A JSON value whose objects keep their keys in insertion order, so an exported document reads like the spec and
 /// is byte-stable.
 public indirect enum OpenAPIValue: Hashable, Sendable {
@@ -44,7 +46,7 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
         case .object(let object) where !object.members.isEmpty:
             out += "{\n"
             for (index, member) in object.members.enumerated() {
-                out += indent + "  " + Self.quoted(member.key) + ": "
+                out += indent + "  " + JSONLiteral.string(member.key) + ": "
                 member.value.writeJSON(into: &out, indent: indent + "  ")
                 out += index == object.members.count - 1 ? "\n" : ",\n"
             }
@@ -60,9 +62,8 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
         case .int(let value): String(value)
-        case .double(let value):
-            value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        case .string(let value): Self.quoted(value)
+        case .double(let value): JSONLiteral.number(value)
+        case .string(let value): JSONLiteral.string(value)
         case .array: "[]"
         case .object: "{}"
         }
@@ -119,25 +120,6 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
         }
     }
 
-    /// A JSON string literal, which is also a valid YAML double-quoted scalar.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
     /// Words YAML 1.1 readers turn into booleans or null.
     private static let reservedWords: Set<String> = [
         "true", "false", "yes", "no", "on", "off", "y", "n", "null", "~",
@@ -150,7 +132,7 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
               last != " ", last != ":", !reservedWords.contains(text.lowercased()),
               !text.contains(": "), !text.contains(" #"),
               text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F && !"{}[],&*!|>'\"%@`#".unicodeScalars.contains($0) })
-        else { return quoted(text) }
+        else { return JSONLiteral.string(text) }
         return text
     }
 }
@@ -180,6 +162,11 @@ public struct OpenAPIObject: Hashable, Sendable {
                 members.append(Member(key: key, value: newValue))
             }
         }
+    }
+
+    /// Removes a key and its value, if present.
+    public mutating func removeValue(forKey key: String) {
+        members.removeAll { $0.key == key }
     }
 
     /// Whether the object has no members.
