@@ -114,15 +114,20 @@ public struct OpenAPIExporter: Sendable {
             properties[field.wireName] = .object(schema(for: field))
         }
         object["properties"] = .object(properties)
-        let required = fields.filter { $0.presence == .required && $0.defaultValue == nil }
+        let required = fields.filter(Self.isRequiredOnWire)
         if !required.isEmpty { object["required"] = .array(required.map { .string($0.wireName) }) }
         return object
+    }
+
+    /// Whether a request must carry the field: it is required and has no default the client fills in.
+    static func isRequiredOnWire(_ field: Field) -> Bool {
+        field.presence == .required && field.defaultValue == nil
     }
 
     private func schema(for field: Field) -> OpenAPIObject {
         var object = schema(for: field.type)
         if case .primitive(.datetime) = field.type, let format = field.format {
-            object = Self.removing("format", from: object)
+            object.removeValue(forKey: "format")
             object["x-specgen-date-format"] = .string(format)
         }
         if field.sensitive, object["type"] == "string", object["format"] == nil {
@@ -310,24 +315,19 @@ public struct OpenAPIExporter: Sendable {
 
     /// Path, query and header parameters of the endpoints, each once; required only where every endpoint needs it.
     private func mergedParameters(_ endpoints: [Endpoint]) -> [OpenAPIValue] {
-        var ordered: [(location: String, field: Field, required: Bool)] = []
+        // A parameter is required only when every endpoint requires it (a path parameter is in every endpoint).
+        var ordered: [(location: String, field: Field, requiredBy: Int)] = []
         for endpoint in endpoints {
             let fields = endpoint.pathParameters.map { ("path", $0) } + endpoint.queryParameters.map { ("query", $0) }
                 + endpoint.headerParameters.map { ("header", $0) }
             for (location, field) in fields {
-                let required = location == "path" || (field.presence == .required && field.defaultValue == nil)
+                let required = location == "path" || Self.isRequiredOnWire(field) ? 1 : 0
                 if let index = ordered.firstIndex(where: { $0.location == location && $0.field.wireName == field.wireName }) {
-                    ordered[index].required = ordered[index].required && required
+                    ordered[index].requiredBy += required
                 } else {
                     ordered.append((location, field, required))
                 }
             }
-        }
-        for (index, entry) in ordered.enumerated() where entry.location != "path" {
-            let inEvery = endpoints.allSatisfy { endpoint in
-                (endpoint.queryParameters + endpoint.headerParameters).contains { $0.wireName == entry.field.wireName }
-            }
-            if !inEvery { ordered[index].required = false }
         }
         var values: [OpenAPIValue] = ordered.map { entry in
             var parameter = OpenAPIObject()
@@ -335,7 +335,7 @@ public struct OpenAPIExporter: Sendable {
             parameter["in"] = .string(entry.location)
             parameter["description"] = Self.description(entry.field.description, entry.field.deprecation)
                 .map(OpenAPIValue.string)
-            parameter["required"] = .bool(entry.required)
+            parameter["required"] = .bool(entry.requiredBy == endpoints.count)
             if entry.field.deprecation != nil { parameter["deprecated"] = true }
             var fieldSchema = entry.field
             fieldSchema.description = nil
@@ -402,7 +402,7 @@ public struct OpenAPIExporter: Sendable {
         for index in merged.indices {
             let name = merged[index].wireName
             let requiredInAll = lists.allSatisfy { list in
-                list.contains { $0.wireName == name && $0.presence == .required && $0.defaultValue == nil }
+                list.contains { $0.wireName == name && Self.isRequiredOnWire($0) }
             }
             if !requiredInAll {
                 merged[index].presence = .optional
@@ -565,9 +565,5 @@ public struct OpenAPIExporter: Sendable {
     /// A component key (letters, digits, `.`, `-`, `_`) for a header name.
     static func componentKey(_ name: String) -> String {
         String(name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
-    }
-
-    static func removing(_ key: String, from object: OpenAPIObject) -> OpenAPIObject {
-        object.members.filter { $0.key != key }.reduce(into: OpenAPIObject()) { $0[$1.key] = $1.value }
     }
 }

@@ -41,12 +41,6 @@ struct ExportOpenAPICommand: ParsableCommand {
             print(text, terminator: "")
             return
         }
-        guard FileManager.default.contents(atPath: output) != Data(text.utf8) else { return }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            DiagnosticPrinter.note("error: cannot write \(output): \(error.localizedDescription)")
-            throw ExitCode.failure
-        }
+        try OutputFile.writeIfChanged(text, to: output)
     }
 }

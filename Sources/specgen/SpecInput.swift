@@ -29,6 +29,22 @@ enum SpecInput {
     }
 }
 
+/// Writes one output file of a subcommand.
+enum OutputFile {
+    /// Writes `text` to `path` unless the file already holds exactly these bytes, so builds that watch it see no
+    /// change; a write that fails is reported and exits 1.
+    static func writeIfChanged(_ text: String, to path: String) throws {
+        let bytes = Data(text.utf8)
+        guard FileManager.default.contents(atPath: path) != bytes else { return }
+        do {
+            try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            DiagnosticPrinter.note("error: cannot write \(path): \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+    }
+}
+
 /// Prints diagnostics to standard error in the `path:line:column: severity: message` format.
 enum DiagnosticPrinter {
     static func print(_ diagnostics: [Diagnostic]) {

@@ -46,12 +46,6 @@ struct SurfaceCommand: ParsableCommand {
             DiagnosticPrinter.note("\(output) is stale; run `specgen surface \(spec) -o \(output)`")
             throw ExitCode.failure
         }
-        guard existing != text else { return }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            DiagnosticPrinter.note("error: cannot write \(output): \(error.localizedDescription)")
-            throw ExitCode.failure
-        }
+        try OutputFile.writeIfChanged(text, to: output)
     }
 }
