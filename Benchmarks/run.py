@@ -50,11 +50,10 @@ class TimedOut(Exception):
     pass
 
 
-def run(command, cwd=ROOT, limit=BUILD_LIMIT_SECONDS, capture=True, env=None, stderr_too=False):
+def run(command, cwd=ROOT, limit=BUILD_LIMIT_SECONDS, stderr_too=False):
     """Runs a command in its own process group; past the limit the whole group is killed. Returns its output."""
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
-                               stderr=subprocess.PIPE if capture else subprocess.DEVNULL, text=True,
-                               start_new_session=True, env=env)
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
     try:
         out, err = process.communicate(timeout=limit)
     except subprocess.TimeoutExpired:
@@ -241,7 +240,7 @@ def edited(spec_text):
     return spec_text[:properties] + "      nickname: {type: string?, description: A name friends use.}\n" + spec_text[properties:]
 
 
-def rebuild_fixtures(specgen):
+def rebuild_fixtures():
     """Creates both fixture packages (five API targets each, through each build plugin)."""
     ours = WORK / "rebuild-specgen"
     theirs = WORK / "rebuild-peer"
@@ -273,7 +272,7 @@ def timed_build(package):
 
 
 def rebuilds(specgen, repeats=3):
-    ours, theirs = rebuild_fixtures(specgen)
+    ours, theirs = rebuild_fixtures()
     results = {}
     for tool, package in [("specgen", ours), ("peer", theirs)]:
         log(f"building the {tool} rebuild fixture (first build, not measured)")
@@ -320,11 +319,10 @@ def load_validate_generate(specgen, inputs):
         return None
     spec = inputs[name][0]
     out = WORK / "lvg"
-    shutil.rmtree(out, ignore_errors=True)
     walls = []
     for _ in range(5):
         shutil.rmtree(out, ignore_errors=True)
-        wall, peak, _ = measured([str(specgen), "generate", str(spec), "--output", str(out)])
+        wall, _, _ = measured([str(specgen), "generate", str(spec), "--output", str(out)])
         walls.append(wall)
     return name, inputs[name][2], statistics.median(walls)
 
@@ -460,8 +458,8 @@ def targets(generated, compiled, rebuild, calls, lvg):
     if calls:
         worst = max(figures["specgen"] / figures["handwritten"] for figures in calls.values())
         rows.append(("runtime per call, Specgen / handwritten", "<= 1.05x", f"at most {worst:.3f}x", worst <= 1.05))
-    if lvg:
-        rows.append(("load, validate and generate 2,000 endpoints", "< 1 s", f"{lvg[2] * 1000:.0f} ms", lvg[2] < 1))
+    if lvg and lvg[1] >= 2000:
+        rows.append((f"load, validate and generate {lvg[1]:,} endpoints", "< 1 s", f"{lvg[2] * 1000:.0f} ms", lvg[2] < 1))
     return rows
 
 
