@@ -1,8 +1,10 @@
+import SpecgenSpec
+
 /// Prints the protocol, the servers, the live client, the mock, and page and polling helpers of one API.
 struct ClientEmitter {
     let plan: ClientPlan
 
-    private var names: TypeNames { plan.names }
+    private var names: GeneratedNames { plan.names }
 
     func emit(writer w: inout SwiftWriter) {
         emitProtocol(writer: &w)

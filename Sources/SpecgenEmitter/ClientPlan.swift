@@ -11,7 +11,7 @@ package struct ClientPlan: Hashable, Sendable {
     /// The spec's version.
     package var version: String
     /// Names of the generated top-level types.
-    package var names: TypeNames
+    package var names: GeneratedNames
     /// Servers, in spec order.
     package var servers: [ServerPlan]
     /// Headers every request carries.
@@ -28,22 +28,6 @@ package struct ClientPlan: Hashable, Sendable {
     package var errors: [ErrorPlan]
     /// Operations, in spec order.
     package var operations: [OperationPlan]
-}
-
-/// Names of the types every generated client has.
-package struct TypeNames: Hashable, Sendable {
-    /// `ChatistAPI`: the protocol.
-    package var api: String
-    /// `ChatistClient`: the live client.
-    package var client: String
-    /// `ChatistMock`: the closure-based test double.
-    package var mock: String
-    /// `ChatistError`: the API-wide error.
-    package var error: String
-    /// `ChatistRequests`: the request builders.
-    package var requests: String
-    /// `ChatistServer`: the servers.
-    package var server: String
 }
 
 /// A header name and value.
@@ -172,9 +156,6 @@ package enum TextForm: Hashable, Sendable {
         }
     }
 }
-
-/// What a field is in a multipart body.
-package enum PartKind: Hashable, Sendable { case text, json, file, files }
 
 /// A constraint check on a value.
 package struct ValidationPlan: Hashable, Sendable {

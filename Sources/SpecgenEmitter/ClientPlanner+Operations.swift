@@ -6,17 +6,17 @@ private let reservedLocals: Set<String> = [
 ]
 
 extension ClientPlanner {
-    func operation(_ endpoint: Endpoint, names: TypeNames) -> OperationPlan {
+    func operation(_ endpoint: Endpoint, names: GeneratedNames) -> OperationPlan {
         let name = namer.methodName(endpoint.name)
         var taken: Set<String> = []
         func internalName(_ bare: String) -> String {
             var candidate = bare
             while reservedLocals.contains(candidate) || taken.contains(candidate) { candidate += "Value" }
             taken.insert(candidate)
-            return escaped(candidate)
+            return namer.escaped(candidate)
         }
         func parameter(_ field: Field, label: String? = nil) -> ParameterPlan {
-            let bare = field.swiftName ?? namer.bareMemberName(field.wireName)
+            let bare = namer.bareSwiftName(of: field)
             let base = swiftType(field.type)
             return ParameterPlan(
                 label: label ?? bare, internalName: internalName(bare), wireName: field.wireName,
@@ -24,7 +24,7 @@ extension ClientPlanner {
                 defaultValue: field.defaultValue.flatMap { defaultExpression($0, type: field.type) }
                     ?? (field.presence == .required ? nil : "nil"),
                 isOptional: field.presence != .required, documentation: field.description,
-                textForm: textForm(field.type, format: field.format), partKind: partKind(field.type), isBody: false)
+                textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type), isBody: false)
         }
 
         // Path parameters whose type already names them (`ticketID: TicketID`) need no label.
@@ -55,7 +55,7 @@ extension ClientPlanner {
                                           presence: .required) {
                     bodyValidations.append(check)
                 }
-                let modelFields = nestedFields(type)
+                let modelFields = types.fields(of: requestBody) ?? []
                 switch requestBody.encoding {
                 case .json:
                     body = .json(value: bodyName, inlineFields: [])
@@ -133,10 +133,10 @@ extension ClientPlanner {
         return withHelpers(plan, endpoint: endpoint)
     }
 
-    /// The fields of an object model body (through aliases).
+    /// The properties of an object model (through aliases), or none.
     private func nestedFields(_ type: TypeRef) -> [Field] {
-        guard case .named(let name) = resolved(type).type, let model = model(named: name) else { return [] }
-        return model.fields
+        if case .object(let model) = types.shape(of: type) { return model.fields }
+        return []
     }
 
     /// A model property used as a form field or multipart part of a model body.
@@ -145,7 +145,7 @@ extension ClientPlanner {
         return ParameterPlan(
             label: memberName(field), internalName: memberName(field), wireName: field.wireName,
             type: fieldType(base, field.presence), defaultValue: nil, isOptional: field.presence != .required,
-            documentation: nil, textForm: textForm(field.type, format: field.format), partKind: partKind(field.type),
+            documentation: nil, textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type),
             isBody: false)
     }
 

@@ -6,7 +6,8 @@ package struct ClientPlanner {
     let sourcePath: String
     let namer = Namer()
     let apiName: String
-    private let modelIndex: ModelIndex
+    /// The one resolver of aliases, shapes and part kinds.
+    let types: TypeResolver
     /// Object models that have constraint checks of their own or in nested models.
     private(set) var validatedModels: Set<String> = []
 
@@ -15,14 +16,13 @@ package struct ClientPlanner {
         self.spec = spec
         self.sourcePath = sourcePath
         apiName = Namer().typeName(spec.name)
-        modelIndex = ModelIndex(spec.models)
+        types = TypeResolver(spec)
         validatedModels = findValidatedModels()
     }
 
     /// The plan.
     package func plan() -> ClientPlan {
-        let names = TypeNames(api: apiName + "API", client: apiName + "Client", mock: apiName + "Mock",
-                              error: apiName + "Error", requests: apiName + "Requests", server: apiName + "Server")
+        let names = GeneratedNames(apiName: spec.name, namer: namer)
         let operations = spec.endpoints.map { operation($0, names: names) }
         return ClientPlan(
             apiName: apiName, sourcePath: sourcePath, documentation: spec.description, version: spec.version,
@@ -40,9 +40,7 @@ package struct ClientPlanner {
 
     // MARK: - Types
 
-    func model(named name: String) -> Model? { modelIndex[name] }
-
-    func typeName(of model: Model) -> String { model.swiftName ?? namer.typeName(model.name) }
+    func model(named name: String) -> Model? { types.model(named: name) }
 
     /// The Swift type of a spec type.
     func swiftType(_ type: TypeRef) -> String {
@@ -63,24 +61,14 @@ package struct ClientPlanner {
             case .file: "MultipartFile"
             case .json: "JSONValue"
             }
-        case .named(let name): model(named: name).map(typeName) ?? namer.typeName(name)
+        case .named(let name): model(named: name).map(namer.swiftName(of:)) ?? namer.typeName(name)
         case .array(let element): "[\(swiftType(element))]"
         case .map(let value): "[String: \(swiftType(value))]"
         }
     }
 
     /// Follows aliases to the type they stand for, collecting their constraints on the way.
-    func resolved(_ type: TypeRef) -> (type: TypeRef, constraints: [Constraints]) {
-        var current = type
-        var constraints: [Constraints] = []
-        for _ in 0...spec.models.count {
-            guard case .named(let name) = current, let model = model(named: name),
-                  case .alias(let target, let aliasConstraints) = model.kind else { break }
-            constraints.append(aliasConstraints)
-            current = target
-        }
-        return (current, constraints)
-    }
+    func resolved(_ type: TypeRef) -> (type: TypeRef, constraints: [Constraints]) { types.resolved(type) }
 
     /// The Swift type with the field's optionality.
     func fieldType(_ base: String, _ presence: SpecgenSpec.Presence) -> String {
@@ -122,14 +110,6 @@ package struct ClientPlanner {
         }
     }
 
-    /// What a value is in a multipart body.
-    func partKind(_ type: TypeRef) -> PartKind {
-        let target = resolved(type).type
-        if target == .primitive(.file) { return .file }
-        if case .array(let element) = target, resolved(element).type == .primitive(.file) { return .files }
-        return textForm(type, format: nil) == nil ? .json : .text
-    }
-
     /// A Swift expression for a spec default, or nil when the type has no literal form.
     func defaultExpression(_ value: SpecValue, type: TypeRef) -> String? {
         switch (resolved(type).type, value) {
@@ -156,20 +136,15 @@ package struct ClientPlanner {
     }
 
     /// The Swift name of an enum value.
-    func caseName(_ value: EnumValue) -> String { escaped(value.swiftName ?? namer.memberName(value.value)) }
+    func caseName(_ value: EnumValue) -> String { namer.caseName(of: value) }
 
     /// The Swift name of a field.
-    func memberName(_ field: Field) -> String { escaped(field.swiftName ?? namer.memberName(field.wireName)) }
-
-    /// Backticks a chosen name that is a keyword.
-    func escaped(_ name: String) -> String {
-        Namer.keywords.contains(name) ? "`\(name)`" : name
-    }
+    func memberName(_ field: Field) -> String { namer.swiftName(of: field) }
 
     // MARK: - Models
 
     func modelPlan(_ model: Model) -> ModelPlan {
-        let name = typeName(of: model)
+        let name = namer.swiftName(of: model)
         let deprecation = model.deprecation.map { $0.message ?? "" }
         switch model.kind {
         case .object(let fields):
@@ -210,7 +185,7 @@ package struct ClientPlanner {
             dateFormat: dateFormat(field.type, format: field.format),
             documentation: field.description, deprecation: field.deprecation.map { $0.message ?? "" },
             sensitive: field.sensitive, textForm: textForm(field.type, format: field.format),
-            partKind: partKind(field.type)
+            partKind: types.partKind(field.type)
         )
     }
 
@@ -335,7 +310,7 @@ package struct ClientPlanner {
 
     func errorCase(_ response: ErrorResponse) -> ErrorCasePlan {
         let (pattern, isRange) = switchPattern(response.status)
-        return ErrorCasePlan(name: escaped(response.caseName), statusPattern: pattern, status: response.status.description,
+        return ErrorCasePlan(name: namer.escaped(response.caseName), statusPattern: pattern, status: response.status.description,
                              isRange: isRange, bodyType: response.body.map(swiftType),
                              documentation: response.description)
     }
@@ -346,11 +321,9 @@ package struct ClientPlanner {
     }
 
     /// The error type of an operation with its own errors.
-    func errorTypeName(of endpoint: Endpoint) -> String? {
-        endpoint.errors.isEmpty ? nil : namer.typeName(namer.methodName(endpoint.name)) + "Error"
-    }
+    func errorTypeName(of endpoint: Endpoint) -> String? { namer.errorTypeName(of: endpoint) }
 
-    func errorPlans(names: TypeNames) -> [ErrorPlan] {
+    func errorPlans(names: GeneratedNames) -> [ErrorPlan] {
         var plans = [ErrorPlan(
             typeName: names.error,
             documentation: "Why a call to the \(apiName) API failed: a documented error response, or a failure of the call itself.",

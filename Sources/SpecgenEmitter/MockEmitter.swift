@@ -1,3 +1,5 @@
+import SpecgenSpec
+
 /// Prints the closure-based test double of an API.
 struct MockEmitter {
     let plan: ClientPlan

@@ -1,3 +1,5 @@
+package import SpecgenSpec
+
 /// One operation: its method signature, request builder and response handling.
 package struct OperationPlan: Hashable, Sendable {
     /// The method name, such as `getTicket`.

@@ -1,3 +1,5 @@
+import SpecgenSpec
+
 /// Prints one request builder: a pure function from parameters to the runtime's request value.
 struct RequestEmitter {
     func emit(_ operation: OperationPlan, writer w: inout SwiftWriter) {

@@ -146,19 +146,9 @@ struct RequestValidator {
         }
     }
 
-    /// The fields of a form or multipart body: written inline, or the properties of its model.
-    private func fields(of body: RequestBody) -> [Field] {
-        switch body.content {
-        case .fields(let fields): return fields
-        case .type(let type):
-            if case .named(let name) = checker.shape(of: type) { return spec.model(named: name)?.fields ?? [] }
-            return []
-        }
-    }
-
     private mutating func checkFormBody(_ data: Data, _ body: RequestBody) {
         let form = FormPairs(String(decoding: data, as: UTF8.self), plusIsSpace: true)
-        let fields = fields(of: body)
+        let fields = checker.types.fields(of: body) ?? []
         for field in fields { checker.checkTextField(form.values(field.wireName), field, path: "body.\(field.wireName)") }
         for name in form.names where !fields.contains(where: { $0.wireName == name }) {
             checker.report("body.\(name)", "is not a field of '\(endpoint.name)''s form", at: body.typeLocation)
@@ -173,12 +163,13 @@ struct RequestValidator {
             checker.report("body", "\(error)", at: body.location)
             return
         }
-        let fields = fields(of: body)
+        let fields = checker.types.fields(of: body) ?? []
         for field in fields {
             let named = parts.filter { $0.name == field.wireName }
             let path = "body.\(field.wireName)"
-            switch partKind(field.type) {
-            case .file(let many):
+            switch checker.types.partKind(field.type) {
+            case .file, .files:
+                let many = checker.types.partKind(field.type) == .files
                 if named.isEmpty {
                     if field.presence == .required { checker.report(path, "is required: a file part", at: field.location) }
                 } else if !many && named.count > 1 {
@@ -206,22 +197,6 @@ struct RequestValidator {
         }
         for part in parts where !fields.contains(where: { $0.wireName == part.name }) {
             checker.report("body.\(part.name)", "is not a part of '\(endpoint.name)''s body", at: body.typeLocation)
-        }
-    }
-
-    private enum PartKind { case file(many: Bool), json, text }
-
-    private func partKind(_ type: TypeRef) -> PartKind {
-        switch checker.shape(of: type) {
-        // As the generator encodes parts: files as file parts, scalars and enums as text, the rest as JSON.
-        case .primitive(.file): return .file(many: false)
-        case .array(let element):
-            return checker.shape(of: element) == .primitive(.file) ? .file(many: true) : .json
-        case .map, .primitive(.json), .primitive(.binary): return .json
-        case .named(let name):
-            if case .object? = spec.model(named: name)?.kind { return .json }
-            return .text
-        default: return .text
         }
     }
 }

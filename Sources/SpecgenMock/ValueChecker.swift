@@ -4,11 +4,16 @@ import SpecgenSpec
 /// Checks values from a request against the spec's types and constraints, collecting every mismatch.
 struct ValueChecker {
     let spec: Spec
+    /// The one resolver of aliases and shapes.
+    let types: TypeResolver
     private(set) var problems: [MockProblem] = []
     /// True while checking a field the spec marks sensitive: its value never appears in a problem.
     private var hidingValues = false
 
-    init(spec: Spec) { self.spec = spec }
+    init(spec: Spec) {
+        self.spec = spec
+        types = TypeResolver(spec)
+    }
 
     mutating func report(_ field: String, _ message: String, at location: SourceLocation) {
         problems.append(MockProblem(field: field, message: message, location: location))
@@ -45,7 +50,7 @@ struct ValueChecker {
             }
             return
         }
-        if case .array(let element) = shape(of: declared.type) {
+        if case .array(let element) = types.shape(of: declared.type) {
             if let min = declared.constraints.minItems, values.count < min {
                 report(path, "has \(values.count) values, fewer than \(min)", at: declared.typeLocation)
             }
@@ -179,7 +184,7 @@ struct ValueChecker {
     mutating func checkText(_ text: String, _ type: TypeRef, constraints: Constraints, format: String?, path: String,
                             location: SourceLocation) {
         let value: SpecValue
-        switch shape(of: type) {
+        switch types.resolved(type).type {
         case .primitive(.int), .primitive(.int32), .primitive(.int64):
             guard let int = Int(text) else { return report(path, "expected an integer, found \"\(show(text))\"", at: location) }
             value = .int(int)
@@ -197,18 +202,6 @@ struct ValueChecker {
             value = .string(text)
         }
         checkJSON(value, type, constraints: constraints, format: format, path: path, location: location)
-    }
-
-    /// The type an alias stands for, through any number of aliases.
-    func shape(of type: TypeRef) -> TypeRef {
-        var type = type
-        var seen: Set<String> = []
-        while case .named(let name) = type, !seen.contains(name), let model = spec.model(named: name),
-              case .alias(let underlying, _) = model.kind {
-            seen.insert(name)
-            type = underlying
-        }
-        return type
     }
 
     // MARK: Helpers
@@ -255,15 +248,5 @@ struct ValueChecker {
 
     static func format(_ number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-    }
-}
-
-extension Constraints {
-    /// These constraints with `other`'s set fields taking precedence.
-    func merged(with other: Constraints) -> Constraints {
-        Constraints(pattern: other.pattern ?? pattern, minLength: other.minLength ?? minLength,
-                    maxLength: other.maxLength ?? maxLength, minimum: other.minimum ?? minimum,
-                    maximum: other.maximum ?? maximum, minItems: other.minItems ?? minItems,
-                    maxItems: other.maxItems ?? maxItems, patternLocation: other.patternLocation ?? patternLocation)
     }
 }

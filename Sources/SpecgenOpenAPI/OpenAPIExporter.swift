@@ -17,10 +17,12 @@ public struct OpenAPIExporter: Sendable {
     public static let openAPIVersion = "3.1.0"
 
     private let spec: Spec
+    private let types: TypeResolver
 
     /// Creates an exporter for a valid spec.
     public init(spec: Spec) {
         self.spec = spec
+        types = TypeResolver(spec)
     }
 
     /// The document.
@@ -393,7 +395,7 @@ public struct OpenAPIExporter: Sendable {
         var merged: [Field] = []
         var lists: [[Field]] = []
         for body in bodies {
-            guard let fields = fields(of: body) else { return nil }
+            guard let fields = types.fields(of: body) else { return nil }
             lists.append(fields)
             for field in fields where !merged.contains(where: { $0.wireName == field.wireName }) {
                 merged.append(field)
@@ -412,16 +414,6 @@ public struct OpenAPIExporter: Sendable {
         return merged
     }
 
-    /// The fields of an object body: inline ones, or the properties of its model.
-    private func fields(of body: RequestBody) -> [Field]? {
-        switch body.content {
-        case .fields(let fields): fields
-        case .type(.named(let name)):
-            if case .object(let fields)? = spec.model(named: name)?.kind { fields } else { nil }
-        case .type: nil
-        }
-    }
-
     /// The media type, schema and multipart encoding of a request body.
     private func media(for body: RequestBody) -> (String, OpenAPIObject, OpenAPIObject) {
         let schema: OpenAPIObject
@@ -438,27 +430,12 @@ public struct OpenAPIExporter: Sendable {
             return (body.contentType ?? "application/octet-stream", OpenAPIObject(), OpenAPIObject())
         case .multipart:
             var encoding = OpenAPIObject()
-            for field in fields(of: body) ?? [] where Self.isJSONPart(field.type, spec: spec) {
+            for field in types.fields(of: body) ?? [] where types.partKind(field.type) == .json {
                 var part = OpenAPIObject()
                 part["contentType"] = "application/json"
                 encoding[field.wireName] = .object(part)
             }
             return ("multipart/form-data", schema, encoding)
-        }
-    }
-
-    /// Whether a multipart part of this type is sent as JSON (models, maps, arrays of them, any JSON).
-    static func isJSONPart(_ type: TypeRef, spec: Spec) -> Bool {
-        switch type {
-        case .primitive(let primitive): primitive == .json
-        case .named(let name):
-            if case .object? = spec.model(named: name)?.kind { true } else if case .alias(let aliased, _)? = spec.model(named: name)?.kind {
-                isJSONPart(aliased, spec: spec)
-            } else {
-                false
-            }
-        case .map: true
-        case .array(let element): isJSONPart(element, spec: spec)
         }
     }
 

@@ -312,7 +312,7 @@ package struct SpecDiff {
 
     private mutating func compareModels() {
         let oldUsage = ModelUsage(old), newUsage = ModelUsage(new)
-        let oldNames = Self.typeNames(old, oldPlan), newNames = Self.typeNames(new, newPlan)
+        let oldNames = Self.typeNames(old), newNames = Self.typeNames(new)
         var renamed: Set<String> = []
         for model in old.models {
             let oldType = oldNames[model.name] ?? model.name
@@ -342,12 +342,12 @@ package struct SpecDiff {
                 for value in before where !after.contains(where: { $0.value == value.value }) {
                     add(inRequest ? .enumValueRemovedRequest : .enumValueRemovedResponse,
                         "value '\(value.value)' was removed from enum '\(model.name)'", at: current.location,
-                        symbols: [Self.caseName(value.value, model: model.name, spec: old, plan: oldPlan) ?? typeName],
+                        symbols: [Self.caseName(value, in: model)],
                         operations: operations)
                 }
                 for value in after where !before.contains(where: { $0.value == value.value }) {
                     add(.enumValueAdded, "value '\(value.value)' was added to enum '\(model.name)'", at: current.location,
-                        symbols: [Self.caseName(value.value, model: model.name, spec: new, plan: newPlan) ?? typeName],
+                        symbols: [Self.caseName(value, in: current)],
                         operations: operations)
                 }
             case (.alias(let before, let oldConstraints), .alias(let after, let newConstraints)):
@@ -377,7 +377,7 @@ package struct SpecDiff {
     private mutating func compareProperties(_ before: [Field], _ after: [Field], model: Model, typeName: String,
                                             operations: [String], inRequest: Bool, inResponse: Bool) {
         let namer = Namer()
-        func swiftName(_ field: Field) -> String { (field.swiftName ?? namer.memberName(field.wireName)).filter { $0 != "`" } }
+        func swiftName(_ field: Field) -> String { namer.bareSwiftName(of: field) }
         var matched: Set<String> = []
         for field in before {
             let oldSymbol = "\(typeName).\(swiftName(field))"
@@ -471,24 +471,18 @@ package struct SpecDiff {
         }
     }
 
-    /// Swift type names by spec model name (plans keep the spec's order).
-    private static func typeNames(_ spec: Spec, _ plan: ClientPlan) -> [String: String] {
+    /// Swift type names by spec model name.
+    private static func typeNames(_ spec: Spec) -> [String: String] {
+        let namer = Namer()
         var names: [String: String] = [:]
-        for (model, planned) in zip(spec.models, plan.models) {
-            switch planned {
-            case .object(let object): names[model.name] = object.typeName
-            case .enumeration(let enumeration): names[model.name] = enumeration.typeName
-            case .alias(let alias): names[model.name] = alias.typeName
-            }
-        }
+        for model in spec.models where names[model.name] == nil { names[model.name] = namer.swiftName(of: model) }
         return names
     }
 
-    /// The Swift case of an enum value, by spec model name and wire value.
-    private static func caseName(_ value: String, model: String, spec: Spec, plan: ClientPlan) -> String? {
-        guard let index = spec.models.firstIndex(where: { $0.name == model }), index < plan.models.count,
-              case .enumeration(let enumeration) = plan.models[index] else { return nil }
-        return enumeration.cases.first { $0.rawValue == value }.map { "\(enumeration.typeName).\($0.name.filter { $0 != "`" })" }
+    /// The Swift symbol of an enum value, such as `GrantType.refreshToken`.
+    private static func caseName(_ value: EnumValue, in model: Model) -> String {
+        let namer = Namer()
+        return "\(namer.swiftName(of: model)).\(namer.bareCaseName(of: value))"
     }
 
     // MARK: Errors
@@ -535,46 +529,5 @@ package struct SpecDiff {
     private func errorLocation(_ status: String, in spec: Spec) -> SourceLocation {
         let all = spec.errors + spec.endpoints.flatMap(\.errors)
         return all.first { $0.status.description == status }?.location ?? spec.location
-    }
-}
-
-/// Which models requests and responses use, through properties, arrays, maps and aliases.
-private struct ModelUsage {
-    var requestModels: Set<String> = []
-    var responseModels: Set<String> = []
-    private var byOperation: [String: Set<String>] = [:]
-
-    init(_ spec: Spec) {
-        func reach(_ type: TypeRef, into set: inout Set<String>) {
-            for name in type.referencedNames where !set.contains(name) {
-                set.insert(name)
-                guard let model = spec.model(named: name) else { continue }
-                switch model.kind {
-                case .object(let fields): for field in fields { reach(field.type, into: &set) }
-                case .alias(let target, _): reach(target, into: &set)
-                case .enumeration: break
-                }
-            }
-        }
-        for endpoint in spec.endpoints {
-            var request: Set<String> = [], responses: Set<String> = []
-            for field in endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters {
-                reach(field.type, into: &request)
-            }
-            switch endpoint.body?.content {
-            case .type(let type)?: reach(type, into: &request)
-            case .fields(let fields)?: for field in fields { reach(field.type, into: &request) }
-            case nil: break
-            }
-            for response in endpoint.responses { if case .json(let type) = response.body { reach(type, into: &responses) } }
-            for error in endpoint.errors + spec.errors { if let body = error.body { reach(body, into: &responses) } }
-            requestModels.formUnion(request)
-            responseModels.formUnion(responses)
-            byOperation[endpoint.name] = request.union(responses)
-        }
-    }
-
-    func operations(using model: String) -> [String] {
-        byOperation.filter { $0.value.contains(model) }.map(\.key).sorted()
     }
 }

@@ -3,7 +3,7 @@ public import SpecgenYAML
 /// Turns a YAML document into a ``Spec``, reporting every problem it meets instead of stopping at the first.
 ///
 /// It checks the shape of the document (keys, value kinds, type syntax) and binds type names; the
-/// ``SpecValidator`` checks what needs the whole spec.
+/// ``SpecLinter`` checks what needs the whole spec.
 public struct SpecLoader: Sendable {
     /// Creates a loader.
     public init() {}

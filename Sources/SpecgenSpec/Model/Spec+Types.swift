@@ -220,3 +220,14 @@ public struct Model: Hashable, Sendable {
         return []
     }
 }
+
+extension Constraints {
+    /// These constraints with `other`'s set fields taking precedence (a field's own over its alias's).
+    package func merged(with other: Constraints) -> Constraints {
+        Constraints(
+            pattern: other.pattern ?? pattern, minLength: other.minLength ?? minLength,
+            maxLength: other.maxLength ?? maxLength, minimum: other.minimum ?? minimum,
+            maximum: other.maximum ?? maximum, minItems: other.minItems ?? minItems,
+            maxItems: other.maxItems ?? maxItems, patternLocation: other.patternLocation ?? patternLocation)
+    }
+}

@@ -35,7 +35,7 @@ extension Spec {
         let spec = SpecLoader().load(document, diagnostics: &diagnostics)
         // Semantic checks only make sense on a spec whose every part could be read.
         if !diagnostics.contains(where: \.isError) {
-            diagnostics += SpecValidator().validate(spec)
+            diagnostics += SpecLinter().validate(spec)
         }
         let sorted = diagnostics.sortedForDisplay()
         return LoadedSpec(spec: sorted.contains(where: \.isError) ? nil : spec, diagnostics: sorted)

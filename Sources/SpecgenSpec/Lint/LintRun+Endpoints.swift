@@ -1,4 +1,4 @@
-extension ValidationRun {
+extension LintRun {
     // MARK: - Auth
 
     mutating func checkAuth() {
@@ -105,7 +105,7 @@ extension ValidationRun {
             checkBody(body, endpoint: endpoint, keyPath: "\(keyPath).body")
             if case .fields(let fields) = body.content { parameters += fields }
         }
-        checkCollisions(parameters.map { ($0.wireName, $0.swiftName ?? namer.bareMemberName($0.wireName), $0.location) },
+        checkCollisions(parameters.map { ($0.wireName, namer.bareSwiftName(of: $0), $0.location) },
                         scope: "endpoint '\(endpoint.name)'", kind: "parameter")
         checkResponses(endpoint, keyPath: "\(keyPath).response")
         checkErrors(endpoint.errors, keyPath: "\(keyPath).errors")
@@ -193,7 +193,7 @@ extension ValidationRun {
             let fieldPath = "\(keyPath).\(field.wireName)"
             switch body.encoding {
             case .form:
-                if !isScalar(field.type), !isScalarArray(field.type) {
+                if !isScalar(field.type), !types.isScalarArray(field.type) {
                     error(field.typeLocation, "form field '\(field.wireName)' at '\(fieldPath)' must be a single value, not '\(field.type)'",
                           fix: "use a multipart or JSON body for structured data")
                 }
@@ -201,11 +201,6 @@ extension ValidationRun {
                 break
             }
         }
-    }
-
-    func isScalarArray(_ type: TypeRef) -> Bool {
-        if case .array(let element) = shape(of: type) { return isScalar(element) }
-        return false
     }
 
     mutating func checkResponses(_ endpoint: Endpoint, keyPath: String) {

@@ -2,13 +2,13 @@ import Foundation
 
 /// Checks what needs the whole spec: names that collide in Swift, cycles, references between sections, and
 /// whether each construct is used where it can work. Run it on a spec the loader produced without errors.
-public struct SpecValidator: Sendable {
+public struct SpecLinter: Sendable {
     /// Creates a validator.
     public init() {}
 
     /// Every problem in the spec, in no particular order (sort with ``Swift/Array/sortedForDisplay()``).
     public func validate(_ spec: Spec) -> [Diagnostic] {
-        var run = ValidationRun(spec: spec)
+        var run = LintRun(spec: spec)
         run.checkModels()
         run.checkGeneratedNames()
         run.checkAuth()
@@ -19,28 +19,18 @@ public struct SpecValidator: Sendable {
     }
 }
 
-/// The resolved form of a type: aliases followed to what they name.
-enum TypeShape {
-    case primitive(Primitive)
-    case object(Model)
-    case enumeration(Model, [EnumValue])
-    case array(TypeRef)
-    case map(TypeRef)
-    case unresolved
-}
-
-struct ValidationRun {
+struct LintRun {
     let spec: Spec
     let namer = Namer()
     var diagnostics: [Diagnostic] = []
-    private let modelIndex: ModelIndex
+    let types: TypeResolver
 
     init(spec: Spec) {
         self.spec = spec
-        modelIndex = ModelIndex(spec.models)
+        types = TypeResolver(spec)
     }
 
-    func model(named name: String) -> Model? { modelIndex[name] }
+    func model(named name: String) -> Model? { types.model(named: name) }
 
     mutating func error(_ location: SourceLocation, _ message: String, fix: String? = nil) {
         diagnostics.append(Diagnostic(.error, at: location, message, fix: fix))
@@ -50,34 +40,9 @@ struct ValidationRun {
         diagnostics.append(Diagnostic(.warning, at: location, message, fix: fix))
     }
 
-    /// Follows aliases; a cycle of aliases resolves to `.unresolved` (reported by ``checkAliasCycles()``).
-    func shape(of type: TypeRef) -> TypeShape {
-        var current = type
-        for _ in 0...spec.models.count {
-            switch current {
-            case .primitive(let primitive): return .primitive(primitive)
-            case .array(let element): return .array(element)
-            case .map(let value): return .map(value)
-            case .named(let name):
-                guard let model = model(named: name) else { return .unresolved }
-                switch model.kind {
-                case .object: return .object(model)
-                case .enumeration(let values): return .enumeration(model, values)
-                case .alias(let target, _): current = target
-                }
-            }
-        }
-        return .unresolved
-    }
+    func shape(of type: TypeRef) -> TypeShape { types.shape(of: type) }
 
-    /// Whether a type is a single value that fits in a path segment, query item, header or form field.
-    func isScalar(_ type: TypeRef) -> Bool {
-        switch shape(of: type) {
-        case .primitive(let primitive): return ![.json, .binary, .file].contains(primitive)
-        case .enumeration: return true
-        default: return false
-        }
-    }
+    func isScalar(_ type: TypeRef) -> Bool { types.isScalar(type) }
 
     /// A Swift-name collision check over one scope: each group of raw names that map to one Swift name.
     mutating func checkCollisions(
@@ -103,15 +68,13 @@ struct ValidationRun {
     /// Models must not take the names of the types every client gets (`ChatistClient`, `RegisterUserError`), nor
     /// the module's own name, which would shadow the module for `Chatist.Ticket`.
     mutating func checkGeneratedNames() {
-        let api = namer.typeName(spec.name)
-        var generated = [api: "the module", api + "API": "the client protocol", api + "Client": "the client",
-                         api + "Mock": "the mock", api + "Error": "the error type", api + "Requests": "the request builders",
-                         api + "Server": "the servers"]
-        for endpoint in spec.endpoints where !endpoint.errors.isEmpty {
-            generated[namer.typeName(namer.methodName(endpoint.name)) + "Error"] = "the error type of '\(endpoint.name)'"
+        var generated: [String: String] = [:]
+        for (name, role) in GeneratedNames(apiName: spec.name, namer: namer).roles { generated[name] = role }
+        for endpoint in spec.endpoints {
+            if let name = namer.errorTypeName(of: endpoint) { generated[name] = "the error type of '\(endpoint.name)'" }
         }
         for model in spec.models {
-            let swiftName = model.swiftName ?? namer.typeName(model.name)
+            let swiftName = namer.swiftName(of: model)
             if let role = generated[swiftName] {
                 error(model.location, "model '\(model.name)' would be generated as '\(swiftName)', the name of \(role)",
                       fix: "rename it, or give it a 'swiftName'")
@@ -120,10 +83,10 @@ struct ValidationRun {
     }
 
     mutating func checkModels() {
-        checkCollisions(spec.models.map { ($0.name, $0.swiftName ?? namer.typeName($0.name), $0.location) },
+        checkCollisions(spec.models.map { ($0.name, namer.swiftName(of: $0), $0.location) },
                         scope: "models", kind: "model")
         for model in spec.models {
-            let swiftName = model.swiftName ?? namer.typeName(model.name)
+            let swiftName = namer.swiftName(of: model)
             if model.swiftName == nil, swiftName != model.name, Namer.reservedTypeNames.contains(model.name)
                 || Namer.keywords.contains(model.name)
             {
@@ -148,7 +111,7 @@ struct ValidationRun {
     }
 
     mutating func checkFields(_ fields: [Field], scope: String, keyPath: String) {
-        checkCollisions(fields.map { ($0.wireName, $0.swiftName ?? namer.bareMemberName($0.wireName), $0.location) },
+        checkCollisions(fields.map { ($0.wireName, namer.bareSwiftName(of: $0), $0.location) },
                         scope: scope, kind: "field")
         for field in fields {
             checkField(field, keyPath: "\(keyPath).\(field.wireName)")
@@ -259,7 +222,7 @@ struct ValidationRun {
                 error(value.location, "enum '\(model.name)' lists '\(value.value)' twice", fix: "remove one of them")
             }
             seenValues.append(value.value)
-            let swiftName = value.swiftName ?? namer.bareMemberName(value.value)
+            let swiftName = namer.bareCaseName(of: value)
             if swiftName == Namer.unknownEnumCase {
                 error(value.location,
                       "enum value '\(value.value)' of '\(model.name)' would take the case name '\(Namer.unknownEnumCase)',"
@@ -267,7 +230,7 @@ struct ValidationRun {
                       fix: "give it a 'swiftName'")
             }
         }
-        checkCollisions(values.map { ($0.value, $0.swiftName ?? namer.bareMemberName($0.value), $0.location) },
+        checkCollisions(values.map { ($0.value, namer.bareCaseName(of: $0), $0.location) },
                         scope: "enum '\(model.name)'", kind: "value")
     }
 

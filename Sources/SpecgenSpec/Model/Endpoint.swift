@@ -1,0 +1,183 @@
+/// An HTTP method.
+public enum HTTPMethod: String, Hashable, Sendable, CaseIterable {
+    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD"
+    case options = "OPTIONS"
+
+    /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2).
+    public var isIdempotent: Bool { self != .post && self != .patch }
+}
+
+/// One operation of the API.
+public struct Endpoint: Hashable, Sendable {
+    /// The operation's name, kept from the app's code (`fetchDocuments`, `loginUser`).
+    public var name: String
+    /// A one-line summary.
+    public var summary: String?
+    /// What it does, in detail.
+    public var description: String?
+    /// The HTTP method.
+    public var method: HTTPMethod
+    /// The path template, such as `/tickets/{ticketID}`.
+    public var path: String
+    /// Where the method and path are written.
+    public var requestLocation: SourceLocation
+    /// Parameters in the path, in the order they are declared.
+    public var pathParameters: [Field]
+    /// Query parameters.
+    public var queryParameters: [Field]
+    /// Header parameters.
+    public var headerParameters: [Field]
+    /// The request body.
+    public var body: RequestBody?
+    /// Successful responses.
+    public var responses: [ResponseCase]
+    /// Error responses of this endpoint, on top of the API-wide ones.
+    public var errors: [ErrorResponse]
+    /// The auth this endpoint uses, when it differs from the API's default.
+    public var auth: AuthRequirement?
+    /// Whether a POST or PATCH may be retried because the server makes it idempotent.
+    public var idempotent: Bool
+    /// The retry behaviour, when it differs from the API's.
+    public var retry: RetryOverride?
+    /// Timeout and cache policy, when they differ from the API's.
+    public var requestOptions: RequestOptions
+    /// Page iteration.
+    public var pagination: Pagination?
+    /// A polling helper.
+    public var polling: Polling?
+    /// Whether it is deprecated, and why.
+    public var deprecation: Deprecation?
+    /// What a mock server answers to successive calls (per concrete path); the last step repeats.
+    public var mockSequence: [MockStep]
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// Creates an endpoint.
+    public init(
+        name: String, summary: String? = nil, description: String? = nil, method: HTTPMethod, path: String,
+        requestLocation: SourceLocation, pathParameters: [Field] = [], queryParameters: [Field] = [],
+        headerParameters: [Field] = [], body: RequestBody? = nil, responses: [ResponseCase] = [],
+        errors: [ErrorResponse] = [], auth: AuthRequirement? = nil, idempotent: Bool = false,
+        retry: RetryOverride? = nil, requestOptions: RequestOptions = RequestOptions(), pagination: Pagination? = nil,
+        polling: Polling? = nil, deprecation: Deprecation? = nil, mockSequence: [MockStep] = [],
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.summary = summary
+        self.description = description
+        self.method = method
+        self.path = path
+        self.requestLocation = requestLocation
+        self.pathParameters = pathParameters
+        self.queryParameters = queryParameters
+        self.headerParameters = headerParameters
+        self.body = body
+        self.responses = responses
+        self.errors = errors
+        self.auth = auth
+        self.idempotent = idempotent
+        self.retry = retry
+        self.requestOptions = requestOptions
+        self.pagination = pagination
+        self.polling = polling
+        self.deprecation = deprecation
+        self.mockSequence = mockSequence
+        self.location = location
+    }
+
+    /// The names of the `{placeholders}` in the path, in order.
+    public var pathPlaceholders: [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{") {
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "}") else { break }
+            names.append(String(rest[afterOpen..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+}
+
+/// Whether and how an endpoint is retried.
+public enum RetryOverride: Hashable, Sendable {
+    /// Never retried.
+    case disabled
+    /// Retried with this policy.
+    case policy(RetryPolicy)
+}
+
+/// Page-number pagination: the client asks for page 1, 2, ... until a short or empty page.
+public struct Pagination: Hashable, Sendable {
+    /// The query parameter holding the page number.
+    public var pageParameter: String
+    /// The query parameter holding the page size.
+    public var limitParameter: String
+    /// The response field holding the page's items; nil when the response is the array itself.
+    public var itemsField: String?
+    /// The number of the first page.
+    public var firstPage: Int
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// Creates a pagination.
+    public init(
+        pageParameter: String, limitParameter: String, itemsField: String?, firstPage: Int = 1,
+        location: SourceLocation
+    ) {
+        self.pageParameter = pageParameter
+        self.limitParameter = limitParameter
+        self.itemsField = itemsField
+        self.firstPage = firstPage
+        self.location = location
+    }
+}
+
+/// A helper that repeats an endpoint until a field of its response reaches a value.
+public struct Polling: Hashable, Sendable {
+    /// The helper's name, such as `pollUntilReady`.
+    public var name: String
+    /// The path to the watched field in the response, such as `["document", "status"]`.
+    public var field: [String]
+    /// Values that end polling successfully.
+    public var success: [String]
+    /// Values that end polling with an error.
+    public var failure: [String]
+    /// Seconds between attempts.
+    public var interval: Double
+    /// Attempts before giving up.
+    public var maxAttempts: Int
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// Creates a polling helper.
+    public init(
+        name: String, field: [String], success: [String], failure: [String], interval: Double, maxAttempts: Int,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.field = field
+        self.success = success
+        self.failure = failure
+        self.interval = interval
+        self.maxAttempts = maxAttempts
+        self.location = location
+    }
+}
+
+/// One answer of a mock server's scripted sequence for an endpoint.
+public struct MockStep: Hashable, Sendable {
+    /// The status to answer with; nil means the endpoint's first success status.
+    public var status: Int?
+    /// A body, merged over the value the mock synthesizes for the status's type (so a step names only what changes).
+    public var body: SpecValue?
+    /// Where the step is written.
+    public var location: SourceLocation
+
+    /// Creates a step.
+    public init(status: Int? = nil, body: SpecValue? = nil, location: SourceLocation) {
+        self.status = status
+        self.body = body
+        self.location = location
+    }
+}

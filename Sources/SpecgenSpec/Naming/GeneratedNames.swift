@@ -1,0 +1,65 @@
+/// The names of the types every generated client has, all derived from the API's name: `Chatist` gets
+/// `ChatistAPI`, `ChatistClient`, `ChatistMock`, `ChatistError`, `ChatistRequests` and `ChatistServer`.
+package struct GeneratedNames: Hashable, Sendable {
+    /// The module, such as `Chatist`.
+    package var module: String
+    /// The protocol both the client and the mock conform to.
+    package var api: String
+    /// The live client.
+    package var client: String
+    /// The closure-based test double.
+    package var mock: String
+    /// The API-wide error.
+    package var error: String
+    /// The request builders.
+    package var requests: String
+    /// The servers.
+    package var server: String
+
+    /// The names for an API.
+    package init(apiName: String, namer: Namer = Namer()) {
+        module = namer.typeName(apiName)
+        api = module + "API"
+        client = module + "Client"
+        mock = module + "Mock"
+        error = module + "Error"
+        requests = module + "Requests"
+        server = module + "Server"
+    }
+
+    /// Each name with the role it plays, for reporting a model that would take one.
+    package var roles: [(name: String, role: String)] {
+        [(module, "the module"), (api, "the client protocol"), (client, "the client"), (mock, "the mock"),
+         (error, "the error type"), (requests, "the request builders"), (server, "the servers")]
+    }
+}
+
+extension Namer {
+    /// The Swift type name of a model: the spec's `swiftName`, or one derived from its name.
+    package func swiftName(of model: Model) -> String { model.swiftName ?? typeName(model.name) }
+
+    /// The Swift name of a field, escaped when it is a keyword.
+    package func swiftName(of field: Field) -> String {
+        field.swiftName.map(escaped) ?? memberName(field.wireName)
+    }
+
+    /// The Swift name of a field without backticks, for comparing names and building other names from it.
+    package func bareSwiftName(of field: Field) -> String { field.swiftName ?? bareMemberName(field.wireName) }
+
+    /// The Swift case name of an enum value, escaped when it is a keyword.
+    package func caseName(of value: EnumValue) -> String {
+        value.swiftName.map(escaped) ?? memberName(value.value)
+    }
+
+    /// The Swift case name of an enum value without backticks.
+    package func bareCaseName(of value: EnumValue) -> String { value.swiftName ?? bareMemberName(value.value) }
+
+    /// The error type of an operation that documents errors of its own, such as `RegisterUserError`; nil for an
+    /// operation that throws the API's error.
+    package func errorTypeName(of endpoint: Endpoint) -> String? {
+        endpoint.errors.isEmpty ? nil : typeName(methodName(endpoint.name)) + "Error"
+    }
+
+    /// A name chosen in the spec, in backticks when it is a keyword.
+    package func escaped(_ name: String) -> String { Self.keywords.contains(name) ? "`\(name)`" : name }
+}

@@ -1,0 +1,42 @@
+/// Which models each operation sends and receives, through properties, arrays, maps and aliases.
+///
+/// The linter warns about models nothing uses; the diff decides whether a change to a model touches requests,
+/// responses or both, and which operations it affects.
+package struct ModelUsage: Sendable {
+    /// Models some request carries (parameters and bodies).
+    package private(set) var requestModels: Set<String> = []
+    /// Models some response carries (success and error bodies, the API's errors included).
+    package private(set) var responseModels: Set<String> = []
+    /// Every model some request or response carries.
+    package var usedModels: Set<String> { requestModels.union(responseModels) }
+    private var byOperation: [(operation: String, models: Set<String>)] = []
+
+    /// The usage in a spec.
+    package init(_ spec: Spec, resolver: TypeResolver? = nil) {
+        let resolver = resolver ?? TypeResolver(spec)
+        let sharedErrors = resolver.reachableModels(from: spec.errors.compactMap(\.body))
+        responseModels = sharedErrors
+        for endpoint in spec.endpoints {
+            var requestTypes = (endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters).map(\.type)
+            switch endpoint.body?.content {
+            case .type(let type)?: requestTypes.append(type)
+            case .fields(let fields)?: requestTypes += fields.map(\.type)
+            case nil: break
+            }
+            var responseTypes = endpoint.errors.compactMap(\.body)
+            for response in endpoint.responses {
+                if case .json(let type) = response.body { responseTypes.append(type) }
+            }
+            let request = resolver.reachableModels(from: requestTypes)
+            let responses = resolver.reachableModels(from: responseTypes).union(sharedErrors)
+            requestModels.formUnion(request)
+            responseModels.formUnion(responses)
+            byOperation.append((endpoint.name, request.union(responses)))
+        }
+    }
+
+    /// The operations whose requests or responses use a model, sorted.
+    package func operations(using model: String) -> [String] {
+        byOperation.filter { $0.models.contains(model) }.map(\.operation).sorted()
+    }
+}

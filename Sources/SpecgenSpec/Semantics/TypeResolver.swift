@@ -1,0 +1,146 @@
+/// What a type stands for once its aliases are followed.
+package enum TypeShape: Hashable, Sendable {
+    /// A built-in scalar, `json`, `binary` or `file`.
+    case primitive(Primitive)
+    /// A model with properties.
+    case object(Model)
+    /// A string enum and its values.
+    case enumeration(Model, [EnumValue])
+    /// An array of this element type (not yet resolved).
+    case array(TypeRef)
+    /// A map with string keys and this value type (not yet resolved).
+    case map(TypeRef)
+    /// A name no model declares, or a cycle of aliases.
+    case unresolved
+}
+
+/// How one field of a multipart body travels, which the client, the mock server and the OpenAPI export must agree on.
+package enum PartKind: Hashable, Sendable {
+    /// A scalar or enum, as its text.
+    case text
+    /// Anything structured, as an `application/json` part.
+    case json
+    /// One file part with its file name and media type.
+    case file
+    /// Several file parts under one name.
+    case files
+}
+
+/// The one place that knows what a spec's types mean: aliases, scalars, how body parts travel, which fields a body
+/// has, and which models a set of types reaches. The linter, the planner, the mock server, the exporter and the diff
+/// all ask it, so a new construct is taught once.
+package struct TypeResolver: Sendable {
+    private let index: ModelIndex
+    /// More alias steps than there are models means a cycle.
+    private let maximumDepth: Int
+
+    /// A resolver over a spec's models.
+    package init(_ spec: Spec) { self.init(models: spec.models) }
+
+    /// A resolver over a list of models.
+    package init(models: [Model]) {
+        index = ModelIndex(models)
+        maximumDepth = models.count
+    }
+
+    /// The model with this spec name.
+    package func model(named name: String) -> Model? { index[name] }
+
+    /// The type an alias chain stands for, with the constraints of each alias on the way (outermost first).
+    /// A cycle stops at the name where it closes.
+    package func resolved(_ type: TypeRef) -> (type: TypeRef, constraints: [Constraints]) {
+        var current = type
+        var constraints: [Constraints] = []
+        for _ in 0...maximumDepth {
+            guard case .named(let name) = current, let model = model(named: name),
+                case .alias(let target, let aliasConstraints) = model.kind
+            else { break }
+            constraints.append(aliasConstraints)
+            current = target
+        }
+        return (current, constraints)
+    }
+
+    /// What a type is once its aliases are followed.
+    package func shape(of type: TypeRef) -> TypeShape {
+        switch resolved(type).type {
+        case .primitive(let primitive): .primitive(primitive)
+        case .array(let element): .array(element)
+        case .map(let value): .map(value)
+        case .named(let name):
+            switch model(named: name)?.kind {
+            case .object?: model(named: name).map(TypeShape.object) ?? .unresolved
+            case .enumeration(let values)?: model(named: name).map { .enumeration($0, values) } ?? .unresolved
+            case .alias?, nil: .unresolved
+            }
+        }
+    }
+
+    /// Whether a type is one value that fits in a path segment, query item, header, form field or text part.
+    package func isScalar(_ type: TypeRef) -> Bool {
+        switch shape(of: type) {
+        case .primitive(let primitive): ![.json, .binary, .file].contains(primitive)
+        case .enumeration: true
+        default: false
+        }
+    }
+
+    /// Whether a type is an array of scalars (a repeated query item or form field).
+    package func isScalarArray(_ type: TypeRef) -> Bool {
+        if case .array(let element) = shape(of: type) { return isScalar(element) }
+        return false
+    }
+
+    /// Whether a type is a file, raw bytes, or an array of them: what only a multipart part or a raw body carries.
+    package func isFile(_ type: TypeRef) -> Bool {
+        switch shape(of: type) {
+        case .primitive(let primitive): primitive == .file || primitive == .binary
+        case .array(let element): isFile(element)
+        default: false
+        }
+    }
+
+    /// Whether a file or raw bytes appear anywhere in a type, through arrays and maps.
+    package func containsFile(_ type: TypeRef) -> Bool {
+        switch shape(of: type) {
+        case .primitive(let primitive): primitive == .file || primitive == .binary
+        case .array(let element), .map(let element): containsFile(element)
+        default: false
+        }
+    }
+
+    /// How a field of this type travels in a multipart body: files as file parts, scalars and enums as text, the
+    /// rest as JSON.
+    package func partKind(_ type: TypeRef) -> PartKind {
+        let target = resolved(type).type
+        if target == .primitive(.file) { return .file }
+        if case .array(let element) = target, resolved(element).type == .primitive(.file) { return .files }
+        return isScalar(type) ? .text : .json
+    }
+
+    /// The fields of a body: written inline, or the properties of its model (through aliases); nil when the body is
+    /// one value that is not an object.
+    package func fields(of body: RequestBody) -> [Field]? {
+        switch body.content {
+        case .fields(let fields): return fields
+        case .type(let type):
+            if case .object(let model) = shape(of: type) { return model.fields }
+            return nil
+        }
+    }
+
+    /// The spec names of every model the types refer to, directly or through properties, aliases, arrays and maps.
+    package func reachableModels(from roots: [TypeRef]) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = roots.flatMap(\.referencedNames)
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted, let model = model(named: name) else { continue }
+            switch model.kind {
+            case .object(let fields): pending += fields.flatMap(\.type.referencedNames)
+            case .alias(let target, _): pending += target.referencedNames
+            case .enumeration: break
+            }
+        }
+        return seen
+    }
+}
