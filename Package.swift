@@ -54,7 +54,8 @@ let package = Package(
         .target(name: "SpecgenYAML", dependencies: ["CYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenSpec", dependencies: ["SpecgenYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenEmitter", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
-        .target(name: "SpecgenSurface", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
+        .target(name: "SpecgenSurface", dependencies: ["SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
+        .target(name: "SpecgenDiff", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
         .target(name: "SpecgenOpenAPI", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
         .executableTarget(
             name: "specgen",
@@ -63,6 +64,7 @@ let package = Package(
                 "SpecgenSpec",
                 "SpecgenEmitter",
                 "SpecgenSurface",
+                "SpecgenDiff",
                 "SpecgenOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -147,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpecgenCLITests",
-            dependencies: ["specgen", "SpecgenSurface", "SpecgenEmitter", "SpecgenSpec", "SpecgenRuntime", "SpecgenTestSupport"],
+            dependencies: ["specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenSpec", "SpecgenRuntime", "SpecgenTestSupport"],
             exclude: ["Diff"],
             swiftSettings: strictSettings
         ),

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpecgenSpec
-import SpecgenSurface
+import SpecgenDiff
 
 /// `specgen diff`: every change between two versions of a spec, each with a wire and a Swift verdict.
 struct DiffCommand: ParsableCommand {

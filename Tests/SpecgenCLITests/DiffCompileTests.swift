@@ -1,6 +1,6 @@
 import Foundation
 import SpecgenEmitter
-import SpecgenSurface
+import SpecgenDiff
 import SpecgenTestSupport
 import Testing
 

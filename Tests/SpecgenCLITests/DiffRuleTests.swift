@@ -1,5 +1,5 @@
 import SpecgenSpec
-import SpecgenSurface
+import SpecgenDiff
 import SpecgenTestSupport
 import Testing
 import Foundation

@@ -1,3 +1,5 @@
+package import SpecgenYAML
+
 /// A place in a spec file: the file as the user named it and a 1-based line and column.
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file, as the user named it (never made absolute, so output stays the same on every machine).
@@ -80,5 +82,13 @@ extension Array where Element == Diagnostic {
             if lhs.severity != rhs.severity { return lhs.severity < rhs.severity }
             return lhs.message < rhs.message
         }
+    }
+}
+
+extension Diagnostic {
+    /// A YAML syntax error as one located diagnostic.
+    package init(_ error: YAMLError, path: String) {
+        self.init(.error, at: SourceLocation(path: path, line: error.mark.line, column: error.mark.column), error.message,
+                  fix: error.fix)
     }
 }

@@ -1,13 +1,29 @@
-import SpecgenYAML
+package import SpecgenYAML
 
 /// Collects the diagnostics of one load and turns YAML marks into source locations.
-final class LoadContext {
-    let path: String
-    var diagnostics: [Diagnostic] = []
+///
+/// Every YAML file Specgen reads (specs, accepted-change lists) goes through it, so each reports its problems alike.
+package final class LoadContext {
+    /// The file as the user named it.
+    package let path: String
+    /// Every problem found so far.
+    package var diagnostics: [Diagnostic] = []
 
-    init(path: String) { self.path = path }
+    /// A context for one file.
+    package init(path: String) { self.path = path }
 
-    func location(_ node: YAMLNode) -> SourceLocation {
+    /// Parses a file; a YAML syntax error becomes one located diagnostic and a nil document.
+    package func parse(_ bytes: [UInt8]) -> YAMLDocument? {
+        do {
+            return try YAMLDocument(parsing: bytes, path: path)
+        } catch {
+            diagnostics.append(Diagnostic(error, path: path))
+            return nil
+        }
+    }
+
+    /// Where a node starts.
+    package func location(_ node: YAMLNode) -> SourceLocation {
         SourceLocation(path: path, line: node.mark.line, column: node.mark.column)
     }
 
@@ -19,27 +35,33 @@ final class LoadContext {
         }
     }
 
-    func error(_ node: YAMLNode, _ message: String, fix: String? = nil) {
+    /// Reports an error at a node.
+    package func error(_ node: YAMLNode, _ message: String, fix: String? = nil) {
         diagnostics.append(Diagnostic(.error, at: location(node), message, fix: fix))
     }
 
-    func error(at location: SourceLocation, _ message: String, fix: String? = nil) {
+    /// Reports an error at a location.
+    package func error(at location: SourceLocation, _ message: String, fix: String? = nil) {
         diagnostics.append(Diagnostic(.error, at: location, message, fix: fix))
     }
 
-    func warning(_ node: YAMLNode, _ message: String, fix: String? = nil) {
+    /// Reports a warning at a node.
+    package func warning(_ node: YAMLNode, _ message: String, fix: String? = nil) {
         diagnostics.append(Diagnostic(.warning, at: location(node), message, fix: fix))
     }
 }
 
 /// Reads one YAML mapping, reporting unknown keys (with a suggestion) and values of the wrong kind.
-struct MappingReader {
-    let node: YAMLNode
-    let keyPath: String
-    let context: LoadContext
+package struct MappingReader {
+    /// The mapping.
+    package let node: YAMLNode
+    /// Its key path, for messages (`endpoints.getTicket`).
+    package let keyPath: String
+    /// Where problems go.
+    package let context: LoadContext
 
     /// Returns nil, with a diagnostic, when `node` is not a mapping.
-    init?(_ node: YAMLNode, keyPath: String, allowed: [String], context: LoadContext) {
+    package init?(_ node: YAMLNode, keyPath: String, allowed: [String], context: LoadContext) {
         guard let pairs = node.pairs else {
             context.error(node, "expected a mapping at '\(keyPath)', found \(node.kindDescription)")
             return nil
@@ -59,14 +81,15 @@ struct MappingReader {
 
     var pairs: [YAMLPair] { node.pairs ?? [] }
 
-    func value(_ key: String) -> YAMLNode? { node[key] }
+    /// The value of a key, if present.
+    package func value(_ key: String) -> YAMLNode? { node[key] }
 
     func has(_ key: String) -> Bool { node[key] != nil }
 
     func path(_ key: String) -> String { "\(keyPath).\(key)" }
 
     /// A scalar read as text; numbers and booleans keep their spelling (`version: 1.0` is "1.0").
-    func string(_ key: String) -> String? {
+    package func string(_ key: String) -> String? {
         guard let value = node[key] else { return nil }
         guard let text = value.scalar, !value.isNull else {
             context.error(value, "expected a string at '\(path(key))', found \(value.kindDescription)")
@@ -75,7 +98,8 @@ struct MappingReader {
         return text
     }
 
-    func requiredString(_ key: String) -> String? {
+    /// A string that must be present; a missing key is an error.
+    package func requiredString(_ key: String) -> String? {
         guard has(key) else {
             context.error(node, "missing required key '\(key)' in '\(keyPath)'")
             return nil

@@ -24,12 +24,9 @@ extension Spec {
     ///   - bytes: The file's contents.
     ///   - path: The path to show in diagnostics (keep it relative, so output is the same on every machine).
     public static func load(bytes: [UInt8], path: String) -> LoadedSpec {
-        let document: YAMLDocument
-        do {
-            document = try YAMLDocument(parsing: bytes, path: path)
-        } catch {
-            let location = SourceLocation(path: path, line: error.mark.line, column: error.mark.column)
-            return LoadedSpec(spec: nil, diagnostics: [Diagnostic(.error, at: location, error.message, fix: error.fix)])
+        let context = LoadContext(path: path)
+        guard let document = context.parse(bytes) else {
+            return LoadedSpec(spec: nil, diagnostics: context.diagnostics)
         }
         var diagnostics: [Diagnostic] = []
         let spec = SpecLoader().load(document, diagnostics: &diagnostics)

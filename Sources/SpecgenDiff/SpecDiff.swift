@@ -1,0 +1,94 @@
+import SpecgenEmitter
+package import SpecgenSpec
+
+/// One change between two versions of a spec, with both verdicts.
+package struct Finding: Hashable, Sendable {
+    /// The kind of change.
+    package var rule: DiffRule
+    /// What changed, in one line.
+    package var message: String
+    /// Where: in the new spec, or in the old one for something removed.
+    package var location: SourceLocation
+    /// The Swift symbols affected, such as `TokenResponse.expiresIn`.
+    package var symbols: [String]
+    /// The operations that use what changed.
+    package var operations: [String]
+
+    /// A stable identifier for accepting a known break: the rule and the symbols, not the line number.
+    package var fingerprint: String { "\(rule.id):" + (symbols.isEmpty ? message : symbols.joined(separator: ",")) }
+}
+
+/// Compares two versions of a spec: the wire contract from the specs, the Swift API from their client plans.
+package struct SpecDiff {
+    let old: Spec
+    let new: Spec
+    let oldPlan: ClientPlan
+    let newPlan: ClientPlan
+    private(set) var findings: [Finding] = []
+
+    /// Creates a diff of two valid specs.
+    package init(old: Spec, new: Spec) {
+        self.old = old
+        self.new = new
+        oldPlan = ClientPlanner(spec: old, sourcePath: old.location.path).plan()
+        newPlan = ClientPlanner(spec: new, sourcePath: new.location.path).plan()
+    }
+
+    /// Every change, ordered by location.
+    package static func findings(old: Spec, new: Spec) -> [Finding] {
+        var diff = SpecDiff(old: old, new: new)
+        diff.compareAPI()
+        diff.compareOperations()
+        diff.compareModels()
+        diff.compareErrors()
+        return diff.findings.sorted { ($0.location, $0.rule.id, $0.message) < ($1.location, $1.rule.id, $1.message) }
+    }
+
+    mutating func add(_ rule: DiffRule, _ message: String, at location: SourceLocation, symbols: [String] = [],
+                              operations: [String] = []) {
+        findings.append(Finding(rule: rule, message: message, location: location, symbols: symbols,
+                                operations: operations))
+    }
+
+    mutating func compareAPI() {
+        let server = newPlan.names.server
+        for (index, oldServer) in old.servers.enumerated() {
+            let symbol = "\(oldPlan.names.server).\(oldPlan.servers[index].caseName)"
+            guard let newServer = new.servers.first(where: { $0.name == oldServer.name }) else {
+                add(.serverRemoved, "server '\(oldServer.name)' was removed", at: oldServer.location, symbols: [symbol])
+                continue
+            }
+            if newServer.url != oldServer.url {
+                add(.serverURLChanged, "server '\(oldServer.name)' moved from \(oldServer.url) to \(newServer.url)",
+                    at: newServer.location, symbols: [symbol])
+            }
+        }
+        for (index, newServer) in new.servers.enumerated() where !old.servers.contains(where: { $0.name == newServer.name }) {
+            add(.serverAdded, "server '\(newServer.name)' was added", at: newServer.location,
+                symbols: ["\(server).\(newPlan.servers[index].caseName)"])
+        }
+        for scheme in old.authSchemes {
+            guard let current = new.authScheme(named: scheme.name) else {
+                add(.authSchemeRemoved, "auth scheme '\(scheme.name)' was removed", at: scheme.location,
+                    symbols: ["\(oldPlan.names.client).init"])
+                continue
+            }
+            if current.kind != scheme.kind {
+                add(.authSchemeKindChanged, "auth scheme '\(scheme.name)' changed how the credential is sent",
+                    at: current.location, symbols: ["\(newPlan.names.client).init"])
+            }
+        }
+        for scheme in new.authSchemes where old.authScheme(named: scheme.name) == nil {
+            add(.authSchemeAdded, "auth scheme '\(scheme.name)' was added", at: scheme.location,
+                symbols: ["\(newPlan.names.client).init"])
+        }
+        if old.retry != new.retry || old.requestOptions != new.requestOptions
+            || old.defaultHeaders.map({ [$0.name, $0.value] }) != new.defaultHeaders.map({ [$0.name, $0.value] }) {
+            add(.behaviourChanged, "the API's retry policy, timeout, cache policy or default headers changed",
+                at: new.location, symbols: [newPlan.names.client])
+        }
+        if old.description != new.description {
+            add(.documentationChanged, "the API's description changed", at: new.location)
+        }
+    }
+}
