@@ -27,7 +27,7 @@ public enum ChatistFlow {
             attachments: [screenshot])
         context.step("opened ticket \(ticket.id) (\(ticket.state.rawValue)) with \(screenshot.filename) attached")
 
-        let reply = try await chatist.sendMessage(ticket.id, SendMessage(message: "It happens on every document."))
+        let reply = try await chatist.sendMessage(ticket.id, body: SendMessage(message: "It happens on every document."))
         context.step("sent message \(reply.id) to ticket \(reply.ticketID)")
 
         let tickets = try await chatist.getTickets()

@@ -11,7 +11,8 @@ extension DocumentAIAPI {
         do {
             file = try MultipartFile(contentsOf: fileURL, contentType: "application/pdf")
         } catch {
-            throw .encoding(message: "cannot read the file '\(fileURL.lastPathComponent)'")
+            throw .failure(.encoding(
+                operation: "DocumentAI.uploadDocument", message: "cannot read the file '\(fileURL.lastPathComponent)'"))
         }
         return try await uploadDocument(file: file).documentID
     }

@@ -11,7 +11,8 @@ extension JoyfillAPI {
     /// Unlike the documented client, a JoyDoc that is not a JSON object is a typed error, never a crash.
     public func createDocument(joyDocJSON: JoyDoc, identifier: String) async throws(JoyfillError) -> Document {
         guard case .object(var fields) = joyDocJSON else {
-            throw .validation(ValidationFailure(field: "joyDocJSON", rule: "a JSON object"))
+            throw .failure(.validation(
+                operation: "Joyfill.createDocument", failure: ValidationFailure(field: "joyDocJSON", rule: "a JSON object")))
         }
         for key in JoyDocKeys.notPersisted { fields[key] = nil }
         fields["type"] = .string("document")
@@ -26,7 +27,7 @@ extension JoyfillAPI {
         do {
             joyDoc = try JSONCoding.decoder().decode(JoyDoc.self, from: data)
         } catch {
-            throw .decoding(path: "", message: "the JoyDoc is not valid JSON")
+            throw .failure(.decoding(operation: "Joyfill.createDocument", path: "", message: "the JoyDoc is not valid JSON"))
         }
         return try await createDocument(joyDocJSON: joyDoc, identifier: identifier)
     }
@@ -46,7 +47,8 @@ extension JoyfillAPI {
     /// of the JoyDoc are not sent.
     public func updateDocument(identifier: String, document: JoyDoc) async throws(JoyfillError) -> JoyDoc {
         guard case .object(let fields) = document else {
-            throw .validation(ValidationFailure(field: "document", rule: "a JSON object"))
+            throw .failure(.validation(
+                operation: "Joyfill.updateDocument", failure: ValidationFailure(field: "document", rule: "a JSON object")))
         }
         func list(_ key: String) -> [JSONValue] {
             if case .array(let items)? = fields[key] { return items }

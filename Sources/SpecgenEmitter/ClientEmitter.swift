@@ -56,7 +56,7 @@ struct ClientEmitter {
             w.block("public var address: String") { w in
                 w.switchBlock("self") { w in
                     for server in plan.servers {
-                        w.line("case .\(server.caseName): \(SwiftLiteral.string(server.url))")
+                        w.line("case .\(server.caseName.withoutBackticks): \(SwiftLiteral.string(server.url))")
                     }
                 }
             }
@@ -151,7 +151,7 @@ struct ClientEmitter {
     private func emitServerInitializer(defaultServer: String, writer w: inout SwiftWriter) {
         w.docComment((["Creates a client for one of the spec's servers.", "", "- Parameters:",
                        "  - server: The server; `\(defaultServer)` by default."] + commonParameterDocs()).joined(separator: "\n"))
-        let parameters = ["server: \(names.server) = .\(defaultServer)"] + trailingParameters
+        let parameters = ["server: \(names.server) = .\(defaultServer.withoutBackticks)"] + trailingParameters
         w.wrappedBlock("public init", parameters, "") { w in
             let forwards = ["baseURL: server.url"] + credentialParameters.map(\.forward)
                 + ["transport: transport", "retryPolicy: retryPolicy", "middlewares: middlewares"]
@@ -204,7 +204,7 @@ struct ClientEmitter {
         w.wrappedBlock("public func \(operation.name)", operation.parameterDeclarations(withDefaults: true),
                        " \(operation.effects)") { w in
             w.line("let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))")
-            w.line("let response = try await call.send(\(names.requests).\(operation.name)(\(operation.forwardingArguments)))")
+            w.line("let response = try await call.send(\(names.requests).\(operation.name.withoutBackticks)(\(operation.forwardingArguments)))")
             w.switchBlock("response.statusCode") { w in
                 for response in operation.responses where !response.isRange { emitResponse(response, writer: &w) }
                 for error in operation.errors where !error.isRange { emitError(error, writer: &w) }
@@ -228,10 +228,10 @@ struct ClientEmitter {
     private func emitError(_ error: ErrorCasePlan, writer w: inout SwiftWriter) {
         let body = error.bodyType.map { "try call.decode(\($0).self, from: response)" }
         let value = switch (error.isRange, body) {
-        case (true, let body?): ".\(error.name)(status: response.statusCode, body: \(body))"
-        case (true, nil): ".\(error.name)(status: response.statusCode)"
-        case (false, let body?): ".\(error.name)(\(body))"
-        case (false, nil): ".\(error.name)"
+        case (true, let body?): ".\(error.name.withoutBackticks)(status: response.statusCode, body: \(body))"
+        case (true, nil): ".\(error.name.withoutBackticks)(status: response.statusCode)"
+        case (false, let body?): ".\(error.name.withoutBackticks)(\(body))"
+        case (false, nil): ".\(error.name.withoutBackticks)"
         }
         w.caseLine(error.statusPattern, "throw \(value)")
     }
@@ -255,7 +255,7 @@ struct ClientEmitter {
             let limit = pagination.limitParameter
             w.scope("PageSequence(firstPage: \(pagination.firstPage), limit: \(limit)) { page, limit in") { w in
                 let items = pagination.itemsProperty.map { "." + $0 } ?? ""
-                w.line("try await self.\(operation.name)(\(arguments.joined(separator: ", ")))\(items)")
+                w.line("try await self.\(operation.name.withoutBackticks)(\(arguments.joined(separator: ", ")))\(items)")
             }
         }
         w.blank()
@@ -286,7 +286,7 @@ struct ClientEmitter {
                        : "failWhen: { [\(failures)].contains(\(polling.fieldPath)) }")
             }
             w.scope(") { () async throws(\(operation.errorType)) -> \(valueType) in") { w in
-                w.line("try await self.\(operation.name)(\(operation.forwardingArguments))")
+                w.line("try await self.\(operation.name.withoutBackticks)(\(operation.forwardingArguments))")
             }
         }
         w.blank()

@@ -47,8 +47,11 @@ extension ClientPlanner {
                 let bodyName = internalName(endpoint.pathParameters.contains { namer.bareMemberName($0.wireName) == "body" }
                     || endpoint.queryParameters.contains { namer.bareMemberName($0.wireName) == "body" }
                     ? "requestBody" : "body")
+                // Two unlabeled arguments in a row (`sendMessage(id, message)`) read as a list; a body after an
+                // unlabeled path parameter is labeled `body:`.
+                let bodyLabel = pathParameters.contains { $0.label == "_" } ? "body" : "_"
                 bodyParameters = [ParameterPlan(
-                    label: "_", internalName: bodyName, wireName: "body", type: swiftType(type), defaultValue: nil,
+                    label: bodyLabel, internalName: bodyName, wireName: "body", type: swiftType(type), defaultValue: nil,
                     isOptional: false, documentation: requestBody.description, textForm: nil, partKind: .json,
                     isBody: true)]
                 if let check = validation(of: type, constraints: Constraints(), value: bodyName, field: "body",
@@ -261,7 +264,7 @@ extension ClientPlanner {
             func expression(_ value: String) -> String {
                 guard let enumModel, case .enumeration(let values) = enumModel.kind,
                       let match = values.first(where: { $0.value == value }) else { return SwiftLiteral.string(value) }
-                return "." + caseName(match)
+                return "." + namer.bareCaseName(of: match)
             }
             plan.polling = PollingPlan(
                 methodName: namer.methodName(polling.name), fieldPath: path,

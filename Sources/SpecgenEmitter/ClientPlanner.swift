@@ -125,7 +125,7 @@ package struct ClientPlanner {
         case (.named(let name), .string(let text)):
             guard let model = model(named: name), case .enumeration(let values) = model.kind,
                   let value = values.first(where: { $0.value == text }) else { return nil }
-            return "." + caseName(value)
+            return "." + namer.bareCaseName(of: value)
         case (.array(let element), .array(let items)):
             let parts = items.map { defaultExpression($0, type: element) }
             guard !parts.contains(nil) else { return nil }

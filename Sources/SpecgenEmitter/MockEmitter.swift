@@ -11,8 +11,8 @@ struct MockEmitter {
             return "\n\n```swift\nlet api = \(names.mock)(\(operation.name): { \(inputs)... })\n```"
         } ?? ""
         w.docComment("A test double for ``\(names.api)``: each operation runs the closure you give, so unit tests and "
-            + "SwiftUI previews need no network. A closure may throw the operation's error type; any other error "
-            + "becomes `transport`, and an operation without a closure fails with `transport`." + example)
+            + "SwiftUI previews need no network. A closure throws the operation's own error type, so a test can script "
+            + "any documented error; an operation without a closure fails with `.failure(.transport)`." + example)
         w.block("public struct \(names.mock): \(names.api)") { w in
             for operation in plan.operations {
                 w.line("private let \(handler(operation)): (\(operation.handlerType))?")
@@ -50,17 +50,8 @@ struct MockEmitter {
                                " \(operation.effects)") { w in
                     let arguments = operation.parameters.map(\.internalName).joined(separator: ", ")
                     let name = SwiftLiteral.string(operation.qualifiedName)
-                    let call = "try await \(operation.errorType).mocked("
-                    let handlerArguments = "\(handler(operation)), Self.unimplemented(\(name))"
-                    let closure = "{ try await $0(\(arguments)) }"
-                    let oneLine = call + handlerArguments + ") " + closure
-                    if oneLine.count + w.depth * 4 <= SwiftWriter.width {
-                        w.line(oneLine)
-                    } else {
-                        w.line(call)
-                        w.indented { w in w.line(handlerArguments) }
-                        w.line(") " + closure)
-                    }
+                    w.line("guard let \(handler(operation)) else { throw .failure(Self.unimplemented(\(name))) }")
+                    w.line("return try await \(handler(operation))(\(arguments))")
                 }
             }
         }

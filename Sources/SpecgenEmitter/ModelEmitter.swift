@@ -61,7 +61,7 @@ struct ModelEmitter {
         }
         w.wrappedBlock("public init", parameters, "") { w in
             for property in object.properties {
-                w.line("self.\(property.name) = \(property.name)")
+                w.line("self.\(property.name.withoutBackticks) = \(property.name)")
             }
         }
     }
@@ -82,7 +82,7 @@ struct ModelEmitter {
         w.block("public init(from decoder: any Decoder) throws") { w in
             w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             for property in object.properties {
-                let key = "forKey: .\(property.name)"
+                let key = "forKey: .\(property.name.withoutBackticks)"
                 let format = property.dateFormat.map { ", format: \($0)" } ?? ""
                 let value: String
                 switch property.presence {
@@ -98,7 +98,7 @@ struct ModelEmitter {
                         value = "try container.decode(\(property.baseType).self, \(key)\(format))"
                     }
                 }
-                w.line("self.\(property.name) = \(value)")
+                w.line("self.\(property.name.withoutBackticks) = \(value)")
             }
         }
     }
@@ -110,7 +110,7 @@ struct ModelEmitter {
             for property in object.properties {
                 let method = property.isOptional ? "encodeIfPresent" : "encode"
                 let format = property.dateFormat.map { ", format: \($0)" } ?? ""
-                w.line("try container.\(method)(\(property.name), forKey: .\(property.name)\(format))")
+                w.line("try container.\(method)(\(property.name), forKey: .\(property.name.withoutBackticks)\(format))")
             }
         }
     }
@@ -151,13 +151,13 @@ struct ModelEmitter {
             w.line("case undocumented(String)")
             w.blank()
             w.docComment("The documented cases.")
-            w.line("public static let allCases: [\(name)] = [\(enumeration.cases.map { "." + $0.name }.joined(separator: ", "))]")
+            w.line("public static let allCases: [\(name)] = [\(enumeration.cases.map { "." + $0.name.withoutBackticks }.joined(separator: ", "))]")
             w.blank()
             w.docComment("Creates a value from its wire form; an unknown one becomes `undocumented`.")
             w.block("public init(rawValue: String)") { w in
                 w.switchBlock("rawValue") { w in
                     for enumCase in enumeration.cases {
-                        w.line("case \(SwiftLiteral.string(enumCase.rawValue)): self = .\(enumCase.name)")
+                        w.line("case \(SwiftLiteral.string(enumCase.rawValue)): self = .\(enumCase.name.withoutBackticks)")
                     }
                     w.line("default: self = .undocumented(rawValue)")
                 }
@@ -167,7 +167,7 @@ struct ModelEmitter {
             w.block("public var rawValue: String") { w in
                 w.switchBlock("self") { w in
                     for enumCase in enumeration.cases {
-                        w.line("case .\(enumCase.name): \(SwiftLiteral.string(enumCase.rawValue))")
+                        w.line("case .\(enumCase.name.withoutBackticks): \(SwiftLiteral.string(enumCase.rawValue))")
                     }
                     w.line("case .undocumented(let rawValue): rawValue")
                 }

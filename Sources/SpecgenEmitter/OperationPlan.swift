@@ -52,7 +52,7 @@ package struct OperationPlan: Hashable, Sendable {
     /// The closure type a mock takes for this operation.
     package var handlerType: String {
         let inputs = parameters.map { "_ \($0.internalName.withoutBackticks): \($0.type)" }.joined(separator: ", ")
-        return "@Sendable (\(inputs)) async throws -> \(returnType ?? "Void")"
+        return "@Sendable (\(inputs)) async throws(\(errorType)) -> \(returnType ?? "Void")"
     }
 
     /// The parameter list of the method's declaration.

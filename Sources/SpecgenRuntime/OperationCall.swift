@@ -1,57 +1,29 @@
-/// An API's typed error: the documented error responses of its operations plus the runtime's failures.
+/// An API's typed error: the documented error responses of an operation, plus one case for every failure of the call
+/// itself.
 ///
-/// Generated error enums conform, so ``OperationCall`` can report runtime failures in the caller's error type. Their
-/// cases `transport`, `unexpectedStatus`, `decoding`, `encoding`, `validation`, `cancelled`, `timedOut` and
-/// `authentication` satisfy the static requirements, so the mapping from ``ClientError`` is written once, here,
-/// rather than in every generated enum.
+/// Generated error enums conform: their documented cases (`notFound(ErrorBody)`) come first, and their `failure` case
+/// carries the runtime's ``ClientError``, listed once here rather than in every enum. A `switch` over a call's error
+/// stays exhaustive, and the failure keeps the operation's name:
+/// ```swift
+/// do {
+///     try await client.registerUser(body)
+/// } catch .emailAlreadyExists(let error) {
+///     show(error.error)
+/// } catch .failure(.timedOut) {
+///     retryLater()
+/// } catch {
+///     log(error)  // "Keyz.registerUser failed in transport: URL error -1004"
+/// }
+/// ```
 public protocol ClientFailure: Error, Sendable {
-    /// The request never got a response.
-    static func transport(message: String) -> Self
-    /// The server answered with an undeclared status.
-    static func unexpectedStatus(status: Int, body: String) -> Self
-    /// The response body did not match the declared type.
-    static func decoding(path: String, message: String) -> Self
-    /// The request body could not be encoded.
-    static func encoding(message: String) -> Self
-    /// A constraint failed before sending.
-    static func validation(_ failure: ValidationFailure) -> Self
-    /// The calling task was cancelled.
-    static var cancelled: Self { get }
-    /// The request timed out.
-    static var timedOut: Self { get }
-    /// Credentials are missing or could not be refreshed.
-    static func authentication(message: String) -> Self
-    /// Wraps a runtime failure (transport, undocumented status, decoding, validation, cancellation, ...).
-    init(_ error: ClientError)
+    /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that
+    /// does not decode, a constraint, cancellation, a timeout or missing credentials.
+    static func failure(_ error: ClientError) -> Self
 }
 
 extension ClientFailure {
-    /// Wraps a runtime failure in the matching case.
-    public init(_ error: ClientError) {
-        switch error {
-        case .transport(_, let message): self = .transport(message: message)
-        case .unexpectedStatus(_, let status, let body): self = .unexpectedStatus(status: status, body: body)
-        case .decoding(_, let path, let message): self = .decoding(path: path, message: message)
-        case .encoding(_, let message): self = .encoding(message: message)
-        case .validation(_, let failure): self = .validation(failure)
-        case .cancelled: self = .cancelled
-        case .timedOut: self = .timedOut
-        case .authentication(_, let message): self = .authentication(message: message)
-        }
-    }
-
-    /// Runs a mock's closure for one operation: a missing closure fails with `unimplemented`, an error of this type
-    /// passes through, and any other error becomes `transport`.
-    public static func mocked<Handler: Sendable, Value>(
-        _ handler: Handler?, _ unimplemented: @autoclosure () -> ClientError, _ invoke: (Handler) async throws -> Value
-    ) async throws(Self) -> Value {
-        guard let handler else { throw Self(unimplemented()) }
-        do {
-            return try await invoke(handler)
-        } catch {
-            throw error as? Self ?? Self(ClientError(error, operation: unimplemented().operation))
-        }
-    }
+    /// Wraps a runtime failure.
+    public init(_ error: ClientError) { self = .failure(error) }
 }
 
 /// One call of one operation: sends its request and decodes its response, reporting failures as `Failure`.

@@ -68,7 +68,7 @@ struct ChatistClientTests {
             #expect(previews.first?.assignee == nil)
             let ticket = try await client.getTicket("ticket 1/a")
             #expect(ticket.schedules.first?.action == "close")
-            let message = try await client.sendMessage("ticket_1", SendMessage(message: "Thanks"))
+            let message = try await client.sendMessage("ticket_1", body: SendMessage(message: "Thanks"))
             #expect(message.timestamp == Date(timeIntervalSince1970: 1_735_732_800.25))
         }
         #expect(requests.map { "\($0.method) \($0.path)" }
@@ -95,8 +95,8 @@ struct ChatistClientTests {
         (404, "", ChatistError.notFound),
         (429, #"{"message":"slow down"}"#, ChatistError.rateLimited(ErrorMessage(message: "slow down"))),
         (503, #"{"message":"maintenance"}"#, ChatistError.serverError(status: 503, body: ErrorMessage(message: "maintenance"))),
-        (418, "teapot", ChatistError.unexpectedStatus(status: 418, body: "teapot")),
-        (200, #"{"id":1}"#, ChatistError.decoding(path: "id", message: "expected String")),
+        (418, "teapot", ChatistError.failure(.unexpectedStatus(operation: "Chatist.getTicket", status: 418, body: "teapot"))),
+        (200, #"{"id":1}"#, ChatistError.failure(.decoding(operation: "Chatist.getTicket", path: "id", message: "expected String"))),
     ])
     func documentedErrorsBecomeTypedCases(status: Int, body: String, expected: ChatistError) async throws {
         _ = try await withTestServer({ _ in .json(body, status: status) }) { url async throws in
@@ -105,10 +105,10 @@ struct ChatistClientTests {
     }
 
     @Test func mockAnswersWithoutANetwork() async throws {
-        let mock = ChatistMock(getTicket: { _ in throw ChatistError.notFound }, getTickets: { [] })
+        let mock = ChatistMock(getTicket: { _ throws(ChatistError) in throw .notFound }, getTickets: { [] })
         #expect(try await mock.getTickets().isEmpty)
         await #expect(throws: ChatistError.notFound) { try await mock.getTicket("x") }
-        await #expect(throws: ChatistError.transport(message: "ChatistMock has no closure for this operation")) {
+        await #expect(throws: ChatistError.failure(.transport(operation: "Chatist.updateCustomer", message: "ChatistMock has no closure for this operation"))) {
             try await mock.updateCustomer(UpdateCustomer())
         }
     }

@@ -48,12 +48,12 @@ struct DocumentedErrorTests {
         }) { url async throws in
             let client = KeyzClient(baseURL: url)
             try await client.login(email: "a@b.c", password: "pw")
-            await #expect(throws: KeyzError.authentication(message: "token refresh failed; sign in again")) {
+            await #expect(throws: KeyzError.failure(.authentication(operation: "Keyz.authorizedRequest", message: "token refresh failed; sign in again"))) {
                 try await client.authorizedRequest(resource: "properties")
             }
             // Tokens without a refresh token cannot be renewed: the app is told to sign in again.
             let plain = KeyzClient(baseURL: url, keyzTokenStore: InMemoryTokenStore(TokenSet(accessToken: "a", refreshToken: nil, expiresAt: nil)))
-            await #expect(throws: KeyzError.authentication(message: "no refresh token; sign in again")) {
+            await #expect(throws: KeyzError.failure(.authentication(operation: "Keyz.authorizedRequest", message: "no refresh token; sign in again"))) {
                 try await plain.authorizedRequest(resource: "properties")
             }
             // An operation without auth gets the API-wide 401 as its documented case.

@@ -24,7 +24,7 @@ struct GistaClientTests {
             let client = client(url)
             let created = try await client.createUser(CreateUserRequest(userID: Self.userID, email: "ana@gista.app", password: "pw", username: "ana"))
             #expect(created.userID == Self.userID)
-            _ = try await client.updateUser(Self.userID, UpdateUserRequest(username: .value("ana2"), displayName: .null))
+            _ = try await client.updateUser(Self.userID, body: UpdateUserRequest(username: .value("ana2"), displayName: .null))
             try await client.deleteUser(Self.userID)
         }
         #expect(requests.map { "\($0.method) \($0.path)" } == ["POST /users", "PUT /users/\(Self.userID)", "DELETE /users/\(Self.userID)"])
@@ -35,7 +35,7 @@ struct GistaClientTests {
 
     @Test func aMalformedUserIDIsRejectedBeforeSending() async throws {
         let requests = try await withTestServer({ _ in .json(Self.user) }) { url async throws in
-            await #expect(throws: GistaError.validation(ValidationFailure(field: "userId", rule: "pattern ^.+_[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"))) {
+            await #expect(throws: GistaError.failure(.validation(operation: "Gista.getUserArticles", failure: ValidationFailure(field: "userId", rule: "pattern ^.+_[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$")))) {
                 try await client(url).getUserArticles("ana")
             }
             await #expect(throws: GistaError.self) {
@@ -89,7 +89,7 @@ struct GistaClientTests {
             await #expect(throws: GistaError.serverError(status: 503, body: ErrorBody())) {
                 try await client.getGist(gistID: "g1")
             }
-            await #expect(throws: GistaError.timedOut) {
+            await #expect(throws: GistaError.failure(.timedOut(operation: "Gista.getGist"))) {
                 try await client.with(RequestOptions(timeout: 0.3)).getGist(gistID: "slow")
             }
         }

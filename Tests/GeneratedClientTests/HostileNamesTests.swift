@@ -23,7 +23,7 @@ struct HostileNamesTests {
             let client = HostileNamesClient(baseURL: url, key: "k&\"=")
             _ = try await client.import(for: "a/b", body, in: .in, request: "r", value: 3)
             _ = try await client.getThings(pageSize: 5)
-            await #expect(throws: HostileNamesError.validation(ValidationFailure(field: "value", rule: "minimum 1"))) {
+            await #expect(throws: HostileNamesError.failure(.validation(operation: "HostileNames.import", failure: ValidationFailure(field: "value", rule: "minimum 1")))) {
                 try await client.import(for: "a", body, value: 0)
             }
             var bad = body

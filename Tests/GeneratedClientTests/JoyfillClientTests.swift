@@ -66,10 +66,10 @@ struct JoyfillClientTests {
         }) { url async throws in
             let created = try await client(url).createDocumentSubmission(identifier: "tpl_1")
             #expect(created.identifier == "doc_9")
-            await #expect(throws: JoyfillError.validation(ValidationFailure(field: "joyDocJSON", rule: "a JSON object"))) {
+            await #expect(throws: JoyfillError.failure(.validation(operation: "Joyfill.createDocument", failure: ValidationFailure(field: "joyDocJSON", rule: "a JSON object")))) {
                 try await client(url).createDocument(joyDocJSON: .array([]), identifier: "tpl_1")
             }
-            await #expect(throws: JoyfillError.decoding(path: "", message: "the JoyDoc is not valid JSON")) {
+            await #expect(throws: JoyfillError.failure(.decoding(operation: "Joyfill.createDocument", path: "", message: "the JoyDoc is not valid JSON"))) {
                 try await client(url).createDocument(joyDocJSON: Data("{oops".utf8), identifier: "tpl_1")
             }
         }
@@ -110,7 +110,7 @@ struct JoyfillClientTests {
     @Test func aMissingTokenFailsBeforeSending() async throws {
         let requests = try await withTestServer({ _ in .json("{}") }) { url async throws in
             let client = JoyfillClient(baseURL: url, bearer: TokenProvider { nil })
-            await #expect(throws: JoyfillError.authentication(message: "no bearer token; sign in first")) {
+            await #expect(throws: JoyfillError.failure(.authentication(operation: "Joyfill.fetchGroups", message: "no bearer token; sign in first"))) {
                 try await client.fetchGroups()
             }
         }

@@ -34,7 +34,7 @@ struct KeyzClientTests {
     @Test func emptyFieldsAreCaughtBeforeSending() async throws {
         let requests = try await withTestServer({ _ in .json("{}", status: 201) }) { url async throws in
             let model = RegisterModel(email: "ana@keyz.fr", password: "pw", firstName: "", name: "Lopez")
-            await #expect(throws: RegisterUserError.validation(ValidationFailure(field: "RegisterModel.firstName", rule: "minLength 1"))) {
+            await #expect(throws: RegisterUserError.failure(.validation(operation: "Keyz.registerUser", failure: ValidationFailure(field: "RegisterModel.firstName", rule: "minLength 1")))) {
                 try await KeyzClient(baseURL: url).registerUser(model)
             }
         }
@@ -46,7 +46,7 @@ struct KeyzClientTests {
             request.path == "/auth/token/" ? .json(Self.tokens("access-1")) : CannedResponse(status: 200, body: Data("raw".utf8))
         }) { url async throws in
             let client = KeyzClient(baseURL: url)
-            await #expect(throws: KeyzError.authentication(message: "not signed in")) {
+            await #expect(throws: KeyzError.failure(.authentication(operation: "Keyz.authorizedRequest", message: "not signed in"))) {
                 try await client.authorizedRequest(resource: "properties")
             }
             try await client.login(email: "ana@keyz.fr", password: "p&ss=word+")

@@ -25,7 +25,7 @@ struct DiffCompileTests {
             func message(_ error: ShopError) -> String {
                 switch error {
                 case .notFound: "not found"
-                case .transport, .unexpectedStatus, .decoding, .encoding, .validation, .cancelled, .timedOut, .authentication: "failed"
+                case .failure: "failed"
                 }
             }
             """,

@@ -35,7 +35,7 @@ struct SpecgenCalls {
 
     func sendMessage() async throws {
         let file = MultipartFile(filename: "log.bin", contentType: "application/octet-stream", data: Fixtures.attachment)
-        let message = try await chatistSend.sendMessage("ticket_123", SendMessage(message: "Here is the log.", attachments: [file]))
+        let message = try await chatistSend.sendMessage("ticket_123", body: SendMessage(message: "Here is the log.", attachments: [file]))
         precondition(message.id == "msg_99")
     }
 }

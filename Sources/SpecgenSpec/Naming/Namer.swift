@@ -12,14 +12,15 @@ package struct Namer: Sendable {
         "utc", "uuid", "xml",
     ]
 
-    /// Swift keywords, which members may use only in backticks.
+    /// Swift's reserved words, which a declared name may use only in backticks. Contextual keywords (`open`,
+    /// `package`, `async`, `some`, ...) are ordinary identifiers there and need none; after a dot and as argument
+    /// labels even these need none, so generated code prints backticks only where a name is declared or used alone.
     package static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
-        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
-        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
-        "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
-        "async", "some", "any", "consume", "copy", "borrowing", "consuming", "package", "Protocol", "Type",
+        "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+        "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Protocol", "Type",
     ]
 
     /// Member names that mean something else even in backticks (`x.self`, `x.init`, `T.Type`), so they get a suffix.
@@ -37,11 +38,9 @@ package struct Namer: Sendable {
         "MultipartFile", "Nullable", "SpecgenRuntime", "RequestOptions", "RetryPolicy", "AuthConfiguration",
     ]
 
-    /// Case names the generated error enums use for failures that are not documented responses.
-    package static let reservedErrorCases: Set<String> = [
-        "transport", "unexpectedStatus", "decoding", "encoding", "validation", "cancelled", "timedOut",
-        "authentication",
-    ]
+    /// Names a generated error enum already uses: `failure` carries the runtime's failures, and `description` is a
+    /// property.
+    package static let reservedErrorCases: Set<String> = ["failure", "description"]
 
     /// The case that keeps a string enum value this client version does not know.
     package static let unknownEnumCase = "undocumented"

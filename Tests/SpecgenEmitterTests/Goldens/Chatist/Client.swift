@@ -32,7 +32,7 @@ public protocol ChatistAPI: Sendable {
     /// Sends a message, with optional attachments, to a ticket.
     ///
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
-    func sendMessage(_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message
+    func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message
 
     /// Updates the customer's email or original ID.
     ///
@@ -210,9 +210,9 @@ public struct ChatistClient: ChatistAPI {
     /// Sends a message, with optional attachments, to a ticket.
     ///
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
-    public func sendMessage(_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message {
+    public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.sendMessage")
-        let response = try await call.send(ChatistRequests.sendMessage(ticketID, body))
+        let response = try await call.send(ChatistRequests.sendMessage(ticketID, body: body))
         switch response.statusCode {
         case 201: return try call.decode(Message.self, from: response)
         case 400: throw .invalidRequest(try call.decode(ErrorMessage.self, from: response))
@@ -263,30 +263,30 @@ public struct ChatistClient: ChatistAPI {
 }
 
 /// A test double for ``ChatistAPI``: each operation runs the closure you give, so unit tests and SwiftUI previews need
-/// no network. A closure may throw the operation's error type; any other error becomes `transport`, and an operation
-/// without a closure fails with `transport`.
+/// no network. A closure throws the operation's own error type, so a test can script any documented error; an operation
+/// without a closure fails with `.failure(.transport)`.
 ///
 /// ```swift
 /// let api = ChatistMock(getBranding: { _ in ... })
 /// ```
 public struct ChatistMock: ChatistAPI {
-    private let getBrandingHandler: (@Sendable (_ updatedAt: Date?) async throws -> Branding?)?
-    private let createTicketHandler: (@Sendable (_ data: CreateTicket, _ attachments: [MultipartFile]?) async throws -> Ticket)?
-    private let getTicketHandler: (@Sendable (_ ticketID: TicketID) async throws -> Ticket)?
-    private let getTicketsHandler: (@Sendable () async throws -> [TicketPreview])?
-    private let sendMessageHandler: (@Sendable (_ ticketID: TicketID, _ body: SendMessage) async throws -> Message)?
-    private let updateCustomerHandler: (@Sendable (_ body: UpdateCustomer) async throws -> Void)?
-    private let updateDeviceHandler: (@Sendable (_ body: UpdateDevice) async throws -> Void)?
+    private let getBrandingHandler: (@Sendable (_ updatedAt: Date?) async throws(ChatistError) -> Branding?)?
+    private let createTicketHandler: (@Sendable (_ data: CreateTicket, _ attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket)?
+    private let getTicketHandler: (@Sendable (_ ticketID: TicketID) async throws(ChatistError) -> Ticket)?
+    private let getTicketsHandler: (@Sendable () async throws(ChatistError) -> [TicketPreview])?
+    private let sendMessageHandler: (@Sendable (_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message)?
+    private let updateCustomerHandler: (@Sendable (_ body: UpdateCustomer) async throws(ChatistError) -> Void)?
+    private let updateDeviceHandler: (@Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void)?
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
-        getBranding: (@Sendable (_ updatedAt: Date?) async throws -> Branding?)? = nil,
-        createTicket: (@Sendable (_ data: CreateTicket, _ attachments: [MultipartFile]?) async throws -> Ticket)? = nil,
-        getTicket: (@Sendable (_ ticketID: TicketID) async throws -> Ticket)? = nil,
-        getTickets: (@Sendable () async throws -> [TicketPreview])? = nil,
-        sendMessage: (@Sendable (_ ticketID: TicketID, _ body: SendMessage) async throws -> Message)? = nil,
-        updateCustomer: (@Sendable (_ body: UpdateCustomer) async throws -> Void)? = nil,
-        updateDevice: (@Sendable (_ body: UpdateDevice) async throws -> Void)? = nil
+        getBranding: (@Sendable (_ updatedAt: Date?) async throws(ChatistError) -> Branding?)? = nil,
+        createTicket: (@Sendable (_ data: CreateTicket, _ attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket)? = nil,
+        getTicket: (@Sendable (_ ticketID: TicketID) async throws(ChatistError) -> Ticket)? = nil,
+        getTickets: (@Sendable () async throws(ChatistError) -> [TicketPreview])? = nil,
+        sendMessage: (@Sendable (_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message)? = nil,
+        updateCustomer: (@Sendable (_ body: UpdateCustomer) async throws(ChatistError) -> Void)? = nil,
+        updateDevice: (@Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void)? = nil
     ) {
         self.getBrandingHandler = getBranding
         self.createTicketHandler = createTicket
@@ -306,9 +306,8 @@ public struct ChatistMock: ChatistAPI {
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
     public func getBranding(updatedAt: Date? = nil) async throws(ChatistError) -> Branding? {
-        try await ChatistError.mocked(
-            getBrandingHandler, Self.unimplemented("Chatist.getBranding")
-        ) { try await $0(updatedAt) }
+        guard let getBrandingHandler else { throw .failure(Self.unimplemented("Chatist.getBranding")) }
+        return try await getBrandingHandler(updatedAt)
     }
 
     /// Opens a ticket with a first message and optional attachments.
@@ -318,51 +317,47 @@ public struct ChatistMock: ChatistAPI {
         data: CreateTicket,
         attachments: [MultipartFile]? = nil
     ) async throws(ChatistError) -> Ticket {
-        try await ChatistError.mocked(
-            createTicketHandler, Self.unimplemented("Chatist.createTicket")
-        ) { try await $0(data, attachments) }
+        guard let createTicketHandler else { throw .failure(Self.unimplemented("Chatist.createTicket")) }
+        return try await createTicketHandler(data, attachments)
     }
 
     /// Returns one ticket with its messages and schedules.
     ///
     /// - Remark: `GET /tickets/{ticketID}` (`endpoints.getTicket`)
     public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
-        try await ChatistError.mocked(
-            getTicketHandler, Self.unimplemented("Chatist.getTicket")
-        ) { try await $0(ticketID) }
+        guard let getTicketHandler else { throw .failure(Self.unimplemented("Chatist.getTicket")) }
+        return try await getTicketHandler(ticketID)
     }
 
     /// Lists the customer's tickets with their last message.
     ///
     /// - Remark: `GET /tickets` (`endpoints.getTickets`)
     public func getTickets() async throws(ChatistError) -> [TicketPreview] {
-        try await ChatistError.mocked(getTicketsHandler, Self.unimplemented("Chatist.getTickets")) { try await $0() }
+        guard let getTicketsHandler else { throw .failure(Self.unimplemented("Chatist.getTickets")) }
+        return try await getTicketsHandler()
     }
 
     /// Sends a message, with optional attachments, to a ticket.
     ///
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
-    public func sendMessage(_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message {
-        try await ChatistError.mocked(
-            sendMessageHandler, Self.unimplemented("Chatist.sendMessage")
-        ) { try await $0(ticketID, body) }
+    public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
+        guard let sendMessageHandler else { throw .failure(Self.unimplemented("Chatist.sendMessage")) }
+        return try await sendMessageHandler(ticketID, body)
     }
 
     /// Updates the customer's email or original ID.
     ///
     /// - Remark: `PATCH /customer` (`endpoints.updateCustomer`)
     public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
-        try await ChatistError.mocked(
-            updateCustomerHandler, Self.unimplemented("Chatist.updateCustomer")
-        ) { try await $0(body) }
+        guard let updateCustomerHandler else { throw .failure(Self.unimplemented("Chatist.updateCustomer")) }
+        return try await updateCustomerHandler(body)
     }
 
     /// Registers the device's push token.
     ///
     /// - Remark: `PUT /customer/device` (`endpoints.updateDevice`)
     public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
-        try await ChatistError.mocked(
-            updateDeviceHandler, Self.unimplemented("Chatist.updateDevice")
-        ) { try await $0(body) }
+        guard let updateDeviceHandler else { throw .failure(Self.unimplemented("Chatist.updateDevice")) }
+        return try await updateDeviceHandler(body)
     }
 }

@@ -14,22 +14,9 @@ public enum ChatistError: ClientFailure, Hashable, CustomStringConvertible {
     case rateLimited(ErrorMessage)
     /// `5XX`: The server failed.
     case serverError(status: Int, body: ErrorMessage)
-    /// The request never got a response: no connection, DNS, TLS, connection reset.
-    case transport(message: String)
-    /// The server answered with a status the spec does not declare; `body` is a redacted preview of at most 1 KiB.
-    case unexpectedStatus(status: Int, body: String)
-    /// The response body did not match the declared type; `path` names the failing field.
-    case decoding(path: String, message: String)
-    /// The request body could not be encoded.
-    case encoding(message: String)
-    /// A parameter or property broke a constraint the spec declares; nothing was sent.
-    case validation(ValidationFailure)
-    /// The calling task was cancelled.
-    case cancelled
-    /// The request took longer than its timeout.
-    case timedOut
-    /// Credentials are missing or could not be refreshed: the app must sign in again.
-    case authentication(message: String)
+    /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
+    /// decode, a constraint, cancellation, a timeout or missing credentials.
+    case failure(ClientError)
 
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
@@ -39,16 +26,7 @@ public enum ChatistError: ClientFailure, Hashable, CustomStringConvertible {
         case .notFound: "404 notFound"
         case .rateLimited(let body): "429 rateLimited: \(body)"
         case .serverError(let status, let body): "\(status) serverError: \(body)"
-        case .transport(let message): "transport failure: \(message)"
-        case .unexpectedStatus(let status, let body):
-            "undocumented status \(status)" + (body.isEmpty ? "" : ": \(body)")
-        case .decoding(let path, let message):
-            "response decoding failed: \(message)" + (path.isEmpty ? "" : " at '\(path)'")
-        case .encoding(let message): "request encoding failed: \(message)"
-        case .validation(let failure): "validation failed: \(failure)"
-        case .cancelled: "cancelled"
-        case .timedOut: "timed out"
-        case .authentication(let message): "authentication needed: \(message)"
+        case .failure(let error): error.description
         }
     }
 }

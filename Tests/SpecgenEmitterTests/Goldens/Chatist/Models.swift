@@ -226,19 +226,19 @@ extension CreateTicket {
 /// Where a ticket is in its life.
 public enum TicketState: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
     /// Waiting for the support team or the customer.
-    case `open`
+    case open
     /// Resolved.
     case closed
     /// A value this version of the client does not know, kept exactly as the server sent it.
     case undocumented(String)
 
     /// The documented cases.
-    public static let allCases: [TicketState] = [.`open`, .closed]
+    public static let allCases: [TicketState] = [.open, .closed]
 
     /// Creates a value from its wire form; an unknown one becomes `undocumented`.
     public init(rawValue: String) {
         switch rawValue {
-        case "open": self = .`open`
+        case "open": self = .open
         case "closed": self = .closed
         default: self = .undocumented(rawValue)
         }
@@ -247,7 +247,7 @@ public enum TicketState: RawRepresentable, Codable, Hashable, Sendable, CaseIter
     /// The wire form.
     public var rawValue: String {
         switch self {
-        case .`open`: "open"
+        case .open: "open"
         case .closed: "closed"
         case .undocumented(let rawValue): rawValue
         }

@@ -68,7 +68,7 @@ public enum ChatistRequests {
     /// Sends a message, with optional attachments, to a ticket.
     ///
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
-    public static func sendMessage(_ ticketID: TicketID, _ body: SendMessage) throws(ClientError) -> HTTPRequestData {
+    public static func sendMessage(_ ticketID: TicketID, body: SendMessage) throws(ClientError) -> HTTPRequestData {
         do {
             try body.validate()
         } catch {

@@ -184,24 +184,24 @@ public struct KeyzClient: KeyzAPI {
 }
 
 /// A test double for ``KeyzAPI``: each operation runs the closure you give, so unit tests and SwiftUI previews need no
-/// network. A closure may throw the operation's error type; any other error becomes `transport`, and an operation
-/// without a closure fails with `transport`.
+/// network. A closure throws the operation's own error type, so a test can script any documented error; an operation
+/// without a closure fails with `.failure(.transport)`.
 ///
 /// ```swift
 /// let api = KeyzMock(registerUser: { _ in ... })
 /// ```
 public struct KeyzMock: KeyzAPI {
-    private let registerUserHandler: (@Sendable (_ body: RegisterModel) async throws -> IdResponse)?
-    private let loginUserHandler: (@Sendable (_ grantType: GrantType, _ email: String, _ password: String) async throws -> TokenResponse)?
-    private let requestTokenHandler: (@Sendable (_ body: TokenRequest) async throws -> TokenResponse)?
-    private let authorizedRequestHandler: (@Sendable (_ resource: String) async throws -> Data)?
+    private let registerUserHandler: (@Sendable (_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse)?
+    private let loginUserHandler: (@Sendable (_ grantType: GrantType, _ email: String, _ password: String) async throws(LoginUserError) -> TokenResponse)?
+    private let requestTokenHandler: (@Sendable (_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse)?
+    private let authorizedRequestHandler: (@Sendable (_ resource: String) async throws(KeyzError) -> Data)?
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
-        registerUser: (@Sendable (_ body: RegisterModel) async throws -> IdResponse)? = nil,
-        loginUser: (@Sendable (_ grantType: GrantType, _ email: String, _ password: String) async throws -> TokenResponse)? = nil,
-        requestToken: (@Sendable (_ body: TokenRequest) async throws -> TokenResponse)? = nil,
-        authorizedRequest: (@Sendable (_ resource: String) async throws -> Data)? = nil
+        registerUser: (@Sendable (_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse)? = nil,
+        loginUser: (@Sendable (_ grantType: GrantType, _ email: String, _ password: String) async throws(LoginUserError) -> TokenResponse)? = nil,
+        requestToken: (@Sendable (_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse)? = nil,
+        authorizedRequest: (@Sendable (_ resource: String) async throws(KeyzError) -> Data)? = nil
     ) {
         self.registerUserHandler = registerUser
         self.loginUserHandler = loginUser
@@ -218,9 +218,8 @@ public struct KeyzMock: KeyzAPI {
     ///
     /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
     public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
-        try await RegisterUserError.mocked(
-            registerUserHandler, Self.unimplemented("Keyz.registerUser")
-        ) { try await $0(body) }
+        guard let registerUserHandler else { throw .failure(Self.unimplemented("Keyz.registerUser")) }
+        return try await registerUserHandler(body)
     }
 
     /// Signs in with email and password (the password grant).
@@ -231,26 +230,23 @@ public struct KeyzMock: KeyzAPI {
         email: String,
         password: String
     ) async throws(LoginUserError) -> TokenResponse {
-        try await LoginUserError.mocked(
-            loginUserHandler, Self.unimplemented("Keyz.loginUser")
-        ) { try await $0(grantType, email, password) }
+        guard let loginUserHandler else { throw .failure(Self.unimplemented("Keyz.loginUser")) }
+        return try await loginUserHandler(grantType, email, password)
     }
 
     /// Requests tokens with either grant; the client's token flow uses it to refresh.
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.requestToken`)
     public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
-        try await RequestTokenError.mocked(
-            requestTokenHandler, Self.unimplemented("Keyz.requestToken")
-        ) { try await $0(body) }
+        guard let requestTokenHandler else { throw .failure(Self.unimplemented("Keyz.requestToken")) }
+        return try await requestTokenHandler(body)
     }
 
     /// Sends an authorized GET to an API resource and returns the raw response body.
     ///
     /// - Remark: `GET /api/v1/{resource}` (`endpoints.authorizedRequest`)
     public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
-        try await KeyzError.mocked(
-            authorizedRequestHandler, Self.unimplemented("Keyz.authorizedRequest")
-        ) { try await $0(resource) }
+        guard let authorizedRequestHandler else { throw .failure(Self.unimplemented("Keyz.authorizedRequest")) }
+        return try await authorizedRequestHandler(resource)
     }
 }

@@ -6,37 +6,15 @@ public import SpecgenRuntime
 public enum KeyzError: ClientFailure, Hashable, CustomStringConvertible {
     /// `401`: The token is missing, expired or revoked.
     case unauthorized(ErrorResponse)
-    /// The request never got a response: no connection, DNS, TLS, connection reset.
-    case transport(message: String)
-    /// The server answered with a status the spec does not declare; `body` is a redacted preview of at most 1 KiB.
-    case unexpectedStatus(status: Int, body: String)
-    /// The response body did not match the declared type; `path` names the failing field.
-    case decoding(path: String, message: String)
-    /// The request body could not be encoded.
-    case encoding(message: String)
-    /// A parameter or property broke a constraint the spec declares; nothing was sent.
-    case validation(ValidationFailure)
-    /// The calling task was cancelled.
-    case cancelled
-    /// The request took longer than its timeout.
-    case timedOut
-    /// Credentials are missing or could not be refreshed: the app must sign in again.
-    case authentication(message: String)
+    /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
+    /// decode, a constraint, cancellation, a timeout or missing credentials.
+    case failure(ClientError)
 
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {
         case .unauthorized(let body): "401 unauthorized: \(body)"
-        case .transport(let message): "transport failure: \(message)"
-        case .unexpectedStatus(let status, let body):
-            "undocumented status \(status)" + (body.isEmpty ? "" : ": \(body)")
-        case .decoding(let path, let message):
-            "response decoding failed: \(message)" + (path.isEmpty ? "" : " at '\(path)'")
-        case .encoding(let message): "request encoding failed: \(message)"
-        case .validation(let failure): "validation failed: \(failure)"
-        case .cancelled: "cancelled"
-        case .timedOut: "timed out"
-        case .authentication(let message): "authentication needed: \(message)"
+        case .failure(let error): error.description
         }
     }
 }
@@ -49,22 +27,9 @@ public enum RegisterUserError: ClientFailure, Hashable, CustomStringConvertible 
     case emailAlreadyExists(ErrorResponse)
     /// `401`: The token is missing, expired or revoked.
     case unauthorized(ErrorResponse)
-    /// The request never got a response: no connection, DNS, TLS, connection reset.
-    case transport(message: String)
-    /// The server answered with a status the spec does not declare; `body` is a redacted preview of at most 1 KiB.
-    case unexpectedStatus(status: Int, body: String)
-    /// The response body did not match the declared type; `path` names the failing field.
-    case decoding(path: String, message: String)
-    /// The request body could not be encoded.
-    case encoding(message: String)
-    /// A parameter or property broke a constraint the spec declares; nothing was sent.
-    case validation(ValidationFailure)
-    /// The calling task was cancelled.
-    case cancelled
-    /// The request took longer than its timeout.
-    case timedOut
-    /// Credentials are missing or could not be refreshed: the app must sign in again.
-    case authentication(message: String)
+    /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
+    /// decode, a constraint, cancellation, a timeout or missing credentials.
+    case failure(ClientError)
 
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
@@ -72,16 +37,7 @@ public enum RegisterUserError: ClientFailure, Hashable, CustomStringConvertible 
         case .emptyFields(let body): "400 emptyFields: \(body)"
         case .emailAlreadyExists(let body): "409 emailAlreadyExists: \(body)"
         case .unauthorized(let body): "401 unauthorized: \(body)"
-        case .transport(let message): "transport failure: \(message)"
-        case .unexpectedStatus(let status, let body):
-            "undocumented status \(status)" + (body.isEmpty ? "" : ": \(body)")
-        case .decoding(let path, let message):
-            "response decoding failed: \(message)" + (path.isEmpty ? "" : " at '\(path)'")
-        case .encoding(let message): "request encoding failed: \(message)"
-        case .validation(let failure): "validation failed: \(failure)"
-        case .cancelled: "cancelled"
-        case .timedOut: "timed out"
-        case .authentication(let message): "authentication needed: \(message)"
+        case .failure(let error): error.description
         }
     }
 }
@@ -92,38 +48,16 @@ public enum LoginUserError: ClientFailure, Hashable, CustomStringConvertible {
     case invalidGrant(ErrorResponse)
     /// `401`: The token is missing, expired or revoked.
     case unauthorized(ErrorResponse)
-    /// The request never got a response: no connection, DNS, TLS, connection reset.
-    case transport(message: String)
-    /// The server answered with a status the spec does not declare; `body` is a redacted preview of at most 1 KiB.
-    case unexpectedStatus(status: Int, body: String)
-    /// The response body did not match the declared type; `path` names the failing field.
-    case decoding(path: String, message: String)
-    /// The request body could not be encoded.
-    case encoding(message: String)
-    /// A parameter or property broke a constraint the spec declares; nothing was sent.
-    case validation(ValidationFailure)
-    /// The calling task was cancelled.
-    case cancelled
-    /// The request took longer than its timeout.
-    case timedOut
-    /// Credentials are missing or could not be refreshed: the app must sign in again.
-    case authentication(message: String)
+    /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
+    /// decode, a constraint, cancellation, a timeout or missing credentials.
+    case failure(ClientError)
 
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {
         case .invalidGrant(let body): "400 invalidGrant: \(body)"
         case .unauthorized(let body): "401 unauthorized: \(body)"
-        case .transport(let message): "transport failure: \(message)"
-        case .unexpectedStatus(let status, let body):
-            "undocumented status \(status)" + (body.isEmpty ? "" : ": \(body)")
-        case .decoding(let path, let message):
-            "response decoding failed: \(message)" + (path.isEmpty ? "" : " at '\(path)'")
-        case .encoding(let message): "request encoding failed: \(message)"
-        case .validation(let failure): "validation failed: \(failure)"
-        case .cancelled: "cancelled"
-        case .timedOut: "timed out"
-        case .authentication(let message): "authentication needed: \(message)"
+        case .failure(let error): error.description
         }
     }
 }
@@ -134,38 +68,16 @@ public enum RequestTokenError: ClientFailure, Hashable, CustomStringConvertible 
     case invalidGrant(ErrorResponse)
     /// `401`: The token is missing, expired or revoked.
     case unauthorized(ErrorResponse)
-    /// The request never got a response: no connection, DNS, TLS, connection reset.
-    case transport(message: String)
-    /// The server answered with a status the spec does not declare; `body` is a redacted preview of at most 1 KiB.
-    case unexpectedStatus(status: Int, body: String)
-    /// The response body did not match the declared type; `path` names the failing field.
-    case decoding(path: String, message: String)
-    /// The request body could not be encoded.
-    case encoding(message: String)
-    /// A parameter or property broke a constraint the spec declares; nothing was sent.
-    case validation(ValidationFailure)
-    /// The calling task was cancelled.
-    case cancelled
-    /// The request took longer than its timeout.
-    case timedOut
-    /// Credentials are missing or could not be refreshed: the app must sign in again.
-    case authentication(message: String)
+    /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
+    /// decode, a constraint, cancellation, a timeout or missing credentials.
+    case failure(ClientError)
 
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {
         case .invalidGrant(let body): "400 invalidGrant: \(body)"
         case .unauthorized(let body): "401 unauthorized: \(body)"
-        case .transport(let message): "transport failure: \(message)"
-        case .unexpectedStatus(let status, let body):
-            "undocumented status \(status)" + (body.isEmpty ? "" : ": \(body)")
-        case .decoding(let path, let message):
-            "response decoding failed: \(message)" + (path.isEmpty ? "" : " at '\(path)'")
-        case .encoding(let message): "request encoding failed: \(message)"
-        case .validation(let failure): "validation failed: \(failure)"
-        case .cancelled: "cancelled"
-        case .timedOut: "timed out"
-        case .authentication(let message): "authentication needed: \(message)"
+        case .failure(let error): error.description
         }
     }
 }
