@@ -7,6 +7,8 @@ struct ClientEmitter {
     private var names: GeneratedNames { plan.names }
 
     func emit(writer w: inout SwiftWriter) {
+        // `APIClient` and `init(baseURL: URL)` are public in every client.
+        w.uses([.foundation, .runtime], publicly: true)
         emitProtocol(writer: &w)
         w.blank()
         if !plan.servers.isEmpty {
@@ -19,7 +21,7 @@ struct ClientEmitter {
         let helpers = plan.operations.filter { $0.pagination != nil || $0.polling != nil }
         if !helpers.isEmpty {
             w.blank()
-            w.block("extension \(names.api)") { w in
+            w.type("extension", names.api) { w in
                 for operation in helpers {
                     if let pagination = operation.pagination { emitPages(operation, pagination, writer: &w) }
                     if let polling = operation.polling { emitPolling(operation, polling, writer: &w) }
@@ -34,10 +36,11 @@ struct ClientEmitter {
         w.docComment((plan.documentation.map { $0 + "\n\n" } ?? "")
             + "Implemented by ``\(names.client)`` over HTTP and by ``\(names.mock)`` with closures, for tests and previews. "
             + "Generated from `\(plan.sourcePath)`, version \(plan.version).")
-        w.block("public protocol \(names.api): Sendable") { w in
+        w.type("protocol", names.api, ": Sendable") { w in
             for operation in plan.operations {
                 w.docComment(operation.documentation)
                 w.deprecation(operation.deprecation)
+                w.declareMethod(operation, withDefaults: false)
                 w.wrappedLine("func \(operation.name)", operation.parameterDeclarations(withDefaults: false), " \(operation.effects)")
                 w.blank()
             }
@@ -46,13 +49,15 @@ struct ClientEmitter {
 
     private func emitServers(writer w: inout SwiftWriter) {
         w.docComment("The servers `\(plan.sourcePath)` declares.")
-        w.block("public enum \(names.server): CaseIterable, Hashable, Sendable") { w in
+        w.type("enum", names.server, ": CaseIterable, Hashable, Sendable") { w in
             for server in plan.servers {
                 w.docComment(server.documentation)
+                w.declare("case", server.caseName)
                 w.line("case \(server.caseName)")
             }
             w.blank()
             w.docComment("The server's URL as the spec writes it.")
+            w.declare("var", "address", ": String")
             w.block("public var address: String") { w in
                 w.switchBlock("self") { w in
                     for server in plan.servers {
@@ -62,6 +67,7 @@ struct ClientEmitter {
             }
             w.blank()
             w.docComment("The server's URL.")
+            w.declare("var", "url", ": URL")
             w.block("public var url: URL") { w in
                 w.line("// specgen checked that every server URL parses, so the fallback is never taken.")
                 w.line("URL(string: address) ?? URL(filePath: \"/\")")
@@ -73,17 +79,20 @@ struct ClientEmitter {
 
     private func emitClient(writer w: inout SwiftWriter) {
         w.docComment("Calls the \(plan.apiName) API over HTTP: one method per operation of `\(plan.sourcePath)`.")
-        w.block("public struct \(names.client): \(names.api)") { w in
+        w.type("struct", names.client, ": \(names.api)") { w in
             w.docComment("The runtime client every call goes through: server URL, transport, middlewares, default headers.")
+            w.declare("private(set) var", "client", ": APIClient")
             w.line("public private(set) var client: APIClient")
             for scheme in plan.authSchemes {
                 guard let property = scheme.flowProperty else { continue }
                 w.blank()
                 w.docComment("The token flow of the `\(scheme.specName)` scheme: sign in, and the stored tokens, refreshed when they expire.")
+                w.declare("let", property, ": OAuth2TokenFlow")
                 w.line("public let \(property): OAuth2TokenFlow")
             }
             w.blank()
             w.docComment("The retry policy the spec declares" + (plan.retryPolicy == nil ? " (none: calls are not retried)." : "."))
+            w.declare("static let", "retryPolicy", ": RetryPolicy?")
             if let policy = plan.retryPolicy {
                 w.wrappedLine("public static let retryPolicy: RetryPolicy? = RetryPolicy", policy, "")
             } else {
@@ -91,6 +100,7 @@ struct ClientEmitter {
             }
             w.blank()
             w.docComment("Wire names of the fields the spec marks sensitive, for `LoggingMiddleware(sensitiveNames:)`.")
+            w.declare("static let", "sensitiveNames", ": Set<String>")
             w.line("public static let sensitiveNames: Set<String> = [\(plan.sensitiveNames.map(SwiftLiteral.string).joined(separator: ", "))]")
             w.blank()
             if let first = plan.servers.first {
@@ -100,6 +110,7 @@ struct ClientEmitter {
             emitBaseURLInitializer(writer: &w)
             w.blank()
             w.docComment("A copy whose calls use `options` (timeout, cache policy) instead of each operation's own.")
+            w.declare("func", "with", "(_ options: RequestOptions) -> \(names.client)")
             w.block("public func with(_ options: RequestOptions) -> \(names.client)") { w in
                 w.line("var copy = self")
                 w.line("copy.client = client.with(options)")
@@ -152,6 +163,7 @@ struct ClientEmitter {
         w.docComment((["Creates a client for one of the spec's servers.", "", "- Parameters:",
                        "  - server: The server; `\(defaultServer)` by default."] + commonParameterDocs()).joined(separator: "\n"))
         let parameters = ["server: \(names.server) = .\(defaultServer.withoutBackticks)"] + trailingParameters
+        w.declare("", "init", "(" + parameters.joined(separator: ", ") + ")")
         w.wrappedBlock("public init", parameters, "") { w in
             let forwards = ["baseURL: server.url"] + credentialParameters.map(\.forward)
                 + ["transport: transport", "retryPolicy: retryPolicy", "middlewares: middlewares"]
@@ -164,6 +176,7 @@ struct ClientEmitter {
                        "- Parameters:", "  - baseURL: The URL operation paths are relative to."] + commonParameterDocs())
             .joined(separator: "\n"))
         let parameters = ["baseURL: URL"] + trailingParameters
+        w.declare("", "init", "(" + parameters.joined(separator: ", ") + ")")
         w.wrappedBlock("public init", parameters, "") { w in
             w.line("var chain: [any Middleware] = []")
             w.line("if let retryPolicy { chain.append(RetryMiddleware(policy: retryPolicy)) }")
@@ -201,6 +214,7 @@ struct ClientEmitter {
     private func emitMethod(_ operation: OperationPlan, writer w: inout SwiftWriter) {
         w.docComment(operation.documentation)
         w.deprecation(operation.deprecation)
+        w.declareMethod(operation, withDefaults: true)
         w.wrappedBlock("public func \(operation.name)", operation.parameterDeclarations(withDefaults: true),
                        " \(operation.effects)") { w in
             w.line("let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))")
@@ -246,6 +260,8 @@ struct ClientEmitter {
             + "Iterating throws what `\(operation.name)` throws.")
         w.deprecation(operation.deprecation)
         let declarations = pageless.parameterDeclarations(withDefaults: true)
+        w.declare("func", pagination.methodName,
+                  "(" + declarations.joined(separator: ", ") + ") -> PageSequence<\(pagination.itemType)>")
         w.wrappedBlock("public func \(pagination.methodName)", declarations, " -> PageSequence<\(pagination.itemType)>") { w in
             let arguments = operation.parameters.map { parameter -> String in
                 let value = parameter.internalName == pagination.pageParameter ? "page"
@@ -276,6 +292,8 @@ struct ClientEmitter {
         w.deprecation(operation.deprecation)
         let parameters = operation.parameterDeclarations(withDefaults: true)
             + ["interval: TimeInterval = \(SwiftLiteral.number(polling.interval))", "maxAttempts: Int = \(polling.maxAttempts)"]
+        w.declare("func", polling.methodName, "(" + parameters.joined(separator: ", ")
+            + ") async throws(PollingError<\(operation.errorType), \(valueType)>) -> \(valueType)")
         w.wrappedBlock("public func \(polling.methodName)", parameters,
                        " async throws(PollingError<\(operation.errorType), \(valueType)>) -> \(valueType)") { w in
             w.line("try await SpecgenRuntime.poll(")
@@ -290,5 +308,16 @@ struct ClientEmitter {
             }
         }
         w.blank()
+    }
+}
+
+extension SwiftWriter {
+    /// Records an operation's method (its types' modules are public) as the protocol, client, mock or builders
+    /// declare it.
+    mutating func declareMethod(_ operation: OperationPlan, withDefaults: Bool, keyword: String = "func",
+                                effects: String? = nil) {
+        uses(operation.parameterUsage.union(effects == nil ? operation.returnUsage : []), publicly: true)
+        let parameters = operation.parameterDeclarations(withDefaults: withDefaults).joined(separator: ", ")
+        declare(keyword, operation.name, "(\(parameters)) \(effects ?? operation.effects)")
     }
 }

@@ -91,6 +91,8 @@ package struct ObjectPlan: Hashable, Sendable {
     package var deprecation: String?
     /// The properties.
     package var properties: [PropertyPlan]
+    /// The modules its properties' types come from.
+    package var usage: ModuleUsage { properties.reduce(into: []) { $0.formUnion($1.usage) } }
     /// Whether it needs handwritten `init(from:)` / `encode(to:)` (dates with formats, `??` fields, defaults).
     package var customCoding: Bool
     /// Whether some property's Swift name differs from its wire name.
@@ -129,6 +131,8 @@ package struct PropertyPlan: Hashable, Sendable {
     package var textForm: TextForm?
     /// What it is in a multipart body.
     package var partKind: PartKind
+    /// The modules its Swift type comes from.
+    package var usage: ModuleUsage
 
     /// Whether the Swift type is optional.
     package var isOptional: Bool { presence != .required }
@@ -211,6 +215,8 @@ package struct AliasPlan: Hashable, Sendable {
     package var typeName: String
     /// The aliased Swift type.
     package var target: String
+    /// The modules the target type comes from.
+    package var usage: ModuleUsage
     /// Its doc comment.
     package var documentation: String?
     /// Its deprecation message, if deprecated.
@@ -239,6 +245,8 @@ package struct ErrorCasePlan: Hashable, Sendable {
     package var isRange: Bool
     /// The body's Swift type, if the response has one.
     package var bodyType: String?
+    /// The modules the body type comes from.
+    package var bodyUsage: ModuleUsage
     /// Its doc comment.
     package var documentation: String?
 }

@@ -24,7 +24,8 @@ extension ClientPlanner {
                 defaultValue: field.defaultValue.flatMap { defaultExpression($0, type: field.type) }
                     ?? (field.presence == .required ? nil : "nil"),
                 isOptional: field.presence != .required, documentation: field.description,
-                textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type), isBody: false)
+                textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type), isBody: false,
+                usage: usage(of: field.type, presence: field.presence))
         }
 
         // Path parameters whose type already names them (`ticketID: TicketID`) need no label.
@@ -53,7 +54,7 @@ extension ClientPlanner {
                 bodyParameters = [ParameterPlan(
                     label: bodyLabel, internalName: bodyName, wireName: "body", type: swiftType(type), defaultValue: nil,
                     isOptional: false, documentation: requestBody.description, textForm: nil, partKind: .json,
-                    isBody: true)]
+                    isBody: true, usage: usage(of: type))]
                 if let check = validation(of: type, constraints: Constraints(), value: bodyName, field: "body",
                                           presence: .required) {
                     bodyValidations.append(check)
@@ -130,6 +131,7 @@ extension ClientPlanner {
             acceptsJSON: endpoint.responses.contains { if case .json = $0.body { true } else { false } }
                 || operationErrors.contains { $0.body != nil },
             responses: responses, returnType: returnType,
+            returnUsage: returnUsage(endpoint),
             errorType: errorTypeName(of: endpoint) ?? names.error,
             errors: operationErrors.map(errorCase),
             pagination: nil, polling: nil)
@@ -149,7 +151,7 @@ extension ClientPlanner {
             label: memberName(field), internalName: memberName(field), wireName: field.wireName,
             type: fieldType(base, field.presence), defaultValue: nil, isOptional: field.presence != .required,
             documentation: nil, textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type),
-            isBody: false)
+            isBody: false, usage: usage(of: field.type, presence: field.presence))
     }
 
     private func documentation(of endpoint: Endpoint) -> String {
@@ -198,6 +200,17 @@ extension ClientPlanner {
         if let timeout { arguments.append("timeout: \(SwiftLiteral.number(timeout))") }
         if let cachePolicy { arguments.append("cache: .\(cachePolicy.rawValue)") }
         return arguments.isEmpty ? nil : "RequestOptions(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// The modules the success value's type comes from.
+    private func returnUsage(_ endpoint: Endpoint) -> ModuleUsage {
+        endpoint.responses.reduce(into: []) { usage, response in
+            switch response.body {
+            case .json(let type): usage.formUnion(self.usage(of: type))
+            case .binary: usage.insert(.foundation)
+            case .empty: break
+            }
+        }
     }
 
     private func responsePlans(_ responses: [ResponseCase]) -> ([ResponsePlan], String?) {

@@ -70,6 +70,22 @@ package struct ClientPlanner {
     /// Follows aliases to the type they stand for, collecting their constraints on the way.
     func resolved(_ type: TypeRef) -> (type: TypeRef, constraints: [Constraints]) { types.resolved(type) }
 
+    /// The modules a spec type's Swift form comes from (`Nullable` for a `??` field is the runtime's).
+    func usage(of type: TypeRef, presence: SpecgenSpec.Presence = .required) -> ModuleUsage {
+        var usage: ModuleUsage = presence == .nullable ? .runtime : []
+        switch type {
+        case .primitive(let primitive):
+            switch primitive {
+            case .datetime, .date, .uuid, .url, .bytes, .binary: usage.insert(.foundation)
+            case .file, .json: usage.insert(.runtime)
+            case .string, .int, .int32, .int64, .double, .float, .bool: break
+            }
+        case .named: break
+        case .array(let element), .map(let element): usage.formUnion(self.usage(of: element))
+        }
+        return usage
+    }
+
     /// The Swift type with the field's optionality.
     func fieldType(_ base: String, _ presence: SpecgenSpec.Presence) -> String {
         switch presence {
@@ -170,7 +186,8 @@ package struct ClientPlanner {
                                  deprecation: $0.deprecation.map { $0.message ?? "" })
                 }))
         case .alias(let target, _):
-            return .alias(AliasPlan(typeName: name, target: swiftType(target), documentation: model.description,
+            return .alias(AliasPlan(typeName: name, target: swiftType(target), usage: usage(of: target),
+                                    documentation: model.description,
                                     deprecation: deprecation))
         }
     }
@@ -185,7 +202,7 @@ package struct ClientPlanner {
             dateFormat: dateFormat(field.type, format: field.format),
             documentation: field.description, deprecation: field.deprecation.map { $0.message ?? "" },
             sensitive: field.sensitive, textForm: textForm(field.type, format: field.format),
-            partKind: types.partKind(field.type)
+            partKind: types.partKind(field.type), usage: usage(of: field.type, presence: presence)
         )
     }
 
@@ -312,6 +329,7 @@ package struct ClientPlanner {
         let (pattern, isRange) = switchPattern(response.status)
         return ErrorCasePlan(name: namer.escaped(response.caseName), statusPattern: pattern, status: response.status.description,
                              isRange: isRange, bodyType: response.body.map(swiftType),
+                             bodyUsage: response.body.map { usage(of: $0) } ?? [],
                              documentation: response.description)
     }
 

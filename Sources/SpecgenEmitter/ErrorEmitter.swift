@@ -3,16 +3,21 @@
 struct ErrorEmitter {
     func emit(_ error: ErrorPlan, writer w: inout SwiftWriter) {
         w.docComment(error.documentation)
-        w.block("public enum \(error.typeName): ClientFailure, Hashable, CustomStringConvertible") { w in
+        w.uses(.runtime, publicly: true)
+        w.type("enum", error.typeName, ": ClientFailure, Hashable, CustomStringConvertible") { w in
             for errorCase in error.cases {
                 w.docComment("`\(errorCase.status)`" + (errorCase.documentation.map { ": " + $0 } ?? ""))
-                w.line("case \(declaration(errorCase))")
+                w.uses(errorCase.bodyUsage, publicly: true)
+                w.declare("case", errorCase.name, payload(errorCase))
+                w.line("case \(errorCase.name)\(payload(errorCase))")
             }
             w.docComment("The call failed for a reason the spec does not document: no response, an undeclared status, "
                 + "a body that does not decode, a constraint, cancellation, a timeout or missing credentials.")
+            w.declare("case", "failure", "(ClientError)")
             w.line("case failure(ClientError)")
             w.blank()
             w.docComment("What went wrong, without secrets: sensitive fields of bodies are redacted.")
+            w.declare("var", "description", ": String")
             w.block("public var description: String") { w in
                 w.switchBlock("self") { w in
                     for errorCase in error.cases {
@@ -34,12 +39,13 @@ struct ErrorEmitter {
         }
     }
 
-    private func declaration(_ errorCase: ErrorCasePlan) -> String {
+    /// The case's associated values: `(status: Int, body: ErrorBody)` for a range, `(ErrorBody)`, or none.
+    private func payload(_ errorCase: ErrorCasePlan) -> String {
         switch (errorCase.isRange, errorCase.bodyType) {
-        case (true, let body?): "\(errorCase.name)(status: Int, body: \(body))"
-        case (true, nil): "\(errorCase.name)(status: Int)"
-        case (false, let body?): "\(errorCase.name)(\(body))"
-        case (false, nil): errorCase.name
+        case (true, let body?): "(status: Int, body: \(body))"
+        case (true, nil): "(status: Int)"
+        case (false, let body?): "(\(body))"
+        case (false, nil): ""
         }
     }
 }

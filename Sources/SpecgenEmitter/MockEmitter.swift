@@ -13,7 +13,7 @@ struct MockEmitter {
         w.docComment("A test double for ``\(names.api)``: each operation runs the closure you give, so unit tests and "
             + "SwiftUI previews need no network. A closure throws the operation's own error type, so a test can script "
             + "any documented error; an operation without a closure fails with `.failure(.transport)`." + example)
-        w.block("public struct \(names.mock): \(names.api)") { w in
+        w.type("struct", names.mock, ": \(names.api)") { w in
             for operation in plan.operations {
                 w.line("private let \(handler(operation)): (\(operation.handlerType))?")
             }
@@ -22,6 +22,7 @@ struct MockEmitter {
             let parameters = plan.operations.map { operation in
                 "\(operation.name): (\(operation.handlerType))? = nil"
             }
+            w.declare("", "init", "(" + parameters.joined(separator: ", ") + ")")
             if parameters.isEmpty {
                 w.line("public init() {}")
             } else {
@@ -39,6 +40,7 @@ struct MockEmitter {
             }
             w.blank()
             w.docComment("The failure of an operation the mock has no closure for.")
+            w.declare("static func", "unimplemented", "(_ operation: String) -> ClientError")
             w.block("public static func unimplemented(_ operation: String) -> ClientError") { w in
                 w.line(".transport(operation: operation, message: \"\(names.mock) has no closure for this operation\")")
             }
@@ -46,6 +48,7 @@ struct MockEmitter {
                 w.blank()
                 w.docComment(operation.documentation)
                 w.deprecation(operation.deprecation)
+                w.declareMethod(operation, withDefaults: true)
                 w.wrappedBlock("public func \(operation.name)", operation.parameterDeclarations(withDefaults: true),
                                " \(operation.effects)") { w in
                     let arguments = operation.parameters.map(\.internalName).joined(separator: ", ")

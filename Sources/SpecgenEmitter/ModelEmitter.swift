@@ -15,13 +15,15 @@ struct ModelEmitter {
     func emit(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         w.docComment(object.documentation)
         w.deprecation(object.deprecation)
-        w.block("public struct \(object.typeName): Codable, Hashable, Sendable") { w in
+        w.uses(object.usage, publicly: true)
+        w.type("struct", object.typeName, ": Codable, Hashable, Sendable") { w in
             // Undocumented properties sit on consecutive lines; a documented one is set apart by blank lines.
             for (index, property) in object.properties.enumerated() {
                 let previous = index > 0 ? object.properties[index - 1] : nil
                 if let previous, previous.isDocumented || property.isDocumented { w.blank() }
                 w.docComment(property.documentation)
                 w.deprecation(property.deprecation)
+                w.declare("var", property.name, ": \(property.type)")
                 w.line("public var \(property.name): \(property.type)")
             }
             if !object.properties.isEmpty { w.blank() }
@@ -37,10 +39,14 @@ struct ModelEmitter {
                 emitEncoding(object, writer: &w)
             }
         }
+        // Formatted dates are coded with the runtime's `DateFormat`.
+        if object.properties.contains(where: { $0.dateFormat != nil }) { w.uses(.runtime, publicly: false) }
         if !object.validations.isEmpty {
             w.blank()
-            w.block("extension \(object.typeName)") { w in
+            w.uses(.runtime, publicly: true)
+            w.type("extension", object.typeName) { w in
                 w.docComment("Checks the constraints `\(object.keyPath)` declares; request builders call it before sending.")
+                w.declare("func", "validate", "() throws(ValidationFailure)")
                 w.block("public func validate() throws(ValidationFailure)") { w in
                     for validation in object.validations { ValidationEmitter().emit(validation, writer: &w) }
                 }
@@ -59,6 +65,7 @@ struct ModelEmitter {
             let defaultValue = property.defaultValue ?? (property.isOptional ? "nil" : nil)
             return "\(label): \(property.type)" + (defaultValue.map { " = \($0)" } ?? "")
         }
+        w.declare("", "init", "(" + parameters.joined(separator: ", ") + ")")
         w.wrappedBlock("public init", parameters, "") { w in
             for property in object.properties {
                 w.line("self.\(property.name.withoutBackticks) = \(property.name)")
@@ -79,6 +86,7 @@ struct ModelEmitter {
 
     private func emitDecoding(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         w.docComment("Decodes a value; absent fields with defaults take them.")
+        w.declare("", "init", "(from decoder: any Decoder) throws")
         w.block("public init(from decoder: any Decoder) throws") { w in
             w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             for property in object.properties {
@@ -105,6 +113,7 @@ struct ModelEmitter {
 
     private func emitEncoding(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         w.docComment("Encodes the value; absent optional fields are left out.")
+        w.declare("func", "encode", "(to encoder: any Encoder) throws")
         w.block("public func encode(to encoder: any Encoder) throws") { w in
             w.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             for property in object.properties {
@@ -116,9 +125,10 @@ struct ModelEmitter {
     }
 
     private func emitRedactedDescription(_ object: ObjectPlan, writer w: inout SwiftWriter) {
-        w.block("extension \(object.typeName): CustomStringConvertible, CustomDebugStringConvertible") { w in
+        w.type("extension", object.typeName, ": CustomStringConvertible, CustomDebugStringConvertible") { w in
             let hidden = object.properties.filter(\.sensitive).map { "`\($0.wireName)`" }.joined(separator: ", ")
             w.docComment("The fields, with \(hidden) redacted, so logging a value never prints a secret.")
+            w.declare("var", "description", ": String")
             w.block("public var description: String") { w in
                 let fields = object.properties.map { property in
                     let label = property.name.withoutBackticks
@@ -128,6 +138,7 @@ struct ModelEmitter {
             }
             w.blank()
             w.docComment("The same as ``description``.")
+            w.declare("var", "debugDescription", ": String")
             w.line("public var debugDescription: String { description }")
         }
     }
@@ -138,22 +149,26 @@ struct ModelEmitter {
         let name = enumeration.typeName
         w.docComment(enumeration.documentation)
         w.deprecation(enumeration.deprecation)
-        w.block("public enum \(name): RawRepresentable, Codable, Hashable, Sendable, CaseIterable") { w in
+        w.type("enum", name, ": RawRepresentable, Codable, Hashable, Sendable, CaseIterable") { w in
             for enumCase in enumeration.cases {
                 w.docComment(enumCase.documentation)
                 if let deprecation = enumCase.deprecation {
                     w.line("///")
                     w.docComment("- Warning: Deprecated." + (deprecation.isEmpty ? "" : " " + deprecation))
                 }
+                w.declare("case", enumCase.name)
                 w.line("case \(enumCase.name)")
             }
             w.docComment("A value this version of the client does not know, kept exactly as the server sent it.")
+            w.declare("case", "undocumented", "(String)")
             w.line("case undocumented(String)")
             w.blank()
             w.docComment("The documented cases.")
+            w.declare("static let", "allCases", ": [\(name)]")
             w.line("public static let allCases: [\(name)] = [\(enumeration.cases.map { "." + $0.name.withoutBackticks }.joined(separator: ", "))]")
             w.blank()
             w.docComment("Creates a value from its wire form; an unknown one becomes `undocumented`.")
+            w.declare("", "init", "(rawValue: String)")
             w.block("public init(rawValue: String)") { w in
                 w.switchBlock("rawValue") { w in
                     for enumCase in enumeration.cases {
@@ -164,6 +179,7 @@ struct ModelEmitter {
             }
             w.blank()
             w.docComment("The wire form.")
+            w.declare("var", "rawValue", ": String")
             w.block("public var rawValue: String") { w in
                 w.switchBlock("self") { w in
                     for enumCase in enumeration.cases {
@@ -178,6 +194,8 @@ struct ModelEmitter {
     func emit(_ alias: AliasPlan, writer w: inout SwiftWriter) {
         w.docComment(alias.documentation)
         w.deprecation(alias.deprecation)
+        w.uses(alias.usage, publicly: true)
+        w.declare("typealias", alias.typeName, " = \(alias.target)")
         w.line("public typealias \(alias.typeName) = \(alias.target)")
     }
 }

@@ -40,6 +40,10 @@ package struct OperationPlan: Hashable, Sendable {
     package var responses: [ResponsePlan]
     /// The return type, or nil for none.
     package var returnType: String?
+    /// The modules the return type comes from.
+    package var returnUsage: ModuleUsage
+    /// The modules the parameters' types come from.
+    package var parameterUsage: ModuleUsage { parameters.reduce(into: []) { $0.formUnion($1.usage) } }
     /// The error type the method throws.
     package var errorType: String
     /// The documented errors it can throw.
@@ -108,6 +112,8 @@ package struct ParameterPlan: Hashable, Sendable {
     package var partKind: PartKind
     /// Whether it is the whole body.
     package var isBody: Bool
+    /// The modules its Swift type comes from.
+    package var usage: ModuleUsage
 }
 
 /// A request body.

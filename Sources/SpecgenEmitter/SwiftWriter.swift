@@ -1,9 +1,43 @@
 /// An indenting printer for Swift source, so emitters read like the code they write.
+///
+/// Beside the text it keeps what the emitters tell it as they print: the public declarations (the API surface is built
+/// from them) and the modules the code uses (the imports are chosen from them). Nothing reads the text back.
 package struct SwiftWriter {
     /// The text written so far.
     package private(set) var text = ""
+    /// The current indentation level.
     package private(set) var depth = 0
     private var lastLineWasBlank = true
+    /// The public declarations printed so far, in order.
+    package private(set) var declarations: [Declaration] = []
+    /// The modules the printed code uses, and whether its public declarations expose them.
+    package private(set) var imports = ImportUsage()
+    /// The types whose bodies are being written, innermost last.
+    private var owners: [String] = []
+
+    /// Records a public declaration of the type being written (or a top-level one): `keyword` is `var`, `func`,
+    /// `case`, `static let`, `struct` and so on (empty for an initializer), `signature` what follows the name.
+    package mutating func declare(_ keyword: String, _ name: String, _ signature: String = "") {
+        declarations.append(Declaration(owner: owners.last, keyword: keyword, name: name.withoutBackticks,
+                                        signature: signature))
+    }
+
+    /// Records that the code uses `modules`; `publicly` when a public declaration names one of their types.
+    package mutating func uses(_ modules: ModuleUsage, publicly: Bool) {
+        imports.note(modules, publicly: publicly)
+    }
+
+    /// Writes a type or extension and its body, recording it (an extension only when it adds conformances) and
+    /// owning the declarations recorded inside it.
+    package mutating func type(
+        _ keyword: String, _ name: String, _ inheritance: String = "", _ body: (inout SwiftWriter) -> Void
+    ) {
+        let isExtension = keyword == "extension"
+        if !isExtension || !inheritance.isEmpty { declare(keyword, name, inheritance) }
+        owners.append(name)
+        block((isExtension ? "" : "public ") + "\(keyword) \(name)\(inheritance)", body)
+        owners.removeLast()
+    }
 
     /// Creates an empty writer.
     package init() {}
@@ -237,6 +271,57 @@ package enum SwiftLiteral {
     package static func number(_ value: Double) -> String {
         if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
+    }
+}
+
+/// One public declaration as the emitter printed it.
+package struct Declaration: Hashable, Sendable {
+    /// The type it belongs to, or nil at the top level.
+    package var owner: String?
+    /// `var`, `func`, `case`, `static let`, `struct`, `extension` ...; empty for an initializer.
+    package var keyword: String
+    /// The declared name, without backticks (`init` for an initializer).
+    package var name: String
+    /// What follows the name: `: String`, `(id: String) async throws(E) -> T`, `: Codable, Hashable, Sendable`.
+    package var signature: String
+
+    /// The symbol qualified with its owner: `RegisterModel.email`.
+    package var symbol: String { owner.map { "\($0).\(name)" } ?? name }
+
+    /// The declaration on one line, qualified with its owner: `var RegisterModel.email: String`.
+    package var text: String { (keyword.isEmpty ? "" : keyword + " ") + symbol + signature }
+}
+
+/// Modules generated code may import.
+package struct ModuleUsage: OptionSet, Hashable, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Date, URL, UUID, Data.
+    package static let foundation = ModuleUsage(rawValue: 1)
+    /// SpecgenRuntime.
+    package static let runtime = ModuleUsage(rawValue: 2)
+}
+
+/// Which modules a file's code uses, and which of them its public declarations expose (those imports must be
+/// `public` under `InternalImportsByDefault`, and the others must not be).
+package struct ImportUsage: Hashable, Sendable {
+    /// Every module used.
+    package private(set) var used: ModuleUsage = []
+    /// The modules public declarations expose.
+    package private(set) var exposed: ModuleUsage = []
+
+    mutating func note(_ modules: ModuleUsage, publicly: Bool) {
+        used.formUnion(modules)
+        if publicly { exposed.formUnion(modules) }
+    }
+
+    /// The import lines, Foundation first.
+    package var lines: [String] {
+        [(ModuleUsage.foundation, "Foundation"), (.runtime, "SpecgenRuntime")].compactMap { module, name in
+            guard used.contains(module) else { return nil }
+            return (exposed.contains(module) ? "public import " : "import ") + name
+        }
     }
 }
 

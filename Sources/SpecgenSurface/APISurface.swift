@@ -33,9 +33,8 @@ package struct APISurface: Hashable, Sendable {
         let wire = WireMap(spec: spec, plan: plan)
         var entries: [Entry] = []
         for file in files {
-            for declaration in DeclarationScanner.scan(file.contents) {
-                let symbol = declaration.owner.map { "\($0).\(declaration.name)" } ?? declaration.name
-                entries.append(Entry(symbol: symbol, swift: declaration.text,
+            for declaration in file.declarations {
+                entries.append(Entry(symbol: declaration.symbol, swift: declaration.text,
                                      wire: wire.mapping(owner: declaration.owner, name: declaration.name)))
             }
         }
