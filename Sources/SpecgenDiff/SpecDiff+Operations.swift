@@ -83,7 +83,7 @@ extension SpecDiff {
                     symbols: ["\(newPlan.names.api).\(has)"], operations: operations)
             }
         }
-        if a.retry != b.retry || a.requestOptions != b.requestOptions || a.idempotent != b.idempotent {
+        if a.retry != b.retry || a.requestSettings != b.requestSettings || a.idempotent != b.idempotent {
             add(.behaviourChanged, "'\(b.name)' changed its retry, timeout or cache policy", at: b.location,
                 symbols: [symbol], operations: operations)
         }

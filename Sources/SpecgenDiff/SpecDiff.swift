@@ -82,7 +82,7 @@ package struct SpecDiff {
             add(.authSchemeAdded, "auth scheme '\(scheme.name)' was added", at: scheme.location,
                 symbols: ["\(newPlan.names.client).init"])
         }
-        if old.retry != new.retry || old.requestOptions != new.requestOptions
+        if old.retry != new.retry || old.requestSettings != new.requestSettings
             || old.defaultHeaders.map({ [$0.name, $0.value] }) != new.defaultHeaders.map({ [$0.name, $0.value] }) {
             add(.behaviourChanged, "the API's retry policy, timeout, cache policy or default headers changed",
                 at: new.location, symbols: [newPlan.names.client])

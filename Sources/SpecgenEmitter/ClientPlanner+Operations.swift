@@ -194,8 +194,8 @@ extension ClientPlanner {
     }
 
     private func optionsExpression(_ endpoint: Endpoint) -> String? {
-        let timeout = endpoint.requestOptions.timeout ?? spec.requestOptions.timeout
-        let cachePolicy = endpoint.requestOptions.cachePolicy ?? spec.requestOptions.cachePolicy
+        let timeout = endpoint.requestSettings.timeout ?? spec.requestSettings.timeout
+        let cachePolicy = endpoint.requestSettings.cachePolicy ?? spec.requestSettings.cachePolicy
         var arguments: [String] = []
         if let timeout { arguments.append("timeout: \(SwiftLiteral.number(timeout))") }
         if let cachePolicy { arguments.append("cache: .\(cachePolicy.rawValue)") }

@@ -297,7 +297,7 @@ package struct ClientPlanner {
         }
     }
 
-    func retryExpression(_ policy: SpecgenSpec.RetryPolicy) -> [String] {
+    func retryExpression(_ policy: SpecgenSpec.RetrySettings) -> [String] {
         ["maxAttempts: \(policy.maxAttempts)", "initialDelay: \(SwiftLiteral.number(policy.initialDelay))",
          "maxDelay: \(SwiftLiteral.number(policy.maxDelay))", "multiplier: \(SwiftLiteral.number(policy.multiplier))",
          "jitter: \(policy.jitter)", "statuses: [\(policy.statuses.map(String.init).joined(separator: ", "))]"]

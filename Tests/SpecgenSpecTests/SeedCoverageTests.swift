@@ -85,7 +85,7 @@ struct SeedCoverageTests {
         #expect(gista.servers.map(\.name) == ["development", "production"])
         #expect(gista.security?.optional == true)
         #expect(gista.retry?.maxAttempts == 3)
-        #expect(gista.requestOptions == RequestOptions(timeout: 30, cachePolicy: .useProtocolCachePolicy))
+        #expect(gista.requestSettings == RequestSettings(timeout: 30, cachePolicy: .useProtocolCachePolicy))
         guard case .alias(_, let constraints) = gista.model(named: "UserID")?.kind else {
             Issue.record("UserID must be an alias")
             return

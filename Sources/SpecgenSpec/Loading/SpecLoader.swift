@@ -49,7 +49,7 @@ public struct SpecLoader: Sendable {
         spec.authSchemes = top.value("auth").map(reader.authSchemes) ?? []
         spec.security = top.value("security").map { reader.authRequirement($0, keyPath: "security") }
         spec.retry = top.value("retry").flatMap { reader.retryPolicy($0, keyPath: "retry", base: nil) }
-        spec.requestOptions = reader.requestOptions(top)
+        spec.requestSettings = reader.requestSettings(top)
         spec.errors = top.value("errors").map { reader.errors($0, keyPath: "errors") } ?? []
         spec.models = top.value("models").map(reader.models) ?? []
         reader.apiRetry = spec.retry

@@ -38,7 +38,7 @@ extension SpecReader {
                 endpoint.retry = .policy(policy)
             }
         }
-        endpoint.requestOptions = requestOptions(reader)
+        endpoint.requestSettings = requestSettings(reader)
         endpoint.pagination = reader.value("paginate").flatMap { pagination($0, keyPath: "\(keyPath).paginate") }
         endpoint.polling = reader.value("poll").flatMap { polling($0, keyPath: "\(keyPath).poll") }
         endpoint.deprecation = reader.deprecation()

@@ -5,7 +5,7 @@ import SpecgenYAML
 struct SpecReader {
     let context: LoadContext
     let types: TypeBinder
-    var apiRetry: RetryPolicy?
+    var apiRetry: RetrySettings?
 
     init(context: LoadContext, types: TypeBinder) {
         self.context = context
@@ -118,12 +118,12 @@ struct SpecReader {
 
     // MARK: - Behaviours
 
-    func retryPolicy(_ node: YAMLNode, keyPath: String, base: RetryPolicy?) -> RetryPolicy? {
+    func retryPolicy(_ node: YAMLNode, keyPath: String, base: RetrySettings?) -> RetrySettings? {
         guard let reader = MappingReader(
             node, keyPath: keyPath,
             allowed: ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "statuses", "maxElapsed"],
             context: context) else { return nil }
-        var policy = base ?? RetryPolicy(location: context.location(node))
+        var policy = base ?? RetrySettings(location: context.location(node))
         policy.location = context.location(node)
         if let attempts = reader.int("maxAttempts") {
             if attempts < 1 { context.error(reader.value("maxAttempts") ?? node, "maxAttempts must be at least 1") }
@@ -147,8 +147,8 @@ struct SpecReader {
         return policy
     }
 
-    func requestOptions(_ reader: MappingReader) -> RequestOptions {
-        var options = RequestOptions(timeout: reader.duration("timeout"))
+    func requestSettings(_ reader: MappingReader) -> RequestSettings {
+        var options = RequestSettings(timeout: reader.duration("timeout"))
         if let node = reader.value("cachePolicy") {
             if let policy = node.scalar.flatMap(CachePolicy.init(rawValue:)) {
                 options.cachePolicy = policy

@@ -40,7 +40,7 @@ public struct Endpoint: Hashable, Sendable {
     /// The retry behaviour, when it differs from the API's.
     public var retry: RetryOverride?
     /// Timeout and cache policy, when they differ from the API's.
-    public var requestOptions: RequestOptions
+    public var requestSettings: RequestSettings
     /// Page iteration.
     public var pagination: Pagination?
     /// A polling helper.
@@ -58,7 +58,7 @@ public struct Endpoint: Hashable, Sendable {
         requestLocation: SourceLocation, pathParameters: [Field] = [], queryParameters: [Field] = [],
         headerParameters: [Field] = [], body: RequestBody? = nil, responses: [ResponseCase] = [],
         errors: [ErrorResponse] = [], auth: AuthRequirement? = nil, idempotent: Bool = false,
-        retry: RetryOverride? = nil, requestOptions: RequestOptions = RequestOptions(), pagination: Pagination? = nil,
+        retry: RetryOverride? = nil, requestSettings: RequestSettings = RequestSettings(), pagination: Pagination? = nil,
         polling: Polling? = nil, deprecation: Deprecation? = nil, mockSequence: [MockStep] = [],
         location: SourceLocation
     ) {
@@ -77,7 +77,7 @@ public struct Endpoint: Hashable, Sendable {
         self.auth = auth
         self.idempotent = idempotent
         self.retry = retry
-        self.requestOptions = requestOptions
+        self.requestSettings = requestSettings
         self.pagination = pagination
         self.polling = polling
         self.deprecation = deprecation
@@ -104,7 +104,7 @@ public enum RetryOverride: Hashable, Sendable {
     /// Never retried.
     case disabled
     /// Retried with this policy.
-    case policy(RetryPolicy)
+    case policy(RetrySettings)
 }
 
 /// Page-number pagination: the client asks for page 1, 2, ... until a short or empty page.

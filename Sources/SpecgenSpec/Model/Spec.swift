@@ -20,9 +20,9 @@ public struct Spec: Hashable, Sendable {
     /// The authentication every endpoint uses unless it says otherwise.
     public var security: AuthRequirement?
     /// How failed requests are retried, unless an endpoint says otherwise.
-    public var retry: RetryPolicy?
+    public var retry: RetrySettings?
     /// Timeout and cache policy for every request, unless an endpoint says otherwise.
-    public var requestOptions: RequestOptions
+    public var requestSettings: RequestSettings
     /// Error responses any endpoint may return.
     public var errors: [ErrorResponse]
     /// Named types: structs, enums and aliases.
@@ -36,7 +36,7 @@ public struct Spec: Hashable, Sendable {
     public init(
         formatVersion: Int = 1, name: String, version: String, description: String? = nil, servers: [Server] = [],
         defaultHeaders: [DefaultHeader] = [], authSchemes: [AuthScheme] = [], security: AuthRequirement? = nil,
-        retry: RetryPolicy? = nil, requestOptions: RequestOptions = RequestOptions(), errors: [ErrorResponse] = [],
+        retry: RetrySettings? = nil, requestSettings: RequestSettings = RequestSettings(), errors: [ErrorResponse] = [],
         models: [Model] = [], endpoints: [Endpoint] = [], location: SourceLocation
     ) {
         self.formatVersion = formatVersion
@@ -48,7 +48,7 @@ public struct Spec: Hashable, Sendable {
         self.authSchemes = authSchemes
         self.security = security
         self.retry = retry
-        self.requestOptions = requestOptions
+        self.requestSettings = requestSettings
         self.errors = errors
         self.models = models
         self.endpoints = endpoints
@@ -135,7 +135,7 @@ public struct SpecValueEntry: Hashable, Sendable {
 }
 
 /// How long to wait, how often to try, and for which statuses to retry.
-public struct RetryPolicy: Hashable, Sendable {
+public struct RetrySettings: Hashable, Sendable {
     /// Total attempts including the first (1 means no retry).
     public var maxAttempts: Int
     /// Delay before the first retry, in seconds.
@@ -176,7 +176,7 @@ public enum CachePolicy: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Per-request transport settings (Gista's `RequestConfig`).
-public struct RequestOptions: Hashable, Sendable {
+public struct RequestSettings: Hashable, Sendable {
     /// Seconds before a request times out.
     public var timeout: Double?
     /// How the response cache is used.

@@ -1,0 +1,21 @@
+package import SpecgenSpec
+
+/// The generator's whole pipeline for one spec: bytes in, files or diagnostics out.
+package enum Generator {
+    /// The outcome of generating one spec.
+    package struct Result: Sendable {
+        /// The files, or nil when the spec has errors.
+        package var files: [GeneratedFile]?
+        /// Every diagnostic, errors and warnings.
+        package var diagnostics: [Diagnostic]
+    }
+
+    /// Loads, checks, plans and renders a spec. `path` is shown in diagnostics; `sourceName` (by default `path`)
+    /// in generated headers and doc comments.
+    package static func generate(bytes: [UInt8], path: String, sourceName: String? = nil) -> Result {
+        let loaded = Spec.load(bytes: bytes, path: path)
+        guard let spec = loaded.spec, !loaded.hasErrors else { return Result(files: nil, diagnostics: loaded.diagnostics) }
+        let plan = ClientPlanner(spec: spec, sourcePath: sourceName ?? path).plan()
+        return Result(files: SwiftEmitter().render(plan), diagnostics: loaded.diagnostics)
+    }
+}
