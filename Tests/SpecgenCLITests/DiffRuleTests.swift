@@ -183,7 +183,7 @@ struct DiffRuleTests {
         let covered = Set(Self.cases.map(\.rule))
         let missing = DiffRule.catalogue.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a case: \(missing)")
-        #expect(DiffRule.catalogue.count >= 30)
+        #expect(DiffRule.catalogue.count == 64)
         #expect(Set(DiffRule.catalogue.map(\.id)).count == DiffRule.catalogue.count)
     }
 
