@@ -21,26 +21,16 @@ struct ExportOpenAPICommand: ParsableCommand {
         case yaml, json
     }
 
-    @Argument(help: "The spec file.")
-    var spec: String
+    @OptionGroup var input: SpecFileOptions
 
-    @Option(name: .shortAndLong, help: "The file to write; standard output by default.")
-    var output: String?
+    @OptionGroup var destination: OutputFileOptions
 
     @Option(help: "yaml or json; by default json when --output ends in .json, else yaml.")
     var format: Format?
 
     func run() throws {
-        let loaded = SpecInput.load(path: spec)
-        DiagnosticPrinter.print(loaded.diagnostics.filter(\.isError))
-        guard let parsed = loaded.spec, !loaded.hasErrors else { throw ExitCode.failure }
-        let document = OpenAPIExporter(spec: parsed).document()
-        let chosen = format ?? (output?.hasSuffix(".json") == true ? .json : .yaml)
-        let text = chosen == .json ? document.json : document.yaml
-        guard let output else {
-            print(text, terminator: "")
-            return
-        }
-        try OutputFile.writeIfChanged(text, to: output)
+        let document = OpenAPIExporter(spec: try input.load()).document()
+        let chosen = format ?? (destination.output?.hasSuffix(".json") == true ? .json : .yaml)
+        try destination.write(chosen == .json ? document.json : document.yaml)
     }
 }

@@ -22,8 +22,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write into.")
     var output: String
 
-    @Flag(help: "Compare with the files in --output instead of writing; exit 1 when any is stale.")
-    var check = false
+    @OptionGroup var checking: CheckOptions
 
     @Option(help: "The spec's path as generated headers show it (for build plugins that pass absolute paths).")
     var sourceName: String?
@@ -54,7 +53,7 @@ struct GenerateCommand: ParsableCommand {
             let folder = specs.count == 1 ? output
                 : (output as NSString).appendingPathComponent(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
             let writer = OutputWriter(folder: folder)
-            if check {
+            if checking.check {
                 let stale = writer.staleFiles(files)
                 for file in stale { print(file.diff, terminator: "") }
                 if !stale.isEmpty {

@@ -9,6 +9,13 @@ struct Specgen: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 findings (spec errors, stale files, breaking changes), 64 usage errors.
             """,
+        version: SpecgenVersion.current,
         subcommands: [DiffCommand.self, ExportOpenAPICommand.self, GenerateCommand.self, LintCommand.self, SurfaceCommand.self]
     )
+}
+
+/// The version `specgen --version` prints. Generated files never carry it, so output stays the same across versions.
+enum SpecgenVersion {
+    /// Raised with each release of the spec format, the generator or the runtime.
+    static let current = "0.8.0"
 }

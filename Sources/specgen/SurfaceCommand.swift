@@ -16,36 +16,27 @@ struct SurfaceCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The spec file.")
-    var spec: String
+    @OptionGroup var input: SpecFileOptions
 
-    @Option(name: .shortAndLong, help: "The surface file to write (or to check with --check); standard output by default.")
-    var output: String?
+    @OptionGroup var destination: OutputFileOptions
 
-    @Flag(help: "Compare with --output instead of writing; exit 1 when it is stale.")
-    var check = false
+    @OptionGroup var checking: CheckOptions
 
     func validate() throws {
-        if check && output == nil { throw ValidationError("--check needs --output, the committed surface file.") }
+        if checking.check && destination.output == nil {
+            throw ValidationError("--check needs --output, the committed surface file.")
+        }
     }
 
     func run() throws {
-        let loaded = SpecInput.load(path: spec)
-        DiagnosticPrinter.print(loaded.diagnostics.filter(\.isError))
-        guard let parsed = loaded.spec, !loaded.hasErrors else { throw ExitCode.failure }
-        let text = APISurface(spec: parsed, sourcePath: spec).text
-        guard let output else {
-            print(text, terminator: "")
-            return
-        }
+        let spec = input.spec
+        let text = APISurface(spec: try input.load(), sourcePath: spec).text
+        guard checking.check, let output = destination.output else { return try destination.write(text) }
         let existing = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }
-        if check {
-            guard existing != text else { return }
-            print(UnifiedDiff.make(old: existing ?? "", new: text, oldName: existing == nil ? "/dev/null" : output,
-                                   newName: output), terminator: "")
-            DiagnosticPrinter.note("\(output) is stale; run `specgen surface \(spec) -o \(output)`")
-            throw ExitCode.failure
-        }
-        try OutputFile.writeIfChanged(text, to: output)
+        guard existing != text else { return }
+        print(UnifiedDiff.make(old: existing ?? "", new: text, oldName: existing == nil ? "/dev/null" : output,
+                               newName: output), terminator: "")
+        DiagnosticPrinter.note("\(output) is stale; run `specgen surface \(spec) -o \(output)`")
+        throw ExitCode.failure
     }
 }

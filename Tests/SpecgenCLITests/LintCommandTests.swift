@@ -8,6 +8,19 @@ struct LintCommandTests {
         try ProcessRun.product("specgen", arguments)
     }
 
+    @Test func versionAndSharedOptions() throws {
+        let version = try Self.specgen(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == "0.8.0\n")
+        // surface and export-openapi share the spec argument and -o; surface and generate share --check.
+        let usage = try Self.specgen(["surface", "Specs/Keyz.yaml", "--check"])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.hasPrefix("Error: --check needs --output, the committed surface file.\n"))
+        let missing = try Self.specgen(["export-openapi", "Specs/Nope.yaml"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "Specs/Nope.yaml:1:1: error: no such file\n")
+    }
+
     @Test func lintOfTheFiveSpecsIsClean() throws {
         let specs = ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz"].map { "Specs/\($0).yaml" }
         let run = try Self.specgen(["lint"] + specs)
