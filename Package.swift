@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "SpecgenCLITests",
             dependencies: ["specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenSpec", "SpecgenRuntime", "SpecgenTestSupport"],
-            exclude: ["Diff"],
+            exclude: ["Diff", "Goldens"],
             swiftSettings: strictSettings
         ),
         // A client generated from hostile names and descriptions: it must compile without warnings.

@@ -198,7 +198,7 @@ struct DiffRuleTests {
         #expect(findings.map(\.rule.id) == ["documentation-changed"])
     }
 
-    @Test(arguments: ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz"])
+    @Test(arguments: SeedAPIs.names)
     func eachSpecAgainstItselfYieldsNothing(_ api: String) throws {
         let text = try String(contentsOf: PackagePaths.url("Specs/\(api).yaml"), encoding: .utf8)
         let spec = try Self.load(text, path: "Specs/\(api).yaml")

@@ -5,12 +5,16 @@ import Testing
 /// `specgen export-openapi`: each spec as an OpenAPI 3.1 document that `openapi-spec-validator` (installed by
 /// `.ci/install-deps`) accepts, in YAML and JSON, with the wire details the generated client relies on.
 struct ExportOpenAPITests {
-    static let apis = ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz"]
+    static let apis = SeedAPIs.names
 
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+    static func temporaryFolder() throws -> URL { try makeTemporaryFolder("export") }
+
+    /// The whole YAML document of each spec, byte for byte: any change to the export shows up as a reviewed diff.
+    @Test(arguments: SeedAPIs.names)
+    func exportMatchesItsGolden(api: String) throws {
+        let run = try ProcessRun.specgen(["export-openapi", "Specs/\(api).yaml"])
+        #expect(run.status == 0, "\(run.stderr)")
+        expectGolden(run.stdout, matches: PackagePaths.url("Tests/SpecgenCLITests/Goldens/OpenAPI/\(api).yaml"))
     }
 
     /// The JSON document of a spec, parsed.

@@ -5,7 +5,7 @@ import Testing
 /// Runs the built `specgen` binary, as users and CI do.
 struct LintCommandTests {
     static func specgen(_ arguments: [String]) throws -> ProcessRun {
-        try ProcessRun.product("specgen", arguments)
+        try ProcessRun.specgen(arguments)
     }
 
     @Test func versionAndSharedOptions() throws {
@@ -22,7 +22,7 @@ struct LintCommandTests {
     }
 
     @Test func lintOfTheFiveSpecsIsClean() throws {
-        let specs = ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz"].map { "Specs/\($0).yaml" }
+        let specs = SeedAPIs.specPaths
         let run = try Self.specgen(["lint"] + specs)
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty, "\(run.stderr)")

@@ -4,7 +4,7 @@ import Testing
 
 /// `specgen surface`, and the committed surface files of the five APIs.
 struct SurfaceCommandTests {
-    static let apis = ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz"]
+    static let apis = SeedAPIs.names
 
     @Test(arguments: apis)
     func theCommittedSurfaceIsUpToDate(_ api: String) throws {
@@ -28,8 +28,7 @@ struct SurfaceCommandTests {
     }
 
     @Test func aStaleSurfaceFailsTheCheckWithADiff() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("surface-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("surface")
         defer { try? FileManager.default.removeItem(at: folder) }
         let original = try String(contentsOf: PackagePaths.url("Specs/Keyz.yaml"), encoding: .utf8)
         let edited = original.replacingOccurrences(of: "expires_in: {type: int,", with: "expires_in: {type: int?,")

@@ -15,7 +15,7 @@ struct GoldenTests {
         }
     }
 
-    @Test(arguments: ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz"])
+    @Test(arguments: SeedAPIs.names)
     func sameSpecSameBytes(api: String) throws {
         let first = try Self.generate("Specs/\(api).yaml")
         let second = try Self.generate("Specs/\(api).yaml")

@@ -11,7 +11,7 @@ struct SchemaTests {
     }
 
     @Test func everySpecValidatesAgainstTheSchema() throws {
-        let specs = ["Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz"].map { "Specs/\($0).yaml" }
+        let specs = SeedAPIs.specPaths
         let result = try Self.validate(specs)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.components(separatedBy: ": valid").count == specs.count + 1, "\(result.output)")

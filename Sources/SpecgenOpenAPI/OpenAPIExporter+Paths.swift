@@ -1,0 +1,176 @@
+import Foundation
+import SpecgenSpec
+
+/// Paths and operations: parameters and request bodies, with endpoints that share a method and path merged.
+extension OpenAPIExporter {
+    func paths() -> OpenAPIObject {
+        var routes: [(path: String, method: HTTPMethod, endpoints: [Endpoint])] = []
+        for endpoint in spec.endpoints {
+            if let index = routes.firstIndex(where: { $0.path == endpoint.path && $0.method == endpoint.method }) {
+                routes[index].endpoints.append(endpoint)
+            } else {
+                routes.append((endpoint.path, endpoint.method, [endpoint]))
+            }
+        }
+        var paths = OpenAPIObject()
+        for route in routes {
+            var item: OpenAPIObject
+            if case .object(let existing)? = paths[route.path] { item = existing } else { item = OpenAPIObject() }
+            item[route.method.rawValue.lowercased()] = .object(operation(route.endpoints))
+            paths[route.path] = .object(item)
+        }
+        return paths
+    }
+
+    func operation(_ endpoints: [Endpoint]) -> OpenAPIObject {
+        let first = endpoints[0]
+        var operation = OpenAPIObject()
+        operation["operationId"] = .string(first.name)
+        operation["summary"] = first.summary.map { .string(Self.trimmed($0)) }
+        var description = Self.description(first.description, first.deprecation) ?? ""
+        for other in endpoints.dropFirst() {
+            let also = "Also serves `\(other.name)`" + (other.summary.map { ": " + Self.trimmed($0) } ?? ".")
+            description += (description.isEmpty ? "" : "\n\n") + also
+        }
+        operation["description"] = description.isEmpty ? nil : .string(description)
+        if endpoints.count > 1 { operation["x-specgen-operations"] = .array(endpoints.map { .string($0.name) }) }
+        if endpoints.allSatisfy({ $0.deprecation != nil }) { operation["deprecated"] = true }
+
+        let parameters = mergedParameters(endpoints)
+        if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
+        if let body = requestBody(endpoints) { operation["requestBody"] = .object(body) }
+        operation["responses"] = .object(responses(endpoints))
+
+        let requirements = endpoints.map { $0.auth ?? spec.security }
+        if let own = requirements[0], requirements.allSatisfy({ $0?.scheme == own.scheme }), own != spec.security {
+            let optional = requirements.contains { $0?.optional ?? false }
+            operation["security"] = securityRequirements(AuthRequirement(scheme: own.scheme, optional: optional,
+                                                                         location: own.location))
+        }
+        return operation
+    }
+
+    /// Path, query and header parameters of the endpoints, each once; required only where every endpoint needs it.
+    func mergedParameters(_ endpoints: [Endpoint]) -> [OpenAPIValue] {
+        // A parameter is required only when every endpoint requires it (a path parameter is in every endpoint).
+        var ordered: [(location: String, field: Field, requiredBy: Int)] = []
+        for endpoint in endpoints {
+            let fields = endpoint.pathParameters.map { ("path", $0) } + endpoint.queryParameters.map { ("query", $0) }
+                + endpoint.headerParameters.map { ("header", $0) }
+            for (location, field) in fields {
+                let required = location == "path" || Self.isRequiredOnWire(field) ? 1 : 0
+                if let index = ordered.firstIndex(where: { $0.location == location && $0.field.wireName == field.wireName }) {
+                    ordered[index].requiredBy += required
+                } else {
+                    ordered.append((location, field, required))
+                }
+            }
+        }
+        var values: [OpenAPIValue] = ordered.map { entry in
+            var parameter = OpenAPIObject()
+            parameter["name"] = .string(entry.field.wireName)
+            parameter["in"] = .string(entry.location)
+            parameter["description"] = Self.description(entry.field.description, entry.field.deprecation)
+                .map(OpenAPIValue.string)
+            parameter["required"] = .bool(entry.requiredBy == endpoints.count)
+            if entry.field.deprecation != nil { parameter["deprecated"] = true }
+            var fieldSchema = entry.field
+            fieldSchema.description = nil
+            fieldSchema.deprecation = nil
+            parameter["schema"] = .object(schema(for: fieldSchema))
+            return .object(parameter)
+        }
+        for header in spec.defaultHeaders {
+            var reference = OpenAPIObject()
+            reference["$ref"] = .string("#/components/parameters/\(Self.componentKey(header.name))")
+            values.append(.object(reference))
+        }
+        return values
+    }
+
+    func requestBody(_ endpoints: [Endpoint]) -> OpenAPIObject? {
+        let bodies = endpoints.compactMap(\.body)
+        guard let first = bodies.first else { return nil }
+        var content = OpenAPIObject()
+        var mediaTypes: [(type: String, bodies: [RequestBody], schemas: [OpenAPIObject], encoding: OpenAPIObject)] = []
+        for body in bodies {
+            let (type, schema, encoding) = media(for: body)
+            if let index = mediaTypes.firstIndex(where: { $0.type == type }) {
+                mediaTypes[index].bodies.append(body)
+                if !mediaTypes[index].schemas.contains(schema) { mediaTypes[index].schemas.append(schema) }
+                for member in encoding.members { mediaTypes[index].encoding[member.key] = member.value }
+            } else {
+                mediaTypes.append((type, [body], [schema], encoding))
+            }
+        }
+        for media in mediaTypes {
+            var object = OpenAPIObject()
+            if media.schemas.count == 1 {
+                if !media.schemas[0].isEmpty { object["schema"] = .object(media.schemas[0]) }
+            } else if let merged = mergedFields(media.bodies) {
+                object["schema"] = .object(objectSchema(merged))
+            } else {
+                var anyOf = OpenAPIObject()
+                anyOf["anyOf"] = .array(media.schemas.map(OpenAPIValue.object))
+                object["schema"] = .object(anyOf)
+            }
+            if !media.encoding.isEmpty { object["encoding"] = .object(media.encoding) }
+            content[media.type] = .object(object)
+        }
+        var body = OpenAPIObject()
+        body["description"] = first.description.map { .string(Self.trimmed($0)) }
+        body["required"] = .bool(bodies.count == endpoints.count)
+        body["content"] = .object(content)
+        return body
+    }
+
+    /// The fields of several object bodies as one object that accepts each: every property once, required only
+    /// where every body requires it. Nil when a body is not an object.
+    func mergedFields(_ bodies: [RequestBody]) -> [Field]? {
+        var merged: [Field] = []
+        var lists: [[Field]] = []
+        for body in bodies {
+            guard let fields = types.fields(of: body) else { return nil }
+            lists.append(fields)
+            for field in fields where !merged.contains(where: { $0.wireName == field.wireName }) {
+                merged.append(field)
+            }
+        }
+        for index in merged.indices {
+            let name = merged[index].wireName
+            let requiredInAll = lists.allSatisfy { list in
+                list.contains { $0.wireName == name && Self.isRequiredOnWire($0) }
+            }
+            if !requiredInAll {
+                merged[index].presence = .optional
+                merged[index].defaultValue = nil
+            }
+        }
+        return merged
+    }
+
+    /// The media type, schema and multipart encoding of a request body.
+    func media(for body: RequestBody) -> (String, OpenAPIObject, OpenAPIObject) {
+        let schema: OpenAPIObject
+        switch body.content {
+        case .type(let type): schema = self.schema(for: type)
+        case .fields(let inline): schema = objectSchema(inline)
+        }
+        switch body.encoding {
+        case .json:
+            return ("application/json", schema, OpenAPIObject())
+        case .form:
+            return ("application/x-www-form-urlencoded", schema, OpenAPIObject())
+        case .binary:
+            return (body.contentType ?? "application/octet-stream", OpenAPIObject(), OpenAPIObject())
+        case .multipart:
+            var encoding = OpenAPIObject()
+            for field in types.fields(of: body) ?? [] where types.partKind(field.type) == .json {
+                var part = OpenAPIObject()
+                part["contentType"] = "application/json"
+                encoding[field.wireName] = .object(part)
+            }
+            return ("multipart/form-data", schema, encoding)
+        }
+    }
+}

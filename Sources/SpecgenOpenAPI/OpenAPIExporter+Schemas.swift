@@ -1,0 +1,169 @@
+import Foundation
+import SpecgenSpec
+
+/// Components: models as schemas, with formats, constraints, defaults, examples and deprecations.
+extension OpenAPIExporter {
+    func components() -> OpenAPIObject {
+        var components = OpenAPIObject()
+        var schemas = OpenAPIObject()
+        for model in spec.models {
+            schemas[model.name] = .object(schema(for: model))
+        }
+        if !schemas.isEmpty { components["schemas"] = .object(schemas) }
+
+        var responses = OpenAPIObject()
+        for error in spec.errors {
+            responses[error.caseName] = .object(response(for: error))
+        }
+        if !responses.isEmpty { components["responses"] = .object(responses) }
+
+        var parameters = OpenAPIObject()
+        for header in spec.defaultHeaders {
+            var parameter = OpenAPIObject()
+            parameter["name"] = .string(header.name)
+            parameter["in"] = "header"
+            parameter["description"] = .string("Sent with every request, always `\(header.value)`.")
+            parameter["required"] = true
+            var schema = OpenAPIObject()
+            schema["type"] = "string"
+            schema["const"] = .string(header.value)
+            parameter["schema"] = .object(schema)
+            parameters[Self.componentKey(header.name)] = .object(parameter)
+        }
+        if !parameters.isEmpty { components["parameters"] = .object(parameters) }
+
+        var schemes = OpenAPIObject()
+        for scheme in spec.authSchemes {
+            schemes[scheme.name] = .object(securityScheme(scheme))
+        }
+        if !schemes.isEmpty { components["securitySchemes"] = .object(schemes) }
+        return components
+    }
+
+    func schema(for model: Model) -> OpenAPIObject {
+        var object: OpenAPIObject
+        switch model.kind {
+        case .object(let fields):
+            object = objectSchema(fields)
+        case .enumeration(let values):
+            object = OpenAPIObject()
+            object["type"] = "string"
+            object["enum"] = .array(values.map { .string($0.value) })
+        case .alias(let type, let constraints):
+            object = schema(for: type)
+            apply(constraints, to: &object)
+        }
+        object = described(object, model.description, model.deprecation)
+        if let example = model.example { object["examples"] = .array([Self.value(example)]) }
+        return object
+    }
+
+    /// An object schema of fields: properties in spec order and the required ones.
+    func objectSchema(_ fields: [Field]) -> OpenAPIObject {
+        var object = OpenAPIObject()
+        object["type"] = "object"
+        var properties = OpenAPIObject()
+        for field in fields {
+            properties[field.wireName] = .object(schema(for: field))
+        }
+        object["properties"] = .object(properties)
+        let required = fields.filter(Self.isRequiredOnWire)
+        if !required.isEmpty { object["required"] = .array(required.map { .string($0.wireName) }) }
+        return object
+    }
+
+    /// Whether a request must carry the field: it is required and has no default the client fills in.
+    static func isRequiredOnWire(_ field: Field) -> Bool {
+        field.presence == .required && field.defaultValue == nil
+    }
+
+    func schema(for field: Field) -> OpenAPIObject {
+        var object = schema(for: field.type)
+        if case .primitive(.datetime) = field.type, let format = field.format {
+            object.removeValue(forKey: "format")
+            object["x-specgen-date-format"] = .string(format)
+        }
+        if field.sensitive, object["type"] == "string", object["format"] == nil {
+            object["format"] = "password"
+        }
+        apply(field.constraints, to: &object)
+        if field.presence == .nullable { object = Self.nullable(object) }
+        object = described(object, field.description, field.deprecation)
+        object["default"] = field.defaultValue.map(Self.value)
+        if let example = field.example { object["examples"] = .array([Self.value(example)]) }
+        return object
+    }
+
+    func schema(for type: TypeRef) -> OpenAPIObject {
+        var object = OpenAPIObject()
+        switch type {
+        case .named(let name):
+            object["$ref"] = .string("#/components/schemas/\(name)")
+        case .array(let element):
+            object["type"] = "array"
+            object["items"] = .object(schema(for: element))
+        case .map(let value):
+            object["type"] = "object"
+            object["additionalProperties"] = .object(schema(for: value))
+        case .primitive(let primitive):
+            let (type, format) = Self.jsonType(of: primitive)
+            object["type"] = type.map(OpenAPIValue.string)
+            object["format"] = format.map(OpenAPIValue.string)
+            switch primitive {
+            case .bytes: object["contentEncoding"] = "base64"
+            case .binary, .file: object["contentMediaType"] = "application/octet-stream"
+            default: break
+            }
+        }
+        return object
+    }
+
+    /// The JSON Schema type and format of a primitive; `json` has neither (any value).
+    static func jsonType(of primitive: Primitive) -> (type: String?, format: String?) {
+        switch primitive {
+        case .string, .bytes, .binary, .file: ("string", nil)
+        case .int: ("integer", nil)
+        case .int32: ("integer", "int32")
+        case .int64: ("integer", "int64")
+        case .double: ("number", "double")
+        case .float: ("number", "float")
+        case .bool: ("boolean", nil)
+        case .datetime: ("string", "date-time")
+        case .date: ("string", "date")
+        case .uuid: ("string", "uuid")
+        case .url: ("string", "uri")
+        case .json: (nil, nil)
+        }
+    }
+
+    func apply(_ constraints: Constraints, to object: inout OpenAPIObject) {
+        object["pattern"] = constraints.pattern.map(OpenAPIValue.string)
+        object["minLength"] = constraints.minLength.map(OpenAPIValue.int)
+        object["maxLength"] = constraints.maxLength.map(OpenAPIValue.int)
+        object["minimum"] = constraints.minimum.map(OpenAPIValue.double)
+        object["maximum"] = constraints.maximum.map(OpenAPIValue.double)
+        object["minItems"] = constraints.minItems.map(OpenAPIValue.int)
+        object["maxItems"] = constraints.maxItems.map(OpenAPIValue.int)
+    }
+
+    /// A schema that also accepts `null`: a type list for plain types, `anyOf` for references and the rest.
+    static func nullable(_ object: OpenAPIObject) -> OpenAPIObject {
+        if case .string(let type)? = object["type"], object["$ref"] == nil {
+            var copy = object
+            copy["type"] = .array([.string(type), "null"])
+            return copy
+        }
+        var null = OpenAPIObject()
+        null["type"] = "null"
+        var wrapper = OpenAPIObject()
+        wrapper["anyOf"] = .array([.object(object), .object(null)])
+        return wrapper
+    }
+
+    func described(_ object: OpenAPIObject, _ description: String?, _ deprecation: Deprecation?) -> OpenAPIObject {
+        var copy = object
+        copy["description"] = Self.description(description, deprecation).map(OpenAPIValue.string)
+        if deprecation != nil { copy["deprecated"] = true }
+        return copy
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import SpecgenSpec
+
+/// Security schemes and requirements.
+extension OpenAPIExporter {
+    func securityScheme(_ scheme: AuthScheme) -> OpenAPIObject {
+        var object = OpenAPIObject()
+        switch scheme.kind {
+        case .bearer:
+            object["type"] = "http"
+            object["scheme"] = "bearer"
+        case .apiKey(let name, let location):
+            object["type"] = "apiKey"
+            object["name"] = .string(name)
+            object["in"] = .string(location.rawValue)
+        case .oauth2(let flow):
+            object["type"] = "oauth2"
+            let tokenURL = OpenAPIValue.string(absoluteURL(flow.tokenURL))
+            var flows = OpenAPIObject()
+            for grant in flow.grants {
+                let key: String
+                switch grant {
+                case .password: key = "password"
+                case .clientCredentials: key = "clientCredentials"
+                case .refreshToken: continue
+                }
+                var entry = OpenAPIObject()
+                entry["tokenUrl"] = tokenURL
+                if flow.grants.contains(.refreshToken) { entry["refreshUrl"] = tokenURL }
+                entry["scopes"] = .object(OpenAPIObject())
+                flows[key] = .object(entry)
+            }
+            object["flows"] = .object(flows)
+        }
+        object["description"] = scheme.description.map { .string(Self.trimmed($0)) }
+        return object
+    }
+
+    /// A token URL relative to the first server, made absolute as OpenAPI requires.
+    func absoluteURL(_ path: String) -> String {
+        guard !path.contains("://"), let server = spec.servers.first?.url else { return path }
+        let base = server.hasSuffix("/") ? String(server.dropLast()) : server
+        return base + (path.hasPrefix("/") ? path : "/" + path)
+    }
+
+    func securityRequirements(_ requirement: AuthRequirement) -> OpenAPIValue {
+        guard let scheme = requirement.scheme else { return .array([]) }
+        var named = OpenAPIObject()
+        named[scheme] = .array([])
+        // An empty requirement object means "no credentials is also fine".
+        return .array(requirement.optional ? [.object(named), .object(OpenAPIObject())] : [.object(named)])
+    }
+}
