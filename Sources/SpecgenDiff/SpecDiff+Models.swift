@@ -122,7 +122,7 @@ extension SpecDiff {
             }
         }
         for field in after where !matched.contains(field.wireName) {
-            let required = field.presence == .required && field.defaultValue == nil
+            let required = field.isRequiredOnWire
             let rule: DiffRule = inRequest ? (required ? .requestPropertyAddedRequired : .requestPropertyAddedOptional)
                 : (required ? .responsePropertyAddedRequired : .responsePropertyAddedOptional)
             add(rule, "\(required ? "required" : "optional") property '\(field.wireName)' was added to '\(model.name)'",

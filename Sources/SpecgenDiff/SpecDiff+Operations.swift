@@ -132,8 +132,8 @@ extension SpecDiff {
                 add(.parameterTypeChanged, "\(where_) is now \(current.type), was \(field.type)", at: current.typeLocation,
                     symbols: [symbol], operations: operations)
             }
-            let wasRequired = field.presence == .required && field.defaultValue == nil
-            let isRequired = current.presence == .required && current.defaultValue == nil
+            let wasRequired = field.isRequiredOnWire
+            let isRequired = current.isRequiredOnWire
             if wasRequired && !isRequired {
                 add(.parameterMadeOptional, "\(where_) became optional", at: current.location, symbols: [symbol],
                     operations: operations)
@@ -152,7 +152,7 @@ extension SpecDiff {
                              symbols: [symbol], operations: operations, inRequest: true)
         }
         for field in b where !matchedNew.contains(field.wireName) {
-            let required = field.presence == .required && field.defaultValue == nil
+            let required = field.isRequiredOnWire
             add(required ? .parameterAddedRequired : .parameterAddedOptional,
                 "\(required ? "required" : "optional") parameter '\(field.wireName)' was added to '\(endpoint.name)'",
                 at: field.location, symbols: [symbol], operations: operations)

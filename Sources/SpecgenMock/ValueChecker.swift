@@ -28,7 +28,7 @@ struct ValueChecker {
         defer { hidingValues = wasHiding }
         switch value {
         case nil:
-            if declared.presence == .required && declared.defaultValue == nil {
+            if declared.isRequiredOnWire {
                 report(path, "is required (\(declared.type))", at: declared.location)
             }
         case .null?:
@@ -45,7 +45,7 @@ struct ValueChecker {
         hidingValues = hidingValues || declared.sensitive
         defer { hidingValues = wasHiding }
         if values.isEmpty {
-            if declared.presence == .required && declared.defaultValue == nil {
+            if declared.isRequiredOnWire {
                 report(path, "is required (\(declared.type))", at: declared.location)
             }
             return

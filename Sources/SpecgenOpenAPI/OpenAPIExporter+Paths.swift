@@ -58,7 +58,7 @@ extension OpenAPIExporter {
             let fields = endpoint.pathParameters.map { ("path", $0) } + endpoint.queryParameters.map { ("query", $0) }
                 + endpoint.headerParameters.map { ("header", $0) }
             for (location, field) in fields {
-                let required = location == "path" || Self.isRequiredOnWire(field) ? 1 : 0
+                let required = location == "path" || field.isRequiredOnWire ? 1 : 0
                 if let index = ordered.firstIndex(where: { $0.location == location && $0.field.wireName == field.wireName }) {
                     ordered[index].requiredBy += required
                 } else {
@@ -139,7 +139,7 @@ extension OpenAPIExporter {
         for index in merged.indices {
             let name = merged[index].wireName
             let requiredInAll = lists.allSatisfy { list in
-                list.contains { $0.wireName == name && Self.isRequiredOnWire($0) }
+                list.contains { $0.wireName == name && $0.isRequiredOnWire }
             }
             if !requiredInAll {
                 merged[index].presence = .optional

@@ -67,14 +67,9 @@ extension OpenAPIExporter {
             properties[field.wireName] = .object(schema(for: field))
         }
         object["properties"] = .object(properties)
-        let required = fields.filter(Self.isRequiredOnWire)
+        let required = fields.filter(\.isRequiredOnWire)
         if !required.isEmpty { object["required"] = .array(required.map { .string($0.wireName) }) }
         return object
-    }
-
-    /// Whether a request must carry the field: it is required and has no default the client fills in.
-    static func isRequiredOnWire(_ field: Field) -> Bool {
-        field.presence == .required && field.defaultValue == nil
     }
 
     func schema(for field: Field) -> OpenAPIObject {

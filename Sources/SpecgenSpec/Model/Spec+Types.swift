@@ -231,3 +231,9 @@ extension Constraints {
             maxItems: other.maxItems ?? maxItems, patternLocation: other.patternLocation ?? patternLocation)
     }
 }
+
+extension Field {
+    /// Whether a message must carry the field: it is required and has no default that fills it in. The mock server,
+    /// the OpenAPI export and the diff all decide "required" by this one rule.
+    package var isRequiredOnWire: Bool { presence == .required && defaultValue == nil }
+}
