@@ -18,7 +18,7 @@ extension SpecDiff {
         }
         for (before, error) in pairs {
             for item in error.cases where before.typeName == error.typeName || !before.cases.contains(where: { $0.name == item.name }) {
-                let symbol = "\(error.typeName).\(item.name.filter { $0 != "`" })"
+                let symbol = "\(error.typeName).\(item.name.withoutBackticks)"
                 guard let previous = before.cases.first(where: { $0.name == item.name }) else {
                     // Cases the operation's new error type has anyway are not news to its callers' switches.
                     if before.typeName != error.typeName { continue }
@@ -37,7 +37,7 @@ extension SpecDiff {
             }
             for item in before.cases where !error.cases.contains(where: { $0.name == item.name }) {
                 add(.errorCaseRemoved, "'\(before.typeName)' lost its case '\(item.name)' (\(item.status))",
-                    at: errorLocation(item.status, in: old), symbols: ["\(before.typeName).\(item.name.filter { $0 != "`" })"])
+                    at: errorLocation(item.status, in: old), symbols: ["\(before.typeName).\(item.name.withoutBackticks)"])
             }
         }
     }

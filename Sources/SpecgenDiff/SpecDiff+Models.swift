@@ -68,7 +68,7 @@ extension SpecDiff {
     }
 
     mutating func compareProperties(_ before: [Field], _ after: [Field], model: Model, typeName: String,
-                                            operations: [String], inRequest: Bool, inResponse: Bool) {
+                                    operations: [String], inRequest: Bool, inResponse: Bool) {
         let namer = Namer()
         func swiftName(_ field: Field) -> String { namer.bareSwiftName(of: field) }
         var matched: Set<String> = []
@@ -131,7 +131,7 @@ extension SpecDiff {
     }
 
     mutating func checkConstraints(_ a: Constraints, _ b: Constraints, what: String, at location: SourceLocation,
-                                           symbols: [String], operations: [String], inRequest: Bool) {
+                                   symbols: [String], operations: [String], inRequest: Bool) {
         var a = a, b = b
         a.patternLocation = nil
         b.patternLocation = nil

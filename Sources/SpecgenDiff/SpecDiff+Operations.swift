@@ -103,7 +103,7 @@ extension SpecDiff {
     }
 
     mutating func compareParameters(_ a: [Field], _ aPlan: OperationPlan, _ b: [Field], _ bPlan: OperationPlan,
-                                            endpoint: Endpoint, symbol: String) {
+                                    endpoint: Endpoint, symbol: String) {
         let operations = [endpoint.name]
         func label(_ plan: OperationPlan, _ wire: String) -> String? {
             (plan.parameters + plan.query + plan.headers).first { $0.wireName == wire }?.label

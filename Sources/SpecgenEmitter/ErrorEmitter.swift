@@ -1,3 +1,5 @@
+import SpecgenSpec
+
 /// Prints an error enum: one case per documented error response, then `failure`, which carries the runtime's
 /// ``ClientError`` (listed once, in the runtime), so callers switch exhaustively over what a call can throw.
 struct ErrorEmitter {

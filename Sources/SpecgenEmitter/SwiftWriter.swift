@@ -1,3 +1,5 @@
+import SpecgenSpec
+
 /// An indenting printer for Swift source, so emitters read like the code they write.
 ///
 /// Beside the text it keeps what the emitters tell it as they print: the public declarations (the API surface is built
@@ -325,7 +327,3 @@ package struct ImportUsage: Hashable, Sendable {
     }
 }
 
-extension String {
-    /// An identifier without the backticks that escape a keyword, for building other names and for strings.
-    package var withoutBackticks: String { filter { $0 != "`" } }
-}

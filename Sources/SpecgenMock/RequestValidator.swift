@@ -167,9 +167,10 @@ struct RequestValidator {
         for field in fields {
             let named = parts.filter { $0.name == field.wireName }
             let path = "body.\(field.wireName)"
-            switch checker.types.partKind(field.type) {
+            let kind = checker.types.partKind(field.type)
+            switch kind {
             case .file, .files:
-                let many = checker.types.partKind(field.type) == .files
+                let many = kind == .files
                 if named.isEmpty {
                     if field.presence == .required { checker.report(path, "is required: a file part", at: field.location) }
                 } else if !many && named.count > 1 {

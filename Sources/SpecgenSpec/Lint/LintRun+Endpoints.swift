@@ -88,7 +88,7 @@ extension LintRun {
 
     mutating func checkEndpoint(_ endpoint: Endpoint) {
         let keyPath = "endpoints.\(endpoint.name)"
-        let name = namer.methodName(endpoint.name).filter { $0 != "`" }
+        let name = namer.methodName(endpoint.name).withoutBackticks
         if name != endpoint.name {
             warning(endpoint.location, "operation '\(endpoint.name)' is generated as '\(name)'",
                     fix: "name it '\(name)' in the spec so both read the same")

@@ -97,7 +97,7 @@ package struct Namer: Sendable {
 
     /// A member name without backticks, for comparing names and building other names from it.
     package func bareMemberName(_ raw: String) -> String {
-        memberName(raw).replacingBackticks()
+        memberName(raw).withoutBackticks
     }
 
     /// A method name: kept as written when it already is a lowerCamelCase identifier (`convertPDFToPNGs`),
@@ -125,5 +125,6 @@ package struct Namer: Sendable {
 }
 
 extension String {
-    fileprivate func replacingBackticks() -> String { filter { $0 != "`" } }
+    /// An identifier without the backticks that escape a keyword, for building other names and for strings.
+    package var withoutBackticks: String { filter { $0 != "`" } }
 }
