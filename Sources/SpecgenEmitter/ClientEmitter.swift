@@ -40,8 +40,7 @@ struct ClientEmitter {
             for operation in plan.operations {
                 w.docComment(operation.documentation)
                 w.deprecation(operation.deprecation)
-                w.declareMethod(operation, withDefaults: false)
-                w.wrappedLine("func \(operation.name)", operation.parameterDeclarations(withDefaults: false), " \(operation.effects)")
+                w.method(operation, withDefaults: false)
                 w.blank()
             }
         }
@@ -52,13 +51,11 @@ struct ClientEmitter {
         w.type("enum", names.server, ": CaseIterable, Hashable, Sendable") { w in
             for server in plan.servers {
                 w.docComment(server.documentation)
-                w.declare("case", server.caseName)
-                w.line("case \(server.caseName)")
+                w.declaration("case", server.caseName)
             }
             w.blank()
             w.docComment("The server's URL as the spec writes it.")
-            w.declare("var", "address", ": String")
-            w.block("public var address: String") { w in
+            w.declaration("var", "address", ": String") { w in
                 w.switchBlock("self") { w in
                     for server in plan.servers {
                         w.line("case .\(server.caseName.withoutBackticks): \(SwiftLiteral.string(server.url))")
@@ -67,8 +64,7 @@ struct ClientEmitter {
             }
             w.blank()
             w.docComment("The server's URL.")
-            w.declare("var", "url", ": URL")
-            w.block("public var url: URL") { w in
+            w.declaration("var", "url", ": URL") { w in
                 w.line("// specgen checked that every server URL parses, so the fallback is never taken.")
                 w.line("URL(string: address) ?? URL(filePath: \"/\")")
             }
@@ -81,14 +77,12 @@ struct ClientEmitter {
         w.docComment("Calls the \(plan.apiName) API over HTTP: one method per operation of `\(plan.sourcePath)`.")
         w.type("struct", names.client, ": \(names.api)") { w in
             w.docComment("The runtime client every call goes through: server URL, transport, middlewares, default headers.")
-            w.declare("private(set) var", "client", ": APIClient")
-            w.line("public private(set) var client: APIClient")
+            w.declaration("private(set) var", "client", ": APIClient")
             for scheme in plan.authSchemes {
                 guard let property = scheme.flowProperty else { continue }
                 w.blank()
                 w.docComment("The token flow of the `\(scheme.specName)` scheme: sign in, and the stored tokens, refreshed when they expire.")
-                w.declare("let", property, ": OAuth2TokenFlow")
-                w.line("public let \(property): OAuth2TokenFlow")
+                w.declaration("let", property, ": OAuth2TokenFlow")
             }
             w.blank()
             w.docComment("The retry policy the spec declares" + (plan.retryPolicy == nil ? " (none: calls are not retried)." : "."))
@@ -100,8 +94,8 @@ struct ClientEmitter {
             }
             w.blank()
             w.docComment("Wire names of the fields the spec marks sensitive, for `LoggingMiddleware(sensitiveNames:)`.")
-            w.declare("static let", "sensitiveNames", ": Set<String>")
-            w.line("public static let sensitiveNames: Set<String> = [\(plan.sensitiveNames.map(SwiftLiteral.string).joined(separator: ", "))]")
+            w.declaration("static let", "sensitiveNames", ": Set<String>",
+                          " = [\(plan.sensitiveNames.map(SwiftLiteral.string).joined(separator: ", "))]")
             w.blank()
             if let first = plan.servers.first {
                 emitServerInitializer(defaultServer: first.caseName, writer: &w)
@@ -110,8 +104,7 @@ struct ClientEmitter {
             emitBaseURLInitializer(writer: &w)
             w.blank()
             w.docComment("A copy whose calls use `options` (timeout, cache policy) instead of each operation's own.")
-            w.declare("func", "with", "(_ options: RequestOptions) -> \(names.client)")
-            w.block("public func with(_ options: RequestOptions) -> \(names.client)") { w in
+            w.declaration("func", "with", "(_ options: RequestOptions) -> \(names.client)") { w in
                 w.line("var copy = self")
                 w.line("copy.client = client.with(options)")
                 w.line("return copy")
@@ -163,8 +156,7 @@ struct ClientEmitter {
         w.docComment((["Creates a client for one of the spec's servers.", "", "- Parameters:",
                        "  - server: The server; `\(defaultServer)` by default."] + commonParameterDocs()).joined(separator: "\n"))
         let parameters = ["server: \(names.server) = .\(defaultServer.withoutBackticks)"] + trailingParameters
-        w.declare("", "init", "(" + parameters.joined(separator: ", ") + ")")
-        w.wrappedBlock("public init", parameters, "") { w in
+        w.wrappedDeclaration("", "init", parameters, "") { w in
             let forwards = ["baseURL: server.url"] + credentialParameters.map(\.forward)
                 + ["transport: transport", "retryPolicy: retryPolicy", "middlewares: middlewares"]
             w.wrappedLine("self.init", forwards, "")
@@ -176,8 +168,7 @@ struct ClientEmitter {
                        "- Parameters:", "  - baseURL: The URL operation paths are relative to."] + commonParameterDocs())
             .joined(separator: "\n"))
         let parameters = ["baseURL: URL"] + trailingParameters
-        w.declare("", "init", "(" + parameters.joined(separator: ", ") + ")")
-        w.wrappedBlock("public init", parameters, "") { w in
+        w.wrappedDeclaration("", "init", parameters, "") { w in
             w.line("var chain: [any Middleware] = []")
             w.line("if let retryPolicy { chain.append(RetryMiddleware(policy: retryPolicy)) }")
             for scheme in plan.authSchemes {
@@ -214,9 +205,7 @@ struct ClientEmitter {
     private func emitMethod(_ operation: OperationPlan, writer w: inout SwiftWriter) {
         w.docComment(operation.documentation)
         w.deprecation(operation.deprecation)
-        w.declareMethod(operation, withDefaults: true)
-        w.wrappedBlock("public func \(operation.name)", operation.parameterDeclarations(withDefaults: true),
-                       " \(operation.effects)") { w in
+        w.method(operation, withDefaults: true) { w in
             w.line("let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))")
             w.line("let response = try await call.send(\(names.requests).\(operation.name.withoutBackticks)(\(operation.forwardingArguments)))")
             w.switchBlock("response.statusCode") { w in
@@ -260,9 +249,7 @@ struct ClientEmitter {
             + "Iterating throws what `\(operation.name)` throws.")
         w.deprecation(operation.deprecation)
         let declarations = pageless.parameterDeclarations(withDefaults: true)
-        w.declare("func", pagination.methodName,
-                  "(" + declarations.joined(separator: ", ") + ") -> PageSequence<\(pagination.itemType)>")
-        w.wrappedBlock("public func \(pagination.methodName)", declarations, " -> PageSequence<\(pagination.itemType)>") { w in
+        w.wrappedDeclaration("func", pagination.methodName, declarations, " -> PageSequence<\(pagination.itemType)>") { w in
             let arguments = operation.parameters.map { parameter -> String in
                 let value = parameter.internalName == pagination.pageParameter ? "page"
                     : parameter.internalName == pagination.limitParameter ? "limit" : parameter.internalName
@@ -292,10 +279,8 @@ struct ClientEmitter {
         w.deprecation(operation.deprecation)
         let parameters = operation.parameterDeclarations(withDefaults: true)
             + ["interval: TimeInterval = \(SwiftLiteral.number(polling.interval))", "maxAttempts: Int = \(polling.maxAttempts)"]
-        w.declare("func", polling.methodName, "(" + parameters.joined(separator: ", ")
-            + ") async throws(PollingError<\(operation.errorType), \(valueType)>) -> \(valueType)")
-        w.wrappedBlock("public func \(polling.methodName)", parameters,
-                       " async throws(PollingError<\(operation.errorType), \(valueType)>) -> \(valueType)") { w in
+        w.wrappedDeclaration("func", polling.methodName, parameters,
+                             " async throws(PollingError<\(operation.errorType), \(valueType)>) -> \(valueType)") { w in
             w.line("try await SpecgenRuntime.poll(")
             w.indented { w in
                 w.line("every: interval, maxAttempts: maxAttempts,")
@@ -312,12 +297,14 @@ struct ClientEmitter {
 }
 
 extension SwiftWriter {
-    /// Records an operation's method (its types' modules are public) as the protocol, client, mock or builders
-    /// declare it.
-    mutating func declareMethod(_ operation: OperationPlan, withDefaults: Bool, keyword: String = "func",
-                                effects: String? = nil) {
+    /// Prints and records an operation's method as the protocol, client, mock or builders declare it; its types'
+    /// modules are public. Without a body it is a requirement.
+    mutating func method(
+        _ operation: OperationPlan, withDefaults: Bool, keyword: String = "func", effects: String? = nil,
+        body: ((inout SwiftWriter) -> Void)? = nil
+    ) {
         uses(operation.parameterUsage.union(effects == nil ? operation.returnUsage : []), publicly: true)
-        let parameters = operation.parameterDeclarations(withDefaults: withDefaults).joined(separator: ", ")
-        declare(keyword, operation.name, "(\(parameters)) \(effects ?? operation.effects)")
+        wrappedDeclaration(keyword, operation.name, operation.parameterDeclarations(withDefaults: withDefaults),
+                           " " + (effects ?? operation.effects), body: body)
     }
 }

@@ -10,17 +10,14 @@ struct ErrorEmitter {
             for errorCase in error.cases {
                 w.docComment("`\(errorCase.status)`" + (errorCase.documentation.map { ": " + $0 } ?? ""))
                 w.uses(errorCase.bodyUsage, publicly: true)
-                w.declare("case", errorCase.name, payload(errorCase))
-                w.line("case \(errorCase.name)\(payload(errorCase))")
+                w.declaration("case", errorCase.name, payload(errorCase))
             }
             w.docComment("The call failed for a reason the spec does not document: no response, an undeclared status, "
                 + "a body that does not decode, a constraint, cancellation, a timeout or missing credentials.")
-            w.declare("case", "failure", "(ClientError)")
-            w.line("case failure(ClientError)")
+            w.declaration("case", "failure", "(ClientError)")
             w.blank()
             w.docComment("What went wrong, without secrets: sensitive fields of bodies are redacted.")
-            w.declare("var", "description", ": String")
-            w.block("public var description: String") { w in
+            w.declaration("var", "description", ": String") { w in
                 w.switchBlock("self") { w in
                     for errorCase in error.cases {
                         let name = errorCase.name.withoutBackticks

@@ -40,17 +40,14 @@ struct MockEmitter {
             }
             w.blank()
             w.docComment("The failure of an operation the mock has no closure for.")
-            w.declare("static func", "unimplemented", "(_ operation: String) -> ClientError")
-            w.block("public static func unimplemented(_ operation: String) -> ClientError") { w in
+            w.declaration("static func", "unimplemented", "(_ operation: String) -> ClientError") { w in
                 w.line(".transport(operation: operation, message: \"\(names.mock) has no closure for this operation\")")
             }
             for operation in plan.operations {
                 w.blank()
                 w.docComment(operation.documentation)
                 w.deprecation(operation.deprecation)
-                w.declareMethod(operation, withDefaults: true)
-                w.wrappedBlock("public func \(operation.name)", operation.parameterDeclarations(withDefaults: true),
-                               " \(operation.effects)") { w in
+                w.method(operation, withDefaults: true) { w in
                     let arguments = operation.parameters.map(\.internalName).joined(separator: ", ")
                     let name = SwiftLiteral.string(operation.qualifiedName)
                     w.line("guard let \(handler(operation)) else { throw .failure(Self.unimplemented(\(name))) }")

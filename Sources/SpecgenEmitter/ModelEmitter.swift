@@ -23,8 +23,7 @@ struct ModelEmitter {
                 if let previous, previous.isDocumented || property.isDocumented { w.blank() }
                 w.docComment(property.documentation)
                 w.deprecation(property.deprecation)
-                w.declare("var", property.name, ": \(property.type)")
-                w.line("public var \(property.name): \(property.type)")
+                w.declaration("var", property.name, ": \(property.type)")
             }
             if !object.properties.isEmpty { w.blank() }
             emitInitializer(object, writer: &w)
@@ -46,8 +45,7 @@ struct ModelEmitter {
             w.uses(.runtime, publicly: true)
             w.type("extension", object.typeName) { w in
                 w.docComment("Checks the constraints `\(object.keyPath)` declares; request builders call it before sending.")
-                w.declare("func", "validate", "() throws(ValidationFailure)")
-                w.block("public func validate() throws(ValidationFailure)") { w in
+                w.declaration("func", "validate", "() throws(ValidationFailure)") { w in
                     for validation in object.validations { ValidationEmitter().emit(validation, writer: &w) }
                 }
             }
@@ -65,8 +63,7 @@ struct ModelEmitter {
             let defaultValue = property.defaultValue ?? (property.isOptional ? "nil" : nil)
             return "\(label): \(property.type)" + (defaultValue.map { " = \($0)" } ?? "")
         }
-        w.declare("", "init", "(" + parameters.joined(separator: ", ") + ")")
-        w.wrappedBlock("public init", parameters, "") { w in
+        w.wrappedDeclaration("", "init", parameters, "") { w in
             for property in object.properties {
                 w.line("self.\(property.name.withoutBackticks) = \(property.name)")
             }
@@ -86,8 +83,7 @@ struct ModelEmitter {
 
     private func emitDecoding(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         w.docComment("Decodes a value; absent fields with defaults take them.")
-        w.declare("", "init", "(from decoder: any Decoder) throws")
-        w.block("public init(from decoder: any Decoder) throws") { w in
+        w.declaration("", "init", "(from decoder: any Decoder) throws") { w in
             w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             for property in object.properties {
                 let key = "forKey: .\(property.name.withoutBackticks)"
@@ -113,8 +109,7 @@ struct ModelEmitter {
 
     private func emitEncoding(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         w.docComment("Encodes the value; absent optional fields are left out.")
-        w.declare("func", "encode", "(to encoder: any Encoder) throws")
-        w.block("public func encode(to encoder: any Encoder) throws") { w in
+        w.declaration("func", "encode", "(to encoder: any Encoder) throws") { w in
             w.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             for property in object.properties {
                 let method = property.isOptional ? "encodeIfPresent" : "encode"
@@ -128,8 +123,7 @@ struct ModelEmitter {
         w.type("extension", object.typeName, ": CustomStringConvertible, CustomDebugStringConvertible") { w in
             let hidden = object.properties.filter(\.sensitive).map { "`\($0.wireName)`" }.joined(separator: ", ")
             w.docComment("The fields, with \(hidden) redacted, so logging a value never prints a secret.")
-            w.declare("var", "description", ": String")
-            w.block("public var description: String") { w in
+            w.declaration("var", "description", ": String") { w in
                 let fields = object.properties.map { property in
                     let label = property.name.withoutBackticks
                     return property.sensitive ? "\(label): <redacted>" : "\(label): \\(String(describing: \(property.name)))"
@@ -138,8 +132,7 @@ struct ModelEmitter {
             }
             w.blank()
             w.docComment("The same as ``description``.")
-            w.declare("var", "debugDescription", ": String")
-            w.line("public var debugDescription: String { description }")
+            w.declaration("var", "debugDescription", ": String", " { description }")
         }
     }
 
@@ -156,20 +149,17 @@ struct ModelEmitter {
                     w.line("///")
                     w.docComment("- Warning: Deprecated." + (deprecation.isEmpty ? "" : " " + deprecation))
                 }
-                w.declare("case", enumCase.name)
-                w.line("case \(enumCase.name)")
+                w.declaration("case", enumCase.name)
             }
             w.docComment("A value this version of the client does not know, kept exactly as the server sent it.")
-            w.declare("case", "undocumented", "(String)")
-            w.line("case undocumented(String)")
+            w.declaration("case", "undocumented", "(String)")
             w.blank()
             w.docComment("The documented cases.")
-            w.declare("static let", "allCases", ": [\(name)]")
-            w.line("public static let allCases: [\(name)] = [\(enumeration.cases.map { "." + $0.name.withoutBackticks }.joined(separator: ", "))]")
+            w.declaration("static let", "allCases", ": [\(name)]",
+                          " = [\(enumeration.cases.map { "." + $0.name.withoutBackticks }.joined(separator: ", "))]")
             w.blank()
             w.docComment("Creates a value from its wire form; an unknown one becomes `undocumented`.")
-            w.declare("", "init", "(rawValue: String)")
-            w.block("public init(rawValue: String)") { w in
+            w.declaration("", "init", "(rawValue: String)") { w in
                 w.switchBlock("rawValue") { w in
                     for enumCase in enumeration.cases {
                         w.line("case \(SwiftLiteral.string(enumCase.rawValue)): self = .\(enumCase.name.withoutBackticks)")
@@ -179,8 +169,7 @@ struct ModelEmitter {
             }
             w.blank()
             w.docComment("The wire form.")
-            w.declare("var", "rawValue", ": String")
-            w.block("public var rawValue: String") { w in
+            w.declaration("var", "rawValue", ": String") { w in
                 w.switchBlock("self") { w in
                     for enumCase in enumeration.cases {
                         w.line("case .\(enumCase.name.withoutBackticks): \(SwiftLiteral.string(enumCase.rawValue))")
@@ -195,8 +184,7 @@ struct ModelEmitter {
         w.docComment(alias.documentation)
         w.deprecation(alias.deprecation)
         w.uses(alias.usage, publicly: true)
-        w.declare("typealias", alias.typeName, " = \(alias.target)")
-        w.line("public typealias \(alias.typeName) = \(alias.target)")
+        w.declaration("typealias", alias.typeName, " = \(alias.target)")
     }
 }
 

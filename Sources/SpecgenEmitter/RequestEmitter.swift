@@ -5,9 +5,8 @@ struct RequestEmitter {
     func emit(_ operation: OperationPlan, writer w: inout SwiftWriter) {
         w.docComment(operation.documentation)
         w.deprecation(operation.deprecation)
-        w.declareMethod(operation, withDefaults: true, keyword: "static func", effects: "throws(ClientError) -> HTTPRequestData")
-        w.wrappedBlock("public static func \(operation.name)", operation.parameterDeclarations(withDefaults: true),
-                       " throws(ClientError) -> HTTPRequestData") { w in
+        w.method(operation, withDefaults: true, keyword: "static func",
+                 effects: "throws(ClientError) -> HTTPRequestData") { w in
             let name = SwiftLiteral.string(operation.qualifiedName)
             if !operation.validations.isEmpty {
                 w.doCatch { w in

@@ -14,14 +14,49 @@ package struct SwiftWriter {
     package private(set) var declarations: [Declaration] = []
     /// The modules the printed code uses, and whether its public declarations expose them.
     package private(set) var imports = ImportUsage()
-    /// The types whose bodies are being written, innermost last.
-    private var owners: [String] = []
+    /// The types whose bodies are being written, innermost last, and whether each is a protocol.
+    private var owners: [(name: String, isProtocol: Bool)] = []
 
     /// Records a public declaration of the type being written (or a top-level one): `keyword` is `var`, `func`,
     /// `case`, `static let`, `struct` and so on (empty for an initializer), `signature` what follows the name.
     package mutating func declare(_ keyword: String, _ name: String, _ signature: String = "") {
-        declarations.append(Declaration(owner: owners.last, keyword: keyword, name: name.withoutBackticks,
+        declarations.append(Declaration(owner: owners.last?.name, keyword: keyword, name: name.withoutBackticks,
                                         signature: signature))
+    }
+
+    /// Prints a public declaration on one line and records it, from the same parts: `public var email: String`,
+    /// then `rest` (a value such as ` = []`, or a one-line body) that the surface leaves out.
+    package mutating func declaration(_ keyword: String, _ name: String, _ signature: String = "", _ rest: String = "") {
+        declare(keyword, name, signature)
+        line(declarationHeader(keyword, name) + signature + rest)
+    }
+
+    /// Prints a public declaration with a body and records it.
+    package mutating func declaration(
+        _ keyword: String, _ name: String, _ signature: String, body: (inout SwiftWriter) -> Void
+    ) {
+        declare(keyword, name, signature)
+        block(declarationHeader(keyword, name) + signature, body)
+    }
+
+    /// Prints a public declaration whose list (`items`) wraps one item per line when long, and records it on one
+    /// line; with a `body` it opens a block.
+    package mutating func wrappedDeclaration(
+        _ keyword: String, _ name: String, _ items: [String], _ suffix: String,
+        body: ((inout SwiftWriter) -> Void)? = nil
+    ) {
+        declare(keyword, name, "(" + items.joined(separator: ", ") + ")" + suffix)
+        if let body {
+            wrappedBlock(declarationHeader(keyword, name), items, suffix, body)
+        } else {
+            wrappedLine(declarationHeader(keyword, name), items, suffix)
+        }
+    }
+
+    /// `public static let name`: enum cases and protocol members are public through their type and take no keyword.
+    private func declarationHeader(_ keyword: String, _ name: String) -> String {
+        let access = keyword == "case" || owners.last?.isProtocol == true ? "" : "public "
+        return access + (keyword.isEmpty ? "" : keyword + " ") + name
     }
 
     /// Records that the code uses `modules`; `publicly` when a public declaration names one of their types.
@@ -36,7 +71,7 @@ package struct SwiftWriter {
     ) {
         let isExtension = keyword == "extension"
         if !isExtension || !inheritance.isEmpty { declare(keyword, name, inheritance) }
-        owners.append(name)
+        owners.append((name, keyword == "protocol"))
         block((isExtension ? "" : "public ") + "\(keyword) \(name)\(inheritance)", body)
         owners.removeLast()
     }
