@@ -16,6 +16,8 @@ public final class MockService: Sendable {
     public let spec: Spec
     private let routes: [Route]
     private let synthesizer: Synthesizer
+    /// The spec's type resolver, built once and shared by every request's checks.
+    private let types: TypeResolver
     /// Server URL paths (`["", "v1"]`), tried as a prefix when a path matches no route as sent.
     private let serverPathPrefixes: [[String]]
     /// Lowercased query names whose values the log hides: query API keys and sensitive parameters.
@@ -32,6 +34,7 @@ public final class MockService: Sendable {
         self.spec = spec
         routes = spec.endpoints.map(Route.init)
         synthesizer = Synthesizer(spec: spec)
+        types = TypeResolver(spec)
         serverPathPrefixes = spec.servers.compactMap { server in
             guard let path = URL(string: server.url)?.path, path.count > 1 else { return nil }
             return [""] + Route.segments(of: path).filter { !$0.isEmpty }
@@ -94,7 +97,7 @@ public final class MockService: Sendable {
         var best: (Route, RequestValidator)?
         var valid: [Endpoint] = []
         for (route, pathValues) in ordered {
-            var validator = RequestValidator(spec: spec, endpoint: route.endpoint)
+            var validator = RequestValidator(spec: spec, types: types, endpoint: route.endpoint)
             validator.validate(request, pathValues: pathValues)
             if validator.problems.isEmpty {
                 valid.append(route.endpoint)

@@ -28,10 +28,10 @@ struct RequestValidator {
     private var checker: ValueChecker
     private(set) var kind = ProblemKind.content
 
-    init(spec: Spec, endpoint: Endpoint) {
+    init(spec: Spec, types: TypeResolver, endpoint: Endpoint) {
         self.spec = spec
         self.endpoint = endpoint
-        checker = ValueChecker(spec: spec)
+        checker = ValueChecker(spec: spec, types: types)
     }
 
     var problems: [MockProblem] { checker.problems }

@@ -10,9 +10,9 @@ struct ValueChecker {
     /// True while checking a field the spec marks sensitive: its value never appears in a problem.
     private var hidingValues = false
 
-    init(spec: Spec) {
+    init(spec: Spec, types: TypeResolver) {
         self.spec = spec
-        types = TypeResolver(spec)
+        self.types = types
     }
 
     mutating func report(_ field: String, _ message: String, at location: SourceLocation) {
