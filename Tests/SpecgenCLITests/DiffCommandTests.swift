@@ -31,7 +31,7 @@ struct DiffCommandTests {
     }
 
     @Test func baseReadsTheOldSpecFromGit() throws {
-        let repo = FileManager.default.temporaryDirectory.appendingPathComponent("specgen-diff-\(UUID().uuidString)")
+        let repo = try makeTemporaryFolder("specgen-diff")
         try FileManager.default.createDirectory(at: repo.appendingPathComponent("Specs"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: repo) }
         func git(_ arguments: String...) throws {
@@ -69,8 +69,7 @@ extension DiffCommandTests {
     }
 
     @Test func anAcceptedChangeNeedsAReason() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accepted-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("accepted")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("accepted.yaml")
         try "accepted:\n  - fingerprint: \"server-url-changed:KeyzServer.development\"\n".write(to: file, atomically: true, encoding: .utf8)

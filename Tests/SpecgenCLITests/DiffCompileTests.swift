@@ -48,8 +48,7 @@ struct DiffCompileTests {
     static func typecheck(spec: String, callSite: String) throws -> Compilation {
         let result = Generator.generate(bytes: Array(spec.utf8), path: "Shop.yaml")
         let files = try #require(result.files, "\(result.diagnostics)")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diff-compile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try makeTemporaryFolder("diff-compile")
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
         for file in files {
