@@ -18,11 +18,12 @@ struct ClientEmitter {
         emitClient(writer: &w)
         w.blank()
         MockEmitter(plan: plan).emit(writer: &w)
-        let helpers = plan.operations.filter { $0.pagination != nil || $0.polling != nil }
+        let helpers = plan.operations.filter { $0.hasDefaults || $0.pagination != nil || $0.polling != nil }
         if !helpers.isEmpty {
             w.blank()
             w.type("extension", names.api) { w in
                 for operation in helpers {
+                    if operation.hasDefaults { emitDefaults(operation, writer: &w) }
                     if let pagination = operation.pagination { emitPages(operation, pagination, writer: &w) }
                     if let polling = operation.polling { emitPolling(operation, polling, writer: &w) }
                 }
@@ -205,9 +206,17 @@ struct ClientEmitter {
     private func emitMethod(_ operation: OperationPlan, writer w: inout SwiftWriter) {
         w.docComment(operation.documentation)
         w.deprecation(operation.deprecation)
-        w.method(operation, withDefaults: true) { w in
+        w.method(operation, withDefaults: false) { w in
             w.line("let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))")
-            w.line("let response = try await call.send(\(names.requests).\(operation.name.withoutBackticks)(\(operation.forwardingArguments)))")
+            let builder = "\(names.requests).\(operation.bareName)"
+            let arguments = operation.forwardingArgumentList
+            if w.fits("let response = try await call.send(\(builder)(\(arguments.joined(separator: ", "))))") {
+                w.line("let response = try await call.send(\(builder)(\(arguments.joined(separator: ", "))))")
+            } else {
+                w.line("let response = try await call.send(")
+                w.indented { w in w.wrappedLine(builder, arguments, "") }
+                w.line(")")
+            }
             w.switchBlock("response.statusCode") { w in
                 for response in operation.responses where !response.isRange { emitResponse(response, writer: &w) }
                 for error in operation.errors where !error.isRange { emitError(error, writer: &w) }
@@ -240,6 +249,17 @@ struct ClientEmitter {
     }
 
     // MARK: - Helpers
+
+    /// The requirement again with the spec's defaults, so calls through the protocol (a client or a mock held as
+    /// `any API`) can leave defaulted arguments out. Inside the extension, the full call resolves to the requirement.
+    private func emitDefaults(_ operation: OperationPlan, writer w: inout SwiftWriter) {
+        w.docComment("Calls ``\(operation.selector)`` with the spec's defaults for the arguments left out.")
+        w.deprecation(operation.deprecation)
+        w.method(operation, withDefaults: true) { w in
+            w.wrappedLine("try await self.\(operation.bareName)", operation.forwardingArgumentList, "")
+        }
+        w.blank()
+    }
 
     private func emitPages(_ operation: OperationPlan, _ pagination: PaginationPlan, writer w: inout SwiftWriter) {
         var pageless = operation
@@ -285,12 +305,13 @@ struct ClientEmitter {
             w.indented { w in
                 w.line("every: interval, maxAttempts: maxAttempts,")
                 w.line("until: { [\(successes)].contains(\(polling.fieldPath)) },")
-                w.line(polling.failure.isEmpty ? "failWhen: { _ in false }"
-                       : "failWhen: { [\(failures)].contains(\(polling.fieldPath)) }")
+                w.line(polling.failure.isEmpty ? "failWhen: { _ in false },"
+                       : "failWhen: { [\(failures)].contains(\(polling.fieldPath)) },")
+                w.scope("{ () async throws(\(operation.errorType)) -> \(valueType) in") { w in
+                    w.line("try await self.\(operation.bareName)(\(operation.forwardingArguments))")
+                }
             }
-            w.scope(") { () async throws(\(operation.errorType)) -> \(valueType) in") { w in
-                w.line("try await self.\(operation.name.withoutBackticks)(\(operation.forwardingArguments))")
-            }
+            w.line(")")
         }
         w.blank()
     }

@@ -93,7 +93,7 @@ package struct ObjectPlan: Hashable, Sendable {
     package var properties: [PropertyPlan]
     /// The modules its properties' types come from.
     package var usage: ModuleUsage { properties.reduce(into: []) { $0.formUnion($1.usage) } }
-    /// Whether it needs handwritten `init(from:)` / `encode(to:)` (dates with formats, `??` fields, defaults).
+    /// Whether it needs handwritten `init(from:)` / `encode(to:)` (`??` fields, defaults of required fields).
     package var customCoding: Bool
     /// Whether some property's Swift name differs from its wire name.
     package var needsCodingKeys: Bool
@@ -103,6 +103,17 @@ package struct ObjectPlan: Hashable, Sendable {
     package var hasSensitive: Bool
     /// The spec key path, such as `models.Ticket`.
     package var keyPath: String
+}
+
+/// How a date property in a format other than ISO 8601 date-time is coded: through a runtime property wrapper that
+/// names a format type, so the model keeps its synthesized `Codable`.
+package struct DateCodingPlan: Hashable, Sendable {
+    /// The property wrapper, such as `FormattedDate<CalendarDateFormat>` or `OptionalFormattedDate<UpdatedAtFormat>`.
+    package var wrapper: String
+    /// The format type the model declares for a pattern, such as `UpdatedAtFormat`; nil when the runtime has one.
+    package var formatTypeName: String?
+    /// The `DateFormat` expression, such as `.pattern("yyyy-MM-dd HH:mm:ss")`.
+    package var format: String
 }
 
 /// One property of a struct model, or one parameter of an operation.
@@ -119,8 +130,8 @@ package struct PropertyPlan: Hashable, Sendable {
     package var presence: Presence
     /// A Swift default-value expression.
     package var defaultValue: String?
-    /// A `DateFormat` expression for dates with an explicit format.
-    package var dateFormat: String?
+    /// How a date in a format other than ISO 8601 date-time is coded.
+    package var dateCoding: DateCodingPlan?
     /// Its doc comment.
     package var documentation: String?
     /// Its deprecation message, if deprecated.

@@ -133,6 +133,7 @@ extension ClientPlanner {
             responses: responses, returnType: returnType,
             returnUsage: returnUsage(endpoint),
             errorType: errorTypeName(of: endpoint) ?? names.error,
+            handlerTypeName: namer.handlerTypeName(of: endpoint),
             errors: operationErrors.map(errorCase),
             pagination: nil, polling: nil)
         return withHelpers(plan, endpoint: endpoint)

@@ -105,6 +105,16 @@ package struct ClientPlanner {
         }
     }
 
+    /// The property wrapper of a date field in a format other than ISO 8601 date-time; nil for other fields, and
+    /// for nullable (`??`) dates, which decode as ISO 8601.
+    func dateCoding(_ field: Field, presence: SpecgenSpec.Presence) -> DateCodingPlan? {
+        guard let format = dateFormat(field.type, format: field.format), presence != .nullable else { return nil }
+        let formatTypeName = field.format == nil ? nil : namer.typeName(namer.bareSwiftName(of: field)) + "Format"
+        let wrapper = presence == .optional ? "OptionalFormattedDate" : "FormattedDate"
+        return DateCodingPlan(wrapper: "\(wrapper)<\(formatTypeName ?? "CalendarDateFormat")>",
+                              formatTypeName: formatTypeName, format: format)
+    }
+
     /// How a scalar becomes text, or nil for non-scalars.
     func textForm(_ type: TypeRef, format: String?) -> TextForm? {
         switch resolved(type).type {
@@ -168,7 +178,7 @@ package struct ClientPlanner {
             return .object(ObjectPlan(
                 typeName: name, documentation: model.description, deprecation: deprecation, properties: properties,
                 customCoding: properties.contains {
-                    $0.dateFormat != nil || $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional)
+                    $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional)
                 },
                 needsCodingKeys: zip(fields, properties).contains { $0.wireName != $1.name },
                 validations: zip(fields, properties).compactMap { field, property in
@@ -199,7 +209,7 @@ package struct ClientPlanner {
             name: memberName(field), wireName: field.wireName, type: fieldType(base, presence), baseType: base,
             presence: presence,
             defaultValue: field.defaultValue.flatMap { defaultExpression($0, type: field.type) },
-            dateFormat: dateFormat(field.type, format: field.format),
+            dateCoding: dateCoding(field, presence: presence),
             documentation: field.description, deprecation: field.deprecation.map { $0.message ?? "" },
             sensitive: field.sensitive, textForm: textForm(field.type, format: field.format),
             partKind: types.partKind(field.type), usage: usage(of: field.type, presence: presence)

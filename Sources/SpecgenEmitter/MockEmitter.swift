@@ -15,24 +15,21 @@ struct MockEmitter {
             + "any documented error; an operation without a closure fails with `.failure(.transport)`." + example)
         w.type("struct", names.mock, ": \(names.api)") { w in
             for operation in plan.operations {
-                w.line("private let \(handler(operation)): (\(operation.handlerType))?")
+                w.docComment("The closure that stands in for ``\(names.api)/\(operation.selector)``.")
+                w.continuedDeclaration("typealias", operation.handlerTypeName, " = ", "@Sendable ",
+                                       operation.handlerInputs, operation.handlerEffects)
+                w.blank()
+            }
+            for operation in plan.operations {
+                w.line("private let \(handler(operation)): \(operation.handlerTypeName)?")
             }
             w.blank()
             w.docComment("Creates a mock; each closure receives the method's arguments.")
-            let parameters = plan.operations.map { operation in
-                "\(operation.name): (\(operation.handlerType))? = nil"
-            }
-            w.declare("", "init", "(" + parameters.joined(separator: ", ") + ")")
+            let parameters = plan.operations.map { "\($0.name): \($0.handlerTypeName)? = nil" }
             if parameters.isEmpty {
-                w.line("public init() {}")
+                w.declaration("", "init", "()", " {}")
             } else {
-                w.line("public init(")
-                w.indented { w in
-                    for (index, parameter) in parameters.enumerated() {
-                        w.line(parameter + (index == parameters.count - 1 ? "" : ","))
-                    }
-                }
-                w.block(")") { w in
+                w.wrappedDeclaration("", "init", parameters, "") { w in
                     for operation in plan.operations {
                         w.line("self.\(handler(operation)) = \(operation.name)")
                     }
@@ -47,10 +44,10 @@ struct MockEmitter {
                 w.blank()
                 w.docComment(operation.documentation)
                 w.deprecation(operation.deprecation)
-                w.method(operation, withDefaults: true) { w in
+                w.method(operation, withDefaults: false) { w in
                     let arguments = operation.parameters.map(\.internalName).joined(separator: ", ")
                     let name = SwiftLiteral.string(operation.qualifiedName)
-                    w.line("guard let \(handler(operation)) else { throw .failure(Self.unimplemented(\(name))) }")
+                    w.guardLine("let \(handler(operation))", else: "throw .failure(Self.unimplemented(\(name)))")
                     w.line("return try await \(handler(operation))(\(arguments))")
                 }
             }

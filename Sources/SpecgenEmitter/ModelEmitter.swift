@@ -21,11 +21,22 @@ struct ModelEmitter {
             for (index, property) in object.properties.enumerated() {
                 let previous = index > 0 ? object.properties[index - 1] : nil
                 if let previous, previous.isDocumented || property.isDocumented { w.blank() }
-                w.docComment(property.documentation)
+                // Every public declaration is documented; a field the spec does not describe names its source.
+                w.docComment(property.documentation ?? "The `\(property.wireName)` field of `\(object.keyPath)`.")
                 w.deprecation(property.deprecation)
+                if let dateCoding = property.dateCoding { w.line("@" + dateCoding.wrapper) }
                 w.declaration("var", property.name, ": \(property.type)")
             }
             if !object.properties.isEmpty { w.blank() }
+            for property in object.properties {
+                guard let dateCoding = property.dateCoding, let formatType = dateCoding.formatTypeName else { continue }
+                w.docComment("The format of `\(property.wireName)`.")
+                w.type("enum", formatType, ": DateFormatSpecifier") { w in
+                    w.docComment("`\(dateCoding.format)`")
+                    w.declaration("static var", "format", ": DateFormat", " { \(dateCoding.format) }")
+                }
+                w.blank()
+            }
             emitInitializer(object, writer: &w)
             if object.needsCodingKeys || object.customCoding {
                 w.blank()
@@ -38,8 +49,8 @@ struct ModelEmitter {
                 emitEncoding(object, writer: &w)
             }
         }
-        // Formatted dates are coded with the runtime's `DateFormat`.
-        if object.properties.contains(where: { $0.dateFormat != nil }) { w.uses(.runtime, publicly: false) }
+        // Formatted dates are coded by the runtime's property wrappers, which public properties name.
+        if object.properties.contains(where: { $0.dateCoding != nil }) { w.uses(.runtime, publicly: true) }
         if !object.validations.isEmpty {
             w.blank()
             w.uses(.runtime, publicly: true)
@@ -87,19 +98,26 @@ struct ModelEmitter {
             w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
             for property in object.properties {
                 let key = "forKey: .\(property.name.withoutBackticks)"
-                let format = property.dateFormat.map { ", format: \($0)" } ?? ""
+                if let wrapper = property.dateCoding?.wrapper {
+                    // A formatted date decodes through its property wrapper, into the wrapper's storage.
+                    let value = property.defaultValue.map {
+                        "try container.decodeIfPresent(\(wrapper).self, \(key)) ?? \(wrapper)(wrappedValue: \($0))"
+                    } ?? "try container.decode(\(wrapper).self, \(key))"
+                    w.line("self._\(property.name.withoutBackticks) = \(value)")
+                    continue
+                }
                 let value: String
                 switch property.presence {
                 case .nullable:
                     value = "try container.decodeNullable(\(property.baseType).self, \(key))"
                 case .optional:
-                    value = "try container.decodeIfPresent(\(property.baseType).self, \(key)\(format))"
+                    value = "try container.decodeIfPresent(\(property.baseType).self, \(key))"
                         + (property.defaultValue.map { " ?? \($0)" } ?? "")
                 case .required:
                     if let defaultValue = property.defaultValue {
-                        value = "try container.decodeIfPresent(\(property.baseType).self, \(key)\(format)) ?? \(defaultValue)"
+                        value = "try container.decodeIfPresent(\(property.baseType).self, \(key)) ?? \(defaultValue)"
                     } else {
-                        value = "try container.decode(\(property.baseType).self, \(key)\(format))"
+                        value = "try container.decode(\(property.baseType).self, \(key))"
                     }
                 }
                 w.line("self.\(property.name.withoutBackticks) = \(value)")
@@ -112,9 +130,13 @@ struct ModelEmitter {
         w.declaration("func", "encode", "(to encoder: any Encoder) throws") { w in
             w.line("var container = encoder.container(keyedBy: CodingKeys.self)")
             for property in object.properties {
-                let method = property.isOptional ? "encodeIfPresent" : "encode"
-                let format = property.dateFormat.map { ", format: \($0)" } ?? ""
-                w.line("try container.\(method)(\(property.name), forKey: .\(property.name.withoutBackticks)\(format))")
+                let bare = property.name.withoutBackticks
+                if property.dateCoding != nil {
+                    w.line("try container.encode(_\(bare), forKey: .\(bare))")
+                } else {
+                    let method = property.isOptional ? "encodeIfPresent" : "encode"
+                    w.line("try container.\(method)(\(property.name), forKey: .\(bare))")
+                }
             }
         }
     }
@@ -203,19 +225,20 @@ struct ValidationEmitter {
 
     private func emitChecks(_ validation: ValidationPlan, value: String, writer w: inout SwiftWriter) {
         let field = "field: " + SwiftLiteral.string(validation.field)
-        func bounds(_ min: String?, _ max: String?) -> String {
-            [min.map { "min: \($0)" }, max.map { "max: \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        func bounded(_ min: String?, _ max: String?) -> [String] {
+            [min.map { "min: \($0)" }, max.map { "max: \($0)" }].compactMap { $0 }
         }
         for check in validation.checks {
             switch check {
             case .pattern(let pattern):
-                w.line("try Validation.pattern(\(value), \(SwiftLiteral.string(pattern)), \(field))")
+                w.wrappedLine("try Validation.pattern", [value, SwiftLiteral.string(pattern), field], "")
             case .length(let min, let max):
-                w.line("try Validation.length(\(value), \(bounds(min.map(String.init), max.map(String.init))), \(field))")
+                w.wrappedLine("try Validation.length", [value] + bounded(min.map(String.init), max.map(String.init)) + [field], "")
             case .range(let min, let max):
-                w.line("try Validation.range(\(value), \(bounds(min.map(SwiftLiteral.number), max.map(SwiftLiteral.number))), \(field))")
+                let bounds = bounded(min.map(SwiftLiteral.number), max.map(SwiftLiteral.number))
+                w.wrappedLine("try Validation.range", [value] + bounds + [field], "")
             case .items(let min, let max):
-                w.line("try Validation.items(\(value), \(bounds(min.map(String.init), max.map(String.init))), \(field))")
+                w.wrappedLine("try Validation.items", [value] + bounded(min.map(String.init), max.map(String.init)) + [field], "")
             case .nested:
                 w.line("try \(value).validate()")
             case .eachNested(let isMap):

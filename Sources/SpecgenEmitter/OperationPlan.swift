@@ -46,6 +46,8 @@ package struct OperationPlan: Hashable, Sendable {
     package var parameterUsage: ModuleUsage { parameters.reduce(into: []) { $0.formUnion($1.usage) } }
     /// The error type the method throws.
     package var errorType: String
+    /// The name of the closure type a mock takes for it, such as `GetTicketHandler`.
+    package var handlerTypeName: String
     /// The documented errors it can throw.
     package var errors: [ErrorCasePlan]
     /// Page iteration, if declared.
@@ -53,11 +55,11 @@ package struct OperationPlan: Hashable, Sendable {
     /// A polling helper, if declared.
     package var polling: PollingPlan?
 
-    /// The closure type a mock takes for this operation.
-    package var handlerType: String {
-        let inputs = parameters.map { "_ \($0.internalName.withoutBackticks): \($0.type)" }.joined(separator: ", ")
-        return "@Sendable (\(inputs)) async throws(\(errorType)) -> \(returnType ?? "Void")"
-    }
+    /// The closure's inputs: `_ ticketID: TicketID`.
+    package var handlerInputs: [String] { parameters.map { "_ \($0.internalName.withoutBackticks): \($0.type)" } }
+
+    /// What follows the closure's inputs: ` async throws(E) -> T`.
+    package var handlerEffects: String { " async throws(\(errorType)) -> \(returnType ?? "Void")" }
 
     /// The parameter list of the method's declaration.
     package func declarationParameters(withDefaults: Bool) -> String {
@@ -74,14 +76,25 @@ package struct OperationPlan: Hashable, Sendable {
         }
     }
 
+    /// Whether some parameter has a default, so the protocol extension offers a call that leaves it out.
+    package var hasDefaults: Bool { parameters.contains { $0.defaultValue != nil } }
+
     /// The argument list that passes the parameters on unchanged.
-    package var forwardingArguments: String {
-        parameters.map { $0.label == "_" ? $0.internalName : "\($0.label): \($0.internalName)" }.joined(separator: ", ")
+    package var forwardingArguments: String { forwardingArgumentList.joined(separator: ", ") }
+
+    /// The arguments that pass the parameters on unchanged, one per parameter.
+    package var forwardingArgumentList: [String] {
+        parameters.map { $0.label == "_" ? $0.internalName : "\($0.label): \($0.internalName)" }
     }
 
     /// The method name without backticks, for building other names from it.
     package var bareName: String {
         name.withoutBackticks
+    }
+
+    /// The method's name with its argument labels, as documentation links write it: `getTicket(_:)`.
+    package var selector: String {
+        bareName + "(" + parameters.map { $0.label + ":" }.joined() + ")"
     }
 
     /// `async throws(E) -> T`

@@ -59,7 +59,16 @@ struct RequestEmitter {
         case .json(let value, let inlineFields):
             if !inlineFields.isEmpty {
                 w.block("struct Payload: Encodable") { w in
-                    for field in inlineFields { w.line("var \(field.name): \(field.type)") }
+                    for field in inlineFields {
+                        if let dateCoding = field.dateCoding { w.line("@" + dateCoding.wrapper) }
+                        w.line("var \(field.name): \(field.type)")
+                    }
+                    for field in inlineFields {
+                        guard let dateCoding = field.dateCoding, let formatType = dateCoding.formatTypeName else { continue }
+                        w.block("enum \(formatType): DateFormatSpecifier") { w in
+                            w.line("static var format: DateFormat { \(dateCoding.format) }")
+                        }
+                    }
                     if inlineFields.contains(where: { $0.name.withoutBackticks != $0.wireName }) {
                         w.blank()
                         ModelEmitter().emitCodingKeys(inlineFields, writer: &w)

@@ -31,6 +31,23 @@ package struct SwiftWriter {
         line(declarationHeader(keyword, name) + signature + rest)
     }
 
+    /// Prints a public declaration whose `value` follows `separator` (` = ` for a typealias) and records it; when the
+    /// line is too long, the value continues on the next line, one level deeper.
+    /// A value given as `prefix(items)suffix` wraps its items one per line when even the next line is too short.
+    package mutating func continuedDeclaration(
+        _ keyword: String, _ name: String, _ separator: String, _ prefix: String, _ items: [String], _ suffix: String
+    ) {
+        let value = prefix + "(" + items.joined(separator: ", ") + ")" + suffix
+        declare(keyword, name, separator + value)
+        let header = declarationHeader(keyword, name) + separator
+        if fits(header + value) {
+            line(header + value)
+        } else {
+            line(String(header.reversed().drop { $0 == " " }.reversed()))
+            indented { $0.wrappedLine(prefix, items, suffix) }
+        }
+    }
+
     /// Prints a public declaration with a body and records it.
     package mutating func declaration(
         _ keyword: String, _ name: String, _ signature: String, body: (inout SwiftWriter) -> Void
@@ -71,7 +88,9 @@ package struct SwiftWriter {
     ) {
         let isExtension = keyword == "extension"
         if !isExtension || !inheritance.isEmpty { declare(keyword, name, inheritance) }
-        owners.append((name, keyword == "protocol"))
+        // A nested type owns its declarations under its qualified name, such as `Branding.UpdatedAtFormat`.
+        let owner = isExtension ? name : (owners.last.map { "\($0.name).\(name)" } ?? name)
+        owners.append((owner, keyword == "protocol"))
         block((isExtension ? "" : "public ") + "\(keyword) \(name)\(inheritance)", body)
         owners.removeLast()
     }
@@ -156,6 +175,19 @@ package struct SwiftWriter {
         for (index, item) in items.enumerated() { line(item + (index == items.count - 1 ? "" : ",")) }
         depth -= 1
     }
+
+    /// Writes `guard condition else { statement }`, on three lines when one is too long.
+    package mutating func guardLine(_ condition: String, else statement: String) {
+        let single = "guard \(condition) else { \(statement) }"
+        if fits(single) {
+            line(single)
+        } else {
+            block("guard \(condition) else") { $0.line(statement) }
+        }
+    }
+
+    /// Whether `content` fits on one line at the current indentation.
+    package func fits(_ content: String) -> Bool { depth * 4 + content.count <= Self.width }
 
     /// Writes `case pattern: statement`, with the statement on its own line when the whole is too long.
     package mutating func caseLine(_ pattern: String, _ statement: String) {

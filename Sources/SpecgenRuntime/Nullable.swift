@@ -45,31 +45,4 @@ extension KeyedDecodingContainer {
         if try decodeNil(forKey: key) { return .null }
         return .value(try decode(Value.self, forKey: key))
     }
-
-    /// Decodes a date written in `format`, such as `yyyy-MM-dd HH:mm:ss`.
-    public func decode(_ type: Date.Type, forKey key: Key, format: DateFormat) throws -> Date {
-        let text = try decode(String.self, forKey: key)
-        guard let date = format.date(from: text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "expected a date in \(format)")
-        }
-        return date
-    }
-
-    /// Decodes an optional date written in `format`; an absent key or `null` is nil.
-    public func decodeIfPresent(_ type: Date.Type, forKey key: Key, format: DateFormat) throws -> Date? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decode(Date.self, forKey: key, format: format)
-    }
-}
-
-extension KeyedEncodingContainer {
-    /// Encodes a date in `format`.
-    public mutating func encode(_ date: Date, forKey key: Key, format: DateFormat) throws {
-        try encode(format.string(from: date), forKey: key)
-    }
-
-    /// Encodes a date in `format`, leaving the key out when it is nil.
-    public mutating func encodeIfPresent(_ date: Date?, forKey key: Key, format: DateFormat) throws {
-        if let date { try encode(format.string(from: date), forKey: key) }
-    }
 }

@@ -2,6 +2,7 @@ import Chatist
 import Foundation
 import SpecgenRuntime
 import SpecgenTestSupport
+import Synchronization
 import Testing
 
 /// Every Chatist operation through the plugin-generated client against a real server on 127.0.0.1.
@@ -111,5 +112,18 @@ struct ChatistClientTests {
         await #expect(throws: ChatistError.failure(.transport(operation: "Chatist.updateCustomer", message: "ChatistMock has no closure for this operation"))) {
             try await mock.updateCustomer(UpdateCustomer())
         }
+    }
+
+    /// Arguments with defaults can be left out when the client or the mock is held as `any ChatistAPI`; the full
+    /// call still reaches the conforming type's method.
+    @Test func defaultsAreCallableThroughTheProtocol() async throws {
+        let seen = Mutex<[Date?]>([])
+        let api: any ChatistAPI = ChatistMock(getBranding: { updatedAt in
+            seen.withLock { $0.append(updatedAt) }
+            return nil
+        })
+        #expect(try await api.getBranding() == nil)
+        #expect(try await api.getBranding(updatedAt: Date(timeIntervalSince1970: 60)) == nil)
+        #expect(seen.withLock { $0 } == [nil, Date(timeIntervalSince1970: 60)])
     }
 }

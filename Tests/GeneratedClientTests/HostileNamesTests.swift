@@ -7,7 +7,7 @@ import Testing
 /// The client generated from hostile names compiles (the target builds with warnings as errors) and behaves.
 struct HostileNamesTests {
     @Test func wireNamesSurviveEscaping() throws {
-        let value = Kind(default: "d", self_: "s", class: .null, upperID: "U", id: "u", _2faCode: "123456\")")
+        let value = Kind(default: "d", selfValue: "s", class: .null, upperID: "U", id: "u", _2faCode: "123456\")")
         let json = String(decoding: try JSONCoding.encoder().encode(value), as: UTF8.self)
         #expect(json == #"{"2fa_code":"123456\")","ID":"U","class":null,"default":"d","emoji 🎉":true,"id":"u","quote\"key":[],"self":"s"}"#)
         #expect(try JSONCoding.decoder().decode(Kind.self, from: Data(json.utf8)) == value)
@@ -34,5 +34,27 @@ struct HostileNamesTests {
         #expect(requests[0].path == "/things/a%2Fb/x%22y")
         #expect(requests[0].rawQuery == "in=in&request=r&value=3&api%20key%22=k%26%22%3D")
         #expect(requests[1].rawQuery == "page%20size=5&api%20key%22=k%26%22%3D")
+    }
+
+    /// Dates in a pattern or as calendar dates keep their formats through property wrappers, in models and in
+    /// inline bodies; absent optional dates stay absent.
+    @Test func formattedDatesRoundTrip() async throws {
+        let json = #"{"date":"2026-11-23","format":"2026-11-23 09:30:00","since":"01/02/2026"}"#
+        let moment = try JSONCoding.decoder().decode(Moment.self, from: Data(json.utf8))
+        #expect(moment.date == Date(timeIntervalSince1970: 1_795_392_000))
+        #expect(moment.format == Date(timeIntervalSince1970: 1_795_426_200))
+        #expect(moment.until == nil)
+        #expect(moment.since == Date(timeIntervalSince1970: 1_769_904_000))
+        #expect(String(decoding: try JSONCoding.encoder().encode(moment), as: UTF8.self) == json)
+
+        let wrong = #"{"date":"2026-11-23T00:00:00Z","format":"2026-11-23 09:30:00"}"#
+        #expect(throws: DecodingError.self) { try JSONCoding.decoder().decode(Moment.self, from: Data(wrong.utf8)) }
+
+        let requests = try await withTestServer({ _ in .json(json) }) { url async throws in
+            let client = HostileNamesClient(baseURL: url, key: "k")
+            let answer = try await client.schedule(day: moment.date, at: moment.format)
+            #expect(answer == moment)
+        }
+        #expect(String(decoding: try #require(requests.first).body, as: UTF8.self) == #"{"at":"09:30 23.11.2026","day":"2026-11-23"}"#)
     }
 }

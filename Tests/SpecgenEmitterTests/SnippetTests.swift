@@ -42,7 +42,28 @@ struct SnippetTests {
             endpoints:
               getEvent: {request: GET /e, response: Event}
             """, file: "Models.swift", expected: """
-                    self.at = try container.decode(Date.self, forKey: .at, format: .pattern("yyyy-MM-dd HH:mm:ss"))
+                /// The `at` field of `models.Event`.
+                @FormattedDate<AtFormat>
+                public var at: Date
+                /// The `live` field of `models.Event`.
+                public var live: Bool
+
+                /// The format of `at`.
+                public enum AtFormat: DateFormatSpecifier {
+                    /// `.pattern("yyyy-MM-dd HH:mm:ss")`
+                    public static var format: DateFormat { .pattern("yyyy-MM-dd HH:mm:ss") }
+                }
+            """),
+        Case(name: "formatted dates decode through their wrappers in handwritten Codable", yaml: """
+            models:
+              Event:
+                properties:
+                  at: {type: datetime, format: "yyyy-MM-dd HH:mm:ss"}
+                  live: {type: bool, default: false}
+            endpoints:
+              getEvent: {request: GET /e, response: Event}
+            """, file: "Models.swift", expected: """
+                    self._at = try container.decode(FormattedDate<AtFormat>.self, forKey: .at)
                     self.live = try container.decodeIfPresent(Bool.self, forKey: .live) ?? false
             """),
         Case(name: "enums keep unknown values", yaml: """

@@ -4,7 +4,7 @@ import Testing
 struct NamerTests {
     @Test(arguments: [
         ("ticket_id", "ticketID"), ("access_token", "accessToken"), ("filledPdfUrl", "filledPDFURL"),
-        ("default", "`default`"), ("2fa_code", "_2faCode"), ("self", "self_"), ("X-API-Key", "xAPIKey"),
+        ("default", "`default`"), ("2fa_code", "_2faCode"), ("self", "selfValue"), ("X-API-Key", "xAPIKey"),
         ("isRead", "isRead"), ("URLSession", "urlSession"), ("in-progress", "inProgress"), ("_id", "id"),
         ("imageURLs", "imageURLs"), ("🙂", "_"), ("Type", "type"), ("type", "type"),
     ])

@@ -72,6 +72,7 @@ struct LintRun {
         for (name, role) in GeneratedNames(apiName: spec.name, namer: namer).roles { generated[name] = role }
         for endpoint in spec.endpoints {
             if let name = namer.errorTypeName(of: endpoint) { generated[name] = "the error type of '\(endpoint.name)'" }
+            generated[namer.handlerTypeName(of: endpoint)] = "the mock's closure type for '\(endpoint.name)'"
         }
         for model in spec.models {
             let swiftName = namer.swiftName(of: model)

@@ -60,6 +60,9 @@ extension Namer {
         endpoint.errors.isEmpty ? nil : typeName(methodName(endpoint.name)) + "Error"
     }
 
+    /// The type of the closure a mock takes for an operation, such as `RegisterUserHandler`.
+    package func handlerTypeName(of endpoint: Endpoint) -> String { typeName(methodName(endpoint.name)) + "Handler" }
+
     /// A name chosen in the spec, in backticks when it is a keyword.
     package func escaped(_ name: String) -> String { Self.keywords.contains(name) ? "`\(name)`" : name }
 }

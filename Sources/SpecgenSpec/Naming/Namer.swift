@@ -23,7 +23,7 @@ package struct Namer: Sendable {
         "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Protocol", "Type",
     ]
 
-    /// Member names that mean something else even in backticks (`x.self`, `x.init`, `T.Type`), so they get a suffix.
+    /// Member names that mean something else even in backticks (`x.self`, `x.init`, `T.Type`), so they get a `Value` suffix.
     package static let unusableMembers: Set<String> = ["self", "Self", "init", "deinit", "subscript", "super", "Type",
                                                        "Protocol"]
 
@@ -91,7 +91,7 @@ package struct Namer: Sendable {
         guard let first = parts.first else { return "_" }
         let joined = first.lowercased() + parts.dropFirst().map(capitalized).joined()
         let name = escapedStart(joined)
-        if Self.unusableMembers.contains(name) { return name + "_" }
+        if Self.unusableMembers.contains(name) { return name + "Value" }
         return Self.keywords.contains(name) ? "`\(name)`" : name
     }
 

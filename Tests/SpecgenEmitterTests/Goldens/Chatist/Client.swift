@@ -134,7 +134,7 @@ public struct ChatistClient: ChatistAPI {
     /// Returns the chat interface's branding, or nil when it has not changed since `updatedAt`.
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
-    public func getBranding(updatedAt: Date? = nil) async throws(ChatistError) -> Branding? {
+    public func getBranding(updatedAt: Date?) async throws(ChatistError) -> Branding? {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getBranding")
         let response = try await call.send(ChatistRequests.getBranding(updatedAt: updatedAt))
         switch response.statusCode {
@@ -153,10 +153,7 @@ public struct ChatistClient: ChatistAPI {
     /// Opens a ticket with a first message and optional attachments.
     ///
     /// - Remark: `POST /tickets` (`endpoints.createTicket`)
-    public func createTicket(
-        data: CreateTicket,
-        attachments: [MultipartFile]? = nil
-    ) async throws(ChatistError) -> Ticket {
+    public func createTicket(data: CreateTicket, attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.createTicket")
         let response = try await call.send(ChatistRequests.createTicket(data: data, attachments: attachments))
         switch response.statusCode {
@@ -270,23 +267,46 @@ public struct ChatistClient: ChatistAPI {
 /// let api = ChatistMock(getBranding: { _ in ... })
 /// ```
 public struct ChatistMock: ChatistAPI {
-    private let getBrandingHandler: (@Sendable (_ updatedAt: Date?) async throws(ChatistError) -> Branding?)?
-    private let createTicketHandler: (@Sendable (_ data: CreateTicket, _ attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket)?
-    private let getTicketHandler: (@Sendable (_ ticketID: TicketID) async throws(ChatistError) -> Ticket)?
-    private let getTicketsHandler: (@Sendable () async throws(ChatistError) -> [TicketPreview])?
-    private let sendMessageHandler: (@Sendable (_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message)?
-    private let updateCustomerHandler: (@Sendable (_ body: UpdateCustomer) async throws(ChatistError) -> Void)?
-    private let updateDeviceHandler: (@Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void)?
+    /// The closure that stands in for ``ChatistAPI/getBranding(updatedAt:)``.
+    public typealias GetBrandingHandler = @Sendable (_ updatedAt: Date?) async throws(ChatistError) -> Branding?
+
+    /// The closure that stands in for ``ChatistAPI/createTicket(data:attachments:)``.
+    public typealias CreateTicketHandler =
+        @Sendable (_ data: CreateTicket, _ attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket
+
+    /// The closure that stands in for ``ChatistAPI/getTicket(_:)``.
+    public typealias GetTicketHandler = @Sendable (_ ticketID: TicketID) async throws(ChatistError) -> Ticket
+
+    /// The closure that stands in for ``ChatistAPI/getTickets()``.
+    public typealias GetTicketsHandler = @Sendable () async throws(ChatistError) -> [TicketPreview]
+
+    /// The closure that stands in for ``ChatistAPI/sendMessage(_:body:)``.
+    public typealias SendMessageHandler =
+        @Sendable (_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message
+
+    /// The closure that stands in for ``ChatistAPI/updateCustomer(_:)``.
+    public typealias UpdateCustomerHandler = @Sendable (_ body: UpdateCustomer) async throws(ChatistError) -> Void
+
+    /// The closure that stands in for ``ChatistAPI/updateDevice(_:)``.
+    public typealias UpdateDeviceHandler = @Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void
+
+    private let getBrandingHandler: GetBrandingHandler?
+    private let createTicketHandler: CreateTicketHandler?
+    private let getTicketHandler: GetTicketHandler?
+    private let getTicketsHandler: GetTicketsHandler?
+    private let sendMessageHandler: SendMessageHandler?
+    private let updateCustomerHandler: UpdateCustomerHandler?
+    private let updateDeviceHandler: UpdateDeviceHandler?
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
-        getBranding: (@Sendable (_ updatedAt: Date?) async throws(ChatistError) -> Branding?)? = nil,
-        createTicket: (@Sendable (_ data: CreateTicket, _ attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket)? = nil,
-        getTicket: (@Sendable (_ ticketID: TicketID) async throws(ChatistError) -> Ticket)? = nil,
-        getTickets: (@Sendable () async throws(ChatistError) -> [TicketPreview])? = nil,
-        sendMessage: (@Sendable (_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message)? = nil,
-        updateCustomer: (@Sendable (_ body: UpdateCustomer) async throws(ChatistError) -> Void)? = nil,
-        updateDevice: (@Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void)? = nil
+        getBranding: GetBrandingHandler? = nil,
+        createTicket: CreateTicketHandler? = nil,
+        getTicket: GetTicketHandler? = nil,
+        getTickets: GetTicketsHandler? = nil,
+        sendMessage: SendMessageHandler? = nil,
+        updateCustomer: UpdateCustomerHandler? = nil,
+        updateDevice: UpdateDeviceHandler? = nil
     ) {
         self.getBrandingHandler = getBranding
         self.createTicketHandler = createTicket
@@ -305,7 +325,7 @@ public struct ChatistMock: ChatistAPI {
     /// Returns the chat interface's branding, or nil when it has not changed since `updatedAt`.
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
-    public func getBranding(updatedAt: Date? = nil) async throws(ChatistError) -> Branding? {
+    public func getBranding(updatedAt: Date?) async throws(ChatistError) -> Branding? {
         guard let getBrandingHandler else { throw .failure(Self.unimplemented("Chatist.getBranding")) }
         return try await getBrandingHandler(updatedAt)
     }
@@ -313,10 +333,7 @@ public struct ChatistMock: ChatistAPI {
     /// Opens a ticket with a first message and optional attachments.
     ///
     /// - Remark: `POST /tickets` (`endpoints.createTicket`)
-    public func createTicket(
-        data: CreateTicket,
-        attachments: [MultipartFile]? = nil
-    ) async throws(ChatistError) -> Ticket {
+    public func createTicket(data: CreateTicket, attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket {
         guard let createTicketHandler else { throw .failure(Self.unimplemented("Chatist.createTicket")) }
         return try await createTicketHandler(data, attachments)
     }
@@ -359,5 +376,20 @@ public struct ChatistMock: ChatistAPI {
     public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
         guard let updateDeviceHandler else { throw .failure(Self.unimplemented("Chatist.updateDevice")) }
         return try await updateDeviceHandler(body)
+    }
+}
+
+extension ChatistAPI {
+    /// Calls ``getBranding(updatedAt:)`` with the spec's defaults for the arguments left out.
+    public func getBranding(updatedAt: Date? = nil) async throws(ChatistError) -> Branding? {
+        try await self.getBranding(updatedAt: updatedAt)
+    }
+
+    /// Calls ``createTicket(data:attachments:)`` with the spec's defaults for the arguments left out.
+    public func createTicket(
+        data: CreateTicket,
+        attachments: [MultipartFile]? = nil
+    ) async throws(ChatistError) -> Ticket {
+        try await self.createTicket(data: data, attachments: attachments)
     }
 }

@@ -8,6 +8,7 @@ public typealias TicketID = String
 
 /// The body of an error response.
 public struct ErrorMessage: Codable, Hashable, Sendable {
+    /// The `message` field of `models.ErrorMessage`.
     public var message: String
 
     /// Creates a value.
@@ -49,7 +50,14 @@ public struct Branding: Codable, Hashable, Sendable {
     public var logoDark: URL?
 
     /// When the branding last changed; pass it back to `getBranding` to skip unchanged downloads.
+    @FormattedDate<UpdatedAtFormat>
     public var updatedAt: Date
+
+    /// The format of `updatedAt`.
+    public enum UpdatedAtFormat: DateFormatSpecifier {
+        /// `.pattern("yyyy-MM-dd HH:mm:ss")`
+        public static var format: DateFormat { .pattern("yyyy-MM-dd HH:mm:ss") }
+    }
 
     /// Creates a value.
     public init(
@@ -76,52 +84,6 @@ public struct Branding: Codable, Hashable, Sendable {
         self.logoLight = logoLight
         self.logoDark = logoDark
         self.updatedAt = updatedAt
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case primaryLight
-        case accentLight
-        case chatBackgroundLight
-        case fontColorBasicLight
-        case primaryDark
-        case accentDark
-        case chatBackgroundDark
-        case fontColorBasicDark
-        case logoLight
-        case logoDark
-        case updatedAt
-    }
-
-    /// Decodes a value; absent fields with defaults take them.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.primaryLight = try container.decode(String.self, forKey: .primaryLight)
-        self.accentLight = try container.decode(String.self, forKey: .accentLight)
-        self.chatBackgroundLight = try container.decode(String.self, forKey: .chatBackgroundLight)
-        self.fontColorBasicLight = try container.decode(String.self, forKey: .fontColorBasicLight)
-        self.primaryDark = try container.decodeIfPresent(String.self, forKey: .primaryDark)
-        self.accentDark = try container.decodeIfPresent(String.self, forKey: .accentDark)
-        self.chatBackgroundDark = try container.decodeIfPresent(String.self, forKey: .chatBackgroundDark)
-        self.fontColorBasicDark = try container.decodeIfPresent(String.self, forKey: .fontColorBasicDark)
-        self.logoLight = try container.decodeIfPresent(URL.self, forKey: .logoLight)
-        self.logoDark = try container.decodeIfPresent(URL.self, forKey: .logoDark)
-        self.updatedAt = try container.decode(Date.self, forKey: .updatedAt, format: .pattern("yyyy-MM-dd HH:mm:ss"))
-    }
-
-    /// Encodes the value; absent optional fields are left out.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(primaryLight, forKey: .primaryLight)
-        try container.encode(accentLight, forKey: .accentLight)
-        try container.encode(chatBackgroundLight, forKey: .chatBackgroundLight)
-        try container.encode(fontColorBasicLight, forKey: .fontColorBasicLight)
-        try container.encodeIfPresent(primaryDark, forKey: .primaryDark)
-        try container.encodeIfPresent(accentDark, forKey: .accentDark)
-        try container.encodeIfPresent(chatBackgroundDark, forKey: .chatBackgroundDark)
-        try container.encodeIfPresent(fontColorBasicDark, forKey: .fontColorBasicDark)
-        try container.encodeIfPresent(logoLight, forKey: .logoLight)
-        try container.encodeIfPresent(logoDark, forKey: .logoDark)
-        try container.encode(updatedAt, forKey: .updatedAt, format: .pattern("yyyy-MM-dd HH:mm:ss"))
     }
 }
 
@@ -205,6 +167,7 @@ public struct CreateTicket: Codable, Hashable, Sendable {
     /// The channel, such as `ios`.
     public var channel: String
 
+    /// The `deviceInfo` field of `models.CreateTicket`.
     public var deviceInfo: DeviceInfo
 
     /// Creates a value.
@@ -256,7 +219,9 @@ public enum TicketState: RawRepresentable, Codable, Hashable, Sendable, CaseIter
 
 /// Who wrote a message.
 public struct Sender: Codable, Hashable, Sendable {
+    /// The `id` field of `models.Sender`.
     public var id: String
+    /// The `name` field of `models.Sender`.
     public var name: String
 
     /// Creates a value.
@@ -268,10 +233,15 @@ public struct Sender: Codable, Hashable, Sendable {
 
 /// One message of a ticket.
 public struct Message: Codable, Hashable, Sendable {
+    /// The `id` field of `models.Message`.
     public var id: String
+    /// The `ticketId` field of `models.Message`.
     public var ticketID: TicketID
+    /// The `sender` field of `models.Message`.
     public var sender: Sender
+    /// The `content` field of `models.Message`.
     public var content: String
+    /// The `isRead` field of `models.Message`.
     public var isRead: Bool
 
     /// When the message was sent.
@@ -312,8 +282,11 @@ public struct Message: Codable, Hashable, Sendable {
 
 /// An action the support team scheduled on a ticket.
 public struct Schedule: Codable, Hashable, Sendable {
+    /// The `id` field of `models.Schedule`.
     public var id: String
+    /// The `action` field of `models.Schedule`.
     public var action: String
+    /// The `scheduledAt` field of `models.Schedule`.
     public var scheduledAt: Date
 
     /// Creates a value.
@@ -326,7 +299,9 @@ public struct Schedule: Codable, Hashable, Sendable {
 
 /// A support ticket with all its messages and schedules.
 public struct Ticket: Codable, Hashable, Sendable {
+    /// The `id` field of `models.Ticket`.
     public var id: TicketID
+    /// The `state` field of `models.Ticket`.
     public var state: TicketState
 
     /// The assigned agent's name.
@@ -335,6 +310,7 @@ public struct Ticket: Codable, Hashable, Sendable {
     /// All messages, oldest first.
     public var messages: [Message]
 
+    /// The `schedules` field of `models.Ticket`.
     public var schedules: [Schedule]
 
     /// Creates a value.
@@ -349,9 +325,13 @@ public struct Ticket: Codable, Hashable, Sendable {
 
 /// A ticket in a list, with its last message.
 public struct TicketPreview: Codable, Hashable, Sendable {
+    /// The `id` field of `models.TicketPreview`.
     public var id: TicketID
+    /// The `state` field of `models.TicketPreview`.
     public var state: TicketState
+    /// The `assignee` field of `models.TicketPreview`.
     public var assignee: String?
+    /// The `lastMessage` field of `models.TicketPreview`.
     public var lastMessage: Message
 
     /// Creates a value.
@@ -365,6 +345,7 @@ public struct TicketPreview: Codable, Hashable, Sendable {
 
 /// A new message for an existing ticket.
 public struct SendMessage: Codable, Hashable, Sendable {
+    /// The `message` field of `models.SendMessage`.
     public var message: String
 
     /// Files to attach; each part carries its name and MIME type.
@@ -386,6 +367,7 @@ extension SendMessage {
 
 /// Customer details to change; absent fields stay as they are.
 public struct UpdateCustomer: Codable, Hashable, Sendable {
+    /// The `email` field of `models.UpdateCustomer`.
     public var email: String?
 
     /// The customer's ID in the app's own system.

@@ -141,12 +141,14 @@ public struct KeyzClient: KeyzAPI {
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.loginUser`)
     public func loginUser(
-        grantType: GrantType = .password,
+        grantType: GrantType,
         email: String,
         password: String
     ) async throws(LoginUserError) -> TokenResponse {
         let call = OperationCall<LoginUserError>(client: client, operation: "Keyz.loginUser")
-        let response = try await call.send(KeyzRequests.loginUser(grantType: grantType, email: email, password: password))
+        let response = try await call.send(
+            KeyzRequests.loginUser(grantType: grantType, email: email, password: password)
+        )
         switch response.statusCode {
         case 200: return try call.decode(TokenResponse.self, from: response)
         case 400: throw .invalidGrant(try call.decode(ErrorResponse.self, from: response))
@@ -191,17 +193,36 @@ public struct KeyzClient: KeyzAPI {
 /// let api = KeyzMock(registerUser: { _ in ... })
 /// ```
 public struct KeyzMock: KeyzAPI {
-    private let registerUserHandler: (@Sendable (_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse)?
-    private let loginUserHandler: (@Sendable (_ grantType: GrantType, _ email: String, _ password: String) async throws(LoginUserError) -> TokenResponse)?
-    private let requestTokenHandler: (@Sendable (_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse)?
-    private let authorizedRequestHandler: (@Sendable (_ resource: String) async throws(KeyzError) -> Data)?
+    /// The closure that stands in for ``KeyzAPI/registerUser(_:)``.
+    public typealias RegisterUserHandler =
+        @Sendable (_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse
+
+    /// The closure that stands in for ``KeyzAPI/loginUser(grantType:email:password:)``.
+    public typealias LoginUserHandler =
+        @Sendable (
+            _ grantType: GrantType,
+            _ email: String,
+            _ password: String
+        ) async throws(LoginUserError) -> TokenResponse
+
+    /// The closure that stands in for ``KeyzAPI/requestToken(_:)``.
+    public typealias RequestTokenHandler =
+        @Sendable (_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse
+
+    /// The closure that stands in for ``KeyzAPI/authorizedRequest(resource:)``.
+    public typealias AuthorizedRequestHandler = @Sendable (_ resource: String) async throws(KeyzError) -> Data
+
+    private let registerUserHandler: RegisterUserHandler?
+    private let loginUserHandler: LoginUserHandler?
+    private let requestTokenHandler: RequestTokenHandler?
+    private let authorizedRequestHandler: AuthorizedRequestHandler?
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
-        registerUser: (@Sendable (_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse)? = nil,
-        loginUser: (@Sendable (_ grantType: GrantType, _ email: String, _ password: String) async throws(LoginUserError) -> TokenResponse)? = nil,
-        requestToken: (@Sendable (_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse)? = nil,
-        authorizedRequest: (@Sendable (_ resource: String) async throws(KeyzError) -> Data)? = nil
+        registerUser: RegisterUserHandler? = nil,
+        loginUser: LoginUserHandler? = nil,
+        requestToken: RequestTokenHandler? = nil,
+        authorizedRequest: AuthorizedRequestHandler? = nil
     ) {
         self.registerUserHandler = registerUser
         self.loginUserHandler = loginUser
@@ -226,7 +247,7 @@ public struct KeyzMock: KeyzAPI {
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.loginUser`)
     public func loginUser(
-        grantType: GrantType = .password,
+        grantType: GrantType,
         email: String,
         password: String
     ) async throws(LoginUserError) -> TokenResponse {
@@ -248,5 +269,16 @@ public struct KeyzMock: KeyzAPI {
     public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
         guard let authorizedRequestHandler else { throw .failure(Self.unimplemented("Keyz.authorizedRequest")) }
         return try await authorizedRequestHandler(resource)
+    }
+}
+
+extension KeyzAPI {
+    /// Calls ``loginUser(grantType:email:password:)`` with the spec's defaults for the arguments left out.
+    public func loginUser(
+        grantType: GrantType = .password,
+        email: String,
+        password: String
+    ) async throws(LoginUserError) -> TokenResponse {
+        try await self.loginUser(grantType: grantType, email: email, password: password)
     }
 }

@@ -15,8 +15,11 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
 
 /// A new account.
 public struct RegisterModel: Codable, Hashable, Sendable {
+    /// The `email` field of `models.RegisterModel`.
     public var email: String
+    /// The `password` field of `models.RegisterModel`.
     public var password: String
+    /// The `firstName` field of `models.RegisterModel`.
     public var firstName: String
 
     /// The family name.
@@ -54,6 +57,7 @@ extension RegisterModel: CustomStringConvertible, CustomDebugStringConvertible {
 
 /// The new account's identifier.
 public struct IdResponse: Codable, Hashable, Sendable {
+    /// The `id` field of `models.IdResponse`.
     public var id: String
 
     /// Creates a value.
@@ -93,6 +97,7 @@ public enum GrantType: RawRepresentable, Codable, Hashable, Sendable, CaseIterab
 
 /// A token request, sent form-urlencoded so no caller encodes `/`, `+` or `=` by hand.
 public struct TokenRequest: Codable, Hashable, Sendable {
+    /// The `grant_type` field of `models.TokenRequest`.
     public var grantType: GrantType
 
     /// The email (password grant).
@@ -132,7 +137,9 @@ extension TokenRequest: CustomStringConvertible, CustomDebugStringConvertible {
 
 /// Who the tokens belong to.
 public struct UserProperties: Codable, Hashable, Sendable {
+    /// The `id` field of `models.UserProperties`.
     public var id: String
+    /// The `role` field of `models.UserProperties`.
     public var role: String
 
     /// Creates a value.
@@ -144,13 +151,17 @@ public struct UserProperties: Codable, Hashable, Sendable {
 
 /// Tokens and the user they belong to.
 public struct TokenResponse: Codable, Hashable, Sendable {
+    /// The `access_token` field of `models.TokenResponse`.
     public var accessToken: String
+    /// The `refresh_token` field of `models.TokenResponse`.
     public var refreshToken: String
+    /// The `token_type` field of `models.TokenResponse`.
     public var tokenType: String
 
     /// Seconds until the access token expires.
     public var expiresIn: Int
 
+    /// The `properties` field of `models.TokenResponse`.
     public var properties: UserProperties
 
     /// Creates a value.
