@@ -13,12 +13,13 @@ let clientSettings: [SwiftSetting] = strictSettings + [.treatAllWarnings(as: .er
 
 /// Generated clients also compile within a type-checking budget: an expression or function body that takes the type
 /// checker over 100 ms is a warning, and so an error.
-let generatedClientSettings: [SwiftSetting] = clientSettings + [
-    .unsafeFlags([
-        "-Xfrontend", "-warn-long-expression-type-checking=100",
-        "-Xfrontend", "-warn-long-function-bodies=100",
-    ]),
-]
+let generatedClientSettings: [SwiftSetting] =
+    clientSettings + [
+        .unsafeFlags([
+            "-Xfrontend", "-warn-long-expression-type-checking=100",
+            "-Xfrontend", "-warn-long-function-bodies=100",
+        ])
+    ]
 
 let package = Package(
     name: "Specgen",
@@ -54,8 +55,11 @@ let package = Package(
         .target(name: "SpecgenYAML", dependencies: ["CYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenSpec", dependencies: ["SpecgenYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenEmitter", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
-        .target(name: "SpecgenSurface", dependencies: ["SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
-        .target(name: "SpecgenDiff", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
+        .target(
+            name: "SpecgenSurface", dependencies: ["SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
+        .target(
+            name: "SpecgenDiff", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter"],
+            swiftSettings: strictSettings),
         .target(name: "SpecgenOpenAPI", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
         .executableTarget(
             name: "specgen",
@@ -75,7 +79,9 @@ let package = Package(
         .plugin(
             name: "GenerateClients",
             capability: .command(
-                intent: .custom(verb: "generate-clients", description: "Write each spec's client into a folder, or check it is up to date."),
+                intent: .custom(
+                    verb: "generate-clients",
+                    description: "Write each spec's client into a folder, or check it is up to date."),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated clients into the package.")]
             ),
             dependencies: ["specgen"]
@@ -89,11 +95,21 @@ let package = Package(
         ),
 
         // MARK: Generated clients (Sources/<Name>/ holds the handwritten part; the plugin writes the rest)
-        .target(name: "Chatist", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "DocumentAI", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "Gista", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "Joyfill", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings, plugins: ["SpecgenPlugin"]),
-        .target(name: "Keyz", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings, plugins: ["SpecgenPlugin"]),
+        .target(
+            name: "Chatist", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings,
+            plugins: ["SpecgenPlugin"]),
+        .target(
+            name: "DocumentAI", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings,
+            plugins: ["SpecgenPlugin"]),
+        .target(
+            name: "Gista", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings,
+            plugins: ["SpecgenPlugin"]),
+        .target(
+            name: "Joyfill", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings,
+            plugins: ["SpecgenPlugin"]),
+        .target(
+            name: "Keyz", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings,
+            plugins: ["SpecgenPlugin"]),
 
         // MARK: Mock server and examples (the build plugin's tool, specgen, never links a server)
         .target(name: "SpecgenMock", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
@@ -149,7 +165,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SpecgenCLITests",
-            dependencies: ["specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenSpec", "SpecgenRuntime", "SpecgenTestSupport"],
+            dependencies: [
+                "specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenSpec", "SpecgenRuntime",
+                "SpecgenTestSupport",
+            ],
             exclude: ["Diff", "Goldens"],
             swiftSettings: strictSettings
         ),
@@ -165,7 +184,8 @@ let package = Package(
         .testTarget(
             name: "GeneratedClientTests",
             dependencies: [
-                "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "HostileNames", "SpecgenRuntime", "SpecgenTestSupport",
+                "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "HostileNames", "SpecgenRuntime",
+                "SpecgenTestSupport",
             ],
             swiftSettings: clientSettings
         ),
@@ -179,7 +199,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SpecgenRuntimeTests",
-            dependencies: ["SpecgenRuntime", "SpecgenTestSupport", .product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: [
+                "SpecgenRuntime", "SpecgenTestSupport", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

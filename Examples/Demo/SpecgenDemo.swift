@@ -11,7 +11,8 @@ import Synchronization
 struct SpecgenDemo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "specgen-demo",
-        abstract: "Run the five documented app flows through the generated clients against mocks served from the specs.",
+        abstract:
+            "Run the five documented app flows through the generated clients against mocks served from the specs.",
         discussion: "Exits 1 when a flow fails or a request the clients send does not match its spec."
     )
 
@@ -43,11 +44,13 @@ struct SpecgenDemo: AsyncParsableCommand {
         print("\nSummary")
         for result in results {
             let verdict = result.failure == nil ? "passed" : "FAILED"
-            print("  \(result.name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(verdict)  "
-                  + "\(result.steps) steps, \(result.requests) requests, \(result.mismatches) spec mismatches")
+            print(
+                "  \(result.name.padding(toLength: 11, withPad: " ", startingAt: 0)) \(verdict)  "
+                    + "\(result.steps) steps, \(result.requests) requests, \(result.mismatches) spec mismatches")
         }
         let failed = results.filter { $0.failure != nil }
-        print(failed.isEmpty ? "All \(results.count) flows passed." : "\(failed.count) of \(results.count) flows failed.")
+        print(
+            failed.isEmpty ? "All \(results.count) flows passed." : "\(failed.count) of \(results.count) flows failed.")
         if !failed.isEmpty { throw ExitCode(1) }
     }
 
@@ -78,10 +81,11 @@ struct SpecgenDemo: AsyncParsableCommand {
         print("\n\(flow.name): \(flow.summary)\n  mock of \(specPath) at \(url)")
         let steps = StepCounter()
         do {
-            try await flow.run(FlowContext(baseURL: url) { line in
-                steps.increment()
-                print("  ✓ \(line)")
-            })
+            try await flow.run(
+                FlowContext(baseURL: url) { line in
+                    steps.increment()
+                    print("  ✓ \(line)")
+                })
         } catch {
             print("  ✗ \(error)")
             result.failure = "\(error)"
@@ -92,8 +96,9 @@ struct SpecgenDemo: AsyncParsableCommand {
         result.requests = history.count
         for record in history where !record.problems.isEmpty {
             result.mismatches += 1
-            print("  ✗ the mock rejected \(record.method) \(record.path): "
-                  + record.problems.map(\.description).joined(separator: "; "))
+            print(
+                "  ✗ the mock rejected \(record.method) \(record.path): "
+                    + record.problems.map(\.description).joined(separator: "; "))
         }
         if result.mismatches > 0, result.failure == nil { result.failure = "requests did not match the spec" }
         return result

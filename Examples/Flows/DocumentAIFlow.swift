@@ -4,6 +4,7 @@ import SpecgenRuntime
 
 /// DocumentAI: upload a PDF, process it, poll until it is ready, submit values, compose, and get the download URL.
 public enum DocumentAIFlow {
+    /// Runs the flow against the server at `context.baseURL`, recording each step in `context`.
     public static func run(_ context: FlowContext) async throws {
         let documents = DocumentAIClient(baseURL: context.baseURL)
 
@@ -19,7 +20,8 @@ public enum DocumentAIFlow {
 
         let detail: DocumentDetailResponse
         do {
-            detail = try await documents.pollUntilReady(documentID: documentID, interval: context.pollInterval, maxAttempts: 20)
+            detail = try await documents.pollUntilReady(
+                documentID: documentID, interval: context.pollInterval, maxAttempts: 20)
         } catch {
             switch error {
             case .failed(let last): throw FlowFailure("processing failed for \(last.document.fileName)")

@@ -38,6 +38,7 @@ public struct PreferStatus: Middleware {
     /// Creates the middleware.
     public init(_ status: Int) { self.status = status }
 
+    /// Answers with the planned status, without calling the server.
     public func intercept(
         _ request: HTTPRequestData, operation: String,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
@@ -62,15 +63,23 @@ public enum ExampleFlows {
 
     /// All five, in the order the demo runs them.
     public static let all: [Flow] = [
-        Flow(name: "DocumentAI", summary: "upload PDF, process, poll until ready, submit values, compose, download URL",
-             run: DocumentAIFlow.run),
-        Flow(name: "Keyz", summary: "register (and the 409 path), login, authorized request, token refresh",
-             run: KeyzFlow.run),
-        Flow(name: "Chatist", summary: "branding (and its 'no update' nil), ticket with an image, message, tickets, customer and device",
-             run: ChatistFlow.run),
-        Flow(name: "Joyfill", summary: "page through documents and templates, fetch a JoyDoc, create a submission, save a changelog",
-             run: JoyfillFlow.run),
-        Flow(name: "Gista", summary: "create a username_UUID user, store a link, list links (retried), get, create and delete a gist",
-             run: GistaFlow.run),
+        Flow(
+            name: "DocumentAI", summary: "upload PDF, process, poll until ready, submit values, compose, download URL",
+            run: DocumentAIFlow.run),
+        Flow(
+            name: "Keyz", summary: "register (and the 409 path), login, authorized request, token refresh",
+            run: KeyzFlow.run),
+        Flow(
+            name: "Chatist",
+            summary: "branding (and its 'no update' nil), ticket with an image, message, tickets, customer and device",
+            run: ChatistFlow.run),
+        Flow(
+            name: "Joyfill",
+            summary: "page through documents and templates, fetch a JoyDoc, create a submission, save a changelog",
+            run: JoyfillFlow.run),
+        Flow(
+            name: "Gista",
+            summary: "create a username_UUID user, store a link, list links (retried), get, create and delete a gist",
+            run: GistaFlow.run),
     ]
 }

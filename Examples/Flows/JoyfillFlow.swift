@@ -5,6 +5,7 @@ import SpecgenRuntime
 /// Joyfill: page through documents and templates, fetch a template's JoyDoc, create a submission from it, and
 /// save a changelog.
 public enum JoyfillFlow {
+    /// Runs the flow against the server at `context.baseURL`, recording each step in `context`.
     public static func run(_ context: FlowContext) async throws {
         let joyfill = JoyfillClient(baseURL: context.baseURL, bearer: "demo-joyfill-access-token")
 

@@ -4,10 +4,12 @@ import SpecgenRuntime
 
 /// Keyz: register (and the "email already exists" path), log in, make an authorized request, refresh the token.
 public enum KeyzFlow {
+    /// Runs the flow against the server at `context.baseURL`, recording each step in `context`.
     public static func run(_ context: FlowContext) async throws {
         let keyz = KeyzClient(baseURL: context.baseURL)
-        let account = RegisterModel(email: "ada@example.com", password: "correct horse battery staple",
-                                    firstName: "Ada", name: "Lovelace")
+        let account = RegisterModel(
+            email: "ada@example.com", password: "correct horse battery staple",
+            firstName: "Ada", name: "Lovelace")
 
         let message = try await keyz.registerUser(with: account)
         context.step("registered ada@example.com: \(message)")

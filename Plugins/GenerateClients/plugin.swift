@@ -25,15 +25,18 @@ struct GenerateClients: CommandPlugin {
             let process = Process()
             process.executableURL = tool.url
             process.currentDirectoryURL = root
-            process.arguments = ["generate", spec, "--output", (output as NSString).appendingPathComponent(name)]
+            process.arguments =
+                ["generate", spec, "--output", (output as NSString).appendingPathComponent(name)]
                 + (check ? ["--check"] : [])
             try process.run()
             process.waitUntilExit()
             if process.terminationStatus != 0 { failed.append(spec) }
         }
         if !failed.isEmpty {
-            Diagnostics.error(check ? "stale generated code for \(failed.joined(separator: ", "))"
-                                    : "generation failed for \(failed.joined(separator: ", "))")
+            Diagnostics.error(
+                check
+                    ? "stale generated code for \(failed.joined(separator: ", "))"
+                    : "generation failed for \(failed.joined(separator: ", "))")
             throw GenerateClientsError.failed(failed)
         }
     }

@@ -13,10 +13,14 @@ struct SpecgenPlugin: BuildToolPlugin {
         var spec = context.package.directoryURL.appending(path: relativePath)
         let local = target.directoryURL.appending(path: "\(target.name).yaml")
         if !FileManager.default.fileExists(atPath: spec.path(percentEncoded: false)),
-           FileManager.default.fileExists(atPath: local.path(percentEncoded: false))
+            FileManager.default.fileExists(atPath: local.path(percentEncoded: false))
         {
             spec = local
-            relativePath = String(local.path(percentEncoded: false).dropFirst(context.package.directoryURL.path(percentEncoded: false).count))
+            relativePath =
+                String(
+                    local.path(percentEncoded: false).dropFirst(
+                        context.package.directoryURL.path(percentEncoded: false).count)
+                )
                 .drop { $0 == "/" }.description
         }
         guard FileManager.default.fileExists(atPath: spec.path(percentEncoded: false)) else {
@@ -28,8 +32,10 @@ struct SpecgenPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "Generating the \(target.name) client from \(relativePath)",
                 executable: tool.url,
-                arguments: ["generate", spec.path(percentEncoded: false), "--output", output.path(percentEncoded: false),
-                            "--source-name", relativePath],
+                arguments: [
+                    "generate", spec.path(percentEncoded: false), "--output", output.path(percentEncoded: false),
+                    "--source-name", relativePath,
+                ],
                 inputFiles: [spec, tool.url],
                 outputFiles: ["Client.swift", "Errors.swift", "Models.swift", "Operations.swift"].map {
                     output.appending(path: $0)

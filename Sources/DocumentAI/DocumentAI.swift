@@ -11,8 +11,10 @@ extension DocumentAIAPI {
         do {
             file = try MultipartFile(contentsOf: fileURL, contentType: "application/pdf")
         } catch {
-            throw .failure(.encoding(
-                operation: "DocumentAI.uploadDocument", message: "cannot read the file '\(fileURL.lastPathComponent)'"))
+            throw .failure(
+                .encoding(
+                    operation: "DocumentAI.uploadDocument",
+                    message: "cannot read the file '\(fileURL.lastPathComponent)'"))
         }
         return try await uploadDocument(file: file).documentID
     }

@@ -13,7 +13,9 @@ extension GistaAPI {
     public func storeArticle(
         userID: UserID, article: Article, autoCreateGist: Bool = true
     ) async throws(GistaError) -> GistaServiceResponse {
-        try await storeArticle(StoreLinkRequest(userID: userID, url: article.url, title: article.title,
-                                                category: article.category, autoCreateGist: autoCreateGist))
+        try await storeArticle(
+            StoreLinkRequest(
+                userID: userID, url: article.url, title: article.title,
+                category: article.category, autoCreateGist: autoCreateGist))
     }
 }

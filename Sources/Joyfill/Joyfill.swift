@@ -11,8 +11,10 @@ extension JoyfillAPI {
     /// Unlike the documented client, a JoyDoc that is not a JSON object is a typed error, never a crash.
     public func createDocument(joyDocJSON: JoyDoc, identifier: String) async throws(JoyfillError) -> Document {
         guard case .object(var fields) = joyDocJSON else {
-            throw .failure(.validation(
-                operation: "Joyfill.createDocument", failure: ValidationFailure(field: "joyDocJSON", rule: "a JSON object")))
+            throw .failure(
+                .validation(
+                    operation: "Joyfill.createDocument",
+                    failure: ValidationFailure(field: "joyDocJSON", rule: "a JSON object")))
         }
         for key in JoyDocKeys.notPersisted { fields[key] = nil }
         fields["type"] = .string("document")
@@ -27,7 +29,8 @@ extension JoyfillAPI {
         do {
             joyDoc = try JSONCoding.decoder().decode(JoyDoc.self, from: data)
         } catch {
-            throw .failure(.decoding(operation: "Joyfill.createDocument", path: "", message: "the JoyDoc is not valid JSON"))
+            throw .failure(
+                .decoding(operation: "Joyfill.createDocument", path: "", message: "the JoyDoc is not valid JSON"))
         }
         return try await createDocument(joyDocJSON: joyDoc, identifier: identifier)
     }
@@ -47,14 +50,17 @@ extension JoyfillAPI {
     /// of the JoyDoc are not sent.
     public func updateDocument(identifier: String, document: JoyDoc) async throws(JoyfillError) -> JoyDoc {
         guard case .object(let fields) = document else {
-            throw .failure(.validation(
-                operation: "Joyfill.updateDocument", failure: ValidationFailure(field: "document", rule: "a JSON object")))
+            throw .failure(
+                .validation(
+                    operation: "Joyfill.updateDocument",
+                    failure: ValidationFailure(field: "document", rule: "a JSON object")))
         }
         func list(_ key: String) -> [JSONValue] {
             if case .array(let items)? = fields[key] { return items }
             return []
         }
-        return try await saveDocument(identifier: identifier, SaveDocumentRequest(files: list("files"), fields: list("fields")))
+        return try await saveDocument(
+            identifier: identifier, SaveDocumentRequest(files: list("files"), fields: list("fields")))
     }
 
     /// Image bytes from what a JoyDoc stores: a data URI or bare base64, a file URL, or an http(s) URL.

@@ -19,8 +19,10 @@ extension KeyzClient {
     @discardableResult
     public func login(email: String, password: String) async throws(LoginUserError) -> TokenResponse {
         let response = try await loginUser(email: email, password: password)
-        await keyzTokens.store(TokenSet(accessToken: response.accessToken, refreshToken: response.refreshToken,
-                                        expiresAt: Date().addingTimeInterval(TimeInterval(response.expiresIn))))
+        await keyzTokens.store(
+            TokenSet(
+                accessToken: response.accessToken, refreshToken: response.refreshToken,
+                expiresAt: Date().addingTimeInterval(TimeInterval(response.expiresIn))))
         return response
     }
 

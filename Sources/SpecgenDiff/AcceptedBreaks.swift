@@ -33,24 +33,29 @@ package struct AcceptedBreaks: Sendable {
             return (AcceptedBreaks(entries: []), context.diagnostics)
         }
         guard let list = top.value("accepted") else {
-            context.error(root, "expected 'accepted:' with a list of changes",
-                          fix: "write 'accepted: [{fingerprint: ..., reason: ...}]'")
+            context.error(
+                root, "expected 'accepted:' with a list of changes",
+                fix: "write 'accepted: [{fingerprint: ..., reason: ...}]'")
             return (AcceptedBreaks(entries: []), context.diagnostics)
         }
         var entries: [Entry] = []
         for (index, item) in (list.items ?? []).enumerated() {
-            guard let change = MappingReader(item, keyPath: "accepted[\(index)]", allowed: ["fingerprint", "reason"],
-                                             context: context)
+            guard
+                let change = MappingReader(
+                    item, keyPath: "accepted[\(index)]", allowed: ["fingerprint", "reason"],
+                    context: context)
             else { continue }
             let fingerprint = change.string("fingerprint") ?? ""
             let reason = change.string("reason") ?? ""
             if fingerprint.isEmpty {
-                context.error(item, "an accepted change needs a 'fingerprint'", fix: "copy it from `specgen diff --format json`")
+                context.error(
+                    item, "an accepted change needs a 'fingerprint'", fix: "copy it from `specgen diff --format json`")
                 continue
             }
             if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                context.error(item, "accepted change '\(fingerprint)' needs a 'reason'",
-                              fix: "say why old apps or old code are not affected")
+                context.error(
+                    item, "accepted change '\(fingerprint)' needs a 'reason'",
+                    fix: "say why old apps or old code are not affected")
                 continue
             }
             entries.append(Entry(fingerprint: fingerprint, reason: reason, location: context.location(item)))
@@ -67,8 +72,9 @@ package struct AcceptedBreaks: Sendable {
     package func unmatched(by findings: [Finding]) -> [Diagnostic] {
         let fingerprints = Set(findings.map(\.fingerprint))
         return entries.filter { !fingerprints.contains($0.fingerprint) }.map { entry in
-            Diagnostic(.warning, at: entry.location, "accepted change '\(entry.fingerprint)' matches nothing in this diff",
-                       fix: "remove it once the change has shipped")
+            Diagnostic(
+                .warning, at: entry.location, "accepted change '\(entry.fingerprint)' matches nothing in this diff",
+                fix: "remove it once the change has shipped")
         }
     }
 }

@@ -15,7 +15,9 @@ package struct DiffReport {
         self.api = api
         self.findings = findings
         var reasons: [String: String] = [:]
-        for finding in findings { if let reason = accepted?.reason(for: finding) { reasons[finding.fingerprint] = reason } }
+        for finding in findings {
+            if let reason = accepted?.reason(for: finding) { reasons[finding.fingerprint] = reason }
+        }
         self.accepted = reasons
     }
 
@@ -44,9 +46,13 @@ package struct DiffReport {
     package var text: String {
         var lines = [summary]
         for finding in findings {
-            lines.append("\(finding.location): \(finding.rule.id) [wire: \(finding.rule.wire.rawValue), swift: \(finding.rule.swift.rawValue)] \(finding.message)")
+            lines.append(
+                "\(finding.location): \(finding.rule.id) [wire: \(finding.rule.wire.rawValue), swift: \(finding.rule.swift.rawValue)] \(finding.message)"
+            )
             if !finding.symbols.isEmpty { lines.append("    swift: " + finding.symbols.joined(separator: ", ")) }
-            if !finding.operations.isEmpty { lines.append("    operations: " + finding.operations.joined(separator: ", ")) }
+            if !finding.operations.isEmpty {
+                lines.append("    operations: " + finding.operations.joined(separator: ", "))
+            }
             if let reason = accepted[finding.fingerprint] { lines.append("    accepted: " + reason) }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -77,8 +83,11 @@ package struct DiffReport {
             guard !items.isEmpty else { continue }
             out += "\n#### \(title)\n\n"
             for finding in items {
-                var line = "- `\(finding.rule.id)` \(finding.message) (`\(finding.location.path):\(finding.location.line)`)"
-                if !finding.symbols.isEmpty { line += "; Swift: " + finding.symbols.map { "`\($0)`" }.joined(separator: ", ") }
+                var line =
+                    "- `\(finding.rule.id)` \(finding.message) (`\(finding.location.path):\(finding.location.line)`)"
+                if !finding.symbols.isEmpty {
+                    line += "; Swift: " + finding.symbols.map { "`\($0)`" }.joined(separator: ", ")
+                }
                 if !finding.operations.isEmpty { line += "; operations: " + finding.operations.joined(separator: ", ") }
                 if let reason = accepted[finding.fingerprint] { line += "; **accepted**: \(reason)" }
                 out += line + "\n"
@@ -94,13 +103,17 @@ package struct DiffReport {
         let document: [String: Any] = [
             "api": api,
             "suggestedBump": suggestedBump,
-            "summary": ["changes": findings.count, "wireBreaking": wireBreaking.count, "swiftBreaking": swiftBreaking.count],
+            "summary": [
+                "changes": findings.count, "wireBreaking": wireBreaking.count, "swiftBreaking": swiftBreaking.count,
+            ],
             "findings": findings.map { finding -> [String: Any] in
                 var entry: [String: Any] = [
                     "rule": finding.rule.id, "message": finding.message,
                     "wire": finding.rule.wire.rawValue, "swift": finding.rule.swift.rawValue,
-                    "location": ["path": finding.location.path, "line": finding.location.line,
-                                 "column": finding.location.column],
+                    "location": [
+                        "path": finding.location.path, "line": finding.location.line,
+                        "column": finding.location.column,
+                    ],
                     "symbols": finding.symbols, "operations": finding.operations, "fingerprint": finding.fingerprint,
                 ]
                 if let reason = accepted[finding.fingerprint] { entry["accepted"] = reason }
@@ -117,8 +130,10 @@ package struct DiffReport {
         findings.map { finding in
             let breaks = finding.rule.wire == .breaking || finding.rule.swift == .breaking
             let level = breaks && accepted[finding.fingerprint] == nil ? "error" : "notice"
-            let message = "\(finding.message) (wire: \(finding.rule.wire.rawValue), swift: \(finding.rule.swift.rawValue))"
-            return "::\(level) file=\(finding.location.path),line=\(finding.location.line),col=\(finding.location.column),"
+            let message =
+                "\(finding.message) (wire: \(finding.rule.wire.rawValue), swift: \(finding.rule.swift.rawValue))"
+            return
+                "::\(level) file=\(finding.location.path),line=\(finding.location.line),col=\(finding.location.column),"
                 + "title=\(finding.rule.id)::\(Self.escapeAnnotation(message))\n"
         }.joined()
     }
@@ -141,14 +156,19 @@ package struct DiffReport {
 
     /// The catalogue as JSON.
     package static func rulesJSON() -> String {
-        serialize(DiffRule.catalogue.map { rule -> [String: Any] in
-            ["id": rule.id, "title": rule.title, "wire": rule.wire.rawValue, "swift": rule.swift.rawValue,
-             "additive": rule.additive, "rationale": rule.rationale]
-        })
+        serialize(
+            DiffRule.catalogue.map { rule -> [String: Any] in
+                [
+                    "id": rule.id, "title": rule.title, "wire": rule.wire.rawValue, "swift": rule.swift.rawValue,
+                    "additive": rule.additive, "rationale": rule.rationale,
+                ]
+            })
     }
 
     private static func serialize(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }

@@ -37,151 +37,229 @@ package struct DiffRule: Hashable, Sendable {
 
 extension DiffRule {
     // MARK: Operations
-    static let operationRemoved = DiffRule("operation-removed", "An operation was removed", wire: .breaking, swift: .breaking,
+    static let operationRemoved = DiffRule(
+        "operation-removed", "An operation was removed", wire: .breaking, swift: .breaking,
         "Old apps still call it; its method is gone from the client.")
-    static let operationAdded = DiffRule("operation-added", "An operation was added", wire: .safe, swift: .safe, additive: true,
+    static let operationAdded = DiffRule(
+        "operation-added", "An operation was added", wire: .safe, swift: .safe, additive: true,
         "Nothing old uses it. Types that conform to the API protocol themselves must add the method.")
-    static let operationRenamed = DiffRule("operation-renamed", "An operation was renamed (same method and path)", wire: .safe, swift: .breaking,
+    static let operationRenamed = DiffRule(
+        "operation-renamed", "An operation was renamed (same method and path)", wire: .safe, swift: .breaking,
         "The request is the same; every Swift call site names the old method.")
-    static let methodChanged = DiffRule("operation-method-changed", "An operation's HTTP method changed", wire: .breaking, swift: .safe,
+    static let methodChanged = DiffRule(
+        "operation-method-changed", "An operation's HTTP method changed", wire: .breaking, swift: .safe,
         "Old apps send the old method; the Swift call is unchanged.")
-    static let pathChanged = DiffRule("operation-path-changed", "An operation's path changed", wire: .breaking, swift: .safe,
+    static let pathChanged = DiffRule(
+        "operation-path-changed", "An operation's path changed", wire: .breaking, swift: .safe,
         "Old apps request the old path; the Swift call is unchanged.")
-    static let parameterAddedRequired = DiffRule("parameter-added-required", "A required parameter was added", wire: .breaking, swift: .breaking,
+    static let parameterAddedRequired = DiffRule(
+        "parameter-added-required", "A required parameter was added", wire: .breaking, swift: .breaking,
         "Old apps do not send it; calls must pass a new argument.")
-    static let parameterAddedOptional = DiffRule("parameter-added-optional", "An optional parameter was added", wire: .safe, swift: .safe, additive: true,
+    static let parameterAddedOptional = DiffRule(
+        "parameter-added-optional", "An optional parameter was added", wire: .safe, swift: .safe, additive: true,
         "Old apps omit it; the argument defaults to nil or its default.")
-    static let parameterRemoved = DiffRule("parameter-removed", "A parameter was removed", wire: .safe, swift: .breaking,
+    static let parameterRemoved = DiffRule(
+        "parameter-removed", "A parameter was removed", wire: .safe, swift: .breaking,
         "Servers ignore a parameter they no longer read; calls that pass it no longer compile.")
-    static let parameterMadeRequired = DiffRule("parameter-made-required", "A parameter became required", wire: .breaking, swift: .breaking,
+    static let parameterMadeRequired = DiffRule(
+        "parameter-made-required", "A parameter became required", wire: .breaking, swift: .breaking,
         "Old apps may omit it; its Swift type loses the optional and default.")
-    static let parameterMadeOptional = DiffRule("parameter-made-optional", "A parameter became optional", wire: .safe, swift: .safe,
+    static let parameterMadeOptional = DiffRule(
+        "parameter-made-optional", "A parameter became optional", wire: .safe, swift: .safe,
         "Old apps still send it; a non-optional argument still converts.")
-    static let parameterTypeChanged = DiffRule("parameter-type-changed", "A parameter's type changed", wire: .breaking, swift: .breaking,
+    static let parameterTypeChanged = DiffRule(
+        "parameter-type-changed", "A parameter's type changed", wire: .breaking, swift: .breaking,
         "Old apps send the old type; calls pass the old Swift type.")
-    static let parameterRenamedInSwift = DiffRule("parameter-renamed-in-swift", "A parameter's Swift label changed (same wire name)", wire: .safe, swift: .breaking,
+    static let parameterRenamedInSwift = DiffRule(
+        "parameter-renamed-in-swift", "A parameter's Swift label changed (same wire name)", wire: .safe,
+        swift: .breaking,
         "The request is the same; call sites use the old label.")
-    static let parameterWireNameChanged = DiffRule("parameter-wire-name-changed", "A parameter's wire name changed (same Swift label)", wire: .breaking, swift: .safe,
+    static let parameterWireNameChanged = DiffRule(
+        "parameter-wire-name-changed", "A parameter's wire name changed (same Swift label)", wire: .breaking,
+        swift: .safe,
         "Old apps send the old name; the Swift call is unchanged.")
-    static let parameterDefaultChanged = DiffRule("parameter-default-changed", "A parameter's default changed", wire: .safe, swift: .safe,
+    static let parameterDefaultChanged = DiffRule(
+        "parameter-default-changed", "A parameter's default changed", wire: .safe, swift: .safe,
         "Old apps keep sending the old default; rebuilt apps send the new one without a code change.")
-    static let requestBodyAdded = DiffRule("request-body-added", "A request body was added", wire: .breaking, swift: .breaking,
+    static let requestBodyAdded = DiffRule(
+        "request-body-added", "A request body was added", wire: .breaking, swift: .breaking,
         "Old apps send no body; calls must pass one.")
-    static let requestBodyRemoved = DiffRule("request-body-removed", "A request body was removed", wire: .safe, swift: .breaking,
+    static let requestBodyRemoved = DiffRule(
+        "request-body-removed", "A request body was removed", wire: .safe, swift: .breaking,
         "Servers ignore an unexpected body; calls that pass it no longer compile.")
-    static let requestBodyEncodingChanged = DiffRule("request-body-encoding-changed", "A request body's encoding changed", wire: .breaking, swift: .safe,
+    static let requestBodyEncodingChanged = DiffRule(
+        "request-body-encoding-changed", "A request body's encoding changed", wire: .breaking, swift: .safe,
         "Old apps send the old content type; the Swift call is unchanged.")
-    static let requestBodyTypeChanged = DiffRule("request-body-type-changed", "A request body's type changed", wire: .breaking, swift: .breaking,
+    static let requestBodyTypeChanged = DiffRule(
+        "request-body-type-changed", "A request body's type changed", wire: .breaking, swift: .breaking,
         "Old apps send the old shape; calls pass the old type.")
-    static let successStatusRemoved = DiffRule("success-status-removed", "A success status was removed", wire: .safe, swift: .safe,
+    static let successStatusRemoved = DiffRule(
+        "success-status-removed", "A success status was removed", wire: .safe, swift: .safe,
         "Old apps still understand the remaining statuses.")
-    static let successStatusAdded = DiffRule("success-status-added", "A success status was added", wire: .breaking, swift: .safe,
+    static let successStatusAdded = DiffRule(
+        "success-status-added", "A success status was added", wire: .breaking, swift: .safe,
         "Old apps report the new status as unexpectedStatus.")
-    static let responseTypeChanged = DiffRule("response-type-changed", "A response's type changed", wire: .breaking, swift: .breaking,
+    static let responseTypeChanged = DiffRule(
+        "response-type-changed", "A response's type changed", wire: .breaking, swift: .breaking,
         "Old apps decode the old type; call sites use the old return type.")
-    static let authAdded = DiffRule("operation-auth-added", "An operation now requires authentication", wire: .breaking, swift: .safe,
+    static let authAdded = DiffRule(
+        "operation-auth-added", "An operation now requires authentication", wire: .breaking, swift: .safe,
         "Old apps send no credential; the Swift call is unchanged.")
-    static let authRemoved = DiffRule("operation-auth-removed", "An operation no longer requires authentication", wire: .safe, swift: .safe,
+    static let authRemoved = DiffRule(
+        "operation-auth-removed", "An operation no longer requires authentication", wire: .safe, swift: .safe,
         "Old apps send a credential the server ignores.")
-    static let authSchemeChanged = DiffRule("operation-auth-changed", "An operation uses another auth scheme", wire: .breaking, swift: .safe,
+    static let authSchemeChanged = DiffRule(
+        "operation-auth-changed", "An operation uses another auth scheme", wire: .breaking, swift: .safe,
         "Old apps send the old scheme's credential.")
-    static let helperRemoved = DiffRule("helper-removed", "A pagination or polling helper was removed", wire: .safe, swift: .breaking,
+    static let helperRemoved = DiffRule(
+        "helper-removed", "A pagination or polling helper was removed", wire: .safe, swift: .breaking,
         "The helper method is gone from the client.")
-    static let helperAdded = DiffRule("helper-added", "A pagination or polling helper was added", wire: .safe, swift: .safe, additive: true,
+    static let helperAdded = DiffRule(
+        "helper-added", "A pagination or polling helper was added", wire: .safe, swift: .safe, additive: true,
         "A new method in a protocol extension.")
 
     // MARK: Models
-    static let modelRemoved = DiffRule("model-removed", "A model was removed", wire: .safe, swift: .breaking,
+    static let modelRemoved = DiffRule(
+        "model-removed", "A model was removed", wire: .safe, swift: .breaking,
         "Code naming the type no longer compiles; wire effects show as their own findings on operations.")
-    static let modelAdded = DiffRule("model-added", "A model was added", wire: .safe, swift: .safe, additive: true, "Nothing old uses it.")
-    static let modelRenamed = DiffRule("model-renamed", "A model was renamed (same properties)", wire: .safe, swift: .breaking,
+    static let modelAdded = DiffRule(
+        "model-added", "A model was added", wire: .safe, swift: .safe, additive: true, "Nothing old uses it.")
+    static let modelRenamed = DiffRule(
+        "model-renamed", "A model was renamed (same properties)", wire: .safe, swift: .breaking,
         "JSON has no type names; code naming the type no longer compiles.")
-    static let modelKindChanged = DiffRule("model-kind-changed", "A model changed kind (struct, enum, alias)", wire: .breaking, swift: .breaking,
+    static let modelKindChanged = DiffRule(
+        "model-kind-changed", "A model changed kind (struct, enum, alias)", wire: .breaking, swift: .breaking,
         "A different JSON shape and a different Swift type.")
-    static let requestPropertyAddedRequired = DiffRule("request-property-added-required", "A required property was added to a request model", wire: .breaking, swift: .breaking,
+    static let requestPropertyAddedRequired = DiffRule(
+        "request-property-added-required", "A required property was added to a request model", wire: .breaking,
+        swift: .breaking,
         "Old apps do not send it; the memberwise initializer gains a parameter.")
-    static let requestPropertyAddedOptional = DiffRule("request-property-added-optional", "An optional property was added to a request model", wire: .safe, swift: .safe, additive: true,
+    static let requestPropertyAddedOptional = DiffRule(
+        "request-property-added-optional", "An optional property was added to a request model", wire: .safe,
+        swift: .safe, additive: true,
         "Old apps omit it; the initializer parameter defaults to nil.")
-    static let requestPropertyRemoved = DiffRule("request-property-removed", "A property was removed from a request model", wire: .safe, swift: .breaking,
+    static let requestPropertyRemoved = DiffRule(
+        "request-property-removed", "A property was removed from a request model", wire: .safe, swift: .breaking,
         "Servers ignore a key they no longer read; code that sets it no longer compiles.")
-    static let requestPropertyMadeRequired = DiffRule("request-property-made-required", "A request model's property became required", wire: .breaking, swift: .breaking,
+    static let requestPropertyMadeRequired = DiffRule(
+        "request-property-made-required", "A request model's property became required", wire: .breaking,
+        swift: .breaking,
         "Old apps may omit it; the initializer parameter loses its default.")
-    static let requestPropertyMadeOptional = DiffRule("request-property-made-optional", "A request model's property became optional", wire: .safe, swift: .breaking,
+    static let requestPropertyMadeOptional = DiffRule(
+        "request-property-made-optional", "A request model's property became optional", wire: .safe, swift: .breaking,
         "Old apps still send it; code reading the property now gets an optional.")
-    static let responsePropertyAddedRequired = DiffRule("response-property-added-required", "A required property was added to a response model", wire: .safe, swift: .breaking,
+    static let responsePropertyAddedRequired = DiffRule(
+        "response-property-added-required", "A required property was added to a response model", wire: .safe,
+        swift: .breaking,
         "Old apps ignore the new key; code that builds the model (tests, previews, mocks) must pass it.")
-    static let responsePropertyAddedOptional = DiffRule("response-property-added-optional", "An optional property was added to a response model", wire: .safe, swift: .safe, additive: true,
+    static let responsePropertyAddedOptional = DiffRule(
+        "response-property-added-optional", "An optional property was added to a response model", wire: .safe,
+        swift: .safe, additive: true,
         "Old apps ignore the new key; the initializer parameter defaults to nil.")
-    static let responsePropertyRemoved = DiffRule("response-property-removed", "A required property was removed from a response model", wire: .breaking, swift: .breaking,
+    static let responsePropertyRemoved = DiffRule(
+        "response-property-removed", "A required property was removed from a response model", wire: .breaking,
+        swift: .breaking,
         "Old apps fail to decode answers without it; code reading it no longer compiles.")
-    static let responseOptionalPropertyRemoved = DiffRule("response-optional-property-removed", "An optional property was removed from a response model", wire: .safe, swift: .breaking,
+    static let responseOptionalPropertyRemoved = DiffRule(
+        "response-optional-property-removed", "An optional property was removed from a response model", wire: .safe,
+        swift: .breaking,
         "Old apps read nil; code reading it no longer compiles.")
-    static let responsePropertyMadeOptional = DiffRule("response-property-made-optional", "A response model's property became optional", wire: .breaking, swift: .breaking,
+    static let responsePropertyMadeOptional = DiffRule(
+        "response-property-made-optional", "A response model's property became optional", wire: .breaking,
+        swift: .breaking,
         "Old apps fail to decode answers that omit it; code reading it now gets an optional.")
-    static let responsePropertyMadeRequired = DiffRule("response-property-made-required", "A response model's property became required", wire: .safe, swift: .breaking,
+    static let responsePropertyMadeRequired = DiffRule(
+        "response-property-made-required", "A response model's property became required", wire: .safe, swift: .breaking,
         "Old apps decode it as before; optional chaining on it no longer compiles.")
-    static let propertyTypeChanged = DiffRule("property-type-changed", "A property's type changed", wire: .breaking, swift: .breaking,
+    static let propertyTypeChanged = DiffRule(
+        "property-type-changed", "A property's type changed", wire: .breaking, swift: .breaking,
         "The JSON and the Swift type both differ.")
-    static let propertyJSONKeyRenamed = DiffRule("property-json-key-renamed", "A property's JSON key changed (same Swift name)", wire: .breaking, swift: .safe,
+    static let propertyJSONKeyRenamed = DiffRule(
+        "property-json-key-renamed", "A property's JSON key changed (same Swift name)", wire: .breaking, swift: .safe,
         "Old apps read and write the old key; Swift code is unchanged.")
-    static let propertyRenamedInSwift = DiffRule("property-renamed-in-swift", "A property's Swift name changed (same JSON key)", wire: .safe, swift: .breaking,
+    static let propertyRenamedInSwift = DiffRule(
+        "property-renamed-in-swift", "A property's Swift name changed (same JSON key)", wire: .safe, swift: .breaking,
         "The JSON is the same; code naming the property no longer compiles.")
-    static let propertyDefaultChanged = DiffRule("property-default-changed", "A property's default changed", wire: .safe, swift: .safe,
+    static let propertyDefaultChanged = DiffRule(
+        "property-default-changed", "A property's default changed", wire: .safe, swift: .safe,
         "Old apps keep the old default; rebuilt apps get the new one.")
-    static let constraintTightened = DiffRule("request-constraint-tightened", "A request value's constraint was tightened", wire: .breaking, swift: .safe,
+    static let constraintTightened = DiffRule(
+        "request-constraint-tightened", "A request value's constraint was tightened", wire: .breaking, swift: .safe,
         "Old apps may send values the new spec rejects; the Swift API is unchanged.")
-    static let constraintLoosened = DiffRule("constraint-loosened", "A constraint was loosened or removed", wire: .safe, swift: .safe,
+    static let constraintLoosened = DiffRule(
+        "constraint-loosened", "A constraint was loosened or removed", wire: .safe, swift: .safe,
         "Every value that was valid still is.")
-    static let enumValueAdded = DiffRule("enum-value-added", "An enum value was added", wire: .safe, swift: .breaking,
+    static let enumValueAdded = DiffRule(
+        "enum-value-added", "An enum value was added", wire: .safe, swift: .breaking,
         "Old apps decode it as undocumented(String); a new case breaks exhaustive switches.")
-    static let enumValueRemovedRequest = DiffRule("enum-value-removed-request", "An enum value used in requests was removed", wire: .breaking, swift: .breaking,
+    static let enumValueRemovedRequest = DiffRule(
+        "enum-value-removed-request", "An enum value used in requests was removed", wire: .breaking, swift: .breaking,
         "Old apps may still send it; the case is gone.")
-    static let enumValueRemovedResponse = DiffRule("enum-value-removed-response", "An enum value used only in responses was removed", wire: .safe, swift: .breaking,
+    static let enumValueRemovedResponse = DiffRule(
+        "enum-value-removed-response", "An enum value used only in responses was removed", wire: .safe,
+        swift: .breaking,
         "Old apps just never see it; the case is gone.")
-    static let aliasTypeChanged = DiffRule("alias-type-changed", "A type alias's target changed", wire: .breaking, swift: .breaking,
+    static let aliasTypeChanged = DiffRule(
+        "alias-type-changed", "A type alias's target changed", wire: .breaking, swift: .breaking,
         "The JSON and the Swift type both differ.")
 
     // MARK: Errors
-    static let errorCaseAdded = DiffRule("error-case-added", "A documented error was added", wire: .safe, swift: .breaking,
+    static let errorCaseAdded = DiffRule(
+        "error-case-added", "A documented error was added", wire: .safe, swift: .breaking,
         "Old apps see the status as unexpectedStatus; a new case breaks exhaustive switches over the error.")
-    static let errorCaseRemoved = DiffRule("error-case-removed", "A documented error was removed", wire: .safe, swift: .breaking,
+    static let errorCaseRemoved = DiffRule(
+        "error-case-removed", "A documented error was removed", wire: .safe, swift: .breaking,
         "Old apps handle a status the server no longer sends; code matching the case no longer compiles.")
-    static let errorStatusChanged = DiffRule("error-status-changed", "A documented error's status changed", wire: .breaking, swift: .safe,
+    static let errorStatusChanged = DiffRule(
+        "error-status-changed", "A documented error's status changed", wire: .breaking, swift: .safe,
         "Old apps map the new status to unexpectedStatus instead of the case.")
-    static let errorBodyChanged = DiffRule("error-body-changed", "A documented error's body type changed", wire: .breaking, swift: .breaking,
+    static let errorBodyChanged = DiffRule(
+        "error-body-changed", "A documented error's body type changed", wire: .breaking, swift: .breaking,
         "Old apps decode the old body; the case's payload type differs.")
 
     // MARK: API
-    static let serverURLChanged = DiffRule("server-url-changed", "A server's URL changed", wire: .breaking, swift: .safe,
+    static let serverURLChanged = DiffRule(
+        "server-url-changed", "A server's URL changed", wire: .breaking, swift: .safe,
         "Old apps call the old URL.")
-    static let serverRemoved = DiffRule("server-removed", "A server was removed", wire: .breaking, swift: .breaking,
+    static let serverRemoved = DiffRule(
+        "server-removed", "A server was removed", wire: .breaking, swift: .breaking,
         "Old apps call it; its case is gone.")
-    static let serverAdded = DiffRule("server-added", "A server was added", wire: .safe, swift: .safe, additive: true,
+    static let serverAdded = DiffRule(
+        "server-added", "A server was added", wire: .safe, swift: .safe, additive: true,
         "A new case; switches over the server enum need it.")
-    static let authSchemeAdded = DiffRule("auth-scheme-added", "An auth scheme was added", wire: .safe, swift: .breaking,
+    static let authSchemeAdded = DiffRule(
+        "auth-scheme-added", "An auth scheme was added", wire: .safe, swift: .breaking,
         "The client's initializer takes its credential.")
-    static let authSchemeRemoved = DiffRule("auth-scheme-removed", "An auth scheme was removed", wire: .safe, swift: .breaking,
+    static let authSchemeRemoved = DiffRule(
+        "auth-scheme-removed", "An auth scheme was removed", wire: .safe, swift: .breaking,
         "The initializer no longer takes its credential.")
-    static let authSchemeKindChanged = DiffRule("auth-scheme-kind-changed", "An auth scheme changed kind or location", wire: .breaking, swift: .breaking,
+    static let authSchemeKindChanged = DiffRule(
+        "auth-scheme-kind-changed", "An auth scheme changed kind or location", wire: .breaking, swift: .breaking,
         "Old apps send the credential the old way; the initializer's parameter differs.")
-    static let behaviourChanged = DiffRule("behaviour-changed", "Retry, timeout, cache or default headers changed", wire: .safe, swift: .safe,
+    static let behaviourChanged = DiffRule(
+        "behaviour-changed", "Retry, timeout, cache or default headers changed", wire: .safe, swift: .safe,
         "Old apps keep their behaviour; rebuilt apps get the new one.")
-    static let deprecated = DiffRule("deprecated", "Something was deprecated", wire: .safe, swift: .safe,
+    static let deprecated = DiffRule(
+        "deprecated", "Something was deprecated", wire: .safe, swift: .safe,
         "Call sites get a warning, not an error.")
-    static let documentationChanged = DiffRule("documentation-changed", "A description or summary changed", wire: .safe, swift: .safe,
+    static let documentationChanged = DiffRule(
+        "documentation-changed", "A description or summary changed", wire: .safe, swift: .safe,
         "Doc comments only.")
 
     /// Every rule, in catalogue order.
     package static let catalogue: [DiffRule] = [
         operationRemoved, operationAdded, operationRenamed, methodChanged, pathChanged, parameterAddedRequired,
         parameterAddedOptional, parameterRemoved, parameterMadeRequired, parameterMadeOptional, parameterTypeChanged,
-        parameterRenamedInSwift, parameterWireNameChanged, parameterDefaultChanged, requestBodyAdded, requestBodyRemoved,
-        requestBodyEncodingChanged, requestBodyTypeChanged, successStatusRemoved, successStatusAdded, responseTypeChanged,
+        parameterRenamedInSwift, parameterWireNameChanged, parameterDefaultChanged, requestBodyAdded,
+        requestBodyRemoved,
+        requestBodyEncodingChanged, requestBodyTypeChanged, successStatusRemoved, successStatusAdded,
+        responseTypeChanged,
         authAdded, authRemoved, authSchemeChanged, helperRemoved, helperAdded,
         modelRemoved, modelAdded, modelRenamed, modelKindChanged, requestPropertyAddedRequired,
         requestPropertyAddedOptional, requestPropertyRemoved, requestPropertyMadeRequired, requestPropertyMadeOptional,
         responsePropertyAddedRequired, responsePropertyAddedOptional, responsePropertyRemoved,
-        responseOptionalPropertyRemoved, responsePropertyMadeOptional, responsePropertyMadeRequired, propertyTypeChanged,
+        responseOptionalPropertyRemoved, responsePropertyMadeOptional, responsePropertyMadeRequired,
+        propertyTypeChanged,
         propertyJSONKeyRenamed, propertyRenamedInSwift, propertyDefaultChanged, constraintTightened, constraintLoosened,
         enumValueAdded, enumValueRemovedRequest, enumValueRemovedResponse, aliasTypeChanged,
         errorCaseAdded, errorCaseRemoved, errorStatusChanged, errorBodyChanged,

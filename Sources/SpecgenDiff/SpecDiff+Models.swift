@@ -4,8 +4,10 @@ import SpecgenSpec
 /// Models: added, removed and renamed models, their properties, enum values, aliases and constraints.
 extension SpecDiff {
     mutating func compareModels() {
-        let oldUsage = ModelUsage(old), newUsage = ModelUsage(new)
-        let oldNames = Self.typeNames(old), newNames = Self.typeNames(new)
+        let oldUsage = ModelUsage(old)
+        let newUsage = ModelUsage(new)
+        let oldNames = Self.typeNames(old)
+        let newNames = Self.typeNames(new)
         var renamed: Set<String> = []
         for model in old.models {
             let oldType = oldNames[model.name] ?? model.name
@@ -15,10 +17,12 @@ extension SpecDiff {
                         && Self.sameShape(candidate.kind, model.kind)
                 }) {
                     renamed.insert(twin.name)
-                    add(.modelRenamed, "model '\(model.name)' is now '\(twin.name)'", at: twin.location,
+                    add(
+                        .modelRenamed, "model '\(model.name)' is now '\(twin.name)'", at: twin.location,
                         symbols: [oldType], operations: oldUsage.operations(using: model.name))
                 } else {
-                    add(.modelRemoved, "model '\(model.name)' was removed", at: model.location, symbols: [oldType],
+                    add(
+                        .modelRemoved, "model '\(model.name)' was removed", at: model.location, symbols: [oldType],
                         operations: oldUsage.operations(using: model.name))
                 }
                 continue
@@ -26,49 +30,63 @@ extension SpecDiff {
             let typeName = newNames[current.name] ?? current.name
             let operations = newUsage.operations(using: model.name)
             let inRequest = oldUsage.requestModels.contains(model.name) || newUsage.requestModels.contains(model.name)
-            let inResponse = oldUsage.responseModels.contains(model.name) || newUsage.responseModels.contains(model.name)
+            let inResponse =
+                oldUsage.responseModels.contains(model.name) || newUsage.responseModels.contains(model.name)
             switch (model.kind, current.kind) {
             case (.object(let before), .object(let after)):
-                compareProperties(before, after, model: current, typeName: typeName, operations: operations,
-                                  inRequest: inRequest, inResponse: inResponse)
+                compareProperties(
+                    before, after, model: current, typeName: typeName, operations: operations,
+                    inRequest: inRequest, inResponse: inResponse)
             case (.enumeration(let before), .enumeration(let after)):
                 for value in before where !after.contains(where: { $0.value == value.value }) {
-                    add(inRequest ? .enumValueRemovedRequest : .enumValueRemovedResponse,
+                    add(
+                        inRequest ? .enumValueRemovedRequest : .enumValueRemovedResponse,
                         "value '\(value.value)' was removed from enum '\(model.name)'", at: current.location,
                         symbols: [Self.caseName(value, in: model)],
                         operations: operations)
                 }
                 for value in after where !before.contains(where: { $0.value == value.value }) {
-                    add(.enumValueAdded, "value '\(value.value)' was added to enum '\(model.name)'", at: current.location,
+                    add(
+                        .enumValueAdded, "value '\(value.value)' was added to enum '\(model.name)'",
+                        at: current.location,
                         symbols: [Self.caseName(value, in: current)],
                         operations: operations)
                 }
             case (.alias(let before, let oldConstraints), .alias(let after, let newConstraints)):
                 if before != after {
-                    add(.aliasTypeChanged, "'\(model.name)' now stands for \(after), was \(before)", at: current.location,
+                    add(
+                        .aliasTypeChanged, "'\(model.name)' now stands for \(after), was \(before)",
+                        at: current.location,
                         symbols: [typeName], operations: operations)
                 }
-                checkConstraints(oldConstraints, newConstraints, what: "'\(model.name)'", at: current.location,
-                                 symbols: [typeName], operations: operations, inRequest: inRequest)
+                checkConstraints(
+                    oldConstraints, newConstraints, what: "'\(model.name)'", at: current.location,
+                    symbols: [typeName], operations: operations, inRequest: inRequest)
             default:
-                add(.modelKindChanged, "model '\(model.name)' changed kind", at: current.location, symbols: [typeName],
+                add(
+                    .modelKindChanged, "model '\(model.name)' changed kind", at: current.location, symbols: [typeName],
                     operations: operations)
             }
             if model.deprecation == nil, current.deprecation != nil {
                 add(.deprecated, "model '\(model.name)' is deprecated", at: current.location, symbols: [typeName])
             }
             if model.description != current.description {
-                add(.documentationChanged, "the documentation of model '\(model.name)' changed", at: current.location,
+                add(
+                    .documentationChanged, "the documentation of model '\(model.name)' changed", at: current.location,
                     symbols: [typeName])
             }
         }
         for model in new.models where old.model(named: model.name) == nil && !renamed.contains(model.name) {
-            add(.modelAdded, "model '\(model.name)' was added", at: model.location, symbols: [newNames[model.name] ?? model.name])
+            add(
+                .modelAdded, "model '\(model.name)' was added", at: model.location,
+                symbols: [newNames[model.name] ?? model.name])
         }
     }
 
-    mutating func compareProperties(_ before: [Field], _ after: [Field], model: Model, typeName: String,
-                                    operations: [String], inRequest: Bool, inResponse: Bool) {
+    mutating func compareProperties(
+        _ before: [Field], _ after: [Field], model: Model, typeName: String,
+        operations: [String], inRequest: Bool, inResponse: Bool
+    ) {
         let namer = Namer()
         func swiftName(_ field: Field) -> String { namer.bareSwiftName(of: field) }
         var matched: Set<String> = []
@@ -79,14 +97,19 @@ extension SpecDiff {
                     !before.contains { $0.wireName == candidate.wireName } && swiftName(candidate) == swiftName(field)
                 }) {
                     matched.insert(renamed.wireName)
-                    add(.propertyJSONKeyRenamed, "'\(model.name).\(swiftName(field))' is read from \"\(renamed.wireName)\", was \"\(field.wireName)\"",
+                    add(
+                        .propertyJSONKeyRenamed,
+                        "'\(model.name).\(swiftName(field))' is read from \"\(renamed.wireName)\", was \"\(field.wireName)\"",
                         at: renamed.location, symbols: [oldSymbol], operations: operations)
                     continue
                 }
                 let required = field.presence == .required
-                let rule: DiffRule = inResponse ? (required ? .responsePropertyRemoved : .responseOptionalPropertyRemoved)
+                let rule: DiffRule =
+                    inResponse
+                    ? (required ? .responsePropertyRemoved : .responseOptionalPropertyRemoved)
                     : .requestPropertyRemoved
-                add(rule, "property '\(field.wireName)' was removed from '\(model.name)'", at: model.location,
+                add(
+                    rule, "property '\(field.wireName)' was removed from '\(model.name)'", at: model.location,
                     symbols: [oldSymbol], operations: operations)
                 continue
             }
@@ -94,45 +117,60 @@ extension SpecDiff {
             let symbol = "\(typeName).\(swiftName(current))"
             let what = "property '\(model.name).\(field.wireName)'"
             if swiftName(field) != swiftName(current) {
-                add(.propertyRenamedInSwift, "\(what) is '\(swiftName(current))' in Swift, was '\(swiftName(field))'",
+                add(
+                    .propertyRenamedInSwift, "\(what) is '\(swiftName(current))' in Swift, was '\(swiftName(field))'",
                     at: current.location, symbols: [oldSymbol, symbol], operations: operations)
             }
             if field.type != current.type {
-                add(.propertyTypeChanged, "\(what) is now \(current.type), was \(field.type)", at: current.typeLocation,
+                add(
+                    .propertyTypeChanged, "\(what) is now \(current.type), was \(field.type)", at: current.typeLocation,
                     symbols: [symbol], operations: operations)
             }
             if field.presence == .required && current.presence != .required {
-                add(inResponse ? .responsePropertyMadeOptional : .requestPropertyMadeOptional, "\(what) became optional",
+                add(
+                    inResponse ? .responsePropertyMadeOptional : .requestPropertyMadeOptional,
+                    "\(what) became optional",
                     at: current.typeLocation, symbols: [symbol], operations: operations)
             } else if field.presence != .required && current.presence == .required {
-                add(inRequest ? .requestPropertyMadeRequired : .responsePropertyMadeRequired, "\(what) became required",
+                add(
+                    inRequest ? .requestPropertyMadeRequired : .responsePropertyMadeRequired, "\(what) became required",
                     at: current.typeLocation, symbols: [symbol], operations: operations)
             }
             if field.defaultValue != current.defaultValue {
-                add(.propertyDefaultChanged, "\(what) has a new default", at: current.location, symbols: [symbol],
+                add(
+                    .propertyDefaultChanged, "\(what) has a new default", at: current.location, symbols: [symbol],
                     operations: operations)
             }
-            checkConstraints(field.constraints, current.constraints, what: what, at: current.location, symbols: [symbol],
-                             operations: operations, inRequest: inRequest)
+            checkConstraints(
+                field.constraints, current.constraints, what: what, at: current.location, symbols: [symbol],
+                operations: operations, inRequest: inRequest)
             if field.deprecation == nil, current.deprecation != nil {
                 add(.deprecated, "\(what) is deprecated", at: current.location, symbols: [symbol])
             }
             if field.description != current.description {
-                add(.documentationChanged, "the documentation of \(what) changed", at: current.location, symbols: [symbol])
+                add(
+                    .documentationChanged, "the documentation of \(what) changed", at: current.location,
+                    symbols: [symbol])
             }
         }
         for field in after where !matched.contains(field.wireName) {
             let required = field.isRequiredOnWire
-            let rule: DiffRule = inRequest ? (required ? .requestPropertyAddedRequired : .requestPropertyAddedOptional)
+            let rule: DiffRule =
+                inRequest
+                ? (required ? .requestPropertyAddedRequired : .requestPropertyAddedOptional)
                 : (required ? .responsePropertyAddedRequired : .responsePropertyAddedOptional)
-            add(rule, "\(required ? "required" : "optional") property '\(field.wireName)' was added to '\(model.name)'",
+            add(
+                rule, "\(required ? "required" : "optional") property '\(field.wireName)' was added to '\(model.name)'",
                 at: field.location, symbols: ["\(typeName).\(swiftName(field))"], operations: operations)
         }
     }
 
-    mutating func checkConstraints(_ a: Constraints, _ b: Constraints, what: String, at location: SourceLocation,
-                                   symbols: [String], operations: [String], inRequest: Bool) {
-        var a = a, b = b
+    mutating func checkConstraints(
+        _ a: Constraints, _ b: Constraints, what: String, at location: SourceLocation,
+        symbols: [String], operations: [String], inRequest: Bool
+    ) {
+        var a = a
+        var b = b
         a.patternLocation = nil
         b.patternLocation = nil
         guard a != b else { return }
@@ -141,23 +179,28 @@ extension SpecDiff {
             guard let old else { return true }
             return lower ? new > old : new < old
         }
-        let tightened = (b.pattern != nil && b.pattern != a.pattern)
+        let tightened =
+            (b.pattern != nil && b.pattern != a.pattern)
             || tighter(a.minLength.map(Double.init), b.minLength.map(Double.init), lower: true)
             || tighter(a.maxLength.map(Double.init), b.maxLength.map(Double.init), lower: false)
             || tighter(a.minimum, b.minimum, lower: true) || tighter(a.maximum, b.maximum, lower: false)
             || tighter(a.minItems.map(Double.init), b.minItems.map(Double.init), lower: true)
             || tighter(a.maxItems.map(Double.init), b.maxItems.map(Double.init), lower: false)
         if tightened && inRequest {
-            add(.constraintTightened, "\(what) has a stricter constraint", at: location, symbols: symbols,
+            add(
+                .constraintTightened, "\(what) has a stricter constraint", at: location, symbols: symbols,
                 operations: operations)
         } else if !tightened {
-            add(.constraintLoosened, "\(what) has a looser constraint", at: location, symbols: symbols, operations: operations)
+            add(
+                .constraintLoosened, "\(what) has a looser constraint", at: location, symbols: symbols,
+                operations: operations)
         }
     }
 
     static func sameShape(_ a: Model.Kind, _ b: Model.Kind) -> Bool {
         switch (a, b) {
-        case (.object(let x), .object(let y)): x.map { [$0.wireName, $0.type.description] } == y.map { [$0.wireName, $0.type.description] }
+        case (.object(let x), .object(let y)):
+            x.map { [$0.wireName, $0.type.description] } == y.map { [$0.wireName, $0.type.description] }
         case (.enumeration(let x), .enumeration(let y)): x.map(\.value) == y.map(\.value)
         case (.alias(let x, _), .alias(let y, _)): x == y
         default: false

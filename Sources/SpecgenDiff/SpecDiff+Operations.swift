@@ -13,11 +13,14 @@ extension SpecDiff {
                         && old.endpoint(named: candidate.name) == nil && !renamedTo.contains(candidate.name)
                 }) {
                     renamedTo.insert(new.endpoints[newIndex].name)
-                    add(.operationRenamed, "operation '\(endpoint.name)' is now '\(new.endpoints[newIndex].name)'",
+                    add(
+                        .operationRenamed, "operation '\(endpoint.name)' is now '\(new.endpoints[newIndex].name)'",
                         at: new.endpoints[newIndex].location,
                         symbols: ["\(oldPlan.names.api).\(oldOperation.bareName)"], operations: [endpoint.name])
                 } else {
-                    add(.operationRemoved, "operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) was removed",
+                    add(
+                        .operationRemoved,
+                        "operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) was removed",
                         at: endpoint.location, symbols: ["\(oldPlan.names.api).\(oldOperation.bareName)"],
                         operations: [endpoint.name])
                 }
@@ -27,7 +30,9 @@ extension SpecDiff {
         }
         for (index, endpoint) in new.endpoints.enumerated()
         where old.endpoint(named: endpoint.name) == nil && !renamedTo.contains(endpoint.name) {
-            add(.operationAdded, "operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) was added",
+            add(
+                .operationAdded,
+                "operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) was added",
                 at: endpoint.location, symbols: ["\(newPlan.names.api).\(newPlan.operations[index].bareName)"],
                 operations: [endpoint.name])
         }
@@ -37,11 +42,14 @@ extension SpecDiff {
         let symbol = "\(newPlan.names.api).\(bPlan.bareName)"
         let operations = [b.name]
         if a.method != b.method {
-            add(.methodChanged, "'\(b.name)' is now \(b.method.rawValue), was \(a.method.rawValue)", at: b.requestLocation,
+            add(
+                .methodChanged, "'\(b.name)' is now \(b.method.rawValue), was \(a.method.rawValue)",
+                at: b.requestLocation,
                 symbols: [symbol], operations: operations)
         }
         if Self.pathShape(a.path) != Self.pathShape(b.path) {
-            add(.pathChanged, "'\(b.name)' moved from \(a.path) to \(b.path)", at: b.requestLocation, symbols: [symbol],
+            add(
+                .pathChanged, "'\(b.name)' moved from \(a.path) to \(b.path)", at: b.requestLocation, symbols: [symbol],
                 operations: operations)
         }
         var oldParameters = a.pathParameters + a.queryParameters + a.headerParameters
@@ -51,47 +59,59 @@ extension SpecDiff {
         compareParameters(oldParameters, aPlan, newParameters, bPlan, endpoint: b, symbol: symbol)
         compareBody(a.body, b.body, endpoint: b, symbol: symbol)
         compareResponses(a, b, symbol: symbol)
-        let oldAuth = a.auth ?? old.security, newAuth = b.auth ?? new.security
+        let oldAuth = a.auth ?? old.security
+        let newAuth = b.auth ?? new.security
         if oldAuth?.scheme != newAuth?.scheme || oldAuth?.optional != newAuth?.optional {
             let location = newAuth?.location ?? b.location
             switch (oldAuth?.scheme, newAuth?.scheme) {
             case (nil, _?):
-                add(.authAdded, "'\(b.name)' now requires auth scheme '\(newAuth?.scheme ?? "")'", at: location,
+                add(
+                    .authAdded, "'\(b.name)' now requires auth scheme '\(newAuth?.scheme ?? "")'", at: location,
                     symbols: [symbol], operations: operations)
             case (_?, nil):
-                add(.authRemoved, "'\(b.name)' no longer requires authentication", at: location, symbols: [symbol],
+                add(
+                    .authRemoved, "'\(b.name)' no longer requires authentication", at: location, symbols: [symbol],
                     operations: operations)
             default:
                 if oldAuth?.scheme == newAuth?.scheme {
                     let rule: DiffRule = newAuth?.optional == true ? .authRemoved : .authAdded
-                    add(rule, "'\(b.name)' made its credential \(newAuth?.optional == true ? "optional" : "required")",
+                    add(
+                        rule, "'\(b.name)' made its credential \(newAuth?.optional == true ? "optional" : "required")",
                         at: location, symbols: [symbol], operations: operations)
                 } else {
-                    add(.authSchemeChanged, "'\(b.name)' uses auth scheme '\(newAuth?.scheme ?? "")' instead of '\(oldAuth?.scheme ?? "")'",
+                    add(
+                        .authSchemeChanged,
+                        "'\(b.name)' uses auth scheme '\(newAuth?.scheme ?? "")' instead of '\(oldAuth?.scheme ?? "")'",
                         at: location, symbols: [symbol], operations: operations)
                 }
             }
         }
-        for (name, had, has) in [("pagination", aPlan.pagination?.methodName, bPlan.pagination?.methodName),
-                                 ("polling", aPlan.polling?.methodName, bPlan.polling?.methodName)] {
+        for (name, had, has) in [
+            ("pagination", aPlan.pagination?.methodName, bPlan.pagination?.methodName),
+            ("polling", aPlan.polling?.methodName, bPlan.polling?.methodName),
+        ] {
             if let had, had != has {
-                add(.helperRemoved, "\(name) helper '\(had)' of '\(b.name)' was removed", at: b.location,
+                add(
+                    .helperRemoved, "\(name) helper '\(had)' of '\(b.name)' was removed", at: b.location,
                     symbols: ["\(newPlan.names.api).\(had)"], operations: operations)
             }
             if let has, has != had {
-                add(.helperAdded, "\(name) helper '\(has)' was added to '\(b.name)'", at: b.location,
+                add(
+                    .helperAdded, "\(name) helper '\(has)' was added to '\(b.name)'", at: b.location,
                     symbols: ["\(newPlan.names.api).\(has)"], operations: operations)
             }
         }
         if a.retry != b.retry || a.requestSettings != b.requestSettings || a.idempotent != b.idempotent {
-            add(.behaviourChanged, "'\(b.name)' changed its retry, timeout or cache policy", at: b.location,
+            add(
+                .behaviourChanged, "'\(b.name)' changed its retry, timeout or cache policy", at: b.location,
                 symbols: [symbol], operations: operations)
         }
         if a.deprecation == nil, b.deprecation != nil {
             add(.deprecated, "'\(b.name)' is deprecated", at: b.location, symbols: [symbol], operations: operations)
         }
         if a.summary != b.summary || a.description != b.description {
-            add(.documentationChanged, "the documentation of '\(b.name)' changed", at: b.location, symbols: [symbol],
+            add(
+                .documentationChanged, "the documentation of '\(b.name)' changed", at: b.location, symbols: [symbol],
                 operations: operations)
         }
     }
@@ -102,8 +122,10 @@ extension SpecDiff {
             .map { $0.hasPrefix("{") ? "{}" : String($0) }.joined(separator: "/")
     }
 
-    mutating func compareParameters(_ a: [Field], _ aPlan: OperationPlan, _ b: [Field], _ bPlan: OperationPlan,
-                                    endpoint: Endpoint, symbol: String) {
+    mutating func compareParameters(
+        _ a: [Field], _ aPlan: OperationPlan, _ b: [Field], _ bPlan: OperationPlan,
+        endpoint: Endpoint, symbol: String
+    ) {
         let operations = [endpoint.name]
         func label(_ plan: OperationPlan, _ wire: String) -> String? {
             (plan.parameters + plan.query + plan.headers).first { $0.wireName == wire }?.label
@@ -114,46 +136,61 @@ extension SpecDiff {
             guard let current = b.first(where: { $0.wireName == field.wireName }) else {
                 // The same Swift label under another wire name is a wire rename.
                 if let oldLabel = label(aPlan, field.wireName),
-                   let renamed = b.first(where: { candidate in
-                       !a.contains { $0.wireName == candidate.wireName } && label(bPlan, candidate.wireName) == oldLabel
-                   }) {
+                    let renamed = b.first(where: { candidate in
+                        !a.contains { $0.wireName == candidate.wireName }
+                            && label(bPlan, candidate.wireName) == oldLabel
+                    })
+                {
                     matchedNew.insert(renamed.wireName)
-                    add(.parameterWireNameChanged, "parameter '\(oldLabel)' of '\(endpoint.name)' is sent as '\(renamed.wireName)', was '\(field.wireName)'",
+                    add(
+                        .parameterWireNameChanged,
+                        "parameter '\(oldLabel)' of '\(endpoint.name)' is sent as '\(renamed.wireName)', was '\(field.wireName)'",
                         at: renamed.location, symbols: [symbol], operations: operations)
                 } else {
-                    add(.parameterRemoved, "parameter '\(field.wireName)' of '\(endpoint.name)' was removed", at: endpoint.location,
+                    add(
+                        .parameterRemoved, "parameter '\(field.wireName)' of '\(endpoint.name)' was removed",
+                        at: endpoint.location,
                         symbols: [symbol], operations: operations)
                 }
                 continue
             }
             matchedNew.insert(current.wireName)
-            let where_ = "parameter '\(field.wireName)' of '\(endpoint.name)'"
+            let subject = "parameter '\(field.wireName)' of '\(endpoint.name)'"
             if current.type != field.type {
-                add(.parameterTypeChanged, "\(where_) is now \(current.type), was \(field.type)", at: current.typeLocation,
+                add(
+                    .parameterTypeChanged, "\(subject) is now \(current.type), was \(field.type)",
+                    at: current.typeLocation,
                     symbols: [symbol], operations: operations)
             }
             let wasRequired = field.isRequiredOnWire
             let isRequired = current.isRequiredOnWire
             if wasRequired && !isRequired {
-                add(.parameterMadeOptional, "\(where_) became optional", at: current.location, symbols: [symbol],
+                add(
+                    .parameterMadeOptional, "\(subject) became optional", at: current.location, symbols: [symbol],
                     operations: operations)
             } else if !wasRequired && isRequired {
-                add(.parameterMadeRequired, "\(where_) became required", at: current.location, symbols: [symbol],
+                add(
+                    .parameterMadeRequired, "\(subject) became required", at: current.location, symbols: [symbol],
                     operations: operations)
             } else if field.defaultValue != current.defaultValue {
-                add(.parameterDefaultChanged, "\(where_) has a new default", at: current.location, symbols: [symbol],
+                add(
+                    .parameterDefaultChanged, "\(subject) has a new default", at: current.location, symbols: [symbol],
                     operations: operations)
             }
             if let before = label(aPlan, field.wireName), let after = label(bPlan, current.wireName), before != after {
-                add(.parameterRenamedInSwift, "\(where_) is labelled '\(after)', was '\(before)'", at: current.location,
+                add(
+                    .parameterRenamedInSwift, "\(subject) is labelled '\(after)', was '\(before)'",
+                    at: current.location,
                     symbols: [symbol], operations: operations)
             }
-            checkConstraints(field.constraints, current.constraints, what: where_, at: current.location,
-                             symbols: [symbol], operations: operations, inRequest: true)
+            checkConstraints(
+                field.constraints, current.constraints, what: subject, at: current.location,
+                symbols: [symbol], operations: operations, inRequest: true)
         }
         for field in b where !matchedNew.contains(field.wireName) {
             let required = field.isRequiredOnWire
-            add(required ? .parameterAddedRequired : .parameterAddedOptional,
+            add(
+                required ? .parameterAddedRequired : .parameterAddedOptional,
                 "\(required ? "required" : "optional") parameter '\(field.wireName)' was added to '\(endpoint.name)'",
                 at: field.location, symbols: [symbol], operations: operations)
         }
@@ -170,18 +207,24 @@ extension SpecDiff {
         let operations = [endpoint.name]
         switch (a, b) {
         case (nil, let body?):
-            add(.requestBodyAdded, "'\(endpoint.name)' now takes a \(body.encoding.rawValue) body", at: body.location,
+            add(
+                .requestBodyAdded, "'\(endpoint.name)' now takes a \(body.encoding.rawValue) body", at: body.location,
                 symbols: [symbol], operations: operations)
         case (let body?, nil):
-            add(.requestBodyRemoved, "'\(endpoint.name)' no longer takes a \(body.encoding.rawValue) body",
+            add(
+                .requestBodyRemoved, "'\(endpoint.name)' no longer takes a \(body.encoding.rawValue) body",
                 at: endpoint.location, symbols: [symbol], operations: operations)
         case (let before?, let after?):
             if before.encoding != after.encoding || before.contentType != after.contentType {
-                add(.requestBodyEncodingChanged, "'\(endpoint.name)' sends its body as \(after.encoding.rawValue), was \(before.encoding.rawValue)",
+                add(
+                    .requestBodyEncodingChanged,
+                    "'\(endpoint.name)' sends its body as \(after.encoding.rawValue), was \(before.encoding.rawValue)",
                     at: after.location, symbols: [symbol], operations: operations)
             }
             if case .type(let oldType) = before.content, case .type(let newType) = after.content, oldType != newType {
-                add(.requestBodyTypeChanged, "'\(endpoint.name)' sends \(newType), was \(oldType)", at: after.typeLocation,
+                add(
+                    .requestBodyTypeChanged, "'\(endpoint.name)' sends \(newType), was \(oldType)",
+                    at: after.typeLocation,
                     symbols: [symbol], operations: operations)
             }
         case (nil, nil):
@@ -191,13 +234,17 @@ extension SpecDiff {
 
     mutating func compareResponses(_ a: Endpoint, _ b: Endpoint, symbol: String) {
         let operations = [b.name]
-        let oldStatuses = a.responses.map(\.status), newStatuses = b.responses.map(\.status)
+        let oldStatuses = a.responses.map(\.status)
+        let newStatuses = b.responses.map(\.status)
         for status in oldStatuses where !newStatuses.contains(status) {
-            add(.successStatusRemoved, "'\(b.name)' no longer answers \(status)", at: b.location, symbols: [symbol],
+            add(
+                .successStatusRemoved, "'\(b.name)' no longer answers \(status)", at: b.location, symbols: [symbol],
                 operations: operations)
         }
         for response in b.responses where !oldStatuses.contains(response.status) {
-            add(.successStatusAdded, "'\(b.name)' may answer \(response.status)", at: response.location, symbols: [symbol],
+            add(
+                .successStatusAdded, "'\(b.name)' may answer \(response.status)", at: response.location,
+                symbols: [symbol],
                 operations: operations)
         }
         func type(_ endpoint: Endpoint) -> String {
@@ -210,7 +257,9 @@ extension SpecDiff {
             }.first ?? "empty"
         }
         if type(a) != type(b) {
-            add(.responseTypeChanged, "'\(b.name)' returns \(type(b)), was \(type(a))", at: b.responses.first?.typeLocation ?? b.location,
+            add(
+                .responseTypeChanged, "'\(b.name)' returns \(type(b)), was \(type(a))",
+                at: b.responses.first?.typeLocation ?? b.location,
                 symbols: [symbol], operations: operations)
         }
     }

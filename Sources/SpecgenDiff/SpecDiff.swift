@@ -44,10 +44,14 @@ package struct SpecDiff {
         return diff.findings.sorted { ($0.location, $0.rule.id, $0.message) < ($1.location, $1.rule.id, $1.message) }
     }
 
-    mutating func add(_ rule: DiffRule, _ message: String, at location: SourceLocation, symbols: [String] = [],
-                              operations: [String] = []) {
-        findings.append(Finding(rule: rule, message: message, location: location, symbols: symbols,
-                                operations: operations))
+    mutating func add(
+        _ rule: DiffRule, _ message: String, at location: SourceLocation, symbols: [String] = [],
+        operations: [String] = []
+    ) {
+        findings.append(
+            Finding(
+                rule: rule, message: message, location: location, symbols: symbols,
+                operations: operations))
     }
 
     mutating func compareAPI() {
@@ -59,32 +63,40 @@ package struct SpecDiff {
                 continue
             }
             if newServer.url != oldServer.url {
-                add(.serverURLChanged, "server '\(oldServer.name)' moved from \(oldServer.url) to \(newServer.url)",
+                add(
+                    .serverURLChanged, "server '\(oldServer.name)' moved from \(oldServer.url) to \(newServer.url)",
                     at: newServer.location, symbols: [symbol])
             }
         }
-        for (index, newServer) in new.servers.enumerated() where !old.servers.contains(where: { $0.name == newServer.name }) {
-            add(.serverAdded, "server '\(newServer.name)' was added", at: newServer.location,
+        for (index, newServer) in new.servers.enumerated()
+        where !old.servers.contains(where: { $0.name == newServer.name }) {
+            add(
+                .serverAdded, "server '\(newServer.name)' was added", at: newServer.location,
                 symbols: ["\(server).\(newPlan.servers[index].caseName)"])
         }
         for scheme in old.authSchemes {
             guard let current = new.authScheme(named: scheme.name) else {
-                add(.authSchemeRemoved, "auth scheme '\(scheme.name)' was removed", at: scheme.location,
+                add(
+                    .authSchemeRemoved, "auth scheme '\(scheme.name)' was removed", at: scheme.location,
                     symbols: ["\(oldPlan.names.client).init"])
                 continue
             }
             if current.kind != scheme.kind {
-                add(.authSchemeKindChanged, "auth scheme '\(scheme.name)' changed how the credential is sent",
+                add(
+                    .authSchemeKindChanged, "auth scheme '\(scheme.name)' changed how the credential is sent",
                     at: current.location, symbols: ["\(newPlan.names.client).init"])
             }
         }
         for scheme in new.authSchemes where old.authScheme(named: scheme.name) == nil {
-            add(.authSchemeAdded, "auth scheme '\(scheme.name)' was added", at: scheme.location,
+            add(
+                .authSchemeAdded, "auth scheme '\(scheme.name)' was added", at: scheme.location,
                 symbols: ["\(newPlan.names.client).init"])
         }
         if old.retry != new.retry || old.requestSettings != new.requestSettings
-            || old.defaultHeaders.map({ [$0.name, $0.value] }) != new.defaultHeaders.map({ [$0.name, $0.value] }) {
-            add(.behaviourChanged, "the API's retry policy, timeout, cache policy or default headers changed",
+            || old.defaultHeaders.map({ [$0.name, $0.value] }) != new.defaultHeaders.map({ [$0.name, $0.value] })
+        {
+            add(
+                .behaviourChanged, "the API's retry policy, timeout, cache policy or default headers changed",
                 at: new.location, symbols: [newPlan.names.client])
         }
         if old.description != new.description {

@@ -34,9 +34,10 @@ struct ClientEmitter {
     // MARK: - Protocol and servers
 
     private func emitProtocol(writer w: inout SwiftWriter) {
-        w.docComment((plan.documentation.map { $0 + "\n\n" } ?? "")
-            + "Implemented by ``\(names.client)`` over HTTP and by ``\(names.mock)`` with closures, for tests and previews. "
-            + "Generated from `\(plan.sourcePath)`, version \(plan.version).")
+        w.docComment(
+            (plan.documentation.map { $0 + "\n\n" } ?? "")
+                + "Implemented by ``\(names.client)`` over HTTP and by ``\(names.mock)`` with closures, for tests and previews. "
+                + "Generated from `\(plan.sourcePath)`, version \(plan.version).")
         w.type("protocol", names.api, ": Sendable") { w in
             for operation in plan.operations {
                 w.docComment(operation.documentation)
@@ -77,16 +78,21 @@ struct ClientEmitter {
     private func emitClient(writer w: inout SwiftWriter) {
         w.docComment("Calls the \(plan.apiName) API over HTTP: one method per operation of `\(plan.sourcePath)`.")
         w.type("struct", names.client, ": \(names.api)") { w in
-            w.docComment("The runtime client every call goes through: server URL, transport, middlewares, default headers.")
+            w.docComment(
+                "The runtime client every call goes through: server URL, transport, middlewares, default headers.")
             w.declaration("private(set) var", "client", ": APIClient")
             for scheme in plan.authSchemes {
                 guard let property = scheme.flowProperty else { continue }
                 w.blank()
-                w.docComment("The token flow of the `\(scheme.specName)` scheme: sign in, and the stored tokens, refreshed when they expire.")
+                w.docComment(
+                    "The token flow of the `\(scheme.specName)` scheme: sign in, and the stored tokens, refreshed when they expire."
+                )
                 w.declaration("let", property, ": OAuth2TokenFlow")
             }
             w.blank()
-            w.docComment("The retry policy the spec declares" + (plan.retryPolicy == nil ? " (none: calls are not retried)." : "."))
+            w.docComment(
+                "The retry policy the spec declares"
+                    + (plan.retryPolicy == nil ? " (none: calls are not retried)." : "."))
             w.declare("static let", "retryPolicy", ": RetryPolicy?")
             if let policy = plan.retryPolicy {
                 w.wrappedLine("public static let retryPolicy: RetryPolicy? = RetryPolicy", policy, "")
@@ -95,8 +101,9 @@ struct ClientEmitter {
             }
             w.blank()
             w.docComment("Wire names of the fields the spec marks sensitive, for `LoggingMiddleware(sensitiveNames:)`.")
-            w.declaration("static let", "sensitiveNames", ": Set<String>",
-                          " = [\(plan.sensitiveNames.map(SwiftLiteral.string).joined(separator: ", "))]")
+            w.declaration(
+                "static let", "sensitiveNames", ": Set<String>",
+                " = [\(plan.sensitiveNames.map(SwiftLiteral.string).joined(separator: ", "))]")
             w.blank()
             if let first = plan.servers.first {
                 emitServerInitializer(defaultServer: first.caseName, writer: &w)
@@ -123,15 +130,21 @@ struct ClientEmitter {
             let about = scheme.documentation.map { " " + $0 } ?? ""
             switch scheme.kind {
             case .bearer:
-                return (scheme.required ? "\(name): TokenProvider" : "\(name): TokenProvider? = nil", "\(name): \(name)",
-                        "The `\(scheme.specName)` bearer token, fixed or asked for on every request.\(about)")
+                return (
+                    scheme.required ? "\(name): TokenProvider" : "\(name): TokenProvider? = nil", "\(name): \(name)",
+                    "The `\(scheme.specName)` bearer token, fixed or asked for on every request.\(about)"
+                )
             case .apiKey(let keyName, let inQuery):
-                return (scheme.required ? "\(name): String" : "\(name): String? = nil", "\(name): \(name)",
-                        "The `\(scheme.specName)` API key, sent in \(inQuery ? "query item" : "header") `\(keyName)`.\(about)")
+                return (
+                    scheme.required ? "\(name): String" : "\(name): String? = nil", "\(name): \(name)",
+                    "The `\(scheme.specName)` API key, sent in \(inQuery ? "query item" : "header") `\(keyName)`.\(about)"
+                )
             case .oauth2:
-                return ("\(name): any TokenStore = InMemoryTokenStore()", "\(name): \(name)",
-                        "Where the `\(scheme.specName)` tokens are kept (in memory by default; a Keychain-backed store "
-                            + "implements the same protocol).\(about)")
+                return (
+                    "\(name): any TokenStore = InMemoryTokenStore()", "\(name): \(name)",
+                    "Where the `\(scheme.specName)` tokens are kept (in memory by default; a Keychain-backed store "
+                        + "implements the same protocol).\(about)"
+                )
             }
         }
     }
@@ -154,19 +167,26 @@ struct ClientEmitter {
     }
 
     private func emitServerInitializer(defaultServer: String, writer w: inout SwiftWriter) {
-        w.docComment((["Creates a client for one of the spec's servers.", "", "- Parameters:",
-                       "  - server: The server; `\(defaultServer)` by default."] + commonParameterDocs()).joined(separator: "\n"))
+        w.docComment(
+            ([
+                "Creates a client for one of the spec's servers.", "", "- Parameters:",
+                "  - server: The server; `\(defaultServer)` by default.",
+            ] + commonParameterDocs()).joined(separator: "\n"))
         let parameters = ["server: \(names.server) = .\(defaultServer.withoutBackticks)"] + trailingParameters
         w.wrappedDeclaration("", "init", parameters, "") { w in
-            let forwards = ["baseURL: server.url"] + credentialParameters.map(\.forward)
+            let forwards =
+                ["baseURL: server.url"] + credentialParameters.map(\.forward)
                 + ["transport: transport", "retryPolicy: retryPolicy", "middlewares: middlewares"]
             w.wrappedLine("self.init", forwards, "")
         }
     }
 
     private func emitBaseURLInitializer(writer w: inout SwiftWriter) {
-        w.docComment((["Creates a client for any server URL, such as a staging deployment or a local mock server.", "",
-                       "- Parameters:", "  - baseURL: The URL operation paths are relative to."] + commonParameterDocs())
+        w.docComment(
+            ([
+                "Creates a client for any server URL, such as a staging deployment or a local mock server.", "",
+                "- Parameters:", "  - baseURL: The URL operation paths are relative to.",
+            ] + commonParameterDocs())
             .joined(separator: "\n"))
         let parameters = ["baseURL: URL"] + trailingParameters
         w.wrappedDeclaration("", "init", parameters, "") { w in
@@ -180,7 +200,8 @@ struct ClientEmitter {
                     let line = "chain.append(BearerTokenMiddleware(scheme: \(specName), provider: \(name)))"
                     w.line(scheme.required ? line : "if let \(name) { \(line) }")
                 case .apiKey(let keyName, let inQuery):
-                    let line = "chain.append(APIKeyMiddleware(scheme: \(specName), name: \(SwiftLiteral.string(keyName)), "
+                    let line =
+                        "chain.append(APIKeyMiddleware(scheme: \(specName), name: \(SwiftLiteral.string(keyName)), "
                         + "location: .\(inQuery ? "query" : "header"), key: \(name)))"
                     w.line(scheme.required ? line : "if let \(name) { \(line) }")
                 case .oauth2(let tokenPath, let usernameField, let leeway):
@@ -189,8 +210,10 @@ struct ClientEmitter {
                     let tokenBase = absolute ? "URL(string: \(SwiftLiteral.string(tokenPath))) ?? baseURL" : "baseURL"
                     w.line("\(property) = OAuth2TokenFlow(")
                     w.indented { w in
-                        w.line("tokenPath: \(SwiftLiteral.string(absolute ? "" : tokenPath)), "
-                               + "usernameField: \(SwiftLiteral.string(usernameField)), leeway: \(SwiftLiteral.number(leeway)),")
+                        w.line(
+                            "tokenPath: \(SwiftLiteral.string(absolute ? "" : tokenPath)), "
+                                + "usernameField: \(SwiftLiteral.string(usernameField)), leeway: \(SwiftLiteral.number(leeway)),"
+                        )
                         w.line("store: \(name), client: APIClient(baseURL: \(tokenBase), transport: transport))")
                     }
                     w.line("chain.append(OAuth2Middleware(scheme: \(specName), flow: \(property)))")
@@ -198,7 +221,9 @@ struct ClientEmitter {
             }
             w.line("client = APIClient(baseURL: baseURL, transport: transport, middlewares: chain + middlewares)")
             for header in plan.defaultHeaders {
-                w.line("client.setDefaultHeader(\(SwiftLiteral.string(header.name)), \(SwiftLiteral.string(header.value)))")
+                w.line(
+                    "client.setDefaultHeader(\(SwiftLiteral.string(header.name)), \(SwiftLiteral.string(header.value)))"
+                )
             }
         }
     }
@@ -207,7 +232,9 @@ struct ClientEmitter {
         w.docComment(operation.documentation)
         w.deprecation(operation.deprecation)
         w.method(operation, withDefaults: false) { w in
-            w.line("let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))")
+            w.line(
+                "let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))"
+            )
             let builder = "\(names.requests).\(operation.bareName)"
             let arguments = operation.forwardingArgumentList
             if w.fits("let response = try await call.send(\(builder)(\(arguments.joined(separator: ", "))))") {
@@ -228,23 +255,25 @@ struct ClientEmitter {
     }
 
     private func emitResponse(_ response: ResponsePlan, writer w: inout SwiftWriter) {
-        let result = switch response.result {
-        case .decode(let type): "return try call.decode(\(type).self, from: response)"
-        case .nothing: "return"
-        case .nilValue: "return nil"
-        case .bytes: "return response.body"
-        }
+        let result =
+            switch response.result {
+            case .decode(let type): "return try call.decode(\(type).self, from: response)"
+            case .nothing: "return"
+            case .nilValue: "return nil"
+            case .bytes: "return response.body"
+            }
         w.caseLine(response.statusPattern, result)
     }
 
     private func emitError(_ error: ErrorCasePlan, writer w: inout SwiftWriter) {
         let body = error.bodyType.map { "try call.decode(\($0).self, from: response)" }
-        let value = switch (error.isRange, body) {
-        case (true, let body?): ".\(error.name.withoutBackticks)(status: response.statusCode, body: \(body))"
-        case (true, nil): ".\(error.name.withoutBackticks)(status: response.statusCode)"
-        case (false, let body?): ".\(error.name.withoutBackticks)(\(body))"
-        case (false, nil): ".\(error.name.withoutBackticks)"
-        }
+        let value =
+            switch (error.isRange, body) {
+            case (true, let body?): ".\(error.name.withoutBackticks)(status: response.statusCode, body: \(body))"
+            case (true, nil): ".\(error.name.withoutBackticks)(status: response.statusCode)"
+            case (false, let body?): ".\(error.name.withoutBackticks)(\(body))"
+            case (false, nil): ".\(error.name.withoutBackticks)"
+            }
         w.caseLine(error.statusPattern, "throw \(value)")
     }
 
@@ -264,21 +293,26 @@ struct ClientEmitter {
     private func emitPages(_ operation: OperationPlan, _ pagination: PaginationPlan, writer w: inout SwiftWriter) {
         var pageless = operation
         pageless.parameters.removeAll { $0.internalName == pagination.pageParameter }
-        w.docComment("The pages of `\(operation.name)` as an `AsyncSequence`: page \(pagination.firstPage), then the next, "
-            + "until a page has fewer than `\(pagination.limitParameter.withoutBackticks)` items. "
-            + "Iterating throws what `\(operation.name)` throws.")
+        w.docComment(
+            "The pages of `\(operation.name)` as an `AsyncSequence`: page \(pagination.firstPage), then the next, "
+                + "until a page has fewer than `\(pagination.limitParameter.withoutBackticks)` items. "
+                + "Iterating throws what `\(operation.name)` throws.")
         w.deprecation(operation.deprecation)
         let declarations = pageless.parameterDeclarations(withDefaults: true)
-        w.wrappedDeclaration("func", pagination.methodName, declarations, " -> PageSequence<\(pagination.itemType)>") { w in
+        w.wrappedDeclaration("func", pagination.methodName, declarations, " -> PageSequence<\(pagination.itemType)>") {
+            w in
             let arguments = operation.parameters.map { parameter -> String in
-                let value = parameter.internalName == pagination.pageParameter ? "page"
+                let value =
+                    parameter.internalName == pagination.pageParameter
+                    ? "page"
                     : parameter.internalName == pagination.limitParameter ? "limit" : parameter.internalName
                 return parameter.label == "_" ? value : "\(parameter.label): \(value)"
             }
             let limit = pagination.limitParameter
             w.scope("PageSequence(firstPage: \(pagination.firstPage), limit: \(limit)) { page, limit in") { w in
                 let items = pagination.itemsProperty.map { "." + $0 } ?? ""
-                w.line("try await self.\(operation.name.withoutBackticks)(\(arguments.joined(separator: ", ")))\(items)")
+                w.line(
+                    "try await self.\(operation.name.withoutBackticks)(\(arguments.joined(separator: ", ")))\(items)")
             }
         }
         w.blank()
@@ -288,7 +322,8 @@ struct ClientEmitter {
         guard let valueType = operation.returnType else { return }
         let successes = polling.success.joined(separator: ", ")
         let failures = polling.failure.joined(separator: ", ")
-        w.docComment("""
+        w.docComment(
+            """
             Calls `\(operation.name)` until `\(polling.fieldDescription)` is \(polling.success.map { "`\($0)`" }.joined(separator: " or ")), \
             waiting `interval` seconds between calls, at most `maxAttempts` times. Cancelling the task stops it.
 
@@ -297,16 +332,24 @@ struct ClientEmitter {
             `.exhausted` after `maxAttempts`; `.call` with the error of a failed call; `.cancelled`.
             """)
         w.deprecation(operation.deprecation)
-        let parameters = operation.parameterDeclarations(withDefaults: true)
-            + ["interval: TimeInterval = \(SwiftLiteral.number(polling.interval))", "maxAttempts: Int = \(polling.maxAttempts)"]
-        w.wrappedDeclaration("func", polling.methodName, parameters,
-                             " async throws(PollingError<\(operation.errorType), \(valueType)>) -> \(valueType)") { w in
+        let parameters =
+            operation.parameterDeclarations(withDefaults: true)
+            + [
+                "interval: TimeInterval = \(SwiftLiteral.number(polling.interval))",
+                "maxAttempts: Int = \(polling.maxAttempts)",
+            ]
+        w.wrappedDeclaration(
+            "func", polling.methodName, parameters,
+            " async throws(PollingError<\(operation.errorType), \(valueType)>) -> \(valueType)"
+        ) { w in
             w.line("try await SpecgenRuntime.poll(")
             w.indented { w in
                 w.line("every: interval, maxAttempts: maxAttempts,")
                 w.line("until: { [\(successes)].contains(\(polling.fieldPath)) },")
-                w.line(polling.failure.isEmpty ? "failWhen: { _ in false },"
-                       : "failWhen: { [\(failures)].contains(\(polling.fieldPath)) },")
+                w.line(
+                    polling.failure.isEmpty
+                        ? "failWhen: { _ in false },"
+                        : "failWhen: { [\(failures)].contains(\(polling.fieldPath)) },")
                 w.scope("{ () async throws(\(operation.errorType)) -> \(valueType) in") { w in
                     w.line("try await self.\(operation.bareName)(\(operation.forwardingArguments))")
                 }
@@ -325,7 +368,8 @@ extension SwiftWriter {
         body: ((inout SwiftWriter) -> Void)? = nil
     ) {
         uses(operation.parameterUsage.union(effects == nil ? operation.returnUsage : []), publicly: true)
-        wrappedDeclaration(keyword, operation.name, operation.parameterDeclarations(withDefaults: withDefaults),
-                           " " + (effects ?? operation.effects), body: body)
+        wrappedDeclaration(
+            keyword, operation.name, operation.parameterDeclarations(withDefaults: withDefaults),
+            " " + (effects ?? operation.effects), body: body)
     }
 }

@@ -24,7 +24,8 @@ extension ClientPlanner {
                 defaultValue: field.defaultValue.flatMap { defaultExpression($0, type: field.type) }
                     ?? (field.presence == .required ? nil : "nil"),
                 isOptional: field.presence != .required, documentation: field.description,
-                textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type), isBody: false,
+                textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type),
+                isBody: false,
                 usage: usage(of: field.type, presence: field.presence))
         }
 
@@ -33,7 +34,8 @@ extension ClientPlanner {
         for field in endpoint.pathParameters {
             var label: String?
             if case .named(let typeName) = field.type,
-               namer.bareMemberName(field.swiftName ?? field.wireName) == namer.bareMemberName(typeName) {
+                namer.bareMemberName(field.swiftName ?? field.wireName) == namer.bareMemberName(typeName)
+            {
                 label = "_"
             }
             pathParameters.append(parameter(field, label: label))
@@ -45,18 +47,24 @@ extension ClientPlanner {
         if let requestBody = endpoint.body {
             switch requestBody.content {
             case .type(let type):
-                let bodyName = internalName(endpoint.pathParameters.contains { namer.bareMemberName($0.wireName) == "body" }
-                    || endpoint.queryParameters.contains { namer.bareMemberName($0.wireName) == "body" }
-                    ? "requestBody" : "body")
+                let bodyName = internalName(
+                    endpoint.pathParameters.contains { namer.bareMemberName($0.wireName) == "body" }
+                        || endpoint.queryParameters.contains { namer.bareMemberName($0.wireName) == "body" }
+                        ? "requestBody" : "body")
                 // Two unlabeled arguments in a row (`sendMessage(id, message)`) read as a list; a body after an
                 // unlabeled path parameter is labeled `body:`.
                 let bodyLabel = pathParameters.contains { $0.label == "_" } ? "body" : "_"
-                bodyParameters = [ParameterPlan(
-                    label: bodyLabel, internalName: bodyName, wireName: "body", type: swiftType(type), defaultValue: nil,
-                    isOptional: false, documentation: requestBody.description, textForm: nil, partKind: .json,
-                    isBody: true, usage: usage(of: type))]
-                if let check = validation(of: type, constraints: Constraints(), value: bodyName, field: "body",
-                                          presence: .required) {
+                bodyParameters = [
+                    ParameterPlan(
+                        label: bodyLabel, internalName: bodyName, wireName: "body", type: swiftType(type),
+                        defaultValue: nil,
+                        isOptional: false, documentation: requestBody.description, textForm: nil, partKind: .json,
+                        isBody: true, usage: usage(of: type))
+                ]
+                if let check = validation(
+                    of: type, constraints: Constraints(), value: bodyName, field: "body",
+                    presence: .required)
+                {
                     bodyValidations.append(check)
                 }
                 let modelFields = types.fields(of: requestBody) ?? []
@@ -73,18 +81,22 @@ extension ClientPlanner {
             case .fields(let fields):
                 bodyParameters = fields.map { parameter($0) }
                 for (field, plan) in zip(fields, bodyParameters) {
-                    if let check = validation(of: field.type, constraints: field.constraints, value: plan.internalName,
-                                              field: field.wireName, presence: field.presence) {
+                    if let check = validation(
+                        of: field.type, constraints: field.constraints, value: plan.internalName,
+                        field: field.wireName, presence: field.presence)
+                    {
                         bodyValidations.append(check)
                     }
                 }
                 switch requestBody.encoding {
                 case .json:
-                    body = .json(value: "payload", inlineFields: zip(fields, bodyParameters).map { field, plan in
-                        var property = property(field)
-                        property.name = plan.internalName
-                        return property
-                    })
+                    body = .json(
+                        value: "payload",
+                        inlineFields: zip(fields, bodyParameters).map { field, plan in
+                            var property = property(field)
+                            property.name = plan.internalName
+                            return property
+                        })
                 case .form: body = .form(fields: bodyParameters, prefix: "")
                 case .multipart: body = .multipart(fields: bodyParameters, prefix: "")
                 case .binary: body = nil
@@ -95,11 +107,14 @@ extension ClientPlanner {
         let headers = endpoint.headerParameters.map { parameter($0) }
 
         var validations: [ValidationPlan] = []
-        let scalarParameters = Array(zip(endpoint.pathParameters, pathParameters)) + Array(zip(endpoint.queryParameters, query))
+        let scalarParameters =
+            Array(zip(endpoint.pathParameters, pathParameters)) + Array(zip(endpoint.queryParameters, query))
             + Array(zip(endpoint.headerParameters, headers))
         for (field, plan) in scalarParameters {
-            if let check = validation(of: field.type, constraints: field.constraints, value: plan.internalName,
-                                      field: field.wireName, presence: field.presence) {
+            if let check = validation(
+                of: field.type, constraints: field.constraints, value: plan.internalName,
+                field: field.wireName, presence: field.presence)
+            {
                 validations.append(check)
             }
         }
@@ -151,7 +166,8 @@ extension ClientPlanner {
         return ParameterPlan(
             label: memberName(field), internalName: memberName(field), wireName: field.wireName,
             type: fieldType(base, field.presence), defaultValue: nil, isOptional: field.presence != .required,
-            documentation: nil, textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type),
+            documentation: nil, textForm: textForm(field.type, format: field.format),
+            partKind: types.partKind(field.type),
             isBody: false, usage: usage(of: field.type, presence: field.presence))
     }
 
@@ -188,7 +204,8 @@ extension ClientPlanner {
             if allowed.contains(byte) {
                 output.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                output +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
             }
         }
         return output
@@ -226,11 +243,12 @@ extension ClientPlanner {
         }
         let plans = responses.map { response in
             let (pattern, isRange) = switchPattern(response.status)
-            let result: ResponsePlan.Result = switch response.body {
-            case .json(let type): .decode(swiftType(type))
-            case .binary: .bytes
-            case .empty: valueType == nil ? .nothing : .nilValue
-            }
+            let result: ResponsePlan.Result =
+                switch response.body {
+                case .json(let type): .decode(swiftType(type))
+                case .binary: .bytes
+                case .empty: valueType == nil ? .nothing : .nilValue
+                }
             return ResponsePlan(statusPattern: pattern, isRange: isRange, result: result)
         }
         return (plans, valueType.map { hasEmpty ? $0 + "?" : $0 })
@@ -244,14 +262,14 @@ extension ClientPlanner {
             return nil
         }.first
         if let pagination = endpoint.pagination, let responseType,
-           let page = plan.parameters.first(where: { $0.wireName == pagination.pageParameter && !$0.isBody }),
-           let limit = plan.parameters.first(where: { $0.wireName == pagination.limitParameter && !$0.isBody })
+            let page = plan.parameters.first(where: { $0.wireName == pagination.pageParameter && !$0.isBody }),
+            let limit = plan.parameters.first(where: { $0.wireName == pagination.limitParameter && !$0.isBody })
         {
             var itemsProperty: String?
             var itemType = swiftType(responseType)
             if let items = pagination.itemsField,
-               let field = nestedFields(responseType).first(where: { $0.wireName == items }),
-               case .array(let element) = resolved(field.type).type
+                let field = nestedFields(responseType).first(where: { $0.wireName == items }),
+                case .array(let element) = resolved(field.type).type
             {
                 itemsProperty = memberName(field)
                 itemType = swiftType(element)
@@ -259,7 +277,8 @@ extension ClientPlanner {
                 itemType = swiftType(element)
             }
             plan.pagination = PaginationPlan(
-                methodName: plan.bareName + "Pages", pageParameter: page.internalName, limitParameter: limit.internalName,
+                methodName: plan.bareName + "Pages", pageParameter: page.internalName,
+                limitParameter: limit.internalName,
                 firstPage: pagination.firstPage, itemsProperty: itemsProperty, itemType: itemType)
         }
         if let polling = endpoint.polling, let responseType {
@@ -272,12 +291,14 @@ extension ClientPlanner {
                 current = field.type
             }
             if case .named(let name) = resolved(current).type, let model = model(named: name),
-               case .enumeration = model.kind {
+                case .enumeration = model.kind
+            {
                 enumModel = model
             }
             func expression(_ value: String) -> String {
                 guard let enumModel, case .enumeration(let values) = enumModel.kind,
-                      let match = values.first(where: { $0.value == value }) else { return SwiftLiteral.string(value) }
+                    let match = values.first(where: { $0.value == value })
+                else { return SwiftLiteral.string(value) }
                 return "." + namer.bareCaseName(of: match)
             }
             plan.polling = PollingPlan(

@@ -27,7 +27,9 @@ package struct ClientPlanner {
         return ClientPlan(
             apiName: apiName, sourcePath: sourcePath, documentation: spec.description, version: spec.version,
             names: names,
-            servers: spec.servers.map { ServerPlan(caseName: namer.memberName($0.name), url: $0.url, documentation: $0.description) },
+            servers: spec.servers.map {
+                ServerPlan(caseName: namer.memberName($0.name), url: $0.url, documentation: $0.description)
+            },
             defaultHeaders: spec.defaultHeaders.map { HeaderValue(name: $0.name, value: $0.value) },
             authSchemes: spec.authSchemes.map(authPlan),
             retryPolicy: spec.retry.map(retryExpression),
@@ -111,8 +113,9 @@ package struct ClientPlanner {
         guard let format = dateFormat(field.type, format: field.format), presence != .nullable else { return nil }
         let formatTypeName = field.format == nil ? nil : namer.typeName(namer.bareSwiftName(of: field)) + "Format"
         let wrapper = presence == .optional ? "OptionalFormattedDate" : "FormattedDate"
-        return DateCodingPlan(wrapper: "\(wrapper)<\(formatTypeName ?? "CalendarDateFormat")>",
-                              formatTypeName: formatTypeName, format: format)
+        return DateCodingPlan(
+            wrapper: "\(wrapper)<\(formatTypeName ?? "CalendarDateFormat")>",
+            formatTypeName: formatTypeName, format: format)
     }
 
     /// How a scalar becomes text, or nil for non-scalars.
@@ -150,7 +153,8 @@ package struct ClientPlanner {
         case (.primitive(.bool), .bool(let flag)): return flag ? "true" : "false"
         case (.named(let name), .string(let text)):
             guard let model = model(named: name), case .enumeration(let values) = model.kind,
-                  let value = values.first(where: { $0.value == text }) else { return nil }
+                let value = values.first(where: { $0.value == text })
+            else { return nil }
             return "." + namer.bareCaseName(of: value)
         case (.array(let element), .array(let items)):
             let parts = items.map { defaultExpression($0, type: element) }
@@ -175,30 +179,36 @@ package struct ClientPlanner {
         switch model.kind {
         case .object(let fields):
             let properties = fields.map(property)
-            return .object(ObjectPlan(
-                typeName: name, documentation: model.description, deprecation: deprecation, properties: properties,
-                customCoding: properties.contains {
-                    $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional)
-                },
-                needsCodingKeys: zip(fields, properties).contains { $0.wireName != $1.name },
-                validations: zip(fields, properties).compactMap { field, property in
-                    validation(of: field.type, constraints: field.constraints, value: property.name,
-                               field: "\(model.name).\(field.wireName)", presence: property.presence)
-                },
-                hasSensitive: fields.contains(where: \.sensitive),
-                keyPath: "models.\(model.name)"
-            ))
+            return .object(
+                ObjectPlan(
+                    typeName: name, documentation: model.description, deprecation: deprecation, properties: properties,
+                    customCoding: properties.contains {
+                        $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional)
+                    },
+                    needsCodingKeys: zip(fields, properties).contains { $0.wireName != $1.name },
+                    validations: zip(fields, properties).compactMap { field, property in
+                        validation(
+                            of: field.type, constraints: field.constraints, value: property.name,
+                            field: "\(model.name).\(field.wireName)", presence: property.presence)
+                    },
+                    hasSensitive: fields.contains(where: \.sensitive),
+                    keyPath: "models.\(model.name)"
+                ))
         case .enumeration(let values):
-            return .enumeration(EnumPlan(
-                typeName: name, documentation: model.description, deprecation: deprecation,
-                cases: values.map {
-                    EnumCasePlan(name: caseName($0), rawValue: $0.value, documentation: $0.description,
-                                 deprecation: $0.deprecation.map { $0.message ?? "" })
-                }))
+            return .enumeration(
+                EnumPlan(
+                    typeName: name, documentation: model.description, deprecation: deprecation,
+                    cases: values.map {
+                        EnumCasePlan(
+                            name: caseName($0), rawValue: $0.value, documentation: $0.description,
+                            deprecation: $0.deprecation.map { $0.message ?? "" })
+                    }))
         case .alias(let target, _):
-            return .alias(AliasPlan(typeName: name, target: swiftType(target), usage: usage(of: target),
-                                    documentation: model.description,
-                                    deprecation: deprecation))
+            return .alias(
+                AliasPlan(
+                    typeName: name, target: swiftType(target), usage: usage(of: target),
+                    documentation: model.description,
+                    deprecation: deprecation))
         }
     }
 
@@ -293,24 +303,31 @@ package struct ClientPlanner {
         }
         switch scheme.kind {
         case .bearer:
-            return AuthPlan(specName: scheme.name, parameterName: name, flowProperty: nil, kind: .bearer,
-                            required: required, documentation: scheme.description)
+            return AuthPlan(
+                specName: scheme.name, parameterName: name, flowProperty: nil, kind: .bearer,
+                required: required, documentation: scheme.description)
         case .apiKey(let keyName, let location):
-            return AuthPlan(specName: scheme.name, parameterName: name, flowProperty: nil,
-                            kind: .apiKey(name: keyName, inQuery: location == .query), required: required,
-                            documentation: scheme.description)
+            return AuthPlan(
+                specName: scheme.name, parameterName: name, flowProperty: nil,
+                kind: .apiKey(name: keyName, inQuery: location == .query), required: required,
+                documentation: scheme.description)
         case .oauth2(let flow):
-            return AuthPlan(specName: scheme.name, parameterName: name + "TokenStore", flowProperty: name + "Tokens",
-                            kind: .oauth2(tokenPath: flow.tokenURL, usernameField: flow.usernameField,
-                                          leeway: flow.refreshLeeway),
-                            required: false, documentation: scheme.description)
+            return AuthPlan(
+                specName: scheme.name, parameterName: name + "TokenStore", flowProperty: name + "Tokens",
+                kind: .oauth2(
+                    tokenPath: flow.tokenURL, usernameField: flow.usernameField,
+                    leeway: flow.refreshLeeway),
+                required: false, documentation: scheme.description)
         }
     }
 
     func retryExpression(_ policy: SpecgenSpec.RetrySettings) -> [String] {
-        ["maxAttempts: \(policy.maxAttempts)", "initialDelay: \(SwiftLiteral.number(policy.initialDelay))",
-         "maxDelay: \(SwiftLiteral.number(policy.maxDelay))", "multiplier: \(SwiftLiteral.number(policy.multiplier))",
-         "jitter: \(policy.jitter)", "statuses: [\(policy.statuses.map(String.init).joined(separator: ", "))]"]
+        [
+            "maxAttempts: \(policy.maxAttempts)", "initialDelay: \(SwiftLiteral.number(policy.initialDelay))",
+            "maxDelay: \(SwiftLiteral.number(policy.maxDelay))",
+            "multiplier: \(SwiftLiteral.number(policy.multiplier))",
+            "jitter: \(policy.jitter)", "statuses: [\(policy.statuses.map(String.init).joined(separator: ", "))]",
+        ]
             + (policy.maxElapsed.map { ["maxElapsed: \(SwiftLiteral.number($0))"] } ?? [])
     }
 
@@ -319,7 +336,7 @@ package struct ClientPlanner {
         func add(_ field: Field) {
             if field.sensitive, !names.contains(field.wireName) { names.append(field.wireName) }
         }
-        spec.models.forEach { $0.fields.forEach(add) }
+        for model in spec.models { model.fields.forEach(add) }
         for endpoint in spec.endpoints {
             (endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters).forEach(add)
             if case .fields(let fields)? = endpoint.body?.content { fields.forEach(add) }
@@ -337,10 +354,11 @@ package struct ClientPlanner {
 
     func errorCase(_ response: ErrorResponse) -> ErrorCasePlan {
         let (pattern, isRange) = switchPattern(response.status)
-        return ErrorCasePlan(name: namer.escaped(response.caseName), statusPattern: pattern, status: response.status.description,
-                             isRange: isRange, bodyType: response.body.map(swiftType),
-                             bodyUsage: response.body.map { usage(of: $0) } ?? [],
-                             documentation: response.description)
+        return ErrorCasePlan(
+            name: namer.escaped(response.caseName), statusPattern: pattern, status: response.status.description,
+            isRange: isRange, bodyType: response.body.map(swiftType),
+            bodyUsage: response.body.map { usage(of: $0) } ?? [],
+            documentation: response.description)
     }
 
     /// An operation's documented errors: its own, then the API-wide ones for other statuses.
@@ -352,17 +370,21 @@ package struct ClientPlanner {
     func errorTypeName(of endpoint: Endpoint) -> String? { namer.errorTypeName(of: endpoint) }
 
     func errorPlans(names: GeneratedNames) -> [ErrorPlan] {
-        var plans = [ErrorPlan(
-            typeName: names.error,
-            documentation: "Why a call to the \(apiName) API failed: a documented error response, or a failure of the call itself.",
-            cases: spec.errors.map(errorCase))]
+        var plans = [
+            ErrorPlan(
+                typeName: names.error,
+                documentation:
+                    "Why a call to the \(apiName) API failed: a documented error response, or a failure of the call itself.",
+                cases: spec.errors.map(errorCase))
+        ]
         for endpoint in spec.endpoints {
             guard let typeName = errorTypeName(of: endpoint) else { continue }
-            plans.append(ErrorPlan(
-                typeName: typeName,
-                documentation: "Why `\(namer.methodName(endpoint.name))` failed: its documented error "
-                    + "responses, the API's, or a failure of the call itself.",
-                cases: errors(of: endpoint).map(errorCase)))
+            plans.append(
+                ErrorPlan(
+                    typeName: typeName,
+                    documentation: "Why `\(namer.methodName(endpoint.name))` failed: its documented error "
+                        + "responses, the API's, or a failure of the call itself.",
+                    cases: errors(of: endpoint).map(errorCase)))
         }
         return plans
     }

@@ -12,8 +12,9 @@ struct ErrorEmitter {
                 w.uses(errorCase.bodyUsage, publicly: true)
                 w.declaration("case", errorCase.name, payload(errorCase))
             }
-            w.docComment("The call failed for a reason the spec does not document: no response, an undeclared status, "
-                + "a body that does not decode, a constraint, cancellation, a timeout or missing credentials.")
+            w.docComment(
+                "The call failed for a reason the spec does not document: no response, an undeclared status, "
+                    + "a body that does not decode, a constraint, cancellation, a timeout or missing credentials.")
             w.declaration("case", "failure", "(ClientError)")
             w.blank()
             w.docComment("What went wrong, without secrets: sensitive fields of bodies are redacted.")

@@ -14,7 +14,9 @@ package enum Generator {
     /// in generated headers and doc comments.
     package static func generate(bytes: [UInt8], path: String, sourceName: String? = nil) -> Result {
         let loaded = Spec.load(bytes: bytes, path: path)
-        guard let spec = loaded.spec, !loaded.hasErrors else { return Result(files: nil, diagnostics: loaded.diagnostics) }
+        guard let spec = loaded.spec, !loaded.hasErrors else {
+            return Result(files: nil, diagnostics: loaded.diagnostics)
+        }
         let plan = ClientPlanner(spec: spec, sourcePath: sourceName ?? path).plan()
         return Result(files: SwiftEmitter().render(plan), diagnostics: loaded.diagnostics)
     }

@@ -6,18 +6,23 @@ struct MockEmitter {
 
     func emit(writer w: inout SwiftWriter) {
         let names = plan.names
-        let example = plan.operations.first.map { operation in
-            let inputs = operation.parameters.isEmpty ? "" : operation.parameters.map { _ in "_" }.joined(separator: ", ") + " in "
-            return "\n\n```swift\nlet api = \(names.mock)(\(operation.name): { \(inputs)... })\n```"
-        } ?? ""
-        w.docComment("A test double for ``\(names.api)``: each operation runs the closure you give, so unit tests and "
-            + "SwiftUI previews need no network. A closure throws the operation's own error type, so a test can script "
-            + "any documented error; an operation without a closure fails with `.failure(.transport)`." + example)
+        let example =
+            plan.operations.first.map { operation in
+                let inputs =
+                    operation.parameters.isEmpty
+                    ? "" : operation.parameters.map { _ in "_" }.joined(separator: ", ") + " in "
+                return "\n\n```swift\nlet api = \(names.mock)(\(operation.name): { \(inputs)... })\n```"
+            } ?? ""
+        w.docComment(
+            "A test double for ``\(names.api)``: each operation runs the closure you give, so unit tests and "
+                + "SwiftUI previews need no network. A closure throws the operation's own error type, so a test can script "
+                + "any documented error; an operation without a closure fails with `.failure(.transport)`." + example)
         w.type("struct", names.mock, ": \(names.api)") { w in
             for operation in plan.operations {
                 w.docComment("The closure that stands in for ``\(names.api)/\(operation.selector)``.")
-                w.continuedDeclaration("typealias", operation.handlerTypeName, " = ", "@Sendable ",
-                                       operation.handlerInputs, operation.handlerEffects)
+                w.continuedDeclaration(
+                    "typealias", operation.handlerTypeName, " = ", "@Sendable ",
+                    operation.handlerInputs, operation.handlerEffects)
                 w.blank()
             }
             for operation in plan.operations {

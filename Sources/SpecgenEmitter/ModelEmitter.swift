@@ -55,7 +55,8 @@ struct ModelEmitter {
             w.blank()
             w.uses(.runtime, publicly: true)
             w.type("extension", object.typeName) { w in
-                w.docComment("Checks the constraints `\(object.keyPath)` declares; request builders call it before sending.")
+                w.docComment(
+                    "Checks the constraints `\(object.keyPath)` declares; request builders call it before sending.")
                 w.declaration("func", "validate", "() throws(ValidationFailure)") { w in
                     for validation in object.validations { ValidationEmitter().emit(validation, writer: &w) }
                 }
@@ -86,8 +87,10 @@ struct ModelEmitter {
         w.block("private enum CodingKeys: String, CodingKey") { w in
             for property in properties {
                 let bare = property.name.withoutBackticks
-                w.line(bare == property.wireName ? "case \(property.name)"
-                       : "case \(property.name) = \(SwiftLiteral.string(property.wireName))")
+                w.line(
+                    bare == property.wireName
+                        ? "case \(property.name)"
+                        : "case \(property.name) = \(SwiftLiteral.string(property.wireName))")
             }
         }
     }
@@ -100,9 +103,10 @@ struct ModelEmitter {
                 let key = "forKey: .\(property.name.withoutBackticks)"
                 if let wrapper = property.dateCoding?.wrapper {
                     // A formatted date decodes through its property wrapper, into the wrapper's storage.
-                    let value = property.defaultValue.map {
-                        "try container.decodeIfPresent(\(wrapper).self, \(key)) ?? \(wrapper)(wrappedValue: \($0))"
-                    } ?? "try container.decode(\(wrapper).self, \(key))"
+                    let value =
+                        property.defaultValue.map {
+                            "try container.decodeIfPresent(\(wrapper).self, \(key)) ?? \(wrapper)(wrappedValue: \($0))"
+                        } ?? "try container.decode(\(wrapper).self, \(key))"
                     w.line("self._\(property.name.withoutBackticks) = \(value)")
                     continue
                 }
@@ -111,7 +115,8 @@ struct ModelEmitter {
                 case .nullable:
                     value = "try container.decodeNullable(\(property.baseType).self, \(key))"
                 case .optional:
-                    value = "try container.decodeIfPresent(\(property.baseType).self, \(key))"
+                    value =
+                        "try container.decodeIfPresent(\(property.baseType).self, \(key))"
                         + (property.defaultValue.map { " ?? \($0)" } ?? "")
                 case .required:
                     if let defaultValue = property.defaultValue {
@@ -148,7 +153,8 @@ struct ModelEmitter {
             w.declaration("var", "description", ": String") { w in
                 let fields = object.properties.map { property in
                     let label = property.name.withoutBackticks
-                    return property.sensitive ? "\(label): <redacted>" : "\(label): \\(String(describing: \(property.name)))"
+                    return property.sensitive
+                        ? "\(label): <redacted>" : "\(label): \\(String(describing: \(property.name)))"
                 }
                 w.line("\"\(object.typeName)(\(fields.joined(separator: ", ")))\"")
             }
@@ -177,14 +183,16 @@ struct ModelEmitter {
             w.declaration("case", "undocumented", "(String)")
             w.blank()
             w.docComment("The documented cases.")
-            w.declaration("static let", "allCases", ": [\(name)]",
-                          " = [\(enumeration.cases.map { "." + $0.name.withoutBackticks }.joined(separator: ", "))]")
+            w.declaration(
+                "static let", "allCases", ": [\(name)]",
+                " = [\(enumeration.cases.map { "." + $0.name.withoutBackticks }.joined(separator: ", "))]")
             w.blank()
             w.docComment("Creates a value from its wire form; an unknown one becomes `undocumented`.")
             w.declaration("", "init", "(rawValue: String)") { w in
                 w.switchBlock("rawValue") { w in
                     for enumCase in enumeration.cases {
-                        w.line("case \(SwiftLiteral.string(enumCase.rawValue)): self = .\(enumCase.name.withoutBackticks)")
+                        w.line(
+                            "case \(SwiftLiteral.string(enumCase.rawValue)): self = .\(enumCase.name.withoutBackticks)")
                     }
                     w.line("default: self = .undocumented(rawValue)")
                 }
@@ -219,7 +227,9 @@ struct ValidationEmitter {
         case .optional:
             w.block("if let value = \(validation.value)") { w in emitChecks(validation, value: "value", writer: &w) }
         case .nullable:
-            w.block("if let value = \(validation.value)?.value") { w in emitChecks(validation, value: "value", writer: &w) }
+            w.block("if let value = \(validation.value)?.value") { w in
+                emitChecks(validation, value: "value", writer: &w)
+            }
         }
     }
 
@@ -233,12 +243,15 @@ struct ValidationEmitter {
             case .pattern(let pattern):
                 w.wrappedLine("try Validation.pattern", [value, SwiftLiteral.string(pattern), field], "")
             case .length(let min, let max):
-                w.wrappedLine("try Validation.length", [value] + bounded(min.map(String.init), max.map(String.init)) + [field], "")
+                w.wrappedLine(
+                    "try Validation.length", [value] + bounded(min.map(String.init), max.map(String.init)) + [field], ""
+                )
             case .range(let min, let max):
                 let bounds = bounded(min.map(SwiftLiteral.number), max.map(SwiftLiteral.number))
                 w.wrappedLine("try Validation.range", [value] + bounds + [field], "")
             case .items(let min, let max):
-                w.wrappedLine("try Validation.items", [value] + bounded(min.map(String.init), max.map(String.init)) + [field], "")
+                w.wrappedLine(
+                    "try Validation.items", [value] + bounded(min.map(String.init), max.map(String.init)) + [field], "")
             case .nested:
                 w.line("try \(value).validate()")
             case .eachNested(let isMap):
@@ -252,6 +265,8 @@ extension SwiftWriter {
     /// Writes `@available(*, deprecated, ...)` when `message` is set.
     mutating func deprecation(_ message: String?) {
         guard let message else { return }
-        line(message.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
+        line(
+            message.isEmpty
+                ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(SwiftLiteral.string(message)))")
     }
 }

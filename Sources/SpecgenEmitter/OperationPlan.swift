@@ -69,7 +69,8 @@ package struct OperationPlan: Hashable, Sendable {
     /// The parameters of the method's declaration.
     package func parameterDeclarations(withDefaults: Bool) -> [String] {
         parameters.map { parameter in
-            let name = parameter.label == parameter.internalName.withoutBackticks
+            let name =
+                parameter.label == parameter.internalName.withoutBackticks
                 ? parameter.internalName : "\(parameter.label) \(parameter.internalName)"
             let defaultValue = withDefaults ? parameter.defaultValue.map { " = \($0)" } ?? "" : ""
             return "\(name): \(parameter.type)\(defaultValue)"

@@ -5,8 +5,10 @@ struct RequestEmitter {
     func emit(_ operation: OperationPlan, writer w: inout SwiftWriter) {
         w.docComment(operation.documentation)
         w.deprecation(operation.deprecation)
-        w.method(operation, withDefaults: true, keyword: "static func",
-                 effects: "throws(ClientError) -> HTTPRequestData") { w in
+        w.method(
+            operation, withDefaults: true, keyword: "static func",
+            effects: "throws(ClientError) -> HTTPRequestData"
+        ) { w in
             let name = SwiftLiteral.string(operation.qualifiedName)
             if !operation.validations.isEmpty {
                 w.doCatch { w in
@@ -64,7 +66,9 @@ struct RequestEmitter {
                         w.line("var \(field.name): \(field.type)")
                     }
                     for field in inlineFields {
-                        guard let dateCoding = field.dateCoding, let formatType = dateCoding.formatTypeName else { continue }
+                        guard let dateCoding = field.dateCoding, let formatType = dateCoding.formatTypeName else {
+                            continue
+                        }
                         w.block("enum \(formatType): DateFormatSpecifier") { w in
                             w.line("static var format: DateFormat { \(dateCoding.format) }")
                         }

@@ -36,9 +36,10 @@ package struct SwiftEmitter {
         }
 
         var operations = SwiftWriter()
-        operations.docComment("Builds each \(plan.apiName) request without sending it: pure functions returning the request "
-            + "a call sends, so tests can check method, path, query, headers and body with no network. Constraints the "
-            + "spec declares are checked here, before anything is sent.")
+        operations.docComment(
+            "Builds each \(plan.apiName) request without sending it: pure functions returning the request "
+                + "a call sends, so tests can check method, path, query, headers and body with no network. Constraints the "
+                + "spec declares are checked here, before anything is sent.")
         operations.uses(.runtime, publicly: true)
         operations.type("enum", plan.names.requests) { w in
             for operation in plan.operations {
@@ -61,7 +62,7 @@ package struct SwiftEmitter {
         // Trimmed on UTF-8 bytes: newlines are ASCII, so the indices are valid string indices.
         let newline = UInt8(ascii: "\n")
         if let first = body.utf8.firstIndex(where: { $0 != newline }),
-           let last = body.utf8.lastIndex(where: { $0 != newline })
+            let last = body.utf8.lastIndex(where: { $0 != newline })
         {
             text += "\n\n" + body[first...last]
         }

@@ -20,13 +20,16 @@ package struct SwiftWriter {
     /// Records a public declaration of the type being written (or a top-level one): `keyword` is `var`, `func`,
     /// `case`, `static let`, `struct` and so on (empty for an initializer), `signature` what follows the name.
     package mutating func declare(_ keyword: String, _ name: String, _ signature: String = "") {
-        declarations.append(Declaration(owner: owners.last?.name, keyword: keyword, name: name.withoutBackticks,
-                                        signature: signature))
+        declarations.append(
+            Declaration(
+                owner: owners.last?.name, keyword: keyword, name: name.withoutBackticks,
+                signature: signature))
     }
 
     /// Prints a public declaration on one line and records it, from the same parts: `public var email: String`,
     /// then `rest` (a value such as ` = []`, or a one-line body) that the surface leaves out.
-    package mutating func declaration(_ keyword: String, _ name: String, _ signature: String = "", _ rest: String = "") {
+    package mutating func declaration(_ keyword: String, _ name: String, _ signature: String = "", _ rest: String = "")
+    {
         declare(keyword, name, signature)
         line(declarationHeader(keyword, name) + signature + rest)
     }
@@ -293,7 +296,9 @@ package enum SwiftLiteral {
     private static func trimmingTrailingSpaces(_ line: String) -> String {
         let utf8 = line.utf8
         var end = utf8.endIndex
-        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { end = utf8.index(before: end) }
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") {
+            end = utf8.index(before: end)
+        }
         return String(line[..<end])
     }
 
@@ -393,4 +398,3 @@ package struct ImportUsage: Hashable, Sendable {
         }
     }
 }
-

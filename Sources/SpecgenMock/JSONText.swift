@@ -56,9 +56,10 @@ private struct DecodedJSON: Decodable {
     init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: Key.self) {
             // Keys sorted, so a parsed body reports problems in a stable order.
-            value = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
-                SpecValueEntry(key: key.stringValue, value: try object.decode(DecodedJSON.self, forKey: key).value)
-            })
+            value = .object(
+                try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map { key in
+                    SpecValueEntry(key: key.stringValue, value: try object.decode(DecodedJSON.self, forKey: key).value)
+                })
             return
         }
         if var array = try? decoder.unkeyedContainer() {

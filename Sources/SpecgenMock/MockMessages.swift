@@ -15,8 +15,10 @@ public struct MockRequest: Sendable {
     public var body: Data
 
     /// Creates a request.
-    public init(method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [],
-                body: Data = Data()) {
+    public init(
+        method: String, path: String, query: String = "", headers: [(name: String, value: String)] = [],
+        body: Data = Data()
+    ) {
         self.method = method
         self.path = path
         self.query = query
@@ -85,8 +87,10 @@ public struct MockExchange: Sendable {
 enum ProblemDocument {
     static let contentType = "application/problem+json"
 
-    static func response(status: Int, title: String, operation: String?, problems: [MockProblem],
-                         extraHeaders: [(name: String, value: String)] = []) -> MockResponse {
+    static func response(
+        status: Int, title: String, operation: String?, problems: [MockProblem],
+        extraHeaders: [(name: String, value: String)] = []
+    ) -> MockResponse {
         let detail = problems.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
         var entries: [SpecValueEntry] = [
             SpecValueEntry(key: "type", value: .string("urn:specgen:mock:request-mismatch")),
@@ -95,18 +99,23 @@ enum ProblemDocument {
             SpecValueEntry(key: "detail", value: .string(detail)),
         ]
         if let operation { entries.append(SpecValueEntry(key: "operation", value: .string(operation))) }
-        entries.append(SpecValueEntry(key: "errors", value: .array(problems.map { problem in
-            .object([
-                SpecValueEntry(key: "field", value: .string(problem.field)),
-                SpecValueEntry(key: "message", value: .string(problem.message)),
-                SpecValueEntry(key: "specLocation", value: .string(problem.location.description)),
-            ])
-        })))
+        entries.append(
+            SpecValueEntry(
+                key: "errors",
+                value: .array(
+                    problems.map { problem in
+                        .object([
+                            SpecValueEntry(key: "field", value: .string(problem.field)),
+                            SpecValueEntry(key: "message", value: .string(problem.message)),
+                            SpecValueEntry(key: "specLocation", value: .string(problem.location.description)),
+                        ])
+                    })))
         // Error models most often read `message` or `error`; carrying the detail in both lets a generated client
         // that decodes its documented error body still show what the mock rejected.
         entries.append(SpecValueEntry(key: "message", value: .string(detail)))
         entries.append(SpecValueEntry(key: "error", value: .string(detail)))
-        return MockResponse(status: status, headers: [("Content-Type", contentType)] + extraHeaders,
-                            body: Data(JSONText.encode(.object(entries)).utf8))
+        return MockResponse(
+            status: status, headers: [("Content-Type", contentType)] + extraHeaders,
+            body: Data(JSONText.encode(.object(entries)).utf8))
     }
 }

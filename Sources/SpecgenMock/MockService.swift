@@ -39,9 +39,11 @@ public final class MockService: Sendable {
             guard let path = URL(string: server.url)?.path, path.count > 1 else { return nil }
             return [""] + Route.segments(of: path).filter { !$0.isEmpty }
         }
-        secretQueryNames = Set((spec.apiKeyQueryNames + spec.endpoints.flatMap { endpoint in
-            endpoint.queryParameters.filter(\.sensitive).map(\.wireName)
-        }).map { $0.lowercased() })
+        secretQueryNames = Set(
+            (spec.apiKeyQueryNames
+                + spec.endpoints.flatMap { endpoint in
+                    endpoint.queryParameters.filter(\.sensitive).map(\.wireName)
+                }).map { $0.lowercased() })
     }
 
     /// Every request answered so far, in order.
@@ -55,9 +57,10 @@ public final class MockService: Sendable {
     /// Answers one request.
     public func respond(to request: MockRequest) -> MockExchange {
         let exchange = answer(request)
-        let record = MockRecord(method: request.method, path: request.path, operation: exchange.operation,
-                                matchingOperations: exchange.matchingOperations, status: exchange.response.status,
-                                problems: exchange.problems)
+        let record = MockRecord(
+            method: request.method, path: request.path, operation: exchange.operation,
+            matchingOperations: exchange.matchingOperations, status: exchange.response.status,
+            problems: exchange.problems)
         state.withLock { $0.history.append(record) }
         return exchange
     }
@@ -77,20 +80,27 @@ public final class MockService: Sendable {
         }
         guard !matches.isEmpty else {
             if request.method == "POST", let token = tokenEndpointAnswer(request) { return token }
-            let problem = MockProblem(field: "path", message: "'\(request.path)' matches no endpoint of \(spec.name)",
-                                      location: spec.location)
-            return finish(request, operation: nil, response: ProblemDocument.response(
-                status: 404, title: "No endpoint has this path", operation: nil, problems: [problem]), problems: [problem])
+            let problem = MockProblem(
+                field: "path", message: "'\(request.path)' matches no endpoint of \(spec.name)",
+                location: spec.location)
+            return finish(
+                request, operation: nil,
+                response: ProblemDocument.response(
+                    status: 404, title: "No endpoint has this path", operation: nil, problems: [problem]),
+                problems: [problem])
         }
         let sameMethod = matches.filter { $0.0.endpoint.method.rawValue == request.method.uppercased() }
         guard !sameMethod.isEmpty else {
             let allowed = Array(Set(matches.map { $0.0.endpoint.method.rawValue })).sorted()
-            let problem = MockProblem(field: "method",
-                                      message: "\(request.method) is not declared for this path; use \(allowed.joined(separator: ", "))",
-                                      location: matches[0].0.endpoint.requestLocation)
-            return finish(request, operation: nil, response: ProblemDocument.response(
-                status: 405, title: "Method not allowed", operation: nil, problems: [problem],
-                extraHeaders: [("Allow", allowed.joined(separator: ", "))]), problems: [problem])
+            let problem = MockProblem(
+                field: "method",
+                message: "\(request.method) is not declared for this path; use \(allowed.joined(separator: ", "))",
+                location: matches[0].0.endpoint.requestLocation)
+            return finish(
+                request, operation: nil,
+                response: ProblemDocument.response(
+                    status: 405, title: "Method not allowed", operation: nil, problems: [problem],
+                    extraHeaders: [("Allow", allowed.joined(separator: ", "))]), problems: [problem])
         }
         // Literal segments beat placeholders; among endpoints sharing a route, the first the request satisfies wins.
         let ordered = sameMethod.sorted { $0.0.literalCount > $1.0.literalCount }
@@ -112,9 +122,11 @@ public final class MockService: Sendable {
             return exchange
         }
         guard let (route, validator) = best else { return success(request, endpoint: ordered[0].0.endpoint) }
-        return finish(request, operation: route.endpoint.name, response: ProblemDocument.response(
-            status: validator.kind.status, title: "The request does not match the spec of '\(route.endpoint.name)'",
-            operation: route.endpoint.name, problems: validator.problems), problems: validator.problems)
+        return finish(
+            request, operation: route.endpoint.name,
+            response: ProblemDocument.response(
+                status: validator.kind.status, title: "The request does not match the spec of '\(route.endpoint.name)'",
+                operation: route.endpoint.name, problems: validator.problems), problems: validator.problems)
     }
 
     // MARK: Answers
@@ -122,14 +134,19 @@ public final class MockService: Sendable {
     private func success(_ request: MockRequest, endpoint: Endpoint) -> MockExchange {
         if let preferred = Self.preferredStatus(request.header("Prefer")) {
             guard let answer = answer(endpoint, status: preferred, body: nil) else {
-                let statuses = (endpoint.responses.map(\.status) + endpoint.errors.map(\.status) + spec.errors.map(\.status))
+                let statuses =
+                    (endpoint.responses.map(\.status) + endpoint.errors.map(\.status) + spec.errors.map(\.status))
                     .map(\.description)
-                let problem = MockProblem(field: "header.Prefer",
-                                          message: "asks for status \(preferred), which '\(endpoint.name)' does not declare; use one of \(statuses.joined(separator: ", "))",
-                                          location: endpoint.location)
-                return finish(request, operation: endpoint.name, response: ProblemDocument.response(
-                    status: 422, title: "No such documented status", operation: endpoint.name, problems: [problem]),
-                              problems: [problem])
+                let problem = MockProblem(
+                    field: "header.Prefer",
+                    message:
+                        "asks for status \(preferred), which '\(endpoint.name)' does not declare; use one of \(statuses.joined(separator: ", "))",
+                    location: endpoint.location)
+                return finish(
+                    request, operation: endpoint.name,
+                    response: ProblemDocument.response(
+                        status: 422, title: "No such documented status", operation: endpoint.name, problems: [problem]),
+                    problems: [problem])
             }
             return finish(request, operation: endpoint.name, response: answer, problems: [])
         }
@@ -151,7 +168,9 @@ public final class MockService: Sendable {
     }
 
     private func defaultStatus(_ endpoint: Endpoint) -> Int {
-        guard let first = endpoint.responses.first(where: { $0.body != .empty }) ?? endpoint.responses.first else { return 204 }
+        guard let first = endpoint.responses.first(where: { $0.body != .empty }) ?? endpoint.responses.first else {
+            return 204
+        }
         switch first.status {
         case .code(let code): return code
         case .range: return first.body == .empty ? 204 : 200
@@ -161,15 +180,22 @@ public final class MockService: Sendable {
     /// The answer for a declared status, with `body` merged over the synthesized value; nil when not declared.
     private func answer(_ endpoint: Endpoint, status: Int, body override: SpecValue?) -> MockResponse? {
         // Exact codes first, then ranges, as the generated client tests them.
-        if let response = endpoint.responses.sorted(by: { $0.status < $1.status }).first(where: { $0.status.matches(status) }) {
+        if let response = endpoint.responses.sorted(by: { $0.status < $1.status }).first(where: {
+            $0.status.matches(status)
+        }) {
             switch response.body {
             case .empty:
                 return MockResponse(status: status)
             case .binary:
                 let value = override ?? response.example ?? .string("\(endpoint.name) bytes")
                 let bytes: Data
-                if case .string(let text) = value { bytes = Data(text.utf8) } else { bytes = Data(JSONText.encode(value).utf8) }
-                return MockResponse(status: status, headers: [("Content-Type", "application/octet-stream")], body: bytes)
+                if case .string(let text) = value {
+                    bytes = Data(text.utf8)
+                } else {
+                    bytes = Data(JSONText.encode(value).utf8)
+                }
+                return MockResponse(
+                    status: status, headers: [("Content-Type", "application/octet-stream")], body: bytes)
             case .json(let type):
                 var value = synthesizer.value(for: type)
                 if let example = response.example { value = value.merged(with: example) }
@@ -177,14 +203,16 @@ public final class MockService: Sendable {
                 return json(status, value)
             }
         }
-        let errors = (endpoint.errors + spec.errors.filter { shared in !endpoint.errors.contains { $0.status == shared.status } })
+        let errors =
+            (endpoint.errors + spec.errors.filter { shared in !endpoint.errors.contains { $0.status == shared.status } })
             .sorted { $0.status < $1.status }
         guard let error = errors.first(where: { $0.status.matches(status) }) else { return nil }
         guard let type = error.body else { return MockResponse(status: status) }
         if case .primitive(.string) = type {
             let text: String
             if case .string(let given)? = override ?? error.example { text = given } else { text = error.caseName }
-            return MockResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
+            return MockResponse(
+                status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
         }
         var value = synthesizer.value(for: type)
         if let example = error.example { value = value.merged(with: example) }
@@ -193,7 +221,8 @@ public final class MockService: Sendable {
     }
 
     private func json(_ status: Int, _ value: SpecValue) -> MockResponse {
-        MockResponse(status: status, headers: [("Content-Type", "application/json")], body: Data(JSONText.encode(value).utf8))
+        MockResponse(
+            status: status, headers: [("Content-Type", "application/json")], body: Data(JSONText.encode(value).utf8))
     }
 
     /// The status a `Prefer` header asks for: `status=409` or Prism's `code=409`.
@@ -209,16 +238,22 @@ public final class MockService: Sendable {
     /// An OAuth2 token URL that no endpoint declares still answers, so the scheme's flow works against the mock.
     private func tokenEndpointAnswer(_ request: MockRequest) -> MockExchange? {
         for scheme in spec.authSchemes {
-            guard case .oauth2(let flow) = scheme.kind, Route.segments(of: flow.tokenURL) == Route.segments(of: request.path) else {
+            guard case .oauth2(let flow) = scheme.kind,
+                Route.segments(of: flow.tokenURL) == Route.segments(of: request.path)
+            else {
                 continue
             }
             let form = FormPairs(String(decoding: request.body, as: UTF8.self), plusIsSpace: true)
             guard let grant = form.values("grant_type").first, flow.grants.map(\.rawValue).contains(grant) else {
-                let problem = MockProblem(field: "body.grant_type",
-                                          message: "must be one of \(flow.grants.map(\.rawValue).joined(separator: ", "))",
-                                          location: scheme.location)
-                return finish(request, operation: "\(scheme.name) token", response: ProblemDocument.response(
-                    status: 422, title: "Not a token request", operation: nil, problems: [problem]), problems: [problem])
+                let problem = MockProblem(
+                    field: "body.grant_type",
+                    message: "must be one of \(flow.grants.map(\.rawValue).joined(separator: ", "))",
+                    location: scheme.location)
+                return finish(
+                    request, operation: "\(scheme.name) token",
+                    response: ProblemDocument.response(
+                        status: 422, title: "Not a token request", operation: nil, problems: [problem]),
+                    problems: [problem])
             }
             let tokens: SpecValue = .object([
                 SpecValueEntry(key: "access_token", value: .string("mock-access-token")),
@@ -233,15 +268,18 @@ public final class MockService: Sendable {
 
     // MARK: Log
 
-    private func finish(_ request: MockRequest, operation: String?, response: MockResponse,
-                        problems: [MockProblem]) -> MockExchange {
+    private func finish(
+        _ request: MockRequest, operation: String?, response: MockResponse,
+        problems: [MockProblem]
+    ) -> MockExchange {
         var line = "\(request.method) \(request.path)"
         if !request.query.isEmpty { line += "?" + redactedQuery(request.query) }
         line += " -> \(response.status)"
         if let operation { line += " \(operation)" }
         if !problems.isEmpty { line += " [" + problems.map(\.field).joined(separator: ", ") + "]" }
-        return MockExchange(operation: operation, matchingOperations: operation.map { [$0] } ?? [], response: response,
-                            problems: problems, logLine: line)
+        return MockExchange(
+            operation: operation, matchingOperations: operation.map { [$0] } ?? [], response: response,
+            problems: problems, logLine: line)
     }
 
     /// The query with the values of API keys, sensitive parameters and secret-looking names replaced.
@@ -341,8 +379,11 @@ extension MockService {
     public convenience init(contentsOf path: String) throws(LoadError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw LoadError(diagnostics: [Diagnostic(.error, at: SourceLocation(path: path, line: 1, column: 1),
-                                                     exists ? "cannot read the file" : "no such file")])
+            throw LoadError(diagnostics: [
+                Diagnostic(
+                    .error, at: SourceLocation(path: path, line: 1, column: 1),
+                    exists ? "cannot read the file" : "no such file")
+            ])
         }
         let loaded = Spec.load(bytes: Array(data), path: path)
         guard let spec = loaded.spec, !loaded.hasErrors else {

@@ -39,20 +39,25 @@ struct RequestValidator {
     /// Runs every check; `pathValues` are the decoded path segments bound to their placeholders.
     mutating func validate(_ request: MockRequest, pathValues: [String: String]) {
         for parameter in endpoint.pathParameters {
-            checker.checkTextField(pathValues[parameter.wireName].map { [$0] } ?? [], parameter,
-                                   path: "path.\(parameter.wireName)")
+            checker.checkTextField(
+                pathValues[parameter.wireName].map { [$0] } ?? [], parameter,
+                path: "path.\(parameter.wireName)")
         }
         let query = FormPairs(request.query, plusIsSpace: false)
         for parameter in endpoint.queryParameters {
             checker.checkTextField(query.values(parameter.wireName), parameter, path: "query.\(parameter.wireName)")
         }
-        for name in query.names where !endpoint.queryParameters.contains(where: { $0.wireName == name })
-            && !spec.apiKeyQueryNames.contains(name) {
-            checker.report("query.\(name)", "is not a query parameter of '\(endpoint.name)'", at: endpoint.requestLocation)
+        for name in query.names
+        where !endpoint.queryParameters.contains(where: { $0.wireName == name })
+            && !spec.apiKeyQueryNames.contains(name)
+        {
+            checker.report(
+                "query.\(name)", "is not a query parameter of '\(endpoint.name)'", at: endpoint.requestLocation)
         }
         for parameter in endpoint.headerParameters {
-            checker.checkTextField(request.header(parameter.wireName).map { [$0] } ?? [], parameter,
-                                   path: "header.\(parameter.wireName)")
+            checker.checkTextField(
+                request.header(parameter.wireName).map { [$0] } ?? [], parameter,
+                path: "header.\(parameter.wireName)")
         }
         checkAuth(request, query: query)
         checkBody(request)
@@ -62,27 +67,33 @@ struct RequestValidator {
 
     private mutating func checkAuth(_ request: MockRequest, query: FormPairs) {
         guard let requirement = endpoint.auth ?? spec.security, let name = requirement.scheme,
-              let scheme = spec.authScheme(named: name) else { return }
+            let scheme = spec.authScheme(named: name)
+        else { return }
         let before = problems.count
         defer { if problems.count > before { kind = max(kind, .authentication) } }
         switch scheme.kind {
         case .bearer, .oauth2:
             guard let value = request.header("Authorization") else {
                 if !requirement.optional {
-                    checker.report("header.Authorization", "is required: 'Bearer <token>' (auth scheme '\(name)')",
-                                   at: scheme.location)
+                    checker.report(
+                        "header.Authorization", "is required: 'Bearer <token>' (auth scheme '\(name)')",
+                        at: scheme.location)
                 }
                 return
             }
             let parts = value.split(separator: " ", maxSplits: 1)
-            if parts.count != 2 || parts[0].lowercased() != "bearer" || parts[1].trimmingCharacters(in: .whitespaces).isEmpty {
-                checker.report("header.Authorization", "must be 'Bearer <token>' (auth scheme '\(name)')", at: scheme.location)
+            if parts.count != 2 || parts[0].lowercased() != "bearer"
+                || parts[1].trimmingCharacters(in: .whitespaces).isEmpty
+            {
+                checker.report(
+                    "header.Authorization", "must be 'Bearer <token>' (auth scheme '\(name)')", at: scheme.location)
             }
         case .apiKey(let keyName, let location):
             let value = location == .header ? request.header(keyName) : query.values(keyName).first
             if (value ?? "").isEmpty && !requirement.optional {
-                checker.report("\(location == .header ? "header" : "query").\(keyName)",
-                               "is required: the API key of auth scheme '\(name)'", at: scheme.location)
+                checker.report(
+                    "\(location == .header ? "header" : "query").\(keyName)",
+                    "is required: the API key of auth scheme '\(name)'", at: scheme.location)
             }
         }
     }
@@ -92,7 +103,8 @@ struct RequestValidator {
     private mutating func checkBody(_ request: MockRequest) {
         guard let body = endpoint.body else {
             if !request.body.isEmpty {
-                checker.report("body", "is not expected: '\(endpoint.name)' declares no request body", at: endpoint.location)
+                checker.report(
+                    "body", "is not expected: '\(endpoint.name)' declares no request body", at: endpoint.location)
             }
             return
         }
@@ -105,8 +117,9 @@ struct RequestValidator {
         case .binary: expected = body.contentType?.lowercased() ?? "application/octet-stream"
         }
         guard let received, Self.mediaType(received, conformsTo: expected) else {
-            checker.report("header.Content-Type", "is \(received.map { "'\($0)'" } ?? "missing"), expected '\(expected)'",
-                           at: body.location)
+            checker.report(
+                "header.Content-Type", "is \(received.map { "'\($0)'" } ?? "missing"), expected '\(expected)'",
+                at: body.location)
             kind = max(kind, .mediaType)
             return
         }
@@ -115,7 +128,9 @@ struct RequestValidator {
         case .form: checkFormBody(request.body, body)
         case .multipart: checkMultipartBody(request, body)
         case .binary:
-            if request.body.isEmpty { checker.report("body", "is empty, expected \(expected) bytes", at: body.location) }
+            if request.body.isEmpty {
+                checker.report("body", "is empty, expected \(expected) bytes", at: body.location)
+            }
         }
     }
 
@@ -133,7 +148,8 @@ struct RequestValidator {
         }
         switch body.content {
         case .type(let type):
-            checker.checkJSON(value, type, constraints: Constraints(), format: nil, path: "body", location: body.typeLocation)
+            checker.checkJSON(
+                value, type, constraints: Constraints(), format: nil, path: "body", location: body.typeLocation)
         case .fields(let fields):
             guard case .object(let entries) = value else {
                 checker.report("body", "expected an object, found \(checker.kind(of: value))", at: body.typeLocation)
@@ -141,7 +157,8 @@ struct RequestValidator {
             }
             for field in fields { checker.checkField(value[field.wireName], field, path: "body.\(field.wireName)") }
             for entry in entries where !fields.contains(where: { $0.wireName == entry.key }) {
-                checker.report("body.\(entry.key)", "is not a field of '\(endpoint.name)''s body", at: body.typeLocation)
+                checker.report(
+                    "body.\(entry.key)", "is not a field of '\(endpoint.name)''s body", at: body.typeLocation)
             }
         }
     }
@@ -149,7 +166,9 @@ struct RequestValidator {
     private mutating func checkFormBody(_ data: Data, _ body: RequestBody) {
         let form = FormPairs(String(decoding: data, as: UTF8.self), plusIsSpace: true)
         let fields = checker.types.fields(of: body) ?? []
-        for field in fields { checker.checkTextField(form.values(field.wireName), field, path: "body.\(field.wireName)") }
+        for field in fields {
+            checker.checkTextField(form.values(field.wireName), field, path: "body.\(field.wireName)")
+        }
         for name in form.names where !fields.contains(where: { $0.wireName == name }) {
             checker.report("body.\(name)", "is not a field of '\(endpoint.name)''s form", at: body.typeLocation)
         }
@@ -172,12 +191,15 @@ struct RequestValidator {
             case .file, .files:
                 let many = kind == .files
                 if named.isEmpty {
-                    if field.presence == .required { checker.report(path, "is required: a file part", at: field.location) }
+                    if field.presence == .required {
+                        checker.report(path, "is required: a file part", at: field.location)
+                    }
                 } else if !many && named.count > 1 {
                     checker.report(path, "is sent \(named.count) times but is one file", at: field.location)
                 }
                 for part in named where part.filename == nil {
-                    checker.report(path, "must be a file part, with a filename in Content-Disposition", at: field.typeLocation)
+                    checker.report(
+                        path, "must be a file part, with a filename in Content-Disposition", at: field.typeLocation)
                 }
             case .json:
                 guard let part = named.first else {

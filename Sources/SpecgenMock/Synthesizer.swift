@@ -28,40 +28,51 @@ public struct Synthesizer: Sendable {
     func value(for field: Field, depth: Int) -> SpecValue {
         if let example = field.example { return example }
         if let defaultValue = field.defaultValue { return defaultValue }
-        return value(for: field.type, name: field.wireName, constraints: field.constraints, format: field.format,
-                     depth: depth)
+        return value(
+            for: field.type, name: field.wireName, constraints: field.constraints, format: field.format,
+            depth: depth)
     }
 
-    private func value(for type: TypeRef, name: String, constraints: Constraints, format: String?, depth: Int) -> SpecValue {
+    private func value(
+        for type: TypeRef, name: String, constraints: Constraints, format: String?, depth: Int
+    ) -> SpecValue {
         switch type {
         case .primitive(let primitive):
             return value(for: primitive, name: name, constraints: constraints, format: format)
         case .array(let element):
             // Nested types get fewer items, so recursive models stay finite.
             let count = max(constraints.minItems ?? 0, depth < 4 ? 1 : 0)
-            return .array((0..<count).map { _ in
-                value(for: element, name: name, constraints: Constraints(), format: format, depth: depth + 1)
-            })
+            return .array(
+                (0..<count).map { _ in
+                    value(for: element, name: name, constraints: Constraints(), format: format, depth: depth + 1)
+                })
         case .map(let valueType):
             guard depth < 4 else { return .object([]) }
-            return .object([SpecValueEntry(key: "\(name)_key", value: value(for: valueType, name: name,
-                                                                               constraints: Constraints(), format: format,
-                                                                               depth: depth + 1))])
+            return .object([
+                SpecValueEntry(
+                    key: "\(name)_key",
+                    value: value(
+                        for: valueType, name: name,
+                        constraints: Constraints(), format: format,
+                        depth: depth + 1))
+            ])
         case .named(let modelName):
             guard let model = spec.model(named: modelName) else { return .null }
             let synthesized: SpecValue
             switch model.kind {
             case .object(let fields):
-                synthesized = .object(fields.compactMap { field in
-                    // Optional fields are filled near the top, so the demo shows them; deeper they are left out.
-                    if field.presence != .required && depth >= 3 { return nil }
-                    return SpecValueEntry(key: field.wireName, value: value(for: field, depth: depth + 1))
-                })
+                synthesized = .object(
+                    fields.compactMap { field in
+                        // Optional fields are filled near the top, so the demo shows them; deeper they are left out.
+                        if field.presence != .required && depth >= 3 { return nil }
+                        return SpecValueEntry(key: field.wireName, value: value(for: field, depth: depth + 1))
+                    })
             case .enumeration(let values):
                 synthesized = .string(values.first?.value ?? "")
             case .alias(let underlying, let aliasConstraints):
-                synthesized = value(for: underlying, name: name, constraints: aliasConstraints.merged(with: constraints),
-                                    format: format, depth: depth)
+                synthesized = value(
+                    for: underlying, name: name, constraints: aliasConstraints.merged(with: constraints),
+                    format: format, depth: depth)
             }
             return model.example.map { synthesized.merged(with: $0) } ?? synthesized
         }
@@ -71,7 +82,9 @@ public struct Synthesizer: Sendable {
         switch primitive {
         case .string:
             var text = "\(name)_1"
-            if let min = constraints.minLength, text.count < min { text += String(repeating: "x", count: min - text.count) }
+            if let min = constraints.minLength, text.count < min {
+                text += String(repeating: "x", count: min - text.count)
+            }
             if let max = constraints.maxLength, text.count > max { text = String(text.prefix(max)) }
             return .string(text)
         case .int, .int32, .int64:

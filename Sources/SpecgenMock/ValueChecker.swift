@@ -32,10 +32,13 @@ struct ValueChecker {
                 report(path, "is required (\(declared.type))", at: declared.location)
             }
         case .null?:
-            if declared.presence == .required { report(path, "must not be null (\(declared.type))", at: declared.location) }
+            if declared.presence == .required {
+                report(path, "must not be null (\(declared.type))", at: declared.location)
+            }
         case let value?:
-            checkJSON(value, declared.type, constraints: declared.constraints, format: declared.format, path: path,
-                      location: declared.typeLocation)
+            checkJSON(
+                value, declared.type, constraints: declared.constraints, format: declared.format, path: path,
+                location: declared.typeLocation)
         }
     }
 
@@ -55,20 +58,26 @@ struct ValueChecker {
                 report(path, "has \(values.count) values, fewer than \(min)", at: declared.typeLocation)
             }
             for value in values {
-                checkText(value, element, constraints: Constraints(), format: declared.format, path: path,
-                          location: declared.typeLocation)
+                checkText(
+                    value, element, constraints: Constraints(), format: declared.format, path: path,
+                    location: declared.typeLocation)
             }
             return
         }
-        if values.count > 1 { report(path, "is given \(values.count) times but is a single value", at: declared.location) }
-        checkText(values[0], declared.type, constraints: declared.constraints, format: declared.format, path: path,
-                  location: declared.typeLocation)
+        if values.count > 1 {
+            report(path, "is given \(values.count) times but is a single value", at: declared.location)
+        }
+        checkText(
+            values[0], declared.type, constraints: declared.constraints, format: declared.format, path: path,
+            location: declared.typeLocation)
     }
 
     // MARK: JSON
 
-    mutating func checkJSON(_ value: SpecValue, _ type: TypeRef, constraints: Constraints, format: String?, path: String,
-                            location: SourceLocation) {
+    mutating func checkJSON(
+        _ value: SpecValue, _ type: TypeRef, constraints: Constraints, format: String?, path: String,
+        location: SourceLocation
+    ) {
         switch type {
         case .primitive(let primitive):
             checkPrimitive(value, primitive, constraints: constraints, format: format, path: path, location: location)
@@ -81,14 +90,16 @@ struct ValueChecker {
                 report(path, "has \(items.count) items, more than \(max)", at: location)
             }
             for (index, item) in items.enumerated() {
-                checkJSON(item, element, constraints: Constraints(), format: format, path: "\(path)[\(index)]",
-                          location: location)
+                checkJSON(
+                    item, element, constraints: Constraints(), format: format, path: "\(path)[\(index)]",
+                    location: location)
             }
         case .map(let valueType):
             guard case .object(let entries) = value else { return mismatch(value, "an object", path, location) }
             for entry in entries {
-                checkJSON(entry.value, valueType, constraints: Constraints(), format: format, path: "\(path).\(entry.key)",
-                          location: location)
+                checkJSON(
+                    entry.value, valueType, constraints: Constraints(), format: format, path: "\(path).\(entry.key)",
+                    location: location)
             }
         case .named(let name):
             guard let model = spec.model(named: name) else { return }
@@ -96,11 +107,15 @@ struct ValueChecker {
         }
     }
 
-    private mutating func checkModel(_ value: SpecValue, _ model: Model, constraints: Constraints, format: String?,
-                                     path: String) {
+    private mutating func checkModel(
+        _ value: SpecValue, _ model: Model, constraints: Constraints, format: String?,
+        path: String
+    ) {
         switch model.kind {
         case .object(let fields):
-            guard case .object(let entries) = value else { return mismatch(value, "an object (\(model.name))", path, model.location) }
+            guard case .object(let entries) = value else {
+                return mismatch(value, "an object (\(model.name))", path, model.location)
+            }
             for field in fields {
                 checkField(entries.first { $0.key == field.wireName }?.value, field, path: "\(path).\(field.wireName)")
             }
@@ -108,19 +123,26 @@ struct ValueChecker {
                 report("\(path).\(entry.key)", "is not a property of \(model.name)", at: model.location)
             }
         case .enumeration(let values):
-            guard case .string(let text) = value else { return mismatch(value, "a string (\(model.name))", path, model.location) }
+            guard case .string(let text) = value else {
+                return mismatch(value, "a string (\(model.name))", path, model.location)
+            }
             if !values.contains(where: { $0.value == text }) {
-                report(path, "is \"\(text)\", not one of \(model.name)'s values: \(values.map(\.value).joined(separator: ", "))",
-                       at: model.location)
+                report(
+                    path,
+                    "is \"\(text)\", not one of \(model.name)'s values: \(values.map(\.value).joined(separator: ", "))",
+                    at: model.location)
             }
         case .alias(let underlying, let aliasConstraints):
-            checkJSON(value, underlying, constraints: aliasConstraints.merged(with: constraints), format: format,
-                      path: path, location: model.location)
+            checkJSON(
+                value, underlying, constraints: aliasConstraints.merged(with: constraints), format: format,
+                path: path, location: model.location)
         }
     }
 
-    private mutating func checkPrimitive(_ value: SpecValue, _ primitive: Primitive, constraints: Constraints,
-                                         format: String?, path: String, location: SourceLocation) {
+    private mutating func checkPrimitive(
+        _ value: SpecValue, _ primitive: Primitive, constraints: Constraints,
+        format: String?, path: String, location: SourceLocation
+    ) {
         switch primitive {
         case .json, .binary, .file:
             return
@@ -128,7 +150,9 @@ struct ValueChecker {
             guard case .bool = value else { return mismatch(value, "a boolean", path, location) }
         case .int, .int32, .int64:
             guard case .int(let int) = value else { return mismatch(value, "an integer", path, location) }
-            if primitive == .int32, Int32(exactly: int) == nil { report(path, "\(int) does not fit in 32 bits", at: location) }
+            if primitive == .int32, Int32(exactly: int) == nil {
+                report(path, "\(int) does not fit in 32 bits", at: location)
+            }
             checkRange(Double(int), constraints, path: path, location: location)
         case .double, .float:
             switch value {
@@ -137,13 +161,17 @@ struct ValueChecker {
             default: mismatch(value, "a number", path, location)
             }
         case .string, .datetime, .date, .uuid, .url, .bytes:
-            guard case .string(let text) = value else { return mismatch(value, "a string (\(primitive.rawValue))", path, location) }
+            guard case .string(let text) = value else {
+                return mismatch(value, "a string (\(primitive.rawValue))", path, location)
+            }
             checkString(text, primitive, constraints: constraints, format: format, path: path, location: location)
         }
     }
 
-    private mutating func checkString(_ text: String, _ primitive: Primitive, constraints: Constraints, format: String?,
-                                      path: String, location: SourceLocation) {
+    private mutating func checkString(
+        _ text: String, _ primitive: Primitive, constraints: Constraints, format: String?,
+        path: String, location: SourceLocation
+    ) {
         let valid: Bool
         switch primitive {
         case .datetime: valid = Self.parsesAsDateTime(text, format: format)
@@ -154,8 +182,11 @@ struct ValueChecker {
         default: valid = true
         }
         if !valid {
-            let expected = primitive == .datetime ? "a date-time" + (format.map { " as '\($0)'" } ?? " (ISO 8601)")
-                : primitive == .date ? "a date (yyyy-MM-dd)" : primitive == .bytes ? "base64" : "a \(primitive.rawValue)"
+            let expected =
+                primitive == .datetime
+                ? "a date-time" + (format.map { " as '\($0)'" } ?? " (ISO 8601)")
+                : primitive == .date
+                    ? "a date (yyyy-MM-dd)" : primitive == .bytes ? "base64" : "a \(primitive.rawValue)"
             report(path, "is \"\(show(text))\", not \(expected)", at: location)
         }
         if let min = constraints.minLength, text.count < min {
@@ -169,9 +200,15 @@ struct ValueChecker {
         }
     }
 
-    private mutating func checkRange(_ number: Double, _ constraints: Constraints, path: String, location: SourceLocation) {
-        if let min = constraints.minimum, number < min { report(path, "is \(Self.format(number)), less than \(Self.format(min))", at: location) }
-        if let max = constraints.maximum, number > max { report(path, "is \(Self.format(number)), more than \(Self.format(max))", at: location) }
+    private mutating func checkRange(
+        _ number: Double, _ constraints: Constraints, path: String, location: SourceLocation
+    ) {
+        if let min = constraints.minimum, number < min {
+            report(path, "is \(Self.format(number)), less than \(Self.format(min))", at: location)
+        }
+        if let max = constraints.maximum, number > max {
+            report(path, "is \(Self.format(number)), more than \(Self.format(max))", at: location)
+        }
     }
 
     private mutating func mismatch(_ value: SpecValue, _ expected: String, _ path: String, _ location: SourceLocation) {
@@ -181,15 +218,21 @@ struct ValueChecker {
     // MARK: Text
 
     /// Reads one textual value as its type would write it, then checks it like JSON.
-    mutating func checkText(_ text: String, _ type: TypeRef, constraints: Constraints, format: String?, path: String,
-                            location: SourceLocation) {
+    mutating func checkText(
+        _ text: String, _ type: TypeRef, constraints: Constraints, format: String?, path: String,
+        location: SourceLocation
+    ) {
         let value: SpecValue
         switch types.resolved(type).type {
         case .primitive(.int), .primitive(.int32), .primitive(.int64):
-            guard let int = Int(text) else { return report(path, "expected an integer, found \"\(show(text))\"", at: location) }
+            guard let int = Int(text) else {
+                return report(path, "expected an integer, found \"\(show(text))\"", at: location)
+            }
             value = .int(int)
         case .primitive(.double), .primitive(.float):
-            guard let double = Double(text) else { return report(path, "expected a number, found \"\(show(text))\"", at: location) }
+            guard let double = Double(text) else {
+                return report(path, "expected a number, found \"\(show(text))\"", at: location)
+            }
             value = .double(double)
         case .primitive(.bool):
             guard text == "true" || text == "false" else {

@@ -38,7 +38,8 @@ struct MultipartPart {
 /// Splits a `multipart/form-data` body (RFC 7578) into its parts.
 enum MultipartParser {
     enum Failure: Error, CustomStringConvertible {
-        case noBoundary, malformed(String)
+        case noBoundary
+        case malformed(String)
 
         var description: String {
             switch self {
@@ -52,7 +53,9 @@ enum MultipartParser {
     static func boundary(in contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else {
+                continue
+            }
             return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
         return nil
@@ -67,13 +70,16 @@ enum MultipartParser {
         while true {
             // After a delimiter: `--` ends the body, CRLF starts a part.
             if bytes[cursor...].starts(with: Data("--".utf8)) { return parts }
-            guard bytes[cursor...].starts(with: Data("\r\n".utf8)) else { throw .malformed("a boundary is not followed by CRLF") }
+            guard bytes[cursor...].starts(with: Data("\r\n".utf8)) else {
+                throw .malformed("a boundary is not followed by CRLF")
+            }
             cursor += 2
             guard let headerEnd = bytes.range(of: Data("\r\n\r\n".utf8), in: cursor..<bytes.endIndex) else {
                 throw .malformed("a part's headers never end")
             }
             let headerText = String(decoding: bytes[cursor..<headerEnd.lowerBound], as: UTF8.self)
-            guard let next = bytes.range(of: Data("\r\n".utf8) + delimiter, in: headerEnd.upperBound..<bytes.endIndex) else {
+            guard let next = bytes.range(of: Data("\r\n".utf8) + delimiter, in: headerEnd.upperBound..<bytes.endIndex)
+            else {
                 throw .malformed("the closing boundary is missing")
             }
             parts.append(try part(headers: headerText, body: Data(bytes[headerEnd.upperBound..<next.lowerBound])))
@@ -109,7 +115,9 @@ enum MultipartParser {
             let pair = item.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == key else { continue }
             var text = pair[1].trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
+            if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+                text = String(text.dropFirst().dropLast())
+            }
             return text
         }
         return nil

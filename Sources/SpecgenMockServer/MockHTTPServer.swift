@@ -1,7 +1,7 @@
-public import Foundation
-public import SpecgenMock
 import FlyingFox
 import FlyingSocks
+public import Foundation
+public import SpecgenMock
 
 /// Serves a ``MockService`` over HTTP/1.1 on a real socket (FlyingFox), bound to loopback unless told otherwise.
 public actor MockHTTPServer {
@@ -10,9 +10,11 @@ public actor MockHTTPServer {
         case badHost(String)
         case noPort
 
+        /// What went wrong, and what to pass instead.
         public var description: String {
             switch self {
-            case .badHost(let host): "'\(host)' is not an IPv4 or IPv6 address (use 127.0.0.1, ::1, localhost or 0.0.0.0)"
+            case .badHost(let host):
+                "'\(host)' is not an IPv4 or IPv6 address (use 127.0.0.1, ::1, localhost or 0.0.0.0)"
             case .noPort: "the server did not report the port it listens on"
             }
         }
@@ -29,8 +31,10 @@ public actor MockHTTPServer {
     ///   - host: The address to bind: `127.0.0.1` (the default), `::1`, `localhost`, or `0.0.0.0` to accept
     ///     other machines.
     ///   - port: The port; 0 picks a free one.
-    public init(service: MockService, host: String = "127.0.0.1", port: UInt16 = 0,
-                log: (@Sendable (String) -> Void)? = nil) throws(StartError) {
+    public init(
+        service: MockService, host: String = "127.0.0.1", port: UInt16 = 0,
+        log: (@Sendable (String) -> Void)? = nil
+    ) throws(StartError) {
         self.service = service
         let bound = host == "localhost" ? "127.0.0.1" : host
         self.host = bound
@@ -44,16 +48,19 @@ public actor MockHTTPServer {
             log?(exchange.logLine)
             var headers = HTTPHeaders()
             for (name, value) in exchange.response.headers { headers.addValue(value, for: HTTPHeader(name)) }
-            return HTTPResponse(statusCode: HTTPStatusCode(exchange.response.status, phrase: Self.phrase(exchange.response.status)),
-                                headers: headers, body: exchange.response.body)
+            return HTTPResponse(
+                statusCode: HTTPStatusCode(exchange.response.status, phrase: Self.phrase(exchange.response.status)),
+                headers: headers, body: exchange.response.body)
         }
         do {
             if bound.contains(":") {
-                server = HTTPServer(address: try sockaddr_in6.inet6(ip6: bound, port: port), timeout: 30,
-                                    logger: .disabled, handler: handler)
+                server = HTTPServer(
+                    address: try sockaddr_in6.inet6(ip6: bound, port: port), timeout: 30,
+                    logger: .disabled, handler: handler)
             } else {
-                server = HTTPServer(address: try sockaddr_in.inet(ip4: bound, port: port), timeout: 30,
-                                    logger: .disabled, handler: handler)
+                server = HTTPServer(
+                    address: try sockaddr_in.inet(ip4: bound, port: port), timeout: 30,
+                    logger: .disabled, handler: handler)
             }
         } catch {
             throw .badHost(host)

@@ -44,8 +44,10 @@ extension OpenAPIExporter {
         let requirements = endpoints.map { $0.auth ?? spec.security }
         if let own = requirements[0], requirements.allSatisfy({ $0?.scheme == own.scheme }), own != spec.security {
             let optional = requirements.contains { $0?.optional ?? false }
-            operation["security"] = securityRequirements(AuthRequirement(scheme: own.scheme, optional: optional,
-                                                                         location: own.location))
+            operation["security"] = securityRequirements(
+                AuthRequirement(
+                    scheme: own.scheme, optional: optional,
+                    location: own.location))
         }
         return operation
     }
@@ -55,11 +57,14 @@ extension OpenAPIExporter {
         // A parameter is required only when every endpoint requires it (a path parameter is in every endpoint).
         var ordered: [(location: String, field: Field, requiredBy: Int)] = []
         for endpoint in endpoints {
-            let fields = endpoint.pathParameters.map { ("path", $0) } + endpoint.queryParameters.map { ("query", $0) }
+            let fields =
+                endpoint.pathParameters.map { ("path", $0) } + endpoint.queryParameters.map { ("query", $0) }
                 + endpoint.headerParameters.map { ("header", $0) }
             for (location, field) in fields {
                 let required = location == "path" || field.isRequiredOnWire ? 1 : 0
-                if let index = ordered.firstIndex(where: { $0.location == location && $0.field.wireName == field.wireName }) {
+                if let index = ordered.firstIndex(where: {
+                    $0.location == location && $0.field.wireName == field.wireName
+                }) {
                     ordered[index].requiredBy += required
                 } else {
                     ordered.append((location, field, required))

@@ -33,7 +33,8 @@ extension OpenAPIExporter {
 
     func response(for response: ResponseCase) -> OpenAPIObject {
         var object = OpenAPIObject()
-        object["description"] = .string(response.description.map(Self.trimmed) ?? Self.statusDescription(response.status))
+        object["description"] = .string(
+            response.description.map(Self.trimmed) ?? Self.statusDescription(response.status))
         var media = OpenAPIObject()
         let type: String
         switch response.body {

@@ -35,12 +35,13 @@ public struct OpenAPIExporter: Sendable {
         info["description"] = spec.description.map { .string(Self.trimmed($0)) }
         root["info"] = .object(info)
         if !spec.servers.isEmpty {
-            root["servers"] = .array(spec.servers.map { server in
-                var object = OpenAPIObject()
-                object["url"] = .string(server.url)
-                object["description"] = .string(server.description.map(Self.trimmed) ?? server.name)
-                return .object(object)
-            })
+            root["servers"] = .array(
+                spec.servers.map { server in
+                    var object = OpenAPIObject()
+                    object["url"] = .string(server.url)
+                    object["description"] = .string(server.description.map(Self.trimmed) ?? server.name)
+                    return .object(object)
+                })
         }
         if let security = spec.security {
             root["security"] = securityRequirements(security)
@@ -59,7 +60,8 @@ public struct OpenAPIExporter: Sendable {
         case .string(let string): .string(string)
         case .array(let items): .array(items.map(Self.value))
         case .object(let entries):
-            .object(entries.reduce(into: OpenAPIObject()) { object, entry in object[entry.key] = Self.value(entry.value) })
+            .object(
+                entries.reduce(into: OpenAPIObject()) { object, entry in object[entry.key] = Self.value(entry.value) })
         }
     }
 

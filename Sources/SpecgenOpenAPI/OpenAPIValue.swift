@@ -128,10 +128,12 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
     /// A string as a plain YAML scalar when that reads back as the same string, else double-quoted.
     static func yamlScalar(_ text: String) -> String {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-              first.properties.isAlphabetic || first == "_" || first == "/",
-              last != " ", last != ":", !reservedWords.contains(text.lowercased()),
-              !text.contains(": "), !text.contains(" #"),
-              text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F && !"{}[],&*!|>'\"%@`#".unicodeScalars.contains($0) })
+            first.properties.isAlphabetic || first == "_" || first == "/",
+            last != " ", last != ":", !reservedWords.contains(text.lowercased()),
+            !text.contains(": "), !text.contains(" #"),
+            text.unicodeScalars.allSatisfy({
+                $0.value >= 0x20 && $0.value < 0x7F && !"{}[],&*!|>'\"%@`#".unicodeScalars.contains($0)
+            })
         else { return JSONLiteral.string(text) }
         return text
     }
@@ -141,7 +143,9 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
 public struct OpenAPIObject: Hashable, Sendable {
     /// One key and its value.
     public struct Member: Hashable, Sendable {
+        /// The key.
         public var key: String
+        /// Its value.
         public var value: OpenAPIValue
     }
 
@@ -174,7 +178,10 @@ public struct OpenAPIObject: Hashable, Sendable {
 }
 
 extension OpenAPIValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral {
+    /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer.
     public init(integerLiteral value: Int) { self = .int(value) }
 }

@@ -76,7 +76,8 @@ public struct APIClient: Sendable {
 
     /// The error for a status the operation does not declare, with a redacted, size-limited body preview.
     public func unexpectedStatus(_ response: HTTPResponseData, operation: String) -> ClientError {
-        .unexpectedStatus(operation: operation, status: response.status.code,
-                          body: Redaction.bodyPreview(response.body, limit: 1024))
+        .unexpectedStatus(
+            operation: operation, status: response.status.code,
+            body: Redaction.bodyPreview(response.body, limit: 1024))
     }
 }

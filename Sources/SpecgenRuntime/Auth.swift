@@ -137,8 +137,10 @@ public actor OAuth2TokenFlow {
     ///   - usernameField: The form field of the user name in the password grant.
     ///   - leeway: Seconds before expiry at which a token is refreshed.
     ///   - client: Sends the token requests (its own middlewares, not the flow's).
-    public init(tokenPath: String, usernameField: String = "username", leeway: TimeInterval = 30,
-                store: any TokenStore = InMemoryTokenStore(), client: APIClient) {
+    public init(
+        tokenPath: String, usernameField: String = "username", leeway: TimeInterval = 30,
+        store: any TokenStore = InMemoryTokenStore(), client: APIClient
+    ) {
         self.tokenPath = tokenPath
         self.usernameField = usernameField
         self.leeway = leeway
@@ -174,7 +176,7 @@ public actor OAuth2TokenFlow {
     public func refresh(replacing rejected: String) async throws -> TokenSet {
         if let refreshing { return try await refreshing.value }
         if let current = await store.load(), current.accessToken != rejected,
-           current.expiresAt.map({ $0.timeIntervalSinceNow > leeway }) ?? true
+            current.expiresAt.map({ $0.timeIntervalSinceNow > leeway }) ?? true
         {
             return current
         }
@@ -212,13 +214,20 @@ public actor OAuth2TokenFlow {
             throw AuthenticationFailure("the token endpoint answered \(response.status.code)")
         }
         struct Payload: Decodable {
-            var access_token: String
-            var refresh_token: String?
-            var expires_in: Double?
+            var accessToken: String
+            var refreshToken: String?
+            var expiresIn: Double?
+
+            enum CodingKeys: String, CodingKey {
+                case accessToken = "access_token"
+                case refreshToken = "refresh_token"
+                case expiresIn = "expires_in"
+            }
         }
         let payload = try client.decode(Payload.self, from: response, operation: operation)
-        return TokenSet(accessToken: payload.access_token, refreshToken: payload.refresh_token,
-                        expiresAt: payload.expires_in.map { Date().addingTimeInterval($0) })
+        return TokenSet(
+            accessToken: payload.accessToken, refreshToken: payload.refreshToken,
+            expiresAt: payload.expiresIn.map { Date().addingTimeInterval($0) })
     }
 }
 

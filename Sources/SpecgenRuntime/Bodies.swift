@@ -16,7 +16,10 @@ public struct FormBody: Hashable, Sendable {
 
     /// The encoded bytes.
     public var data: Data {
-        Data(fields.map { PercentEncoding.encodeFormComponent($0.name) + "=" + PercentEncoding.encodeFormComponent($0.value ?? "") }
+        Data(
+            fields.map {
+                PercentEncoding.encodeFormComponent($0.name) + "=" + PercentEncoding.encodeFormComponent($0.value ?? "")
+            }
             .joined(separator: "&").utf8)
     }
 
@@ -85,16 +88,21 @@ public struct MultipartBody: Sendable {
             body.append(contentsOf: Array("--\(boundary)\r\n".utf8))
             switch part {
             case .text(let name, let value):
-                body.append(contentsOf: Array("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n".utf8))
+                body.append(
+                    contentsOf: Array("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n".utf8))
                 body.append(contentsOf: Array(value.utf8))
             case .json(let name, let data):
-                body.append(contentsOf: Array(("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n"
-                    + "Content-Type: application/json\r\n\r\n").utf8))
+                body.append(
+                    contentsOf: Array(
+                        ("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n"
+                            + "Content-Type: application/json\r\n\r\n").utf8))
                 body.append(data)
             case .file(let name, let file):
-                body.append(contentsOf: Array(("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; "
-                    + "filename=\"\(Self.quoted(file.filename))\"\r\n"
-                    + "Content-Type: \(Self.headerSafe(file.contentType))\r\n\r\n").utf8))
+                body.append(
+                    contentsOf: Array(
+                        ("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; "
+                            + "filename=\"\(Self.quoted(file.filename))\"\r\n"
+                            + "Content-Type: \(Self.headerSafe(file.contentType))\r\n\r\n").utf8))
                 body.append(file.data)
             }
             body.append(contentsOf: Array("\r\n".utf8))

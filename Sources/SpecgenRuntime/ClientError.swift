@@ -43,8 +43,8 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
     public var operation: String {
         switch self {
         case .transport(let operation, _), .unexpectedStatus(let operation, _, _), .decoding(let operation, _, _),
-             .encoding(let operation, _), .validation(let operation, _), .cancelled(let operation),
-             .timedOut(let operation), .authentication(let operation, _):
+            .encoding(let operation, _), .validation(let operation, _), .cancelled(let operation),
+            .timedOut(let operation), .authentication(let operation, _):
             operation
         }
     }

@@ -1,13 +1,19 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 extension HTTPRequestData {
     /// The methods a spec can declare, so generated code needs no import of HTTPTypes.
     public enum Verb: String, Hashable, Sendable {
-        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD"
+        case get = "GET"
+        case post = "POST"
+        case put = "PUT"
+        case patch = "PATCH"
+        case delete = "DELETE"
+        case head = "HEAD"
         case options = "OPTIONS"
 
         var method: HTTPRequest.Method {
@@ -30,9 +36,12 @@ extension HTTPRequestData {
     ///   - isRetryable: Whether it may be repeated; by default, whether the method is idempotent.
     ///   - authScheme: The spec's auth scheme for the operation, or nil for none.
     ///   - authOptional: Whether it may go out without credentials when the app has none.
-    public init(_ verb: Verb, path: String, isRetryable: Bool? = nil, authScheme: String? = nil, authOptional: Bool = false) {
-        self.init(method: verb.method, path: path, isRetryable: isRetryable, authScheme: authScheme,
-                  authOptional: authOptional)
+    public init(
+        _ verb: Verb, path: String, isRetryable: Bool? = nil, authScheme: String? = nil, authOptional: Bool = false
+    ) {
+        self.init(
+            method: verb.method, path: path, isRetryable: isRetryable, authScheme: authScheme,
+            authOptional: authOptional)
     }
 
     /// Sets a header field by name. Spec linting rejects invalid names, so an invalid one here is skipped.

@@ -1,7 +1,8 @@
 public import Foundation
 public import HTTPTypes
+
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
 /// One query item, in the order the request builder added it.
@@ -82,9 +83,12 @@ public struct HTTPRequestData: Hashable, Sendable {
         if text.hasSuffix("/") && path.hasPrefix("/") { text.removeLast() }
         text += path
         if !query.isEmpty {
-            text += "?" + query.map { item in
-                PercentEncoding.encodeComponent(item.name) + (item.value.map { "=" + PercentEncoding.encodeComponent($0) } ?? "")
-            }.joined(separator: "&")
+            text +=
+                "?"
+                + query.map { item in
+                    PercentEncoding.encodeComponent(item.name)
+                        + (item.value.map { "=" + PercentEncoding.encodeComponent($0) } ?? "")
+                }.joined(separator: "&")
         }
         return URL(string: text)
     }
@@ -122,7 +126,8 @@ public enum PercentEncoding {
             if unreserved.contains(byte) {
                 output.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                output += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                output +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
             }
         }
         return output

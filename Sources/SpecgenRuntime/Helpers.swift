@@ -22,7 +22,9 @@ extension PollingError: Hashable where Failure: Hashable, Value: Hashable {}
 public func poll<Value: Sendable, Failure: Error>(
     every interval: TimeInterval, maxAttempts: Int,
     until succeeded: (Value) -> Bool, failWhen failed: (Value) -> Bool = { _ in false },
-    sleep: @Sendable (TimeInterval) async throws -> Void = { try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1_000_000_000)) },
+    sleep: @Sendable (TimeInterval) async throws -> Void = {
+        try await Task.sleep(nanoseconds: UInt64(max(0, $0) * 1_000_000_000))
+    },
     _ operation: () async throws(Failure) -> Value
 ) async throws(PollingError<Failure, Value>) -> Value {
     let attempts = max(1, maxAttempts)
@@ -53,7 +55,9 @@ public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
     private let fetch: @Sendable (_ page: Int, _ limit: Int) async throws -> [Item]
 
     /// Creates a sequence that calls `fetch(page, limit)` for each page.
-    public init(firstPage: Int = 1, limit: Int, fetch: @escaping @Sendable (_ page: Int, _ limit: Int) async throws -> [Item]) {
+    public init(
+        firstPage: Int = 1, limit: Int, fetch: @escaping @Sendable (_ page: Int, _ limit: Int) async throws -> [Item]
+    ) {
         self.firstPage = firstPage
         self.limit = Swift.max(1, limit)
         self.fetch = fetch
@@ -89,7 +93,8 @@ public func loadImageData(from source: String, transport: any Transport = URLSes
     let trimmed = source.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.hasPrefix("data:") {
         guard let comma = trimmed.firstIndex(of: ","), trimmed[..<comma].hasSuffix(";base64"),
-              let data = Data(base64Encoded: String(trimmed[trimmed.index(after: comma)...])) else {
+            let data = Data(base64Encoded: String(trimmed[trimmed.index(after: comma)...]))
+        else {
             throw URLError(.cannotDecodeContentData)
         }
         return data

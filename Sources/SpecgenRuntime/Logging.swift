@@ -13,9 +13,10 @@ public struct LoggingMiddleware: Middleware {
     ///     `sensitive` fields and API-key names).
     ///   - includeBodies: Whether to log redacted body previews.
     ///   - sink: Receives each line (print, os.Logger, swift-log).
-    public init(sensitiveNames: Set<String> = [], includeBodies: Bool = false,
-                sink: @escaping @Sendable (String) -> Void)
-    {
+    public init(
+        sensitiveNames: Set<String> = [], includeBodies: Bool = false,
+        sink: @escaping @Sendable (String) -> Void
+    ) {
         self.sink = sink
         self.sensitiveNames = Set(sensitiveNames.map { $0.lowercased() })
         self.includeBodies = includeBodies
@@ -40,7 +41,9 @@ public struct LoggingMiddleware: Middleware {
             let response = try await next(request)
             let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
             var summary = "\(operation) ← \(response.status.code) in \(milliseconds) ms, \(response.body.count) bytes"
-            if includeBodies { summary += " " + Redaction.bodyPreview(response.body, limit: 512, extra: sensitiveNames) }
+            if includeBodies {
+                summary += " " + Redaction.bodyPreview(response.body, limit: 512, extra: sensitiveNames)
+            }
             sink(summary)
             return response
         } catch {

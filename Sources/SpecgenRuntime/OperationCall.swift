@@ -51,7 +51,9 @@ public struct OperationCall<Failure: ClientFailure>: Sendable {
     }
 
     /// Builds the request (a constraint failure stops here, before anything is sent) and sends it.
-    public func send(_ request: @autoclosure () throws(ClientError) -> HTTPRequestData) async throws(Failure) -> HTTPResponseData {
+    public func send(
+        _ request: @autoclosure () throws(ClientError) -> HTTPRequestData
+    ) async throws(Failure) -> HTTPResponseData {
         do {
             return try await client.send(try request(), operation: operation)
         } catch {

@@ -21,7 +21,9 @@ public enum Redaction {
 
     /// Header fields with secret values replaced.
     public static func headers(_ fields: HTTPFields, extra: Set<String> = []) -> [(String, String)] {
-        fields.map { ($0.name.canonicalName, isSensitive(name: $0.name.canonicalName, extra: extra) ? placeholder : $0.value) }
+        fields.map {
+            ($0.name.canonicalName, isSensitive(name: $0.name.canonicalName, extra: extra) ? placeholder : $0.value)
+        }
     }
 
     /// Query items with secret values replaced.
@@ -35,7 +37,9 @@ public enum Redaction {
         if body.isEmpty { return "" }
         if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
             let cleaned = redactJSON(json, extra: extra)
-            if let data = try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed]) {
+            if let data = try? JSONSerialization.data(
+                withJSONObject: cleaned, options: [.sortedKeys, .fragmentsAllowed])
+            {
                 return cut(String(decoding: data, as: UTF8.self), limit: limit)
             }
         }

@@ -48,11 +48,12 @@ public struct RetryMiddleware: Middleware {
     private let sleep: @Sendable (TimeInterval) async throws -> Void
 
     /// Creates a middleware; `sleep` is injectable so tests need not wait.
-    public init(policy: RetryPolicy,
-                sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { seconds in
-                    try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-                })
-    {
+    public init(
+        policy: RetryPolicy,
+        sleep: @escaping @Sendable (TimeInterval) async throws -> Void = { seconds in
+            try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+        }
+    ) {
         self.policy = policy
         self.sleep = sleep
     }

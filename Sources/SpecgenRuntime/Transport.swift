@@ -1,9 +1,10 @@
 import HTTPTypes
+
 #if canImport(FoundationNetworking)
-import Foundation
-public import FoundationNetworking
+    import Foundation
+    public import FoundationNetworking
 #else
-public import Foundation
+    public import Foundation
 #endif
 
 /// Sends one HTTP request. Implement it to swap URLSession for a test double or another HTTP stack.
@@ -39,7 +40,8 @@ public struct URLSessionTransport: Transport {
 
         let box = TaskBox()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponseData, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<HTTPResponseData, any Error>) in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
                     if let error {
                         continuation.resume(throwing: error)
@@ -51,10 +53,14 @@ public struct URLSessionTransport: Transport {
                     }
                     var fields = HTTPFields()
                     for case (let name as String, let value as String) in response.allHeaderFields {
-                        if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+                        if let fieldName = HTTPField.Name(name) {
+                            fields.append(HTTPField(name: fieldName, value: value))
+                        }
                     }
-                    continuation.resume(returning: HTTPResponseData(
-                        status: HTTPResponse.Status(code: response.statusCode), headerFields: fields, body: data ?? Data()))
+                    continuation.resume(
+                        returning: HTTPResponseData(
+                            status: HTTPResponse.Status(code: response.statusCode), headerFields: fields,
+                            body: data ?? Data()))
                 }
                 box.set(task)
                 task.resume()

@@ -17,12 +17,16 @@ public enum Validation {
     }
 
     /// Checks a string's length in characters.
-    public static func length(_ value: String, min: Int? = nil, max: Int? = nil, field: String) throws(ValidationFailure) {
+    public static func length(
+        _ value: String, min: Int? = nil, max: Int? = nil, field: String
+    ) throws(ValidationFailure) {
         try count(value.count, min: min, max: max, field: field, unit: "Length")
     }
 
     /// Checks a collection's number of items.
-    public static func items(_ value: some Collection, min: Int? = nil, max: Int? = nil, field: String) throws(ValidationFailure) {
+    public static func items(
+        _ value: some Collection, min: Int? = nil, max: Int? = nil, field: String
+    ) throws(ValidationFailure) {
         try count(value.count, min: min, max: max, field: field, unit: "Items")
     }
 
@@ -42,7 +46,8 @@ public enum Validation {
         if let max, !(number <= max) { throw ValidationFailure(field: field, rule: "maximum \(format(max))") }
     }
 
-    private static func count(_ count: Int, min: Int?, max: Int?, field: String, unit: String) throws(ValidationFailure) {
+    private static func count(_ count: Int, min: Int?, max: Int?, field: String, unit: String) throws(ValidationFailure)
+    {
         if let min, count < min { throw ValidationFailure(field: field, rule: "min\(unit) \(min)") }
         if let max, count > max { throw ValidationFailure(field: field, rule: "max\(unit) \(max)") }
     }

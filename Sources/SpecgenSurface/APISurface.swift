@@ -34,11 +34,14 @@ package struct APISurface: Hashable, Sendable {
         var entries: [Entry] = []
         for file in files {
             for declaration in file.declarations {
-                entries.append(Entry(symbol: declaration.symbol, swift: declaration.text,
-                                     wire: wire.mapping(owner: declaration.owner, name: declaration.name)))
+                entries.append(
+                    Entry(
+                        symbol: declaration.symbol, swift: declaration.text,
+                        wire: wire.mapping(owner: declaration.owner, name: declaration.name)))
             }
         }
-        header = "// \(plan.apiName) \(spec.version): the API surface of the client generated from \(sourcePath)."
+        header =
+            "// \(plan.apiName) \(spec.version): the API surface of the client generated from \(sourcePath)."
             + " Regenerate with `specgen surface \(sourcePath) -o <this file>`."
         self.entries = Array(Set(entries)).sorted()
     }
@@ -79,14 +82,17 @@ private struct WireMap {
         for (operation, endpoint) in zip(plan.operations, spec.endpoints) {
             let summary = Self.summary(endpoint, spec: spec)
             for owner in [plan.names.api, plan.names.client, plan.names.mock, plan.names.requests] {
-                byOwner[owner, default: [:]][operation.bareName] = owner == plan.names.api
+                byOwner[owner, default: [:]][operation.bareName] =
+                    owner == plan.names.api
                     ? summary : "\(endpoint.method.rawValue) \(endpoint.path)"
             }
             if let pages = operation.pagination {
-                byOwner[plan.names.api, default: [:]][pages.methodName] = "pages of \(endpoint.method.rawValue) \(endpoint.path)"
+                byOwner[plan.names.api, default: [:]][pages.methodName] =
+                    "pages of \(endpoint.method.rawValue) \(endpoint.path)"
             }
             if let polling = operation.polling {
-                byOwner[plan.names.api, default: [:]][polling.methodName] = "polls \(endpoint.method.rawValue) \(endpoint.path)"
+                byOwner[plan.names.api, default: [:]][polling.methodName] =
+                    "polls \(endpoint.method.rawValue) \(endpoint.path)"
             }
         }
     }
@@ -100,10 +106,13 @@ private struct WireMap {
         var parts = ["\(endpoint.method.rawValue) \(endpoint.path)"]
         func fields(_ label: String, _ fields: [Field]) {
             guard !fields.isEmpty else { return }
-            parts.append("\(label){" + fields.map { field in
-                let presence = field.presence == .required ? "" : field.presence == .optional ? "?" : "??"
-                return "\(field.wireName): \(field.type)\(presence)" + (field.defaultValue.map { " = \(Self.text($0))" } ?? "")
-            }.joined(separator: ", ") + "}")
+            parts.append(
+                "\(label){"
+                    + fields.map { field in
+                        let presence = field.presence == .required ? "" : field.presence == .optional ? "?" : "??"
+                        return "\(field.wireName): \(field.type)\(presence)"
+                            + (field.defaultValue.map { " = \(Self.text($0))" } ?? "")
+                    }.joined(separator: ", ") + "}")
         }
         fields("query", endpoint.queryParameters)
         fields("headers", endpoint.headerParameters)

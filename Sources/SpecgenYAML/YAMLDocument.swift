@@ -128,8 +128,9 @@ private struct TreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                return error(at: mark, "a spec holds one YAML document, but a second one starts here",
-                             fix: "remove the '---' line or move the second document to its own file")
+                return error(
+                    at: mark, "a spec holds one YAML document, but a second one starts here",
+                    fix: "remove the '---' line or move the second document to its own file")
             }
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
@@ -138,8 +139,10 @@ private struct TreeBuilder {
             return complete(node, size: 1, anchor: string(scalar.anchor))
         case YAML_SEQUENCE_START_EVENT:
             let start = event.data.sequence_start
-            return open(Frame(body: .sequence([]), mark: mark, tag: string(start.tag), anchor: string(start.anchor),
-                              size: 1))
+            return open(
+                Frame(
+                    body: .sequence([]), mark: mark, tag: string(start.tag), anchor: string(start.anchor),
+                    size: 1))
         case YAML_MAPPING_START_EVENT:
             let start = event.data.mapping_start
             let body = Frame.Body.mapping(pairs: [], pendingKey: nil, keys: [:], merges: [])
@@ -154,13 +157,15 @@ private struct TreeBuilder {
                 applyMerges(merges, to: &pairs, keys: &keys)
                 content = .mapping(pairs)
             }
-            return complete(YAMLNode(content, mark: frame.mark, tag: frame.tag), size: frame.size, anchor: frame.anchor,
-                            counted: true)
+            return complete(
+                YAMLNode(content, mark: frame.mark, tag: frame.tag), size: frame.size, anchor: frame.anchor,
+                counted: true)
         case YAML_ALIAS_EVENT:
             let name = string(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
-                return error(at: mark, "alias '*\(name)' has no anchor '&\(name)' before it",
-                             fix: "define '&\(name)' on a node that ends before this alias")
+                return error(
+                    at: mark, "alias '*\(name)' has no anchor '&\(name)' before it",
+                    fix: "define '&\(name)' on a node that ends before this alias")
             }
             var node = target.node
             node.mark = mark
@@ -187,9 +192,10 @@ private struct TreeBuilder {
         if !counted {
             expandedNodes += size
             if expandedNodes > limits.maxExpandedNodes {
-                return error(at: aliasMark ?? node.mark,
-                             "the document expands to more than \(limits.maxExpandedNodes) nodes through aliases",
-                             fix: "write the repeated part once, or reference it from fewer places")
+                return error(
+                    at: aliasMark ?? node.mark,
+                    "the document expands to more than \(limits.maxExpandedNodes) nodes through aliases",
+                    fix: "write the repeated part once, or reference it from fewer places")
             }
         }
         if let anchor { anchors[anchor] = (node, size) }
@@ -206,8 +212,11 @@ private struct TreeBuilder {
             parent.body = .sequence(items)
         case .mapping(var pairs, let pendingKey, var keys, var merges):
             parent.body = .mapping(pairs: [], pendingKey: nil, keys: [:], merges: [])
-            defer { parent.body = .mapping(pairs: pairs, pendingKey: pendingKey == nil ? node : nil, keys: keys,
-                                           merges: merges) }
+            defer {
+                parent.body = .mapping(
+                    pairs: pairs, pendingKey: pendingKey == nil ? node : nil, keys: keys,
+                    merges: merges)
+            }
             guard let key = pendingKey else {
                 if node.scalar == nil {
                     return error(at: node.mark, "a mapping key must be a plain string, not \(node.kindDescription)")
@@ -217,16 +226,19 @@ private struct TreeBuilder {
             let keyText = key.scalar ?? ""
             if key.isPlainScalar && keyText == "<<" || key.tag == "tag:yaml.org,2002:merge" {
                 guard isMergeable(node) else {
-                    return error(at: node.mark, "a merge key '<<' takes a mapping or a list of mappings, not "
-                                 + node.kindDescription)
+                    return error(
+                        at: node.mark,
+                        "a merge key '<<' takes a mapping or a list of mappings, not "
+                            + node.kindDescription)
                 }
                 merges.append(node)
                 return nil
             }
             if let first = keys[keyText] {
-                return error(at: key.mark,
-                             "duplicate key '\(keyText)' (first defined at line \(first.line), column \(first.column))",
-                             fix: "remove one of them or rename it")
+                return error(
+                    at: key.mark,
+                    "duplicate key '\(keyText)' (first defined at line \(first.line), column \(first.column))",
+                    fix: "remove one of them or rename it")
             }
             keys[keyText] = key.mark
             pairs.append(YAMLPair(key: key, value: node))
@@ -296,8 +308,9 @@ private struct TreeBuilder {
                 index += 1
             }
             let byte = String(UInt8(truncatingIfNeeded: parser.problem_value), radix: 16, uppercase: true)
-            return error(at: mark, "\(problem) (byte 0x\(byte)): the file is not valid UTF-8",
-                         fix: "save the spec as UTF-8")
+            return error(
+                at: mark, "\(problem) (byte 0x\(byte)): the file is not valid UTF-8",
+                fix: "save the spec as UTF-8")
         }
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SpecgenSpec
 import SpecgenDiff
+import SpecgenSpec
 
 /// `specgen diff`: every change between two versions of a spec, each with a wire and a Swift verdict.
 struct DiffCommand: ParsableCommand {
@@ -78,7 +78,9 @@ struct DiffCommand: ParsableCommand {
             case .none: break
             case .wire: tripped = tripped || report.unaccepted.contains { $0.rule.wire == .breaking }
             case .swift: tripped = tripped || report.unaccepted.contains { $0.rule.swift == .breaking }
-            case .any: tripped = tripped || report.unaccepted.contains { $0.rule.wire == .breaking || $0.rule.swift == .breaking }
+            case .any:
+                tripped =
+                    tripped || report.unaccepted.contains { $0.rule.wire == .breaking || $0.rule.swift == .breaking }
             }
         }
         if let acceptedBreaks { DiagnosticPrinter.print(acceptedBreaks.unmatched(by: allFindings)) }
@@ -121,7 +123,8 @@ struct DiffCommand: ParsableCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "show", "\(revision):./\(path)"]
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         do {
@@ -134,7 +137,8 @@ struct DiffCommand: ParsableCommand {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            DiagnosticPrinter.note("error: cannot read \(path) at \(revision): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+            DiagnosticPrinter.note(
+                "error: cannot read \(path) at \(revision): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
             throw ExitCode.failure
         }
         return Array(data)

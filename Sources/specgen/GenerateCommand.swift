@@ -50,14 +50,19 @@ struct GenerateCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            let folder = specs.count == 1 ? output
-                : (output as NSString).appendingPathComponent(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+            let folder =
+                specs.count == 1
+                ? output
+                : (output as NSString).appendingPathComponent(
+                    ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
             let writer = OutputWriter(folder: folder)
             if checking.check {
                 let stale = writer.staleFiles(files)
                 for file in stale { print(file.diff, terminator: "") }
                 if !stale.isEmpty {
-                    DiagnosticPrinter.note("\(stale.count) generated file(s) in \(folder) are stale; run `specgen generate` without --check")
+                    DiagnosticPrinter.note(
+                        "\(stale.count) generated file(s) in \(folder) are stale; run `specgen generate` without --check"
+                    )
                     failed = true
                 }
             } else {
@@ -100,8 +105,11 @@ struct OutputWriter {
             let path = (folder as NSString).appendingPathComponent(file.name)
             let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
             guard existing != file.contents else { return nil }
-            return StaleFile(path: path, diff: UnifiedDiff.make(old: existing ?? "", new: file.contents,
-                                                                oldName: existing == nil ? "/dev/null" : path, newName: path))
+            return StaleFile(
+                path: path,
+                diff: UnifiedDiff.make(
+                    old: existing ?? "", new: file.contents,
+                    oldName: existing == nil ? "/dev/null" : path, newName: path))
         }
     }
 }

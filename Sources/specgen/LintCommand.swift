@@ -6,7 +6,8 @@ struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Check specs and report every problem as path:line:column: severity: message.",
-        discussion: "Exits 0 when no spec has errors, 1 when one has (or has warnings, with --strict), 64 on usage errors."
+        discussion:
+            "Exits 0 when no spec has errors, 1 when one has (or has warnings, with --strict), 64 on usage errors."
     )
 
     @Argument(help: "The spec files to check.")

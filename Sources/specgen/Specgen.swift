@@ -10,7 +10,9 @@ struct Specgen: ParsableCommand {
             Exit codes: 0 success, 1 findings (spec errors, stale files, breaking changes), 64 usage errors.
             """,
         version: SpecgenVersion.current,
-        subcommands: [DiffCommand.self, ExportOpenAPICommand.self, GenerateCommand.self, LintCommand.self, SurfaceCommand.self]
+        subcommands: [
+            DiffCommand.self, ExportOpenAPICommand.self, GenerateCommand.self, LintCommand.self, SurfaceCommand.self,
+        ]
     )
 }
 

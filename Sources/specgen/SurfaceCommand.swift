@@ -34,8 +34,10 @@ struct SurfaceCommand: ParsableCommand {
         guard checking.check, let output = destination.output else { return try destination.write(text) }
         let existing = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }
         guard existing != text else { return }
-        print(UnifiedDiff.make(old: existing ?? "", new: text, oldName: existing == nil ? "/dev/null" : output,
-                               newName: output), terminator: "")
+        print(
+            UnifiedDiff.make(
+                old: existing ?? "", new: text, oldName: existing == nil ? "/dev/null" : output,
+                newName: output), terminator: "")
         DiagnosticPrinter.note("\(output) is stale; run `specgen surface \(spec) -o \(output)`")
         throw ExitCode.failure
     }

@@ -1,7 +1,9 @@
 /// A unified diff of two texts, line by line, as `diff -u` prints it (three lines of context).
 enum UnifiedDiff {
     private enum Edit: Equatable {
-        case same(String), removed(String), added(String)
+        case same(String)
+        case removed(String)
+        case added(String)
     }
 
     static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
@@ -52,7 +54,8 @@ enum UnifiedDiff {
 
     /// A shortest edit script from the longest common subsequence.
     private static func diff(_ a: [String], _ b: [String]) -> [Edit] {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         var table = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
@@ -60,14 +63,19 @@ enum UnifiedDiff {
             }
         }
         var edits: [Edit] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < n || j < m {
             if i < n, j < m, a[i] == b[j] {
-                edits.append(.same(a[i])); i += 1; j += 1
+                edits.append(.same(a[i]))
+                i += 1
+                j += 1
             } else if i < n, j == m || table[i + 1][j] >= table[i][j + 1] {
-                edits.append(.removed(a[i])); i += 1
+                edits.append(.removed(a[i]))
+                i += 1
             } else {
-                edits.append(.added(b[j])); j += 1
+                edits.append(.added(b[j]))
+                j += 1
             }
         }
         return edits

@@ -7,12 +7,15 @@ import Testing
 
 /// Every Chatist operation through the plugin-generated client against a real server on 127.0.0.1.
 struct ChatistClientTests {
-    static let message = #"{"id":"m1","ticketId":"ticket_1","sender":{"id":"u1","name":"Ana"},"content":"Hi","isRead":false,"timestamp":"2025-01-01T12:00:00.250Z"}"#
-    static let ticket = #"{"id":"ticket_1","state":"open","assignee":"Ana","messages":[\#(message)],"schedules":[{"id":"s1","action":"close","scheduledAt":"2025-01-02T09:00:00Z"}]}"#
+    static let message =
+        #"{"id":"m1","ticketId":"ticket_1","sender":{"id":"u1","name":"Ana"},"content":"Hi","isRead":false,"timestamp":"2025-01-01T12:00:00.250Z"}"#
+    static let ticket =
+        #"{"id":"ticket_1","state":"open","assignee":"Ana","messages":[\#(message)],"schedules":[{"id":"s1","action":"close","scheduledAt":"2025-01-02T09:00:00Z"}]}"#
 
-    static let device = DeviceInfo(deviceModel: "iPhone14,2", deviceName: "John's iPhone", osVersion: "18.1", appVersion: "2.0",
-                                   appBuild: "42", screenWidth: 390, screenHeight: 844, batteryLevel: 0.5,
-                                   batteryState: "charging", locale: "en_US", timezone: "Europe/Paris")
+    static let device = DeviceInfo(
+        deviceModel: "iPhone14,2", deviceName: "John's iPhone", osVersion: "18.1", appVersion: "2.0",
+        appBuild: "42", screenWidth: 390, screenHeight: 844, batteryLevel: 0.5,
+        batteryState: "charging", locale: "en_US", timezone: "Europe/Paris")
 
     func client(_ url: URL) -> ChatistClient { ChatistClient(baseURL: url, apiKey: "chat-key") }
 
@@ -20,7 +23,9 @@ struct ChatistClientTests {
         let date = try #require(DateFormat.pattern("yyyy-MM-dd HH:mm:ss").date(from: "2025-01-01 12:00:00"))
         let requests = try await withTestServer({ request in
             request.rawQuery.isEmpty
-                ? .json(##"{"primaryLight":"#fff","accentLight":"#f00","chatBackgroundLight":"#eee","fontColorBasicLight":"#000","logoDark":"https://cdn.chatist.app/dark.png","updatedAt":"2025-01-01 12:00:00"}"##)
+                ? .json(
+                    ##"{"primaryLight":"#fff","accentLight":"#f00","chatBackgroundLight":"#eee","fontColorBasicLight":"#000","logoDark":"https://cdn.chatist.app/dark.png","updatedAt":"2025-01-01 12:00:00"}"##
+                )
                 : CannedResponse(status: 204)
         }) { url async throws in
             let branding = try await client(url).getBranding()
@@ -37,7 +42,8 @@ struct ChatistClientTests {
     }
 
     @Test func createTicketSendsAJSONPartAndFileParts() async throws {
-        let shot = MultipartFile(filename: "shot.png", contentType: "image/png", data: Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]))
+        let shot = MultipartFile(
+            filename: "shot.png", contentType: "image/png", data: Data([0x89, 0x50, 0x4E, 0x47, 0, 1, 2]))
         let requests = try await withTestServer({ _ in .json(Self.ticket, status: 201) }) { url async throws in
             let ticket = try await client(url).createTicket(
                 data: CreateTicket(message: "It crashes", channel: "ios", deviceInfo: Self.device), attachments: [shot])
@@ -48,7 +54,9 @@ struct ChatistClientTests {
         let request = try #require(requests.first)
         #expect(request.method == "POST" && request.path == "/tickets")
         #expect(request.headers["content-type"]?.hasPrefix("multipart/form-data; boundary=") == true)
-        #expect(request.text.contains(#"Content-Disposition: form-data; name="data""# + "\r\nContent-Type: application/json\r\n\r\n{"))
+        #expect(
+            request.text.contains(
+                #"Content-Disposition: form-data; name="data""# + "\r\nContent-Type: application/json\r\n\r\n{"))
         #expect(request.text.contains(#""batteryLevel":0.5"#))
         #expect(request.text.contains(#"name="attachments"; filename="shot.png""# + "\r\nContent-Type: image/png"))
         #expect(request.body.range(of: shot.data) != nil)
@@ -72,7 +80,8 @@ struct ChatistClientTests {
             let message = try await client.sendMessage("ticket_1", body: SendMessage(message: "Thanks"))
             #expect(message.timestamp == Date(timeIntervalSince1970: 1_735_732_800.25))
         }
-        #expect(requests.map { "\($0.method) \($0.path)" }
+        #expect(
+            requests.map { "\($0.method) \($0.path)" }
                 == ["GET /tickets", "GET /tickets/ticket%201%2Fa", "POST /tickets/ticket_1/messages"])
         #expect(requests[2].text.contains(#"name="message""# + "\r\n\r\nThanks\r\n"))
     }
@@ -95,9 +104,18 @@ struct ChatistClientTests {
         (401, "", ChatistError.unauthorized),
         (404, "", ChatistError.notFound),
         (429, #"{"message":"slow down"}"#, ChatistError.rateLimited(ErrorMessage(message: "slow down"))),
-        (503, #"{"message":"maintenance"}"#, ChatistError.serverError(status: 503, body: ErrorMessage(message: "maintenance"))),
-        (418, "teapot", ChatistError.failure(.unexpectedStatus(operation: "Chatist.getTicket", status: 418, body: "teapot"))),
-        (200, #"{"id":1}"#, ChatistError.failure(.decoding(operation: "Chatist.getTicket", path: "id", message: "expected String"))),
+        (
+            503, #"{"message":"maintenance"}"#,
+            ChatistError.serverError(status: 503, body: ErrorMessage(message: "maintenance"))
+        ),
+        (
+            418, "teapot",
+            ChatistError.failure(.unexpectedStatus(operation: "Chatist.getTicket", status: 418, body: "teapot"))
+        ),
+        (
+            200, #"{"id":1}"#,
+            ChatistError.failure(.decoding(operation: "Chatist.getTicket", path: "id", message: "expected String"))
+        ),
     ])
     func documentedErrorsBecomeTypedCases(status: Int, body: String, expected: ChatistError) async throws {
         _ = try await withTestServer({ _ in .json(body, status: status) }) { url async throws in
@@ -109,7 +127,11 @@ struct ChatistClientTests {
         let mock = ChatistMock(getTicket: { _ throws(ChatistError) in throw .notFound }, getTickets: { [] })
         #expect(try await mock.getTickets().isEmpty)
         await #expect(throws: ChatistError.notFound) { try await mock.getTicket("x") }
-        await #expect(throws: ChatistError.failure(.transport(operation: "Chatist.updateCustomer", message: "ChatistMock has no closure for this operation"))) {
+        await #expect(
+            throws: ChatistError.failure(
+                .transport(
+                    operation: "Chatist.updateCustomer", message: "ChatistMock has no closure for this operation"))
+        ) {
             try await mock.updateCustomer(UpdateCustomer())
         }
     }

@@ -45,18 +45,24 @@ struct DocumentAIClientTests {
             let ready = try await client.pollUntilReady(documentID: id, interval: 0.01)
             #expect(ready.document.status == .ready)
             #expect(ready.fieldMap["name"]?.confidence == 0.98)
-            try await client.submitValues(documentID: id, values: [
-                FieldValueInput(fieldRegionID: id, value: "Ana", source: .manual),
-            ])
+            try await client.submitValues(
+                documentID: id,
+                values: [
+                    FieldValueInput(fieldRegionID: id, value: "Ana", source: .manual)
+                ])
             try await client.composePDF(documentID: id)
             #expect(try await client.getDownloadURL(documentID: id).filledPDFURL.lastPathComponent == "w9-filled.pdf")
         }
         let base = "/documents/\(Self.id)"
-        #expect(requests.map { "\($0.method) \($0.path)" } == [
-            "POST /documents/init-upload", "POST \(base)/process", "GET \(base)", "GET \(base)", "GET \(base)",
-            "POST \(base)/values", "POST \(base)/compose", "GET \(base)/download",
-        ])
-        #expect(requests[0].text.contains(#"name="file"; filename="\#(pdf.lastPathComponent)""# + "\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7 test"))
+        #expect(
+            requests.map { "\($0.method) \($0.path)" } == [
+                "POST /documents/init-upload", "POST \(base)/process", "GET \(base)", "GET \(base)", "GET \(base)",
+                "POST \(base)/values", "POST \(base)/compose", "GET \(base)/download",
+            ])
+        #expect(
+            requests[0].text.contains(
+                #"name="file"; filename="\#(pdf.lastPathComponent)""#
+                    + "\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7 test"))
         #expect(requests[5].text == #"{"values":[{"fieldRegionId":"\#(Self.id)","source":"manual","value":"Ana"}]}"#)
     }
 
@@ -69,7 +75,10 @@ struct DocumentAIClientTests {
                 _ = try await client.pollUntilReady(documentID: Self.id, interval: 0.01)
                 Issue.record("polling a failed document returned")
             } catch {
-                guard case .failed(let last) = error else { Issue.record("expected .failed, got \(error)"); return }
+                guard case .failed(let last) = error else {
+                    Issue.record("expected .failed, got \(error)")
+                    return
+                }
                 #expect(last.document.status == .failed)
             }
             let other = UUID(uuidString: "0F8FAD5B-D9CB-469F-A165-708677289501")!
@@ -80,8 +89,10 @@ struct DocumentAIClientTests {
     }
 
     @Test(arguments: [
-        (409, #"{"error":"wrong_state","detail":"compose before values"}"#,
-         DocumentAIError.wrongState(Problem(error: "wrong_state", detail: "compose before values"))),
+        (
+            409, #"{"error":"wrong_state","detail":"compose before values"}"#,
+            DocumentAIError.wrongState(Problem(error: "wrong_state", detail: "compose before values"))
+        ),
         (404, #"{"error":"not_found"}"#, DocumentAIError.notFound(Problem(error: "not_found"))),
         (500, #"{"error":"boom"}"#, DocumentAIError.serverError(status: 500, body: Problem(error: "boom"))),
     ])

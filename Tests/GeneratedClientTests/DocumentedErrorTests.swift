@@ -18,7 +18,9 @@ struct DocumentedErrorTests {
     ])
     func gista(status: Int, expected: GistaError) async throws {
         _ = try await withTestServer({ _ in .json(Self.body, status: status) }) { url async throws in
-            await #expect(throws: expected) { try await GistaClient(baseURL: url, retryPolicy: nil).getGist(gistID: "g1") }
+            await #expect(throws: expected) {
+                try await GistaClient(baseURL: url, retryPolicy: nil).getGist(gistID: "g1")
+            }
         }
     }
 
@@ -43,17 +45,28 @@ struct DocumentedErrorTests {
     @Test func keyzUnauthorizedAfterAFailedRefreshNeedsANewLogin() async throws {
         _ = try await withTestServer({ request in
             request.path == "/auth/token/" && request.text.hasPrefix("grant_type=password")
-                ? .json(#"{"access_token":"a","refresh_token":"r","token_type":"Bearer","expires_in":3600,"properties":{"id":"u","role":"r"}}"#)
+                ? .json(
+                    #"{"access_token":"a","refresh_token":"r","token_type":"Bearer","expires_in":3600,"properties":{"id":"u","role":"r"}}"#
+                )
                 : .json(#"{"error":"revoked"}"#, status: 401)
         }) { url async throws in
             let client = KeyzClient(baseURL: url)
             try await client.login(email: "a@b.c", password: "pw")
-            await #expect(throws: KeyzError.failure(.authentication(operation: "Keyz.authorizedRequest", message: "token refresh failed; sign in again"))) {
+            await #expect(
+                throws: KeyzError.failure(
+                    .authentication(operation: "Keyz.authorizedRequest", message: "token refresh failed; sign in again")
+                )
+            ) {
                 try await client.authorizedRequest(resource: "properties")
             }
             // Tokens without a refresh token cannot be renewed: the app is told to sign in again.
-            let plain = KeyzClient(baseURL: url, keyzTokenStore: InMemoryTokenStore(TokenSet(accessToken: "a", refreshToken: nil, expiresAt: nil)))
-            await #expect(throws: KeyzError.failure(.authentication(operation: "Keyz.authorizedRequest", message: "no refresh token; sign in again"))) {
+            let plain = KeyzClient(
+                baseURL: url,
+                keyzTokenStore: InMemoryTokenStore(TokenSet(accessToken: "a", refreshToken: nil, expiresAt: nil)))
+            await #expect(
+                throws: KeyzError.failure(
+                    .authentication(operation: "Keyz.authorizedRequest", message: "no refresh token; sign in again"))
+            ) {
                 try await plain.authorizedRequest(resource: "properties")
             }
             // An operation without auth gets the API-wide 401 as its documented case.

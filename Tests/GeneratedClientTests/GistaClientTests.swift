@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Gista
 import SpecgenRuntime
 import SpecgenTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Every Gista operation against a real server, with the spec's user-ID pattern, retries and timeouts.
 struct GistaClientTests {
@@ -19,15 +20,21 @@ struct GistaClientTests {
 
     @Test func usersWithUsernameUUIDIDs() async throws {
         let requests = try await withTestServer({ request in
-            request.method == "DELETE" ? CannedResponse(status: 204) : .json(Self.user, status: request.method == "POST" ? 201 : 200)
+            request.method == "DELETE"
+                ? CannedResponse(status: 204) : .json(Self.user, status: request.method == "POST" ? 201 : 200)
         }) { url async throws in
             let client = client(url)
-            let created = try await client.createUser(CreateUserRequest(userID: Self.userID, email: "ana@gista.app", password: "pw", username: "ana"))
+            let created = try await client.createUser(
+                CreateUserRequest(userID: Self.userID, email: "ana@gista.app", password: "pw", username: "ana"))
             #expect(created.userID == Self.userID)
-            _ = try await client.updateUser(Self.userID, body: UpdateUserRequest(username: .value("ana2"), displayName: .null))
+            _ = try await client.updateUser(
+                Self.userID, body: UpdateUserRequest(username: .value("ana2"), displayName: .null))
             try await client.deleteUser(Self.userID)
         }
-        #expect(requests.map { "\($0.method) \($0.path)" } == ["POST /users", "PUT /users/\(Self.userID)", "DELETE /users/\(Self.userID)"])
+        #expect(
+            requests.map { "\($0.method) \($0.path)" } == [
+                "POST /users", "PUT /users/\(Self.userID)", "DELETE /users/\(Self.userID)",
+            ])
         #expect(requests[0].headers["authorization"] == "Bearer tok")
         // Absent fields stay out; `.null` is sent as null.
         #expect(requests[1].text == #"{"displayName":null,"username":"ana2"}"#)
@@ -35,11 +42,21 @@ struct GistaClientTests {
 
     @Test func aMalformedUserIDIsRejectedBeforeSending() async throws {
         let requests = try await withTestServer({ _ in .json(Self.user) }) { url async throws in
-            await #expect(throws: GistaError.failure(.validation(operation: "Gista.getUserArticles", failure: ValidationFailure(field: "userId", rule: "pattern ^.+_[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$")))) {
+            await #expect(
+                throws: GistaError.failure(
+                    .validation(
+                        operation: "Gista.getUserArticles",
+                        failure: ValidationFailure(
+                            field: "userId",
+                            rule:
+                                "pattern ^.+_[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+                        )))
+            ) {
                 try await client(url).getUserArticles("ana")
             }
             await #expect(throws: GistaError.self) {
-                try await client(url).createUser(CreateUserRequest(userID: "ana", email: "e", password: "pw", username: "ana"))
+                try await client(url).createUser(
+                    CreateUserRequest(userID: "ana", email: "e", password: "pw", username: "ana"))
             }
         }
         #expect(requests.isEmpty)
@@ -49,7 +66,8 @@ struct GistaClientTests {
         let requests = try await withTestServer({ request in
             switch (request.method, request.path) {
             case ("POST", "/store-link"): .json(#"{"success":true,"gistId":"g1"}"#)
-            case ("GET", let path) where path.hasPrefix("/links/"): .json(#"[{"id":"l1","title":"T","url":"https://a.b","category":"news"}]"#)
+            case ("GET", let path) where path.hasPrefix("/links/"):
+                .json(#"[{"id":"l1","title":"T","url":"https://a.b","category":"news"}]"#)
             case ("GET", _): .json(Self.gist)
             case ("POST", _): .json(Self.gist, status: 201)
             default: CannedResponse(status: 204)
@@ -63,9 +81,10 @@ struct GistaClientTests {
             _ = try await client.createGist(CreateGistRequest(userID: Self.userID, title: "T", content: "C"))
             try await client.deleteGist(gistID: "g1")
         }
-        #expect(requests.map { "\($0.method) \($0.path)" } == [
-            "POST /store-link", "GET /links/\(Self.userID)", "GET /gists/g1", "POST /gists", "DELETE /gists/g1",
-        ])
+        #expect(
+            requests.map { "\($0.method) \($0.path)" } == [
+                "POST /store-link", "GET /links/\(Self.userID)", "GET /gists/g1", "POST /gists", "DELETE /gists/g1",
+            ])
         // `security: bearer?`: without a token the requests still go out, unauthenticated.
         #expect(requests.allSatisfy { $0.headers["authorization"] == nil })
         #expect(requests[0].json?["autoCreateGist"] as? Bool == true)
@@ -81,7 +100,8 @@ struct GistaClientTests {
 
     @Test func retriesA503WithTheSpecPolicyAndHonoursPerCallTimeouts() async throws {
         let requests = try await withTestServer({ request in
-            request.path == "/gists/slow" ? CannedResponse(status: 200, delay: 2)
+            request.path == "/gists/slow"
+                ? CannedResponse(status: 200, delay: 2)
                 : .json("{}", status: 503, headers: ["Retry-After": "0"])
         }) { url async throws in
             let policy = RetryPolicy(maxAttempts: 3, initialDelay: 0, maxDelay: 0, jitter: false, statuses: [503])

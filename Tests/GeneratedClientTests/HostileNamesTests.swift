@@ -9,7 +9,10 @@ struct HostileNamesTests {
     @Test func wireNamesSurviveEscaping() throws {
         let value = Kind(default: "d", selfValue: "s", class: .null, upperID: "U", id: "u", _2faCode: "123456\")")
         let json = String(decoding: try JSONCoding.encoder().encode(value), as: UTF8.self)
-        #expect(json == #"{"2fa_code":"123456\")","ID":"U","class":null,"default":"d","emoji 🎉":true,"id":"u","quote\"key":[],"self":"s"}"#)
+        #expect(
+            json
+                == #"{"2fa_code":"123456\")","ID":"U","class":null,"default":"d","emoji 🎉":true,"id":"u","quote\"key":[],"self":"s"}"#
+        )
         #expect(try JSONCoding.decoder().decode(Kind.self, from: Data(json.utf8)) == value)
         #expect(Mode(rawValue: "a\"b\\c") == .aBC)
         #expect(Mode.allCases.map(\.rawValue) == ["in", "2x", "a\"b\\c", "Self", "OPEN", "open"])
@@ -23,7 +26,12 @@ struct HostileNamesTests {
             let client = HostileNamesClient(baseURL: url, key: "k&\"=")
             _ = try await client.import(for: "a/b", body, in: .in, request: "r", value: 3)
             _ = try await client.getThings(pageSize: 5)
-            await #expect(throws: HostileNamesError.failure(.validation(operation: "HostileNames.import", failure: ValidationFailure(field: "value", rule: "minimum 1")))) {
+            await #expect(
+                throws: HostileNamesError.failure(
+                    .validation(
+                        operation: "HostileNames.import", failure: ValidationFailure(field: "value", rule: "minimum 1"))
+                )
+            ) {
                 try await client.import(for: "a", body, value: 0)
             }
             var bad = body
@@ -55,6 +63,8 @@ struct HostileNamesTests {
             let answer = try await client.schedule(day: moment.date, at: moment.format)
             #expect(answer == moment)
         }
-        #expect(String(decoding: try #require(requests.first).body, as: UTF8.self) == #"{"at":"09:30 23.11.2026","day":"2026-11-23"}"#)
+        #expect(
+            String(decoding: try #require(requests.first).body, as: UTF8.self)
+                == #"{"at":"09:30 23.11.2026","day":"2026-11-23"}"#)
     }
 }

@@ -26,10 +26,11 @@ struct JoyfillClientTests {
             }
             #expect(counts == [2, 2, 1])
         }
-        #expect(requests.map(\.rawQuery) == [
-            "template=tpl_1&type=document&page=1&limit=2", "template=tpl_1&type=document&page=2&limit=2",
-            "template=tpl_1&type=document&page=3&limit=2",
-        ])
+        #expect(
+            requests.map(\.rawQuery) == [
+                "template=tpl_1&type=document&page=1&limit=2", "template=tpl_1&type=document&page=2&limit=2",
+                "template=tpl_1&type=document&page=3&limit=2",
+            ])
         #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer joy-token" })
     }
 
@@ -38,7 +39,8 @@ struct JoyfillClientTests {
             switch request.path {
             case "/templates", "/documents": .json(Self.page(0..<1))
             case "/groups": .json(#"{"data":[{"_id":"g","identifier":"grp_1","title":"Forms"}]}"#)
-            case "/groups/grp_1": .json(#"{"_id":"g","identifier":"grp_1","title":"Forms","identifiers":["tpl_1"],"organization":"org"}"#)
+            case "/groups/grp_1":
+                .json(#"{"_id":"g","identifier":"grp_1","title":"Forms","identifiers":["tpl_1"],"organization":"org"}"#)
             case "/users": .json(#"{"data":[{"_id":"u","email":"a@joy.io"}]}"#)
             default: .json(#"{"_id":"u","email":"a@joy.io","firstName":"Ana"}"#)
             }
@@ -52,45 +54,64 @@ struct JoyfillClientTests {
             #expect(try await client.fetchListAllUsers().data.first?.email == "a@joy.io")
             #expect(try await client.retrieveUser(identifier: "u").firstName == "Ana")
         }
-        #expect(requests.map { $0.path + "?" + $0.rawQuery } == [
-            "/templates?page=2&limit=10", "/documents?template=tpl_1&type=document", "/groups?", "/groups/grp_1?",
-            "/users?", "/users/u?",
-        ])
+        #expect(
+            requests.map { $0.path + "?" + $0.rawQuery } == [
+                "/templates?page=2&limit=10", "/documents?template=tpl_1&type=document", "/groups?", "/groups/grp_1?",
+                "/users?", "/users/u?",
+            ])
     }
 
     @Test func createDocumentSubmissionPreparesTheJoyDoc() async throws {
         let requests = try await withTestServer({ request in
             request.method == "GET"
-                ? .json(#"{"_id":"x","identifier":"tpl_1","type":"template","createdOn":1,"name":"Form","fields":[{"id":"f1"}]}"#)
+                ? .json(
+                    #"{"_id":"x","identifier":"tpl_1","type":"template","createdOn":1,"name":"Form","fields":[{"id":"f1"}]}"#
+                )
                 : .json(Self.document(9))
         }) { url async throws in
             let created = try await client(url).createDocumentSubmission(identifier: "tpl_1")
             #expect(created.identifier == "doc_9")
-            await #expect(throws: JoyfillError.failure(.validation(operation: "Joyfill.createDocument", failure: ValidationFailure(field: "joyDocJSON", rule: "a JSON object")))) {
+            await #expect(
+                throws: JoyfillError.failure(
+                    .validation(
+                        operation: "Joyfill.createDocument",
+                        failure: ValidationFailure(field: "joyDocJSON", rule: "a JSON object")))
+            ) {
                 try await client(url).createDocument(joyDocJSON: .array([]), identifier: "tpl_1")
             }
-            await #expect(throws: JoyfillError.failure(.decoding(operation: "Joyfill.createDocument", path: "", message: "the JoyDoc is not valid JSON"))) {
+            await #expect(
+                throws: JoyfillError.failure(
+                    .decoding(operation: "Joyfill.createDocument", path: "", message: "the JoyDoc is not valid JSON"))
+            ) {
                 try await client(url).createDocument(joyDocJSON: Data("{oops".utf8), identifier: "tpl_1")
             }
         }
         #expect(requests.map { "\($0.method) \($0.path)" } == ["GET /documents/tpl_1", "POST /documents"])
-        #expect(requests[1].text == #"{"fields":[{"id":"f1"}],"name":"Form","source":"tpl_1","template":"tpl_1","type":"document"}"#)
+        #expect(
+            requests[1].text
+                == #"{"fields":[{"id":"f1"}],"name":"Form","source":"tpl_1","template":"tpl_1","type":"document"}"#)
     }
 
     @Test func changelogsDocumentsAndPDFConversion() async throws {
         let requests = try await withTestServer({ request in
-            request.path.hasPrefix("/utilities") ? .json(#"{"data":["data:image/png;base64,AAAA"]}"#) : .json(#"{"ok":true}"#)
+            request.path.hasPrefix("/utilities")
+                ? .json(#"{"data":["data:image/png;base64,AAAA"]}"#) : .json(#"{"ok":true}"#)
         }) { url async throws in
             let client = client(url)
-            let joyDoc: JoyDoc = .object(["files": .array([.object(["id": .string("file1")])]), "fields": .array([]), "name": .string("x")])
-            #expect(try await client.updateDocument(identifier: "doc_1", changeLogs: [.object(["v": .number(1)])])["ok"] == .bool(true))
+            let joyDoc: JoyDoc = .object([
+                "files": .array([.object(["id": .string("file1")])]), "fields": .array([]), "name": .string("x"),
+            ])
+            #expect(
+                try await client.updateDocument(identifier: "doc_1", changeLogs: [.object(["v": .number(1)])])["ok"]
+                    == .bool(true))
             _ = try await client.updateDocument(identifier: "doc_1", document: joyDoc)
             let pages = try await client.convertPDFToPNGs(PDFToPNGRequest(file: "data:application/pdf;base64,JVBERi0="))
             #expect(pages.data.count == 1)
         }
-        #expect(requests.map { "\($0.method) \($0.path)" } == [
-            "POST /documents/doc_1/changelogs", "POST /documents/doc_1", "POST /utilities/pdf/to/png/datauri",
-        ])
+        #expect(
+            requests.map { "\($0.method) \($0.path)" } == [
+                "POST /documents/doc_1/changelogs", "POST /documents/doc_1", "POST /utilities/pdf/to/png/datauri",
+            ])
         #expect(requests[0].text == #"{"changelogs":[{"v":1}]}"#)
         #expect(requests[1].text == #"{"fields":[],"files":[{"id":"file1"}]}"#)
     }
@@ -98,7 +119,8 @@ struct JoyfillClientTests {
     @Test func fetchJoyDocReturnsTheRawBytesAndErrorsAreTyped() async throws {
         let raw = Data(#"{"fields":[],"unknown":{"kept":true}}"#.utf8)
         _ = try await withTestServer({ request in
-            request.path == "/documents/missing" ? .json(#"{"error":"not_found"}"#, status: 404) : CannedResponse(status: 200, body: raw)
+            request.path == "/documents/missing"
+                ? .json(#"{"error":"not_found"}"#, status: 404) : CannedResponse(status: 200, body: raw)
         }) { url async throws in
             #expect(try await client(url).fetchJoyDoc(identifier: "doc_1") == raw)
             await #expect(throws: JoyfillError.notFound(ErrorBody(error: "not_found"))) {
@@ -110,7 +132,10 @@ struct JoyfillClientTests {
     @Test func aMissingTokenFailsBeforeSending() async throws {
         let requests = try await withTestServer({ _ in .json("{}") }) { url async throws in
             let client = JoyfillClient(baseURL: url, bearer: TokenProvider { nil })
-            await #expect(throws: JoyfillError.failure(.authentication(operation: "Joyfill.fetchGroups", message: "no bearer token; sign in first"))) {
+            await #expect(
+                throws: JoyfillError.failure(
+                    .authentication(operation: "Joyfill.fetchGroups", message: "no bearer token; sign in first"))
+            ) {
                 try await client.fetchGroups()
             }
         }

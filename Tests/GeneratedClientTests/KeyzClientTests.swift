@@ -12,9 +12,11 @@ struct KeyzClientTests {
 
     @Test func registerUserReturnsTheDocumentedMessageAndTypedConflicts() async throws {
         let requests = try await withTestServer({ request in
-            request.text.contains("taken@") ? .json(#"{"error":"Email already exists"}"#, status: 409)
-                : request.text.contains(#""firstName":"""#) ? .json(#"{"error":"Empty fields"}"#, status: 400)
-                : .json(#"{"id":"42"}"#, status: 201)
+            request.text.contains("taken@")
+                ? .json(#"{"error":"Email already exists"}"#, status: 409)
+                : request.text.contains(#""firstName":"""#)
+                    ? .json(#"{"error":"Empty fields"}"#, status: 400)
+                    : .json(#"{"id":"42"}"#, status: 201)
         }) { url async throws in
             let client = KeyzClient(baseURL: url)
             let model = RegisterModel(email: "ana@keyz.fr", password: "pw", firstName: "Ana", name: "Lopez")
@@ -34,7 +36,12 @@ struct KeyzClientTests {
     @Test func emptyFieldsAreCaughtBeforeSending() async throws {
         let requests = try await withTestServer({ _ in .json("{}", status: 201) }) { url async throws in
             let model = RegisterModel(email: "ana@keyz.fr", password: "pw", firstName: "", name: "Lopez")
-            await #expect(throws: RegisterUserError.failure(.validation(operation: "Keyz.registerUser", failure: ValidationFailure(field: "RegisterModel.firstName", rule: "minLength 1")))) {
+            await #expect(
+                throws: RegisterUserError.failure(
+                    .validation(
+                        operation: "Keyz.registerUser",
+                        failure: ValidationFailure(field: "RegisterModel.firstName", rule: "minLength 1")))
+            ) {
                 try await KeyzClient(baseURL: url).registerUser(model)
             }
         }
@@ -43,10 +50,14 @@ struct KeyzClientTests {
 
     @Test func loginStoresTokensAndAuthorizesLaterRequests() async throws {
         let requests = try await withTestServer({ request in
-            request.path == "/auth/token/" ? .json(Self.tokens("access-1")) : CannedResponse(status: 200, body: Data("raw".utf8))
+            request.path == "/auth/token/"
+                ? .json(Self.tokens("access-1")) : CannedResponse(status: 200, body: Data("raw".utf8))
         }) { url async throws in
             let client = KeyzClient(baseURL: url)
-            await #expect(throws: KeyzError.failure(.authentication(operation: "Keyz.authorizedRequest", message: "not signed in"))) {
+            await #expect(
+                throws: KeyzError.failure(
+                    .authentication(operation: "Keyz.authorizedRequest", message: "not signed in"))
+            ) {
                 try await client.authorizedRequest(resource: "properties")
             }
             try await client.login(email: "ana@keyz.fr", password: "p&ss=word+")
@@ -61,9 +72,11 @@ struct KeyzClientTests {
     @Test func a401RefreshesOnceWithTheRefreshTokenGrant() async throws {
         let requests = try await withTestServer({ request in
             if request.path == "/auth/token/" {
-                return request.text.hasPrefix("grant_type=refresh_token") ? .json(Self.tokens("access-2")) : .json(Self.tokens("access-1"))
+                return request.text.hasPrefix("grant_type=refresh_token")
+                    ? .json(Self.tokens("access-2")) : .json(Self.tokens("access-1"))
             }
-            return request.headers["authorization"] == "Bearer access-2" ? CannedResponse(status: 200)
+            return request.headers["authorization"] == "Bearer access-2"
+                ? CannedResponse(status: 200)
                 : .json(#"{"error":"expired"}"#, status: 401)
         }) { url async throws in
             let client = KeyzClient(baseURL: url)
@@ -77,7 +90,8 @@ struct KeyzClientTests {
     }
 
     @Test func requestTokenAndInvalidGrantAreTyped() async throws {
-        let requests = try await withTestServer({ _ in .json(#"{"error":"invalid_grant"}"#, status: 400) }) { url async throws in
+        let requests = try await withTestServer({ _ in .json(#"{"error":"invalid_grant"}"#, status: 400) }) {
+            url async throws in
             let client = KeyzClient(baseURL: url)
             await #expect(throws: RequestTokenError.invalidGrant(ErrorResponse(error: "invalid_grant"))) {
                 try await client.requestToken(TokenRequest(grantType: .refreshToken, refreshToken: "a/b+c="))

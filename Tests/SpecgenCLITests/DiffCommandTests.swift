@@ -27,16 +27,21 @@ struct DiffCommandTests {
         #expect(run.status == 0)
         let rules = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(rules.count == 64)
-        #expect(rules.contains { $0["id"] as? String == "response-property-made-optional" && $0["wire"] as? String == "breaking" })
+        #expect(
+            rules.contains {
+                $0["id"] as? String == "response-property-made-optional" && $0["wire"] as? String == "breaking"
+            })
     }
 
     @Test func baseReadsTheOldSpecFromGit() throws {
         let repo = try makeTemporaryFolder("specgen-diff")
-        try FileManager.default.createDirectory(at: repo.appendingPathComponent("Specs"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: repo.appendingPathComponent("Specs"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: repo) }
         func git(_ arguments: String...) throws {
-            let run = try ProcessRun.run("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments,
-                                         in: repo)
+            let run = try ProcessRun.run(
+                "git", ["-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments,
+                in: repo)
             #expect(run.status == 0, "git \(arguments): \(run.stderr)")
         }
         let spec = repo.appendingPathComponent("Specs/Keyz.yaml")
@@ -48,33 +53,51 @@ struct DiffCommandTests {
         try FileManager.default.copyItem(at: PackagePaths.url(Self.new), to: spec)
         try git("commit", "-q", "-am", "Keyz 2.0")
 
-        let run = try ProcessRun.product("specgen", ["diff", "--base", "HEAD~1", "Specs/Keyz.yaml", "--fail-on", "wire"],
-                                         in: repo)
+        let run = try ProcessRun.product(
+            "specgen", ["diff", "--base", "HEAD~1", "Specs/Keyz.yaml", "--fail-on", "wire"],
+            in: repo)
         let text = run.stdout
         #expect(run.status == 1)
-        #expect(text.hasPrefix("Keyz: 10 change(s), 4 breaking on the wire, 7 breaking in Swift; suggested version bump: major\n"))
-        #expect(text.contains("Specs/Keyz.yaml:86:3: operation-renamed [wire: safe, swift: breaking] operation 'loginUser' is now 'signIn'"))
+        #expect(
+            text.hasPrefix(
+                "Keyz: 10 change(s), 4 breaking on the wire, 7 breaking in Swift; suggested version bump: major\n"))
+        #expect(
+            text.contains(
+                "Specs/Keyz.yaml:86:3: operation-renamed [wire: safe, swift: breaking] operation 'loginUser' is now 'signIn'"
+            ))
     }
 }
 
 extension DiffCommandTests {
     @Test func acceptedBreaksTripNoGateAndStaleEntriesWarn() throws {
         let accepted = "Tests/SpecgenCLITests/Diff/Keyz-accepted.yaml"
-        let run = try LintCommandTests.specgen(["diff", Self.old, Self.new, "--accepted", accepted, "--fail-on", "wire"])
+        let run = try LintCommandTests.specgen([
+            "diff", Self.old, Self.new, "--accepted", accepted, "--fail-on", "wire",
+        ])
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.contains("    accepted: The server omits it for long-lived tokens; apps since 2.3 treat nil as no expiry.\n"))
-        #expect(run.stderr == "\(accepted):11:5: warning: accepted change 'operation-removed:KeyzAPI.deleteAccount' matches nothing in this diff; remove it once the change has shipped\n")
+        #expect(
+            run.stdout.contains(
+                "    accepted: The server omits it for long-lived tokens; apps since 2.3 treat nil as no expiry.\n"))
+        #expect(
+            run.stderr
+                == "\(accepted):11:5: warning: accepted change 'operation-removed:KeyzAPI.deleteAccount' matches nothing in this diff; remove it once the change has shipped\n"
+        )
         // Swift breaks were not all accepted, so that gate still trips.
-        #expect(try LintCommandTests.specgen(["diff", Self.old, Self.new, "--accepted", accepted, "--fail-on", "swift"]).status == 1)
+        #expect(
+            try LintCommandTests.specgen(["diff", Self.old, Self.new, "--accepted", accepted, "--fail-on", "swift"])
+                .status == 1)
     }
 
     @Test func anAcceptedChangeNeedsAReason() throws {
         let folder = try makeTemporaryFolder("accepted")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("accepted.yaml")
-        try "accepted:\n  - fingerprint: \"server-url-changed:KeyzServer.development\"\n".write(to: file, atomically: true, encoding: .utf8)
+        try "accepted:\n  - fingerprint: \"server-url-changed:KeyzServer.development\"\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let run = try LintCommandTests.specgen(["diff", Self.old, Self.new, "--accepted", file.path])
         #expect(run.status == 1)
-        #expect(run.stderr.contains(":2:5: error: accepted change 'server-url-changed:KeyzServer.development' needs a 'reason'"))
+        #expect(
+            run.stderr.contains(
+                ":2:5: error: accepted change 'server-url-changed:KeyzServer.development' needs a 'reason'"))
     }
 }

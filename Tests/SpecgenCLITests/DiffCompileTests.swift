@@ -1,6 +1,6 @@
 import Foundation
-import SpecgenEmitter
 import SpecgenDiff
+import SpecgenEmitter
 import SpecgenTestSupport
 import Testing
 
@@ -9,31 +9,35 @@ import Testing
 struct DiffCompileTests {
     /// Call sites against the client of `DiffRuleTests.base`, one per rule; each touches the symbol the rule names.
     static let callSites: [String: String] = [
-        "operation-renamed": "func operationRenamed(_ api: ShopClient) async throws { _ = try await api.getOrder(id: \"1\", locale: \"en\") }",
-        "parameter-renamed-in-swift": "func parameterRenamed(_ api: ShopClient) async throws { _ = try await api.getOrder(id: \"1\", locale: \"en\") }",
-        "request-property-added-required": "func newOrder() -> NewOrder { NewOrder(item: \"a\", quantity: 1, color: .red) }",
+        "operation-renamed":
+            "func operationRenamed(_ api: ShopClient) async throws { _ = try await api.getOrder(id: \"1\", locale: \"en\") }",
+        "parameter-renamed-in-swift":
+            "func parameterRenamed(_ api: ShopClient) async throws { _ = try await api.getOrder(id: \"1\", locale: \"en\") }",
+        "request-property-added-required":
+            "func newOrder() -> NewOrder { NewOrder(item: \"a\", quantity: 1, color: .red) }",
         "enum-value-added": """
-            func describe(_ status: Status) -> String {
-                switch status {
-                case .pending: "pending"
-                case .shipped: "shipped"
-                case .undocumented(let raw): raw
-                }
+        func describe(_ status: Status) -> String {
+            switch status {
+            case .pending: "pending"
+            case .shipped: "shipped"
+            case .undocumented(let raw): raw
             }
-            """,
+        }
+        """,
         "error-case-added": """
-            func message(_ error: ShopError) -> String {
-                switch error {
-                case .notFound: "not found"
-                case .failure: "failed"
-                }
+        func message(_ error: ShopError) -> String {
+            switch error {
+            case .notFound: "not found"
+            case .failure: "failed"
             }
-            """,
+        }
+        """,
         "property-renamed-in-swift": "func total(_ order: Order) -> Double { order.total }",
         "model-renamed": "func coupon(_ code: String) -> Coupon { Coupon(code: code) }",
         "property-json-key-renamed": "func totalByKey(_ order: Order) -> Double { order.total }",
         "operation-path-changed": "func sku(_ api: ShopClient) async throws { try await api.findSKU(\"ABC\") }",
-        "parameter-added-optional": "func orderWithOptional(_ api: ShopClient) async throws { _ = try await api.getOrder(id: \"1\", locale: \"en\") }",
+        "parameter-added-optional":
+            "func orderWithOptional(_ api: ShopClient) async throws { _ = try await api.getOrder(id: \"1\", locale: \"en\") }",
         "server-url-changed": "func production() -> URL { ShopServer.production.url }",
         "response-property-added-optional": "func order() -> Order { Order(id: \"1\", status: .pending, total: 1) }",
         "enum-value-removed-response": "func isShipped(_ status: Status) -> Bool { status == .shipped }",
@@ -58,15 +62,20 @@ struct DiffCompileTests {
         }
         let site = folder.appendingPathComponent("CallSite.swift")
         try ("import Foundation\n\n" + callSite + "\n").write(to: site, atomically: true, encoding: .utf8)
-        let run = try ProcessRun.run("swiftc", ["-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "Shop",
-                                                "-I", PackagePaths.productsDirectory.appendingPathComponent("Modules").path]
-                                               + paths + [site.path])
+        let run = try ProcessRun.run(
+            "swiftc",
+            [
+                "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "Shop",
+                "-I", PackagePaths.productsDirectory.appendingPathComponent("Modules").path,
+            ]
+                + paths + [site.path])
         return Compilation(succeeded: run.status == 0, diagnostics: run.stderr)
     }
 
     @Test func everyCallSiteCompilesAgainstTheOldClient() throws {
-        let compilation = try Self.typecheck(spec: DiffRuleTests.base,
-                                             callSite: Self.callSites.keys.sorted().compactMap { Self.callSites[$0] }.joined(separator: "\n\n"))
+        let compilation = try Self.typecheck(
+            spec: DiffRuleTests.base,
+            callSite: Self.callSites.keys.sorted().compactMap { Self.callSites[$0] }.joined(separator: "\n\n"))
         #expect(compilation.succeeded, "\(compilation.diagnostics)")
     }
 
@@ -75,15 +84,18 @@ struct DiffCompileTests {
         let testCase = try #require(DiffRuleTests.cases.first { $0.rule == ruleID })
         var edited = DiffRuleTests.base
         for (old, new) in testCase.edits { edited = edited.replacingOccurrences(of: old, with: new) }
-        let findings = SpecDiff.findings(old: try DiffRuleTests.load(DiffRuleTests.base, path: "old.yaml"),
-                                         new: try DiffRuleTests.load(edited, path: "new.yaml"))
+        let findings = SpecDiff.findings(
+            old: try DiffRuleTests.load(DiffRuleTests.base, path: "old.yaml"),
+            new: try DiffRuleTests.load(edited, path: "new.yaml"))
         let finding = try #require(findings.first { $0.rule.id == ruleID })
         let compilation = try Self.typecheck(spec: edited, callSite: try #require(Self.callSites[ruleID]))
         if finding.rule.swift == .breaking {
             #expect(!compilation.succeeded, "diff says \(ruleID) breaks Swift, but the old call site compiles")
             // The errors are in the app's code, not in the generated client.
             let errorLines = compilation.diagnostics.split(separator: "\n").filter { $0.contains(": error:") }
-            #expect(!errorLines.isEmpty && errorLines.allSatisfy { $0.contains("CallSite.swift") }, "\(compilation.diagnostics)")
+            #expect(
+                !errorLines.isEmpty && errorLines.allSatisfy { $0.contains("CallSite.swift") },
+                "\(compilation.diagnostics)")
         } else {
             #expect(compilation.succeeded, "diff says \(ruleID) is Swift-safe, but: \(compilation.diagnostics)")
         }

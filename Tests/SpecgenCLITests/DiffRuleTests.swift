@@ -1,8 +1,8 @@
-import SpecgenSpec
+import Foundation
 import SpecgenDiff
+import SpecgenSpec
 import SpecgenTestSupport
 import Testing
-import Foundation
 
 /// One old/new pair per rule: a small spec, and one edit of it that the rule must report with its verdicts and
 /// the Swift symbol it affects.
@@ -88,70 +88,225 @@ struct DiffRuleTests {
     }
 
     static let cases: [Case] = [
-        Case(rule: "operation-removed", edits: [("  findSKU:\n    request: GET /skus/{sku}\n    auth: none\n    path:\n      sku: SKU\n    response: empty\n", "")], symbol: "ShopAPI.findSKU"),
-        Case(rule: "operation-added", edits: [("  cancelOrder:", "  listOrders:\n    request: GET /orders\n    response: \"[Order]\"\n  cancelOrder:")], symbol: "ShopAPI.listOrders"),
+        Case(
+            rule: "operation-removed",
+            edits: [
+                (
+                    "  findSKU:\n    request: GET /skus/{sku}\n    auth: none\n    path:\n      sku: SKU\n    response: empty\n",
+                    ""
+                )
+            ], symbol: "ShopAPI.findSKU"),
+        Case(
+            rule: "operation-added",
+            edits: [
+                ("  cancelOrder:", "  listOrders:\n    request: GET /orders\n    response: \"[Order]\"\n  cancelOrder:")
+            ], symbol: "ShopAPI.listOrders"),
         Case(rule: "operation-renamed", edits: [("  getOrder:", "  fetchOrder:")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "operation-method-changed", edits: [("request: POST /orders\n", "request: PUT /orders\n")], symbol: "ShopAPI.createOrder"),
-        Case(rule: "operation-path-changed", edits: [("GET /skus/{sku}", "GET /catalog/{sku}")], symbol: "ShopAPI.findSKU"),
-        Case(rule: "parameter-added-required", edits: [("      expand: string?", "      expand: string?\n      limit: int")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "parameter-added-optional", edits: [("      expand: string?", "      expand: string?\n      limit: int?")], symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "operation-method-changed", edits: [("request: POST /orders\n", "request: PUT /orders\n")],
+            symbol: "ShopAPI.createOrder"),
+        Case(
+            rule: "operation-path-changed", edits: [("GET /skus/{sku}", "GET /catalog/{sku}")],
+            symbol: "ShopAPI.findSKU"),
+        Case(
+            rule: "parameter-added-required",
+            edits: [("      expand: string?", "      expand: string?\n      limit: int")], symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "parameter-added-optional",
+            edits: [("      expand: string?", "      expand: string?\n      limit: int?")], symbol: "ShopAPI.getOrder"),
         Case(rule: "parameter-removed", edits: [("      expand: string?\n", "")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "parameter-made-required", edits: [("      expand: string?", "      expand: string")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "parameter-made-optional", edits: [("      locale: string", "      locale: string?")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "parameter-type-changed", edits: [("      locale: string", "      locale: int")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "parameter-renamed-in-swift", edits: [("      locale: string", "      locale: {type: string, swiftName: language}")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "parameter-wire-name-changed", edits: [("      locale: string", "      lang: {type: string, swiftName: locale}")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "parameter-default-changed", edits: [("{type: int, default: 1}", "{type: int, default: 2}")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "request-body-added", edits: [("    request: POST /orders/{id}/cancel\n", "    request: POST /orders/{id}/cancel\n    body: Problem\n")], symbol: "ShopAPI.cancelOrder"),
+        Case(
+            rule: "parameter-made-required", edits: [("      expand: string?", "      expand: string")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "parameter-made-optional", edits: [("      locale: string", "      locale: string?")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "parameter-type-changed", edits: [("      locale: string", "      locale: int")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "parameter-renamed-in-swift",
+            edits: [("      locale: string", "      locale: {type: string, swiftName: language}")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "parameter-wire-name-changed",
+            edits: [("      locale: string", "      lang: {type: string, swiftName: locale}")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "parameter-default-changed", edits: [("{type: int, default: 1}", "{type: int, default: 2}")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "request-body-added",
+            edits: [
+                (
+                    "    request: POST /orders/{id}/cancel\n",
+                    "    request: POST /orders/{id}/cancel\n    body: Problem\n"
+                )
+            ], symbol: "ShopAPI.cancelOrder"),
         Case(rule: "request-body-removed", edits: [("    body: NewOrder\n", "")], symbol: "ShopAPI.createOrder"),
-        Case(rule: "request-body-encoding-changed", edits: [("    body: NewOrder\n", "    body: {form: NewOrder}\n")], symbol: "ShopAPI.createOrder"),
-        Case(rule: "request-body-type-changed", edits: [("    body: NewOrder\n", "    body: Problem\n")], symbol: "ShopAPI.createOrder"),
-        Case(rule: "success-status-removed", edits: [("      201: Order", "      200: Order")], symbol: "ShopAPI.createOrder"),
-        Case(rule: "success-status-added", edits: [("    response: Order\n", "    response:\n      200: Order\n      202: Order\n")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "response-type-changed", edits: [("    response: Order\n", "    response: Problem\n")], symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "request-body-encoding-changed", edits: [("    body: NewOrder\n", "    body: {form: NewOrder}\n")],
+            symbol: "ShopAPI.createOrder"),
+        Case(
+            rule: "request-body-type-changed", edits: [("    body: NewOrder\n", "    body: Problem\n")],
+            symbol: "ShopAPI.createOrder"),
+        Case(
+            rule: "success-status-removed", edits: [("      201: Order", "      200: Order")],
+            symbol: "ShopAPI.createOrder"),
+        Case(
+            rule: "success-status-added",
+            edits: [("    response: Order\n", "    response:\n      200: Order\n      202: Order\n")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "response-type-changed", edits: [("    response: Order\n", "    response: Problem\n")],
+            symbol: "ShopAPI.getOrder"),
         Case(rule: "operation-auth-added", edits: [("    auth: none\n", "")], symbol: "ShopAPI.findSKU"),
-        Case(rule: "operation-auth-removed", edits: [("    request: GET /orders/{id}\n", "    request: GET /orders/{id}\n    auth: none\n")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "operation-auth-changed", edits: [("    request: GET /orders/{id}\n", "    request: GET /orders/{id}\n    auth: key\n")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "helper-added", edits: [("    response: Order\n", "    response: Order\n    poll: {name: pollUntilShipped, field: status, success: [shipped]}\n")], symbol: "ShopAPI.pollUntilShipped"),
-        Case(rule: "helper-removed", edits: [("    response: Order\n", "    response: Order\n    poll: {name: pollUntilShipped, field: status, success: [shipped]}\n")], symbol: "ShopAPI.pollUntilShipped", reversed: true),
-        Case(rule: "model-removed", edits: [("  Coupon:\n    properties:\n      code: string\n", "")], symbol: "Coupon"),
-        Case(rule: "model-added", edits: [("  Coupon:\n", "  Refund:\n    properties:\n      amount: double\n  Coupon:\n")], symbol: "Refund"),
+        Case(
+            rule: "operation-auth-removed",
+            edits: [("    request: GET /orders/{id}\n", "    request: GET /orders/{id}\n    auth: none\n")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "operation-auth-changed",
+            edits: [("    request: GET /orders/{id}\n", "    request: GET /orders/{id}\n    auth: key\n")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "helper-added",
+            edits: [
+                (
+                    "    response: Order\n",
+                    "    response: Order\n    poll: {name: pollUntilShipped, field: status, success: [shipped]}\n"
+                )
+            ], symbol: "ShopAPI.pollUntilShipped"),
+        Case(
+            rule: "helper-removed",
+            edits: [
+                (
+                    "    response: Order\n",
+                    "    response: Order\n    poll: {name: pollUntilShipped, field: status, success: [shipped]}\n"
+                )
+            ], symbol: "ShopAPI.pollUntilShipped", reversed: true),
+        Case(
+            rule: "model-removed", edits: [("  Coupon:\n    properties:\n      code: string\n", "")], symbol: "Coupon"),
+        Case(
+            rule: "model-added",
+            edits: [("  Coupon:\n", "  Refund:\n    properties:\n      amount: double\n  Coupon:\n")], symbol: "Refund"),
         Case(rule: "model-renamed", edits: [("  Coupon:\n", "  Voucher:\n")], symbol: "Coupon"),
-        Case(rule: "model-kind-changed", edits: [("  Coupon:\n    properties:\n      code: string\n", "  Coupon:\n    enum: [tenPercent]\n")], symbol: "Coupon"),
-        Case(rule: "request-property-added-required", edits: [("      gift: bool?", "      gift: bool?\n      address: string")], symbol: "NewOrder.address"),
-        Case(rule: "request-property-added-optional", edits: [("      gift: bool?", "      gift: bool?\n      address: string?")], symbol: "NewOrder.address"),
+        Case(
+            rule: "model-kind-changed",
+            edits: [("  Coupon:\n    properties:\n      code: string\n", "  Coupon:\n    enum: [tenPercent]\n")],
+            symbol: "Coupon"),
+        Case(
+            rule: "request-property-added-required",
+            edits: [("      gift: bool?", "      gift: bool?\n      address: string")], symbol: "NewOrder.address"),
+        Case(
+            rule: "request-property-added-optional",
+            edits: [("      gift: bool?", "      gift: bool?\n      address: string?")], symbol: "NewOrder.address"),
         Case(rule: "request-property-removed", edits: [("      gift: bool?\n", "")], symbol: "NewOrder.gift"),
-        Case(rule: "request-property-made-required", edits: [("      gift: bool?", "      gift: bool")], symbol: "NewOrder.gift"),
-        Case(rule: "request-property-made-optional", edits: [("      quantity: int", "      quantity: int?")], symbol: "NewOrder.quantity"),
-        Case(rule: "response-property-added-required", edits: [("      total: double", "      total: double\n      placedAt: datetime")], symbol: "Order.placedAt"),
-        Case(rule: "response-property-added-optional", edits: [("      total: double", "      total: double\n      placedAt: datetime?")], symbol: "Order.placedAt"),
+        Case(
+            rule: "request-property-made-required", edits: [("      gift: bool?", "      gift: bool")],
+            symbol: "NewOrder.gift"),
+        Case(
+            rule: "request-property-made-optional", edits: [("      quantity: int", "      quantity: int?")],
+            symbol: "NewOrder.quantity"),
+        Case(
+            rule: "response-property-added-required",
+            edits: [("      total: double", "      total: double\n      placedAt: datetime")], symbol: "Order.placedAt"),
+        Case(
+            rule: "response-property-added-optional",
+            edits: [("      total: double", "      total: double\n      placedAt: datetime?")], symbol: "Order.placedAt"
+        ),
         Case(rule: "response-property-removed", edits: [("      total: double\n", "")], symbol: "Order.total"),
         Case(rule: "response-optional-property-removed", edits: [("      note: string?\n", "")], symbol: "Order.note"),
-        Case(rule: "response-property-made-optional", edits: [("      total: double", "      total: double?")], symbol: "Order.total"),
-        Case(rule: "response-property-made-required", edits: [("      note: string?", "      note: string")], symbol: "Order.note"),
-        Case(rule: "property-type-changed", edits: [("      total: double", "      total: string")], symbol: "Order.total"),
-        Case(rule: "property-json-key-renamed", edits: [("      total: double", "      grand_total: {type: double, swiftName: total}")], symbol: "Order.total"),
-        Case(rule: "property-renamed-in-swift", edits: [("      total: double", "      total: {type: double, swiftName: amount}")], symbol: "Order.amount"),
-        Case(rule: "property-default-changed", edits: [("      gift: bool?", "      gift: {type: bool?, default: false}")], symbol: "NewOrder.gift"),
-        Case(rule: "request-constraint-tightened", edits: [("{type: string, minLength: 1}", "{type: string, minLength: 3}")], symbol: "NewOrder.item"),
+        Case(
+            rule: "response-property-made-optional", edits: [("      total: double", "      total: double?")],
+            symbol: "Order.total"),
+        Case(
+            rule: "response-property-made-required", edits: [("      note: string?", "      note: string")],
+            symbol: "Order.note"),
+        Case(
+            rule: "property-type-changed", edits: [("      total: double", "      total: string")],
+            symbol: "Order.total"),
+        Case(
+            rule: "property-json-key-renamed",
+            edits: [("      total: double", "      grand_total: {type: double, swiftName: total}")],
+            symbol: "Order.total"),
+        Case(
+            rule: "property-renamed-in-swift",
+            edits: [("      total: double", "      total: {type: double, swiftName: amount}")], symbol: "Order.amount"),
+        Case(
+            rule: "property-default-changed",
+            edits: [("      gift: bool?", "      gift: {type: bool?, default: false}")], symbol: "NewOrder.gift"),
+        Case(
+            rule: "request-constraint-tightened",
+            edits: [("{type: string, minLength: 1}", "{type: string, minLength: 3}")], symbol: "NewOrder.item"),
         Case(rule: "constraint-loosened", edits: [("{type: string, minLength: 1}", "string")], symbol: "NewOrder.item"),
-        Case(rule: "enum-value-added", edits: [("[pending, shipped]", "[pending, shipped, cancelled]")], symbol: "Status.cancelled"),
+        Case(
+            rule: "enum-value-added", edits: [("[pending, shipped]", "[pending, shipped, cancelled]")],
+            symbol: "Status.cancelled"),
         Case(rule: "enum-value-removed-request", edits: [("[red, blue]", "[red]")], symbol: "Color.blue"),
-        Case(rule: "enum-value-removed-response", edits: [("[pending, shipped]", "[pending]")], symbol: "Status.shipped"),
-        Case(rule: "alias-type-changed", edits: [("    type: string\n    pattern: \"^[A-Z]+$\"\n", "    type: uuid\n")], symbol: "SKU"),
-        Case(rule: "error-case-added", edits: [("  404: {case: notFound, body: Problem}", "  404: {case: notFound, body: Problem}\n  500: {case: serverError, body: Problem}")], symbol: "ShopError.serverError", count: 2),
-        Case(rule: "error-case-removed", edits: [("    errors:\n      409: {case: duplicate, body: Problem}\n", "")], symbol: "CreateOrderError.duplicate"),
-        Case(rule: "error-status-changed", edits: [("      409: {case: duplicate", "      422: {case: duplicate")], symbol: "CreateOrderError.duplicate"),
-        Case(rule: "error-body-changed", edits: [("      409: {case: duplicate, body: Problem}", "      409: {case: duplicate, body: string}")], symbol: "CreateOrderError.duplicate"),
-        Case(rule: "server-url-changed", edits: [("https://api.shop.example/v1", "https://api.shop.example/v2")], symbol: "ShopServer.production"),
-        Case(rule: "server-added", edits: [("  production: https://api.shop.example/v1", "  production: https://api.shop.example/v1\n  staging: https://staging.shop.example/v1")], symbol: "ShopServer.staging"),
-        Case(rule: "server-removed", edits: [("  production: https://api.shop.example/v1", "  live: https://api.shop.example/v1")], symbol: "ShopServer.production"),
-        Case(rule: "auth-scheme-added", edits: [("  key: {type: apiKey, in: header, name: X-Key}", "  key: {type: apiKey, in: header, name: X-Key}\n  partner: {type: apiKey, in: header, name: X-Partner}")], symbol: "ShopClient.init"),
-        Case(rule: "auth-scheme-removed", edits: [("  key: {type: apiKey, in: header, name: X-Key}\n", "")], symbol: "ShopClient.init"),
-        Case(rule: "auth-scheme-kind-changed", edits: [("in: header, name: X-Key", "in: header, name: X-Shop-Key")], symbol: "ShopClient.init"),
-        Case(rule: "behaviour-changed", edits: [("security: token\n", "security: token\ntimeout: 30\n")], symbol: "ShopClient"),
-        Case(rule: "deprecated", edits: [("    request: GET /orders/{id}\n", "    request: GET /orders/{id}\n    deprecated: Use fetchOrder.\n")], symbol: "ShopAPI.getOrder"),
-        Case(rule: "documentation-changed", edits: [("  Order:\n", "  Order:\n    description: An order as the shop keeps it.\n")], symbol: "Order"),
+        Case(
+            rule: "enum-value-removed-response", edits: [("[pending, shipped]", "[pending]")], symbol: "Status.shipped"),
+        Case(
+            rule: "alias-type-changed", edits: [("    type: string\n    pattern: \"^[A-Z]+$\"\n", "    type: uuid\n")],
+            symbol: "SKU"),
+        Case(
+            rule: "error-case-added",
+            edits: [
+                (
+                    "  404: {case: notFound, body: Problem}",
+                    "  404: {case: notFound, body: Problem}\n  500: {case: serverError, body: Problem}"
+                )
+            ], symbol: "ShopError.serverError", count: 2),
+        Case(
+            rule: "error-case-removed", edits: [("    errors:\n      409: {case: duplicate, body: Problem}\n", "")],
+            symbol: "CreateOrderError.duplicate"),
+        Case(
+            rule: "error-status-changed", edits: [("      409: {case: duplicate", "      422: {case: duplicate")],
+            symbol: "CreateOrderError.duplicate"),
+        Case(
+            rule: "error-body-changed",
+            edits: [("      409: {case: duplicate, body: Problem}", "      409: {case: duplicate, body: string}")],
+            symbol: "CreateOrderError.duplicate"),
+        Case(
+            rule: "server-url-changed", edits: [("https://api.shop.example/v1", "https://api.shop.example/v2")],
+            symbol: "ShopServer.production"),
+        Case(
+            rule: "server-added",
+            edits: [
+                (
+                    "  production: https://api.shop.example/v1",
+                    "  production: https://api.shop.example/v1\n  staging: https://staging.shop.example/v1"
+                )
+            ], symbol: "ShopServer.staging"),
+        Case(
+            rule: "server-removed",
+            edits: [("  production: https://api.shop.example/v1", "  live: https://api.shop.example/v1")],
+            symbol: "ShopServer.production"),
+        Case(
+            rule: "auth-scheme-added",
+            edits: [
+                (
+                    "  key: {type: apiKey, in: header, name: X-Key}",
+                    "  key: {type: apiKey, in: header, name: X-Key}\n  partner: {type: apiKey, in: header, name: X-Partner}"
+                )
+            ], symbol: "ShopClient.init"),
+        Case(
+            rule: "auth-scheme-removed", edits: [("  key: {type: apiKey, in: header, name: X-Key}\n", "")],
+            symbol: "ShopClient.init"),
+        Case(
+            rule: "auth-scheme-kind-changed", edits: [("in: header, name: X-Key", "in: header, name: X-Shop-Key")],
+            symbol: "ShopClient.init"),
+        Case(
+            rule: "behaviour-changed", edits: [("security: token\n", "security: token\ntimeout: 30\n")],
+            symbol: "ShopClient"),
+        Case(
+            rule: "deprecated",
+            edits: [
+                ("    request: GET /orders/{id}\n", "    request: GET /orders/{id}\n    deprecated: Use fetchOrder.\n")
+            ], symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "documentation-changed",
+            edits: [("  Order:\n", "  Order:\n    description: An order as the shop keeps it.\n")], symbol: "Order"),
     ]
 
     static func load(_ text: String, path: String) throws -> Spec {
@@ -169,7 +324,8 @@ struct DiffRuleTests {
             edited = edited.replacingOccurrences(of: old, with: new)
         }
         let (old, new) = testCase.reversed ? (edited, Self.base) : (Self.base, edited)
-        let findings = SpecDiff.findings(old: try Self.load(old, path: "old.yaml"), new: try Self.load(new, path: "new.yaml"))
+        let findings = SpecDiff.findings(
+            old: try Self.load(old, path: "old.yaml"), new: try Self.load(new, path: "new.yaml"))
         let rule = try #require(DiffRule.catalogue.first { $0.id == testCase.rule }, "no rule \(testCase.rule)")
         let matching = findings.filter { $0.rule.id == testCase.rule }
         #expect(matching.count == testCase.count, "\(findings.map { "\($0.rule.id): \($0.message)" })")
@@ -189,12 +345,18 @@ struct DiffRuleTests {
 
     @Test func cosmeticEditsYieldOnlyDocumentationChanges() throws {
         let cosmetic = Self.base
-            .replacingOccurrences(of: "  Order:\n    properties:\n", with: "  # The order.\n  Order:\n    description: An order.\n    properties:\n")
+            .replacingOccurrences(
+                of: "  Order:\n    properties:\n",
+                with: "  # The order.\n  Order:\n    description: An order.\n    properties:\n"
+            )
             .replacingOccurrences(of: "    path:\n      id: string\n    query:\n", with: "    query:\n")
-            .replacingOccurrences(of: "    request: GET /orders/{id}\n", with: "    request: GET /orders/{id}\n    path:\n      id: string\n")
+            .replacingOccurrences(
+                of: "    request: GET /orders/{id}\n",
+                with: "    request: GET /orders/{id}\n    path:\n      id: string\n")
         #expect(cosmetic != Self.base)
-        let findings = SpecDiff.findings(old: try Self.load(Self.base, path: "old.yaml"),
-                                         new: try Self.load(cosmetic, path: "new.yaml"))
+        let findings = SpecDiff.findings(
+            old: try Self.load(Self.base, path: "old.yaml"),
+            new: try Self.load(cosmetic, path: "new.yaml"))
         #expect(findings.map(\.rule.id) == ["documentation-changed"])
     }
 

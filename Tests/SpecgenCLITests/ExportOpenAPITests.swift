@@ -102,10 +102,13 @@ struct ExportOpenAPITests {
         let chatist = try Self.document("Chatist")
         let create = Self.value(chatist, "paths", "/tickets", "post", "requestBody", "content", "multipart/form-data")
         #expect(Self.value(create as Any, "encoding", "data", "contentType") as? String == "application/json")
-        #expect(Self.value(create as Any, "schema", "properties", "attachments", "items", "contentMediaType") as? String
-            == "application/octet-stream")
-        #expect(Self.value(chatist, "paths", "/tickets/{ticketID}/messages", "post", "requestBody", "content",
-                           "multipart/form-data", "schema", "$ref") as? String == "#/components/schemas/SendMessage")
+        #expect(
+            Self.value(create as Any, "schema", "properties", "attachments", "items", "contentMediaType") as? String
+                == "application/octet-stream")
+        #expect(
+            Self.value(
+                chatist, "paths", "/tickets/{ticketID}/messages", "post", "requestBody", "content",
+                "multipart/form-data", "schema", "$ref") as? String == "#/components/schemas/SendMessage")
 
         let keyz = try Self.document("Keyz")
         // loginUser and requestToken share POST /auth/token/: one operation accepts either form.
@@ -127,7 +130,10 @@ struct ExportOpenAPITests {
         let email = Self.value(keyz, "components", "schemas", "RegisterModel", "properties", "email") as? [String: Any]
         #expect(email?["pattern"] as? String == "^[^@\\s]+@[^@\\s]+$")
         #expect(email?["minLength"] as? Int == 3)
-        #expect(Self.value(keyz, "components", "schemas", "GrantType", "enum") as? [String] == ["password", "refresh_token"])
+        #expect(
+            Self.value(keyz, "components", "schemas", "GrantType", "enum") as? [String] == [
+                "password", "refresh_token",
+            ])
 
         let gista = try Self.document("Gista")
         // `string??`: absent, null or a value.
@@ -139,10 +145,13 @@ struct ExportOpenAPITests {
         let branding = Self.value(chatist, "paths", "/branding", "get", "responses") as? [String: Any]
         #expect(branding?["200"] != nil && branding?["204"] != nil)
         #expect(Self.value(branding as Any, "204", "content") == nil)
-        #expect(Self.value(chatist, "components", "schemas", "Branding", "properties", "updatedAt",
-                           "x-specgen-date-format") as? String == "yyyy-MM-dd HH:mm:ss")
-        #expect(Self.value(chatist, "components", "schemas", "DeviceInfo", "properties", "batteryLevel", "minimum")
-            as? Int == -1)
+        #expect(
+            Self.value(
+                chatist, "components", "schemas", "Branding", "properties", "updatedAt",
+                "x-specgen-date-format") as? String == "yyyy-MM-dd HH:mm:ss")
+        #expect(
+            Self.value(chatist, "components", "schemas", "DeviceInfo", "properties", "batteryLevel", "minimum")
+                as? Int == -1)
     }
 
     @Test func aBrokenSpecIsReportedWithItsLocation() throws {

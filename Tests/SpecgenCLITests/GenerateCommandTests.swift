@@ -35,7 +35,8 @@ struct GenerateCommandTests {
         #expect(fresh.status == 0 && fresh.stdout.isEmpty)
 
         let models = output.appendingPathComponent("Models.swift")
-        let edited = try String(contentsOf: models, encoding: .utf8).replacingOccurrences(of: "A Gista user.", with: "A user.")
+        let edited = try String(contentsOf: models, encoding: .utf8).replacingOccurrences(
+            of: "A Gista user.", with: "A user.")
         try edited.write(to: models, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: output.appendingPathComponent("Errors.swift"))
         let stale = try LintCommandTests.specgen(["generate", "Specs/Gista.yaml", "-o", output.path, "--check"])
@@ -50,7 +51,9 @@ struct GenerateCommandTests {
 
     @Test func aBrokenSpecFailsWithItsDiagnosticsAndWritesNothing() throws {
         let output = Self.temporaryFolder()
-        let run = try LintCommandTests.specgen(["generate", "Tests/SpecgenSpecTests/Fixtures/unknown-type/spec.yaml", "-o", output.path])
+        let run = try LintCommandTests.specgen([
+            "generate", "Tests/SpecgenSpecTests/Fixtures/unknown-type/spec.yaml", "-o", output.path,
+        ])
         #expect(run.status == 1)
         #expect(run.stderr.contains("Tests/SpecgenSpecTests/Fixtures/unknown-type/spec.yaml:"))
         #expect(!FileManager.default.fileExists(atPath: output.path))

@@ -33,7 +33,10 @@ struct LintCommandTests {
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines.first == "Tests/SpecgenSpecTests/Fixtures/unknown-type/spec.yaml:7:19: error: unknown type 'Mesage' in 'models.Ticket.properties.messages'; did you mean 'Message'?")
+        #expect(
+            lines.first
+                == "Tests/SpecgenSpecTests/Fixtures/unknown-type/spec.yaml:7:19: error: unknown type 'Mesage' in 'models.Ticket.properties.messages'; did you mean 'Message'?"
+        )
     }
 
     @Test func warningsFailOnlyWhenStrict() throws {

@@ -8,8 +8,13 @@ struct SurfaceCommandTests {
 
     @Test(arguments: apis)
     func theCommittedSurfaceIsUpToDate(_ api: String) throws {
-        let run = try LintCommandTests.specgen(["surface", "Specs/\(api).yaml", "-o", "Specs/\(api).surface", "--check"])
-        #expect(run.status == 0, "Specs/\(api).surface is stale; run `swift run specgen surface Specs/\(api).yaml -o Specs/\(api).surface`\n\(run.stdout)")
+        let run = try LintCommandTests.specgen([
+            "surface", "Specs/\(api).yaml", "-o", "Specs/\(api).surface", "--check",
+        ])
+        #expect(
+            run.status == 0,
+            "Specs/\(api).surface is stale; run `swift run specgen surface Specs/\(api).yaml -o Specs/\(api).surface`\n\(run.stdout)"
+        )
     }
 
     @Test func eachLineIsOneSymbolWithItsWireMapping() throws {
@@ -19,8 +24,10 @@ struct SurfaceCommandTests {
         #expect(lines.contains("var TokenResponse.accessToken: String  <- \"access_token\""))
         #expect(lines.contains("case GrantType.refreshToken  <- \"refresh_token\""))
         #expect(lines.contains("case RegisterUserError.emailAlreadyExists(ErrorResponse)  <- 409"))
-        #expect(lines.contains("func KeyzAPI.registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse"
-            + "  <- POST /auth/register/ json(RegisterModel) auth:none -> 201 IdResponse"))
+        #expect(
+            lines.contains(
+                "func KeyzAPI.registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse"
+                    + "  <- POST /auth/register/ json(RegisterModel) auth:none -> 201 IdResponse"))
         #expect(lines.contains("case KeyzServer.development  <- https://dev.space.keyz-app.fr"))
         // Sorted by symbol after the header, so the file is byte-stable.
         let symbols = lines.dropFirst().map(Self.symbol)
@@ -50,8 +57,10 @@ struct SurfaceCommandTests {
     private static func symbol(_ line: String) -> String {
         let declaration = line.components(separatedBy: "  <- ")[0]
         let words = declaration.split(separator: " ")
-        let keywords: Set<Substring> = ["struct", "enum", "protocol", "extension", "func", "var", "let", "case", "static",
-                                        "private(set)", "typealias"]
+        let keywords: Set<Substring> = [
+            "struct", "enum", "protocol", "extension", "func", "var", "let", "case", "static",
+            "private(set)", "typealias",
+        ]
         let name = words.first { !keywords.contains($0) } ?? ""
         return String(name.prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" })
     }

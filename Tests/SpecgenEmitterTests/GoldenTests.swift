@@ -11,7 +11,8 @@ struct GoldenTests {
         let files = try Self.generate("Specs/\(api).yaml")
         #expect(files.map(\.name) == SwiftEmitter.fileNames)
         for file in files {
-            expectGolden(file.contents, matches: PackagePaths.url("Tests/SpecgenEmitterTests/Goldens/\(api)/\(file.name)"))
+            expectGolden(
+                file.contents, matches: PackagePaths.url("Tests/SpecgenEmitterTests/Goldens/\(api)/\(file.name)"))
         }
     }
 
@@ -23,8 +24,9 @@ struct GoldenTests {
         for file in first {
             #expect(file.contents.hasSuffix("}\n") && !file.contents.hasSuffix("\n\n"))
             #expect(!file.contents.contains(PackagePaths.root.path), "no absolute paths")
-            #expect(!file.contents.split(separator: "\n", omittingEmptySubsequences: false).contains { $0.hasSuffix(" ") },
-                    "no trailing spaces in \(file.name)")
+            #expect(
+                !file.contents.split(separator: "\n", omittingEmptySubsequences: false).contains { $0.hasSuffix(" ") },
+                "no trailing spaces in \(file.name)")
         }
     }
 

@@ -14,133 +14,166 @@ struct SnippetTests {
     static let header = "specgen: 1\nname: Shop\nversion: 1.0.0\nservers:\n  production: https://shop.example.com\n"
 
     static let cases: [Case] = [
-        Case(name: "wire names get coding keys", yaml: """
-            models:
-              Order: {properties: {order_id: string, total: double}}
-            endpoints:
-              getOrder: {request: GET /orders, response: Order}
-            """, file: "Models.swift", expected: """
-                private enum CodingKeys: String, CodingKey {
-                    case orderID = "order_id"
-                    case total
-                }
-            """),
-        Case(name: "string?? is Nullable and decoded by hand", yaml: """
-            models:
-              Patch: {properties: {name: "string??"}}
-            endpoints:
-              patch: {request: PATCH /x, body: Patch, response: empty}
-            """, file: "Models.swift", expected: """
-                    self.name = try container.decodeNullable(String.self, forKey: .name)
-            """),
-        Case(name: "formatted dates and defaults", yaml: """
-            models:
-              Event:
-                properties:
-                  at: {type: datetime, format: "yyyy-MM-dd HH:mm:ss"}
-                  live: {type: bool, default: false}
-            endpoints:
-              getEvent: {request: GET /e, response: Event}
-            """, file: "Models.swift", expected: """
-                /// The `at` field of `models.Event`.
-                @FormattedDate<AtFormat>
-                public var at: Date
-                /// The `live` field of `models.Event`.
-                public var live: Bool
+        Case(
+            name: "wire names get coding keys",
+            yaml: """
+                models:
+                  Order: {properties: {order_id: string, total: double}}
+                endpoints:
+                  getOrder: {request: GET /orders, response: Order}
+                """, file: "Models.swift",
+            expected: """
+                    private enum CodingKeys: String, CodingKey {
+                        case orderID = "order_id"
+                        case total
+                    }
+                """),
+        Case(
+            name: "string?? is Nullable and decoded by hand",
+            yaml: """
+                models:
+                  Patch: {properties: {name: "string??"}}
+                endpoints:
+                  patch: {request: PATCH /x, body: Patch, response: empty}
+                """, file: "Models.swift",
+            expected: """
+                        self.name = try container.decodeNullable(String.self, forKey: .name)
+                """),
+        Case(
+            name: "formatted dates and defaults",
+            yaml: """
+                models:
+                  Event:
+                    properties:
+                      at: {type: datetime, format: "yyyy-MM-dd HH:mm:ss"}
+                      live: {type: bool, default: false}
+                endpoints:
+                  getEvent: {request: GET /e, response: Event}
+                """, file: "Models.swift",
+            expected: """
+                    /// The `at` field of `models.Event`.
+                    @FormattedDate<AtFormat>
+                    public var at: Date
+                    /// The `live` field of `models.Event`.
+                    public var live: Bool
 
-                /// The format of `at`.
-                public enum AtFormat: DateFormatSpecifier {
-                    /// `.pattern("yyyy-MM-dd HH:mm:ss")`
-                    public static var format: DateFormat { .pattern("yyyy-MM-dd HH:mm:ss") }
-                }
-            """),
-        Case(name: "formatted dates decode through their wrappers in handwritten Codable", yaml: """
-            models:
-              Event:
-                properties:
-                  at: {type: datetime, format: "yyyy-MM-dd HH:mm:ss"}
-                  live: {type: bool, default: false}
-            endpoints:
-              getEvent: {request: GET /e, response: Event}
-            """, file: "Models.swift", expected: """
-                    self._at = try container.decode(FormattedDate<AtFormat>.self, forKey: .at)
-                    self.live = try container.decodeIfPresent(Bool.self, forKey: .live) ?? false
-            """),
-        Case(name: "enums keep unknown values", yaml: """
-            models:
-              State: {enum: [open, in_progress]}
-            endpoints:
-              getState: {request: GET /s, response: State}
-            """, file: "Models.swift", expected: """
-                    case "in_progress": self = .inProgress
-                    default: self = .undocumented(rawValue)
-            """),
-        Case(name: "aliases and their constraints", yaml: """
-            models:
-              Code: {type: string, pattern: "^[A-Z]{3}$"}
-            endpoints:
-              getCode: {request: "GET /codes/{code}", path: {code: Code}, response: empty}
-            """, file: "Operations.swift", expected: """
-                public static func getCode(_ code: Code) throws(ClientError) -> HTTPRequestData {
-                    do {
-                        try Validation.pattern(code, "^[A-Z]{3}$", field: "code")
-                    } catch {
-                        throw .validation(operation: "Shop.getCode", failure: error)
+                    /// The format of `at`.
+                    public enum AtFormat: DateFormatSpecifier {
+                        /// `.pattern("yyyy-MM-dd HH:mm:ss")`
+                        public static var format: DateFormat { .pattern("yyyy-MM-dd HH:mm:ss") }
                     }
-            """),
-        Case(name: "form bodies", yaml: """
-            endpoints:
-              login:
-                request: POST /token
-                body: {form: {user_name: string, code: int?}}
-                response: empty
-            """, file: "Operations.swift", expected: """
-                    var form = FormBody()
-                    form.append("user_name", userName)
-                    form.append("code", code.map { String($0) })
-                    request.setFormBody(form)
-            """),
-        Case(name: "range errors carry the status", yaml: """
-            models:
-              Problem: {properties: {detail: string}}
-            errors:
-              5XX: {case: serverError, body: Problem}
-            endpoints:
-              ping: {request: GET /ping, response: empty}
-            """, file: "Client.swift", expected: """
-                    case 200..<300: return
-                    case 500..<600:
-                        throw .serverError(status: response.statusCode, body: try call.decode(Problem.self, from: response))
-            """),
-        Case(name: "per-operation errors get their own type", yaml: """
-            endpoints:
-              reserve:
-                request: POST /reservations
-                response: empty
+                """),
+        Case(
+            name: "formatted dates decode through their wrappers in handwritten Codable",
+            yaml: """
+                models:
+                  Event:
+                    properties:
+                      at: {type: datetime, format: "yyyy-MM-dd HH:mm:ss"}
+                      live: {type: bool, default: false}
+                endpoints:
+                  getEvent: {request: GET /e, response: Event}
+                """, file: "Models.swift",
+            expected: """
+                        self._at = try container.decode(FormattedDate<AtFormat>.self, forKey: .at)
+                        self.live = try container.decodeIfPresent(Bool.self, forKey: .live) ?? false
+                """),
+        Case(
+            name: "enums keep unknown values",
+            yaml: """
+                models:
+                  State: {enum: [open, in_progress]}
+                endpoints:
+                  getState: {request: GET /s, response: State}
+                """, file: "Models.swift",
+            expected: """
+                        case "in_progress": self = .inProgress
+                        default: self = .undocumented(rawValue)
+                """),
+        Case(
+            name: "aliases and their constraints",
+            yaml: """
+                models:
+                  Code: {type: string, pattern: "^[A-Z]{3}$"}
+                endpoints:
+                  getCode: {request: "GET /codes/{code}", path: {code: Code}, response: empty}
+                """, file: "Operations.swift",
+            expected: """
+                    public static func getCode(_ code: Code) throws(ClientError) -> HTTPRequestData {
+                        do {
+                            try Validation.pattern(code, "^[A-Z]{3}$", field: "code")
+                        } catch {
+                            throw .validation(operation: "Shop.getCode", failure: error)
+                        }
+                """),
+        Case(
+            name: "form bodies",
+            yaml: """
+                endpoints:
+                  login:
+                    request: POST /token
+                    body: {form: {user_name: string, code: int?}}
+                    response: empty
+                """, file: "Operations.swift",
+            expected: """
+                        var form = FormBody()
+                        form.append("user_name", userName)
+                        form.append("code", code.map { String($0) })
+                        request.setFormBody(form)
+                """),
+        Case(
+            name: "range errors carry the status",
+            yaml: """
+                models:
+                  Problem: {properties: {detail: string}}
                 errors:
-                  409: {case: taken}
-            """, file: "Client.swift", expected: """
-                func reserve() async throws(ReserveError)
-            """),
-        Case(name: "query parameters with defaults", yaml: """
-            endpoints:
-              list:
-                request: GET /items
-                query: {page: {type: int, default: 1}, q: string?}
-                response: empty
-            """, file: "Operations.swift", expected: """
-                    request.query.append(QueryItem("page", String(page)))
-                    if let value = q {
-                        request.query.append(QueryItem("q", value))
-                    }
-            """),
-        Case(name: "deprecations", yaml: """
-            endpoints:
-              old: {request: GET /old, response: empty, deprecated: "use new"}
-            """, file: "Client.swift", expected: """
-                @available(*, deprecated, message: "use new")
-                public func old() async throws(ShopError) {
-            """),
+                  5XX: {case: serverError, body: Problem}
+                endpoints:
+                  ping: {request: GET /ping, response: empty}
+                """, file: "Client.swift",
+            expected: """
+                        case 200..<300: return
+                        case 500..<600:
+                            throw .serverError(status: response.statusCode, body: try call.decode(Problem.self, from: response))
+                """),
+        Case(
+            name: "per-operation errors get their own type",
+            yaml: """
+                endpoints:
+                  reserve:
+                    request: POST /reservations
+                    response: empty
+                    errors:
+                      409: {case: taken}
+                """, file: "Client.swift",
+            expected: """
+                    func reserve() async throws(ReserveError)
+                """),
+        Case(
+            name: "query parameters with defaults",
+            yaml: """
+                endpoints:
+                  list:
+                    request: GET /items
+                    query: {page: {type: int, default: 1}, q: string?}
+                    response: empty
+                """, file: "Operations.swift",
+            expected: """
+                        request.query.append(QueryItem("page", String(page)))
+                        if let value = q {
+                            request.query.append(QueryItem("q", value))
+                        }
+                """),
+        Case(
+            name: "deprecations",
+            yaml: """
+                endpoints:
+                  old: {request: GET /old, response: empty, deprecated: "use new"}
+                """, file: "Client.swift",
+            expected: """
+                    @available(*, deprecated, message: "use new")
+                    public func old() async throws(ShopError) {
+                """),
     ]
 
     @Test(arguments: cases)

@@ -28,13 +28,16 @@ struct EndpointAgreementTests {
             let file = MultipartFile(filename: "a.png", contentType: "image/png", data: Data([1, 2, 3]))
             _ = try await api.getBranding()
             _ = try await api.getBranding(updatedAt: Date(timeIntervalSince1970: 1_700_000_000))
-            _ = try await api.createTicket(data: try Mocks.sample(CreateTicket.self, "CreateTicket", in: service),
-                                           attachments: [file, file])
-            _ = try await api.createTicket(data: try Mocks.sample(CreateTicket.self, "CreateTicket", in: service),
-                                           attachments: nil)
+            _ = try await api.createTicket(
+                data: try Mocks.sample(CreateTicket.self, "CreateTicket", in: service),
+                attachments: [file, file])
+            _ = try await api.createTicket(
+                data: try Mocks.sample(CreateTicket.self, "CreateTicket", in: service),
+                attachments: nil)
             _ = try await api.getTicket("ticket_1")
             _ = try await api.getTickets()
-            _ = try await api.sendMessage("ticket_1", body: try Mocks.sample(SendMessage.self, "SendMessage", in: service))
+            _ = try await api.sendMessage(
+                "ticket_1", body: try Mocks.sample(SendMessage.self, "SendMessage", in: service))
             _ = try await api.sendMessage("ticket/2", body: SendMessage(message: "hi"))
             try await api.updateCustomer(try Mocks.sample(UpdateCustomer.self, "UpdateCustomer", in: service))
             try await api.updateCustomer(UpdateCustomer())
@@ -47,12 +50,15 @@ struct EndpointAgreementTests {
         try await Mocks.with("DocumentAI") { url, service in
             let api = DocumentAIClient(baseURL: url)
             let id = UUID()
-            _ = try await api.uploadDocument(file: MultipartFile(filename: "a.pdf", contentType: "application/pdf",
-                                                                 data: Data("%PDF".utf8)))
+            _ = try await api.uploadDocument(
+                file: MultipartFile(
+                    filename: "a.pdf", contentType: "application/pdf",
+                    data: Data("%PDF".utf8)))
             try await api.processDocument(documentID: id)
             _ = try await api.getDocument(documentID: id)
-            try await api.submitValues(documentID: id,
-                                       values: [try Mocks.sample(FieldValueInput.self, "FieldValueInput", in: service)])
+            try await api.submitValues(
+                documentID: id,
+                values: [try Mocks.sample(FieldValueInput.self, "FieldValueInput", in: service)])
             try await api.composePDF(documentID: id)
             _ = try await api.getDownloadURL(documentID: id)
             expectEveryEndpointAccepted(service)
@@ -61,10 +67,13 @@ struct EndpointAgreementTests {
 
     @Test func gista() async throws {
         try await Mocks.with("Gista") { url, service in
-            let api = GistaClient(baseURL: url, bearer: "token", retryPolicy: RetryPolicy(initialDelay: 0.01, jitter: false))
+            let api = GistaClient(
+                baseURL: url, bearer: "token", retryPolicy: RetryPolicy(initialDelay: 0.01, jitter: false))
             let anonymous = GistaClient(baseURL: url, retryPolicy: RetryPolicy(initialDelay: 0.01, jitter: false))
-            let user = try await api.createUser(try Mocks.sample(CreateUserRequest.self, "CreateUserRequest", in: service))
-            _ = try await api.updateUser(user.userID, body: try Mocks.sample(UpdateUserRequest.self, "UpdateUserRequest", in: service))
+            let user = try await api.createUser(
+                try Mocks.sample(CreateUserRequest.self, "CreateUserRequest", in: service))
+            _ = try await api.updateUser(
+                user.userID, body: try Mocks.sample(UpdateUserRequest.self, "UpdateUserRequest", in: service))
             _ = try await api.updateUser(user.userID, body: UpdateUserRequest(displayName: .null))
             try await api.deleteUser(user.userID)
             _ = try await api.storeArticle(try Mocks.sample(StoreLinkRequest.self, "StoreLinkRequest", in: service))
@@ -89,10 +98,12 @@ struct EndpointAgreementTests {
             _ = try await api.fetchListAllUsers()
             _ = try await api.retrieveUser(identifier: "user_1")
             _ = try await api.createDocument(.object(["name": .string("Inspection")]))
-            _ = try await api.saveChangelog(identifier: "doc_1",
-                                            try Mocks.sample(ChangelogRequest.self, "ChangelogRequest", in: service))
-            _ = try await api.saveDocument(identifier: "doc_1",
-                                           try Mocks.sample(SaveDocumentRequest.self, "SaveDocumentRequest", in: service))
+            _ = try await api.saveChangelog(
+                identifier: "doc_1",
+                try Mocks.sample(ChangelogRequest.self, "ChangelogRequest", in: service))
+            _ = try await api.saveDocument(
+                identifier: "doc_1",
+                try Mocks.sample(SaveDocumentRequest.self, "SaveDocumentRequest", in: service))
             _ = try await api.convertPDFToPNGs(try Mocks.sample(PDFToPNGRequest.self, "PDFToPNGRequest", in: service))
             expectEveryEndpointAccepted(service)
         }

@@ -17,7 +17,8 @@ struct MockFlowTests {
         let flow = try #require(ExampleFlows.all.first { $0.name == name })
         let steps = Mutex<[String]>([])
         try await Mocks.with(name) { url, service in
-            try await flow.run(FlowContext(baseURL: url, pollInterval: 0.01) { line in steps.withLock { $0.append(line) } })
+            try await flow.run(
+                FlowContext(baseURL: url, pollInterval: 0.01) { line in steps.withLock { $0.append(line) } })
             let history = service.history
             let problems = history.flatMap(\.problems)
             #expect(problems.isEmpty, "\(problems)")
@@ -29,7 +30,8 @@ struct MockFlowTests {
     @Test func documentAIPollsThroughTheScriptedProcessingState() async throws {
         let steps = Mutex<[String]>([])
         try await Mocks.with("DocumentAI") { url, service in
-            try await DocumentAIFlow.run(FlowContext(baseURL: url, pollInterval: 0.01) { line in steps.withLock { $0.append(line) } })
+            try await DocumentAIFlow.run(
+                FlowContext(baseURL: url, pollInterval: 0.01) { line in steps.withLock { $0.append(line) } })
             let polls = service.history.filter { $0.operation == "getDocument" }
             #expect(polls.count == 2)
         }
@@ -40,10 +42,11 @@ struct MockFlowTests {
         try await Mocks.with("Keyz") { url, service in
             try await KeyzFlow.run(FlowContext(baseURL: url) { _ in })
             let answered = service.history.map { "\($0.operation ?? "-") \($0.status)" }
-            #expect(answered == [
-                "registerUser 201", "registerUser 409", "loginUser 200",
-                "authorizedRequest 401", "requestToken 200", "authorizedRequest 200",
-            ])
+            #expect(
+                answered == [
+                    "registerUser 201", "registerUser 409", "loginUser 200",
+                    "authorizedRequest 401", "requestToken 200", "authorizedRequest 200",
+                ])
         }
     }
 }

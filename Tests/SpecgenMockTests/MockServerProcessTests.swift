@@ -36,15 +36,18 @@ struct MockServerProcessTests {
         let url = try #require(URL(string: address))
 
         let body = #"{"email":"ada@example.com","password":"pw","firstName":"Ada","name":"Lovelace"}"#
-        let created = try await send("POST", url.appending(path: "auth/register/"),
-                                     headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        let created = try await send(
+            "POST", url.appending(path: "auth/register/"),
+            headers: ["Content-Type": "application/json"], body: Data(body.utf8))
         #expect(created.status == 201)
         _ = try await waitFor("registerUser")
 
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         output.fileHandleForReading.readabilityHandler = nil
-        let log = received.withLock { $0 } + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log =
+            received.withLock { $0 }
+            + String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
         #expect(log.contains("POST /auth/register/ -> 201 registerUser\n"))
@@ -76,11 +79,15 @@ struct MockServerProcessTests {
             """
         let spec = try #require(Spec.load(bytes: Array(yaml.utf8), path: "Vault.yaml").spec)
         let service = MockService(spec: spec)
-        let exchange = service.respond(to: MockRequest(method: "GET", path: "/secrets/abc",
-                                                       query: "api_key=SUPERSECRET&pin=SECRETPIN"))
+        let exchange = service.respond(
+            to: MockRequest(
+                method: "GET", path: "/secrets/abc",
+                query: "api_key=SUPERSECRET&pin=SECRETPIN"))
         #expect(exchange.response.status == 422)
         #expect(exchange.problems.map(\.field) == ["path.id", "query.pin"])
-        #expect(exchange.logLine == "GET /secrets/abc?api_key=<redacted>&pin=<redacted> -> 422 getSecret [path.id, query.pin]")
+        #expect(
+            exchange.logLine
+                == "GET /secrets/abc?api_key=<redacted>&pin=<redacted> -> 422 getSecret [path.id, query.pin]")
         let body = String(decoding: exchange.response.body, as: UTF8.self)
         #expect(!body.contains("SECRETPIN") && !body.contains("SUPERSECRET"))
         #expect(body.contains(#"is \"abc\", not a uuid"#))

@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SpecgenMock
 import SpecgenMockServer
 import SpecgenRuntime
 import SpecgenSpec
 import SpecgenTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Mocks of the package's own specs, served over real sockets on 127.0.0.1.
 enum Mocks {

@@ -13,8 +13,9 @@ struct RequestValidationTests {
     @Test func aMissingRequiredFieldIsNamedWithItsSpecLocation() async throws {
         try await Mocks.with("Keyz") { url, service in
             let body = #"{"password":"x","firstName":"Ada","name":"Lovelace"}"#
-            let response = try await send("POST", url.appending(path: "auth/register/"),
-                                          headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+            let response = try await send(
+                "POST", url.appending(path: "auth/register/"),
+                headers: ["Content-Type": "application/json"], body: Data(body.utf8))
             #expect(response.status == 422)
             #expect(response.headers["content-type"] == "application/problem+json")
             #expect(response.problemFields == ["body.email"])
@@ -28,9 +29,10 @@ struct RequestValidationTests {
     @Test func aWrongTypeAndABrokenConstraintAreBothReported() async throws {
         try await Mocks.with("Gista") { url, _ in
             let body = #"{"userId":5,"email":"ada@example.com","password":"","username":"ada","extra":true}"#
-            let response = try await send("POST", url.appending(path: "users"),
-                                          headers: ["Content-Type": "application/json", "Authorization": "Bearer t"],
-                                          body: Data(body.utf8))
+            let response = try await send(
+                "POST", url.appending(path: "users"),
+                headers: ["Content-Type": "application/json", "Authorization": "Bearer t"],
+                body: Data(body.utf8))
             #expect(response.status == 422)
             #expect(response.problemFields == ["body.userId", "body.password", "body.extra"])
             #expect(response.text.contains("expected a string (string), found an integer"))
@@ -43,7 +45,10 @@ struct RequestValidationTests {
             #expect(response.status == 422)
             #expect(response.problemFields == ["path.userId"])
             let alias = try #require(service.spec.model(named: "UserID"))
-            guard case .alias(_, let constraints) = alias.kind else { Issue.record("UserID is not an alias"); return }
+            guard case .alias(_, let constraints) = alias.kind else {
+                Issue.record("UserID is not an alias")
+                return
+            }
             #expect(response.problems.first?["specLocation"] as? String == constraints.patternLocation?.description)
         }
     }
@@ -53,7 +58,8 @@ struct RequestValidationTests {
             let response = try await send("GET", url.appending(path: "groups"))
             #expect(response.status == 401)
             #expect(response.problemFields == ["header.Authorization"])
-            let malformed = try await send("GET", url.appending(path: "groups"), headers: ["Authorization": "Token abc"])
+            let malformed = try await send(
+                "GET", url.appending(path: "groups"), headers: ["Authorization": "Token abc"])
             #expect(malformed.status == 401)
         }
         try await Mocks.with("Chatist") { url, _ in
@@ -70,9 +76,10 @@ struct RequestValidationTests {
 
     @Test func aWrongContentTypeIs415() async throws {
         try await Mocks.with("Keyz") { url, _ in
-            let response = try await send("POST", url.appending(path: "auth/token/"),
-                                          headers: ["Content-Type": "application/json"],
-                                          body: Data(#"{"grant_type":"password"}"#.utf8))
+            let response = try await send(
+                "POST", url.appending(path: "auth/token/"),
+                headers: ["Content-Type": "application/json"],
+                body: Data(#"{"grant_type":"password"}"#.utf8))
             #expect(response.status == 415)
             #expect(response.problemFields == ["header.Content-Type"])
         }
@@ -80,9 +87,10 @@ struct RequestValidationTests {
 
     @Test func formFieldsAreCheckedAgainstTheirTypes() async throws {
         try await Mocks.with("Keyz") { url, _ in
-            let response = try await send("POST", url.appending(path: "auth/token/"),
-                                          headers: ["Content-Type": "application/x-www-form-urlencoded"],
-                                          body: Data("grant_type=client_credentials&password=hunter2".utf8))
+            let response = try await send(
+                "POST", url.appending(path: "auth/token/"),
+                headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Data("grant_type=client_credentials&password=hunter2".utf8))
             #expect(response.status == 422)
             // Both token operations share the route; the answer names the closer one's problems.
             #expect(response.problemFields.contains("body.grant_type"))
@@ -92,9 +100,12 @@ struct RequestValidationTests {
 
     @Test func queryParametersAreCheckedAgainstTypesAndRanges() async throws {
         try await Mocks.with("Joyfill") { url, _ in
-            var components = try #require(URLComponents(url: url.appending(path: "templates"), resolvingAgainstBaseURL: false))
-            components.queryItems = [URLQueryItem(name: "page", value: "first"), URLQueryItem(name: "limit", value: "500"),
-                                     URLQueryItem(name: "sort", value: "name")]
+            var components = try #require(
+                URLComponents(url: url.appending(path: "templates"), resolvingAgainstBaseURL: false))
+            components.queryItems = [
+                URLQueryItem(name: "page", value: "first"), URLQueryItem(name: "limit", value: "500"),
+                URLQueryItem(name: "sort", value: "name"),
+            ]
             let response = try await send("GET", try #require(components.url), headers: ["Authorization": "Bearer t"])
             #expect(response.status == 422)
             #expect(response.problemFields == ["query.page", "query.limit", "query.sort"])
@@ -118,10 +129,13 @@ struct RequestValidationTests {
                 --\(boundary)--\r
 
                 """
-            let response = try await send("POST", url.appending(path: "tickets"),
-                                          headers: ["Content-Type": "multipart/form-data; boundary=\(boundary)",
-                                                    "X-API-Key": "k"],
-                                          body: Data(body.utf8))
+            let response = try await send(
+                "POST", url.appending(path: "tickets"),
+                headers: [
+                    "Content-Type": "multipart/form-data; boundary=\(boundary)",
+                    "X-API-Key": "k",
+                ],
+                body: Data(body.utf8))
             #expect(response.status == 422)
             #expect(response.problemFields == ["body.data.message", "body.data.deviceInfo", "body.attachments"])
         }

@@ -15,12 +15,14 @@ struct BodyAndFailureTests {
         let server = try TestHTTPServer { _ in .json("{}") }
         let client = APIClient(baseURL: try await server.start())
         let message = Message(text: "a \"quoted\" / slash", sentAt: Date(timeIntervalSince1970: 1_700_000_000.5))
-        var request = HTTPRequestData(method: .post, path: "/messages",
-                                      body: try client.encode(message, operation: "Chatist.sendMessage"))
+        var request = HTTPRequestData(
+            method: .post, path: "/messages",
+            body: try client.encode(message, operation: "Chatist.sendMessage"))
         request.headerFields[.contentType] = "application/json"
         _ = try await client.send(request, operation: "Chatist.sendMessage")
         let received = try #require(await server.requests.first)
-        #expect(String(decoding: received.body, as: UTF8.self)
+        #expect(
+            String(decoding: received.body, as: UTF8.self)
                 == #"{"sentAt":"2023-11-14T22:13:20.500Z","text":"a \"quoted\" / slash"}"#)
         #expect(try JSONCoding.decoder().decode(Message.self, from: received.body) == message)
         await server.stop()
@@ -98,7 +100,8 @@ struct BodyAndFailureTests {
             try Validation.length("ok", min: 1, max: 2, field: "name")
             try Validation.range(Int64(50), min: 1, max: 100, field: "limit")
         }
-        #expect(ValidationFailure(field: "password", rule: "minLength 8").description
+        #expect(
+            ValidationFailure(field: "password", rule: "minLength 8").description
                 == "'password' does not satisfy minLength 8")
     }
 }

@@ -11,16 +11,24 @@ struct DecodingTests {
     }
 
     struct Token: Decodable, Equatable {
-        var access_token: String
-        var expires_in: Int
+        var accessToken: String
+        var expiresIn: Int
         var properties: Properties
         struct Properties: Decodable, Equatable { var id: String }
+
+        enum CodingKeys: String, CodingKey {
+            case accessToken = "access_token"
+            case expiresIn = "expires_in"
+            case properties
+        }
     }
 
     func decode(_ body: [UInt8]) -> Result<Token, ClientError> {
         let client = APIClient(baseURL: URL(string: "https://example.com")!)
         let response = HTTPResponseData(status: .ok, body: Data(body))
-        return Result { () throws(ClientError) -> Token in try client.decode(Token.self, from: response, operation: "Keyz.loginUser") }
+        return Result { () throws(ClientError) -> Token in
+            try client.decode(Token.self, from: response, operation: "Keyz.loginUser")
+        }
     }
 
     @Test func validBodyDecodes() throws {
@@ -29,9 +37,18 @@ struct DecodingTests {
     }
 
     @Test(arguments: [
-        (#"{"expires_in":5,"properties":{"id":"u"}}"#, "Keyz.loginUser failed at response decoding: missing key 'access_token'"),
-        (#"{"access_token":"t","expires_in":"5","properties":{"id":"u"}}"#, "Keyz.loginUser failed at response decoding: expected Int at 'expires_in'"),
-        (#"{"access_token":"t","expires_in":5,"properties":{"id":null}}"#, "Keyz.loginUser failed at response decoding: expected String, found null at 'properties.id'"),
+        (
+            #"{"expires_in":5,"properties":{"id":"u"}}"#,
+            "Keyz.loginUser failed at response decoding: missing key 'access_token'"
+        ),
+        (
+            #"{"access_token":"t","expires_in":"5","properties":{"id":"u"}}"#,
+            "Keyz.loginUser failed at response decoding: expected Int at 'expires_in'"
+        ),
+        (
+            #"{"access_token":"t","expires_in":5,"properties":{"id":null}}"#,
+            "Keyz.loginUser failed at response decoding: expected String, found null at 'properties.id'"
+        ),
         (#"{"access_token":"t","expi"#, "Keyz.loginUser failed at response decoding: the body is not valid JSON"),
         ("", "Keyz.loginUser failed at response decoding: the body is not valid JSON"),
     ])
@@ -58,8 +75,9 @@ struct DecodingTests {
     @Test func unexpectedStatusKeepsARedactedBoundedPreview() {
         let client = APIClient(baseURL: URL(string: "https://example.com")!)
         let body = #"{"error":"boom","refresh_token":"secret-r","detail":"\#(String(repeating: "x", count: 5000))"}"#
-        let error = client.unexpectedStatus(HTTPResponseData(status: .init(code: 418), body: Data(body.utf8)),
-                                            operation: "Keyz.requestToken")
+        let error = client.unexpectedStatus(
+            HTTPResponseData(status: .init(code: 418), body: Data(body.utf8)),
+            operation: "Keyz.requestToken")
         guard case .unexpectedStatus(_, let status, let preview) = error else {
             Issue.record("expected unexpectedStatus")
             return
@@ -78,7 +96,9 @@ struct DecodingTests {
         #expect(DateFormat.pattern("yyyy-MM-dd HH:mm:ss").date(from: "2025-01-01 12:00:00") == plain)
         #expect(DateFormat.pattern("yyyy-MM-dd HH:mm:ss").string(from: plain) == "2025-01-01 12:00:00")
         #expect(DateFormat.iso8601.string(from: plain) == "2025-01-01T12:00:00Z")
-        #expect(throws: DecodingError.self) { _ = try decoder.decode(Stamp.self, from: Data(#"{"at":"yesterday"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            _ = try decoder.decode(Stamp.self, from: Data(#"{"at":"yesterday"}"#.utf8))
+        }
     }
 
     @Test func jsonValueRoundTrips() throws {

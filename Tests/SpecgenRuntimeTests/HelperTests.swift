@@ -6,20 +6,27 @@ import Testing
 struct HelperTests {
     actor Counter {
         var value = 0
-        func next() -> Int { value += 1; return value }
+        func next() -> Int {
+            value += 1
+            return value
+        }
     }
 
     @Test func pollingStopsOnSuccessFailureOrExhaustion() async throws {
         let counter = Counter()
-        let ready = try await poll(every: 2, maxAttempts: 60, until: { $0 == "ready" }, failWhen: { $0 == "failed" },
-                                   sleep: { _ in }) { () async throws(ClientError) in
+        let ready = try await poll(
+            every: 2, maxAttempts: 60, until: { $0 == "ready" }, failWhen: { $0 == "failed" },
+            sleep: { _ in }
+        ) { () async throws(ClientError) in
             await counter.next() < 3 ? "processing" : "ready"
         }
         #expect(ready == "ready")
         #expect(await counter.value == 3)
         await #expect(throws: PollingError<ClientError, String>.failed("failed")) {
-            _ = try await poll(every: 2, maxAttempts: 60, until: { $0 == "ready" }, failWhen: { $0 == "failed" },
-                               sleep: { _ in }) { () throws(ClientError) in "failed" }
+            _ = try await poll(
+                every: 2, maxAttempts: 60, until: { $0 == "ready" }, failWhen: { $0 == "failed" },
+                sleep: { _ in }
+            ) { () throws(ClientError) in "failed" }
         }
         await #expect(throws: PollingError<ClientError, String>.exhausted(attempts: 4)) {
             _ = try await poll(every: 2, maxAttempts: 4, until: { $0 == "ready" }, sleep: { _ in }) {

@@ -22,7 +22,8 @@ struct RuntimeServerTests {
         request.headerFields[.contentType] = FormBody.contentType
         _ = try await client.send(request, operation: "Keyz.requestToken")
         let received = try #require(await server.requests.first)
-        #expect(String(decoding: received.body, as: UTF8.self)
+        #expect(
+            String(decoding: received.body, as: UTF8.self)
                 == "grant_type=refresh_token&refresh_token=a%2Fb%2Bc%3Dd%26e%25f+g")
         #expect(received.headers["content-type"] == "application/x-www-form-urlencoded")
         await server.stop()
@@ -31,8 +32,9 @@ struct RuntimeServerTests {
     @Test func queryAndPathArePercentEncoded() async throws {
         let server = try TestHTTPServer { _ in CannedResponse(status: 204) }
         let client = APIClient(baseURL: try await server.start())
-        let request = HTTPRequestData(method: .get, path: "/branding",
-                                      query: [QueryItem("updatedAt", "2025-01-01 12:00:00"), QueryItem("q", "a&b=c")])
+        let request = HTTPRequestData(
+            method: .get, path: "/branding",
+            query: [QueryItem("updatedAt", "2025-01-01 12:00:00"), QueryItem("q", "a&b=c")])
         _ = try await client.send(request, operation: "Chatist.getBranding")
         let received = try #require(await server.requests.first)
         #expect(received.rawQuery == "updatedAt=2025-01-01%2012%3A00%3A00&q=a%26b%3Dc")
@@ -46,7 +48,8 @@ struct RuntimeServerTests {
         multipart.append("message", text: "Here's a screenshot")
         multipart.append("data", json: Data(#"{"channel":"ios"}"#.utf8))
         let image = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 * 7) })
-        multipart.append("attachments", file: MultipartFile(filename: "shot \"1\".png", contentType: "image/png", data: image))
+        multipart.append(
+            "attachments", file: MultipartFile(filename: "shot \"1\".png", contentType: "image/png", data: image))
         let (body, contentType) = multipart.encoded()
         var request = HTTPRequestData(method: .post, path: "/tickets", body: body)
         request.headerFields[.contentType] = contentType
@@ -62,11 +65,13 @@ struct RuntimeServerTests {
 
     @Test func bearerAndAPIKeyAuthApplyOnlyToTheirScheme() async throws {
         let server = try TestHTTPServer { _ in CannedResponse(status: 200) }
-        let client = APIClient(baseURL: try await server.start(), middlewares: [
-            BearerTokenMiddleware(scheme: "bearer", token: "joy-token"),
-            APIKeyMiddleware(scheme: "apiKey", name: "X-API-Key", location: .header, key: "chat-key"),
-            APIKeyMiddleware(scheme: "queryKey", name: "key", location: .query, key: "q-key"),
-        ])
+        let client = APIClient(
+            baseURL: try await server.start(),
+            middlewares: [
+                BearerTokenMiddleware(scheme: "bearer", token: "joy-token"),
+                APIKeyMiddleware(scheme: "apiKey", name: "X-API-Key", location: .header, key: "chat-key"),
+                APIKeyMiddleware(scheme: "queryKey", name: "key", location: .query, key: "q-key"),
+            ])
         _ = try await client.send(HTTPRequestData(method: .get, path: "/a", authScheme: "bearer"), operation: "a")
         _ = try await client.send(HTTPRequestData(method: .get, path: "/b", authScheme: "apiKey"), operation: "b")
         _ = try await client.send(HTTPRequestData(method: .get, path: "/c", authScheme: "queryKey"), operation: "c")
@@ -81,13 +86,17 @@ struct RuntimeServerTests {
 
     @Test func optionalBearerSendsWithoutATokenAndRequiredOneFails() async throws {
         let server = try TestHTTPServer { _ in CannedResponse(status: 200) }
-        let client = APIClient(baseURL: try await server.start(),
-                               middlewares: [BearerTokenMiddleware(scheme: "bearer", token: { nil })])
+        let client = APIClient(
+            baseURL: try await server.start(),
+            middlewares: [BearerTokenMiddleware(scheme: "bearer", token: { nil })])
         let optional = HTTPRequestData(method: .get, path: "/gists/1", authScheme: "bearer", authOptional: true)
         #expect(try await client.send(optional, operation: "Gista.getGist").status == .ok)
-        await #expect(throws: ClientError.authentication(operation: "Gista.deleteGist", message: "no bearer token; sign in first")) {
-            _ = try await client.send(HTTPRequestData(method: .delete, path: "/gists/1", authScheme: "bearer"),
-                                      operation: "Gista.deleteGist")
+        await #expect(
+            throws: ClientError.authentication(operation: "Gista.deleteGist", message: "no bearer token; sign in first")
+        ) {
+            _ = try await client.send(
+                HTTPRequestData(method: .delete, path: "/gists/1", authScheme: "bearer"),
+                operation: "Gista.deleteGist")
         }
         #expect(await server.requests.count == 1, "a required credential that is missing sends nothing")
         await server.stop()
@@ -96,13 +105,15 @@ struct RuntimeServerTests {
     @Test func hundredConcurrentRequestsWithAnExpiredTokenRefreshOnce() async throws {
         let server = try TestHTTPServer { request in
             if request.path == "/auth/token/" {
-                return .json(#"{"access_token":"fresh","refresh_token":"r2","token_type":"Bearer","expires_in":3600}"#,
-                             headers: [:])
+                return .json(
+                    #"{"access_token":"fresh","refresh_token":"r2","token_type":"Bearer","expires_in":3600}"#,
+                    headers: [:])
             }
             return request.headers["authorization"] == "Bearer fresh" ? .json("[]") : CannedResponse(status: 401)
         }
         let baseURL = try await server.start()
-        let store = InMemoryTokenStore(TokenSet(accessToken: "stale", refreshToken: "r1", expiresAt: Date(timeIntervalSinceNow: -10)))
+        let store = InMemoryTokenStore(
+            TokenSet(accessToken: "stale", refreshToken: "r1", expiresAt: Date(timeIntervalSinceNow: -10)))
         let flow = OAuth2TokenFlow(tokenPath: "/auth/token/", store: store, client: APIClient(baseURL: baseURL))
         let client = APIClient(baseURL: baseURL, middlewares: [OAuth2Middleware(scheme: "keyz", flow: flow)])
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -133,7 +144,8 @@ struct RuntimeServerTests {
         let store = InMemoryTokenStore(TokenSet(accessToken: "revoked", refreshToken: "r1", expiresAt: nil))
         let flow = OAuth2TokenFlow(tokenPath: "/auth/token/", store: store, client: APIClient(baseURL: baseURL))
         let client = APIClient(baseURL: baseURL, middlewares: [OAuth2Middleware(scheme: "keyz", flow: flow)])
-        let response = try await client.send(HTTPRequestData(method: .get, path: "/me", authScheme: "keyz"), operation: "me")
+        let response = try await client.send(
+            HTTPRequestData(method: .get, path: "/me", authScheme: "keyz"), operation: "me")
         #expect(response.status == .ok)
         #expect(await server.requests.map(\.path) == ["/me", "/auth/token/", "/me"])
         #expect(await store.load()?.accessToken == "new")
@@ -142,13 +154,17 @@ struct RuntimeServerTests {
 
     @Test func failedRefreshIsAnAuthenticationErrorAndClearsTheStore() async throws {
         let server = try TestHTTPServer { request in
-            request.path == "/auth/token/" ? .json(#"{"error":"invalid_grant"}"#, status: 400) : CannedResponse(status: 401)
+            request.path == "/auth/token/"
+                ? .json(#"{"error":"invalid_grant"}"#, status: 400) : CannedResponse(status: 401)
         }
         let baseURL = try await server.start()
-        let store = InMemoryTokenStore(TokenSet(accessToken: "old", refreshToken: "r1", expiresAt: Date(timeIntervalSinceNow: -1)))
+        let store = InMemoryTokenStore(
+            TokenSet(accessToken: "old", refreshToken: "r1", expiresAt: Date(timeIntervalSinceNow: -1)))
         let flow = OAuth2TokenFlow(tokenPath: "/auth/token/", store: store, client: APIClient(baseURL: baseURL))
         let client = APIClient(baseURL: baseURL, middlewares: [OAuth2Middleware(scheme: "keyz", flow: flow)])
-        await #expect(throws: ClientError.authentication(operation: "me", message: "token refresh failed; sign in again")) {
+        await #expect(
+            throws: ClientError.authentication(operation: "me", message: "token refresh failed; sign in again")
+        ) {
             _ = try await client.send(HTTPRequestData(method: .get, path: "/me", authScheme: "keyz"), operation: "me")
         }
         #expect(await store.load() == nil)
@@ -162,9 +178,12 @@ struct RuntimeServerTests {
         }
         let baseURL = try await server.start()
         let delays = Lines()
-        let client = APIClient(baseURL: baseURL, middlewares: [
-            RetryMiddleware(policy: RetryPolicy(maxAttempts: 3, initialDelay: 5), sleep: { await delays.add("\($0)") }),
-        ])
+        let client = APIClient(
+            baseURL: baseURL,
+            middlewares: [
+                RetryMiddleware(
+                    policy: RetryPolicy(maxAttempts: 3, initialDelay: 5), sleep: { await delays.add("\($0)") })
+            ])
         let get = try await client.send(HTTPRequestData(method: .get, path: "/flaky"), operation: "get")
         #expect(get.status.code == 503)
         #expect(await server.requests.count == 3, "bounded by maxAttempts")
@@ -193,13 +212,17 @@ struct RuntimeServerTests {
     @Test func logsRedactTokensKeysAndPasswords() async throws {
         let server = try TestHTTPServer { _ in .json(#"{"access_token":"server-secret","id":"u1"}"#) }
         let lines = Lines()
-        let client = APIClient(baseURL: try await server.start(), middlewares: [
-            LoggingMiddleware(sensitiveNames: ["key"], includeBodies: true, sink: { line in Task { await lines.add(line) } }),
-            BearerTokenMiddleware(scheme: "bearer", token: "tok-123"),
-            APIKeyMiddleware(scheme: "bearer", name: "key", location: .query, key: "key-456"),
-        ])
-        var request = HTTPRequestData(method: .post, path: "/login", query: [QueryItem("page", "2")],
-                                      body: Data(#"{"email":"a@b.c","password":"hunter2"}"#.utf8), authScheme: "bearer")
+        let client = APIClient(
+            baseURL: try await server.start(),
+            middlewares: [
+                LoggingMiddleware(
+                    sensitiveNames: ["key"], includeBodies: true, sink: { line in Task { await lines.add(line) } }),
+                BearerTokenMiddleware(scheme: "bearer", token: "tok-123"),
+                APIKeyMiddleware(scheme: "bearer", name: "key", location: .query, key: "key-456"),
+            ])
+        var request = HTTPRequestData(
+            method: .post, path: "/login", query: [QueryItem("page", "2")],
+            body: Data(#"{"email":"a@b.c","password":"hunter2"}"#.utf8), authScheme: "bearer")
         request.headerFields[.contentType] = "application/json"
         // The logger sits outside auth here, so also log a request that already carries credentials.
         request.headerFields[.authorization] = "Bearer tok-123"

@@ -22,7 +22,8 @@ struct FixtureTests {
         let folder = Self.fixtures.appendingPathComponent(name)
         let bytes = try #require(FileManager.default.contents(atPath: folder.appendingPathComponent("spec.yaml").path))
         let loaded = Spec.load(bytes: Array(bytes), path: "spec.yaml")
-        let text = loaded.diagnostics.map(\.description).joined(separator: "\n") + (loaded.diagnostics.isEmpty ? "" : "\n")
+        let text =
+            loaded.diagnostics.map(\.description).joined(separator: "\n") + (loaded.diagnostics.isEmpty ? "" : "\n")
         expectGolden(text, matches: folder.appendingPathComponent("diagnostics.txt"))
         // A spec with errors yields no model, so nothing downstream can run on half a spec.
         #expect((loaded.spec == nil) == loaded.hasErrors)

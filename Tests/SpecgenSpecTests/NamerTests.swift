@@ -1,5 +1,6 @@
-@testable import SpecgenSpec
 import Testing
+
+@testable import SpecgenSpec
 
 struct NamerTests {
     @Test(arguments: [
@@ -21,8 +22,10 @@ struct NamerTests {
         #expect(Namer().typeName(raw) == expected)
     }
 
-    @Test(arguments: [("convertPDFToPNGs", "convertPDFToPNGs"), ("get-data", "getData"), ("GetTicket", "getTicket"),
-                      ("fetchJoyDoc", "fetchJoyDoc"), ("return", "`return`")])
+    @Test(arguments: [
+        ("convertPDFToPNGs", "convertPDFToPNGs"), ("get-data", "getData"), ("GetTicket", "getTicket"),
+        ("fetchJoyDoc", "fetchJoyDoc"), ("return", "`return`"),
+    ])
     func methodName(raw: String, expected: String) {
         #expect(Namer().methodName(raw) == expected)
     }

@@ -6,7 +6,8 @@ import Testing
 /// `jsonschema` (installed by `.ci/run`), so editors with a YAML language server validate what specgen accepts.
 struct SchemaTests {
     static func validate(_ specs: [String]) throws -> (status: Int32, output: String) {
-        let run = try ProcessRun.run("python3", ["Tests/Scripts/validate_schema.py", "Docs/specgen.schema.json"] + specs)
+        let run = try ProcessRun.run(
+            "python3", ["Tests/Scripts/validate_schema.py", "Docs/specgen.schema.json"] + specs)
         return (run.status, run.stdout + run.stderr)
     }
 

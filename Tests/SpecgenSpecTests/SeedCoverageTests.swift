@@ -6,25 +6,50 @@ import Testing
 /// Each documented API's operations, by the names its app uses, must be declared in its spec.
 struct SeedCoverageTests {
     static let documented: [(api: String, operations: [String], models: [String])] = [
-        ("Joyfill",
-         ["fetchDocuments", "fetchDocumentSubmissions", "fetchTemplates", "fetchJoyDoc", "fetchGroups", "retrieveGroup",
-          "fetchListAllUsers", "retrieveUser", "createDocument", "saveChangelog", "saveDocument", "convertPDFToPNGs"],
-         ["Document", "DocumentListResponse", "GroupResponse", "RetrieveGroup", "ListAllUsersResponse", "JoyDoc"]),
-        ("DocumentAI",
-         ["uploadDocument", "processDocument", "getDocument", "submitValues", "composePDF", "getDownloadURL"],
-         ["DocumentStatus", "FieldType", "DocumentSummary", "FieldComponent", "FieldRegionDTO", "DocumentDetailResponse",
-          "FieldValueInput", "InitUploadResponse", "DownloadResponse"]),
-        ("Keyz",
-         ["registerUser", "loginUser", "requestToken", "authorizedRequest"],
-         ["RegisterModel", "IdResponse", "ErrorResponse", "TokenResponse", "UserProperties"]),
-        ("Chatist",
-         ["getBranding", "createTicket", "getTicket", "getTickets", "sendMessage", "updateCustomer", "updateDevice"],
-         ["Branding", "CreateTicket", "Ticket", "Message", "SendMessage", "UpdateCustomer", "UpdateDevice", "DeviceInfo",
-          "TicketID", "TicketPreview", "Sender", "Schedule"]),
-        ("Gista",
-         ["createUser", "updateUser", "deleteUser", "storeArticle", "getUserArticles", "getGist", "createGist",
-          "deleteGist"],
-         ["User", "Article", "Gist", "UserID"]),
+        (
+            "Joyfill",
+            [
+                "fetchDocuments", "fetchDocumentSubmissions", "fetchTemplates", "fetchJoyDoc", "fetchGroups",
+                "retrieveGroup",
+                "fetchListAllUsers", "retrieveUser", "createDocument", "saveChangelog", "saveDocument",
+                "convertPDFToPNGs",
+            ],
+            ["Document", "DocumentListResponse", "GroupResponse", "RetrieveGroup", "ListAllUsersResponse", "JoyDoc"]
+        ),
+        (
+            "DocumentAI",
+            ["uploadDocument", "processDocument", "getDocument", "submitValues", "composePDF", "getDownloadURL"],
+            [
+                "DocumentStatus", "FieldType", "DocumentSummary", "FieldComponent", "FieldRegionDTO",
+                "DocumentDetailResponse",
+                "FieldValueInput", "InitUploadResponse", "DownloadResponse",
+            ]
+        ),
+        (
+            "Keyz",
+            ["registerUser", "loginUser", "requestToken", "authorizedRequest"],
+            ["RegisterModel", "IdResponse", "ErrorResponse", "TokenResponse", "UserProperties"]
+        ),
+        (
+            "Chatist",
+            [
+                "getBranding", "createTicket", "getTicket", "getTickets", "sendMessage", "updateCustomer",
+                "updateDevice",
+            ],
+            [
+                "Branding", "CreateTicket", "Ticket", "Message", "SendMessage", "UpdateCustomer", "UpdateDevice",
+                "DeviceInfo",
+                "TicketID", "TicketPreview", "Sender", "Schedule",
+            ]
+        ),
+        (
+            "Gista",
+            [
+                "createUser", "updateUser", "deleteUser", "storeArticle", "getUserArticles", "getGist", "createGist",
+                "deleteGist",
+            ],
+            ["User", "Article", "Gist", "UserID"]
+        ),
     ]
 
     static func load(_ api: String) throws -> Spec {

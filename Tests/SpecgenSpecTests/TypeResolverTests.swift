@@ -1,11 +1,14 @@
-@testable import SpecgenSpec
 import Testing
+
+@testable import SpecgenSpec
 
 /// The one resolver every stage asks: what a type stands for, how it travels, what a body holds, what a type reaches.
 struct TypeResolverTests {
     static let location = SourceLocation(path: "spec.yaml", line: 1, column: 1)
 
-    static func field(_ name: String, _ type: TypeRef) -> Field { Field(wireName: name, type: type, location: location) }
+    static func field(_ name: String, _ type: TypeRef) -> Field {
+        Field(wireName: name, type: type, location: location)
+    }
 
     /// `Status` is an enum; `Name` and `Names` are aliases (one with a constraint); `Ticket` holds `Author`;
     /// `Loop` is an alias that refers to itself.
@@ -15,8 +18,9 @@ struct TypeResolverTests {
         Model(name: "Names", kind: .alias(.array(.named("Name")), Constraints(maxItems: 3)), location: location),
         Model(name: "Upload", kind: .alias(.primitive(.file), Constraints()), location: location),
         Model(name: "Author", kind: .object([field("name", .named("Name"))]), location: location),
-        Model(name: "Ticket", kind: .object([field("author", .named("Author")), field("status", .named("Status"))]),
-              location: location),
+        Model(
+            name: "Ticket", kind: .object([field("author", .named("Author")), field("status", .named("Status"))]),
+            location: location),
         Model(name: "TicketRef", kind: .alias(.named("Ticket"), Constraints()), location: location),
         Model(name: "Loop", kind: .alias(.named("Loop"), Constraints()), location: location),
     ])
@@ -25,7 +29,8 @@ struct TypeResolverTests {
         (TypeRef.primitive(.string), PartKind.text), (.primitive(.int64), .text), (.primitive(.datetime), .text),
         (.primitive(.bytes), .text), (.named("Status"), .text), (.named("Name"), .text), (.primitive(.json), .json),
         (.named("Ticket"), .json), (.named("TicketRef"), .json), (.array(.primitive(.string)), .json),
-        (.named("Names"), .json), (.map(.primitive(.int)), .json), (.primitive(.file), .file), (.named("Upload"), .file),
+        (.named("Names"), .json), (.map(.primitive(.int)), .json), (.primitive(.file), .file),
+        (.named("Upload"), .file),
         (.array(.named("Upload")), .files), (.array(.primitive(.file)), .files), (.primitive(.binary), .json),
     ])
     func partKind(type: TypeRef, expected: PartKind) {
@@ -35,7 +40,8 @@ struct TypeResolverTests {
     @Test(arguments: [
         (TypeRef.primitive(.string), true, false), (.named("Status"), true, false), (.named("Name"), true, false),
         (.primitive(.json), false, false), (.named("Ticket"), false, false), (.named("Names"), false, true),
-        (.array(.named("Status")), false, true), (.array(.named("Ticket")), false, false), (.named("Loop"), false, false),
+        (.array(.named("Status")), false, true), (.array(.named("Ticket")), false, false),
+        (.named("Loop"), false, false),
     ])
     func scalars(type: TypeRef, isScalar: Bool, isScalarArray: Bool) {
         #expect(Self.resolver.isScalar(type) == isScalar)
@@ -60,8 +66,9 @@ struct TypeResolverTests {
     }
 
     @Test func bodyFieldsAreInlineOrTheModelsThroughAliases() {
-        let inline = RequestBody(encoding: .form, content: .fields([Self.field("q", .primitive(.string))]),
-                                 location: Self.location)
+        let inline = RequestBody(
+            encoding: .form, content: .fields([Self.field("q", .primitive(.string))]),
+            location: Self.location)
         let model = RequestBody(encoding: .multipart, content: .type(.named("TicketRef")), location: Self.location)
         let array = RequestBody(encoding: .json, content: .type(.named("Names")), location: Self.location)
         #expect(Self.resolver.fields(of: inline)?.map(\.wireName) == ["q"])
@@ -70,8 +77,9 @@ struct TypeResolverTests {
     }
 
     @Test func reachabilityFollowsPropertiesAliasesArraysAndMaps() {
-        #expect(Self.resolver.reachableModels(from: [.array(.named("TicketRef"))])
-            == ["TicketRef", "Ticket", "Author", "Name", "Status"])
+        #expect(
+            Self.resolver.reachableModels(from: [.array(.named("TicketRef"))])
+                == ["TicketRef", "Ticket", "Author", "Name", "Status"])
         #expect(Self.resolver.reachableModels(from: [.map(.named("Names"))]) == ["Names", "Name"])
         #expect(Self.resolver.reachableModels(from: [.primitive(.string)]).isEmpty)
     }
@@ -79,17 +87,24 @@ struct TypeResolverTests {
     @Test func usageSplitsRequestsFromResponsesPerOperation() {
         let spec = Spec(
             name: "Shop", version: "1",
-            errors: [ErrorResponse(status: .code(404), caseName: "notFound", body: .named("Status"), location: Self.location)],
+            errors: [
+                ErrorResponse(status: .code(404), caseName: "notFound", body: .named("Status"), location: Self.location)
+            ],
             models: Self.resolver.allModels,
             endpoints: [
-                Endpoint(name: "rename", method: .post, path: "/a", requestLocation: Self.location,
-                         body: RequestBody(encoding: .json, content: .type(.named("Author")), location: Self.location),
-                         responses: [ResponseCase(status: .code(204), body: .empty, location: Self.location)],
-                         location: Self.location),
-                Endpoint(name: "list", method: .get, path: "/b", requestLocation: Self.location,
-                         responses: [ResponseCase(status: .code(200), body: .json(.array(.named("Ticket"))),
-                                                  location: Self.location)],
-                         location: Self.location),
+                Endpoint(
+                    name: "rename", method: .post, path: "/a", requestLocation: Self.location,
+                    body: RequestBody(encoding: .json, content: .type(.named("Author")), location: Self.location),
+                    responses: [ResponseCase(status: .code(204), body: .empty, location: Self.location)],
+                    location: Self.location),
+                Endpoint(
+                    name: "list", method: .get, path: "/b", requestLocation: Self.location,
+                    responses: [
+                        ResponseCase(
+                            status: .code(200), body: .json(.array(.named("Ticket"))),
+                            location: Self.location)
+                    ],
+                    location: Self.location),
             ],
             location: Self.location)
         let usage = ModelUsage(spec)
@@ -103,10 +118,20 @@ struct TypeResolverTests {
 
 struct GeneratedNamesTests {
     @Test(arguments: [
-        ("chatist", ["Chatist", "ChatistAPI", "ChatistClient", "ChatistMock", "ChatistError", "ChatistRequests",
-                     "ChatistServer"]),
-        ("pdf_tools", ["PDFTools", "PDFToolsAPI", "PDFToolsClient", "PDFToolsMock", "PDFToolsError",
-                       "PDFToolsRequests", "PDFToolsServer"]),
+        (
+            "chatist",
+            [
+                "Chatist", "ChatistAPI", "ChatistClient", "ChatistMock", "ChatistError", "ChatistRequests",
+                "ChatistServer",
+            ]
+        ),
+        (
+            "pdf_tools",
+            [
+                "PDFTools", "PDFToolsAPI", "PDFToolsClient", "PDFToolsMock", "PDFToolsError",
+                "PDFToolsRequests", "PDFToolsServer",
+            ]
+        ),
     ])
     func namesComeFromTheAPIName(api: String, expected: [String]) {
         #expect(GeneratedNames(apiName: api).roles.map(\.name) == expected)
@@ -118,8 +143,9 @@ struct GeneratedNamesTests {
     func errorTypeNames(operation: String, hasErrors: Bool, expected: String?) {
         let location = SourceLocation(path: "spec.yaml", line: 1, column: 1)
         let errors = hasErrors ? [ErrorResponse(status: .code(400), caseName: "bad", location: location)] : []
-        let endpoint = Endpoint(name: operation, method: .get, path: "/", requestLocation: location, errors: errors,
-                                location: location)
+        let endpoint = Endpoint(
+            name: operation, method: .get, path: "/", requestLocation: location, errors: errors,
+            location: location)
         #expect(Namer().errorTypeName(of: endpoint) == expected)
     }
 
@@ -128,8 +154,9 @@ struct GeneratedNamesTests {
         ("x", "class", "`class`", "class"), ("x", "renamed", "renamed", "renamed"),
     ])
     func fieldNames(wire: String, custom: String?, swift: String, bare: String) {
-        let field = Field(wireName: wire, swiftName: custom, type: .primitive(.string),
-                          location: SourceLocation(path: "spec.yaml", line: 1, column: 1))
+        let field = Field(
+            wireName: wire, swiftName: custom, type: .primitive(.string),
+            location: SourceLocation(path: "spec.yaml", line: 1, column: 1))
         #expect(Namer().swiftName(of: field) == swift)
         #expect(Namer().bareSwiftName(of: field) == bare)
     }

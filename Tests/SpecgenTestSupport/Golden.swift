@@ -15,7 +15,8 @@ public enum PackagePaths {
     /// The folder that holds built products (`specgen`, test bundles).
     public static var productsDirectory: URL {
         let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        for candidate in candidates where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("specgen").path) {
+        for candidate in candidates
+        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("specgen").path) {
             return candidate
         }
         return Bundle.main.bundleURL.deletingLastPathComponent()
@@ -28,21 +29,25 @@ public func expectGolden(
     _ actual: String, matches golden: URL, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     if ProcessInfo.processInfo.environment["SPECGEN_RECORD"] == "1" {
-        try? FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(actual.utf8).write(to: golden)
-        Issue.record("Recorded \(golden.lastPathComponent); unset SPECGEN_RECORD and run again.",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "Recorded \(golden.lastPathComponent); unset SPECGEN_RECORD and run again.",
+            sourceLocation: sourceLocation)
         return
     }
     guard let data = FileManager.default.contents(atPath: golden.path) else {
-        Issue.record("Missing golden file \(golden.path); run with SPECGEN_RECORD=1 to create it.",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "Missing golden file \(golden.path); run with SPECGEN_RECORD=1 to create it.",
+            sourceLocation: sourceLocation)
         return
     }
     let expected = String(decoding: data, as: UTF8.self)
     if expected != actual {
-        Issue.record("\(golden.lastPathComponent) differs:\n\(lineDiff(expected: expected, actual: actual))",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "\(golden.lastPathComponent) differs:\n\(lineDiff(expected: expected, actual: actual))",
+            sourceLocation: sourceLocation)
     }
 }
 

@@ -10,12 +10,16 @@ public struct ProcessRun: Sendable {
     public var stderr: String
 
     /// Runs `command` from the `PATH` (through `/usr/bin/env`) in `directory` and waits for it.
-    public static func run(_ command: String, _ arguments: [String], in directory: URL = PackagePaths.root) throws -> ProcessRun {
+    public static func run(
+        _ command: String, _ arguments: [String], in directory: URL = PackagePaths.root
+    ) throws -> ProcessRun {
         try run(executable: URL(fileURLWithPath: "/usr/bin/env"), [command] + arguments, in: directory)
     }
 
     /// Runs a built product of this package, such as `specgen` or `specgen-mock`, in `directory`.
-    public static func product(_ name: String, _ arguments: [String], in directory: URL = PackagePaths.root) throws -> ProcessRun {
+    public static func product(
+        _ name: String, _ arguments: [String], in directory: URL = PackagePaths.root
+    ) throws -> ProcessRun {
         try run(executable: PackagePaths.productsDirectory.appendingPathComponent(name), arguments, in: directory)
     }
 
@@ -24,7 +28,8 @@ public struct ProcessRun: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -33,8 +38,9 @@ public struct ProcessRun: Sendable {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = errors.wait()
         process.waitUntilExit()
-        return ProcessRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                          stderr: String(decoding: stderr, as: UTF8.self))
+        return ProcessRun(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 

@@ -1,6 +1,6 @@
-public import Foundation
 import FlyingFox
 import FlyingSocks
+public import Foundation
 
 /// A request as the test server received it, byte for byte.
 public struct RecordedRequest: Sendable {
@@ -37,8 +37,9 @@ public struct CannedResponse: Sendable {
 
     /// A JSON response.
     public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> CannedResponse {
-        CannedResponse(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a },
-                       body: Data(text.utf8))
+        CannedResponse(
+            status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a },
+            body: Data(text.utf8))
     }
 }
 
@@ -52,21 +53,26 @@ public actor TestHTTPServer {
     public init(handler: @escaping @Sendable (RecordedRequest) async -> CannedResponse) throws {
         let box = RecorderBox()
         let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: 0)
-        server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: ClosureHTTPHandler { request in
-            // `request.path` drops a trailing slash; the raw target keeps the path exactly as sent.
-            let path = String(request.target.rawValue.split(separator: "?", maxSplits: 1).first ?? "")
-            let recordedRequest = RecordedRequest(
-                method: request.method.rawValue, path: path, rawQuery: request.target.query(percentEncoded: true),
-                headers: Dictionary(request.headers.map { ($0.key.rawValue.lowercased(), $0.value) }) { a, b in a + ", " + b },
-                body: try await request.bodyData)
-            await box.server?.record(recordedRequest)
-            let response = await handler(recordedRequest)
-            if response.delay > 0 { try? await Task.sleep(nanoseconds: UInt64(response.delay * 1_000_000_000)) }
-            var headers = HTTPHeaders()
-            for (name, value) in response.headers { headers.addValue(value, for: HTTPHeader(name)) }
-            return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: "Status"), headers: headers,
-                                body: response.body)
-        })
+        server = HTTPServer(
+            address: address, timeout: 30, logger: .disabled,
+            handler: ClosureHTTPHandler { request in
+                // `request.path` drops a trailing slash; the raw target keeps the path exactly as sent.
+                let path = String(request.target.rawValue.split(separator: "?", maxSplits: 1).first ?? "")
+                let recordedRequest = RecordedRequest(
+                    method: request.method.rawValue, path: path, rawQuery: request.target.query(percentEncoded: true),
+                    headers: Dictionary(request.headers.map { ($0.key.rawValue.lowercased(), $0.value) }) { a, b in
+                        a + ", " + b
+                    },
+                    body: try await request.bodyData)
+                await box.server?.record(recordedRequest)
+                let response = await handler(recordedRequest)
+                if response.delay > 0 { try? await Task.sleep(nanoseconds: UInt64(response.delay * 1_000_000_000)) }
+                var headers = HTTPHeaders()
+                for (name, value) in response.headers { headers.addValue(value, for: HTTPHeader(name)) }
+                return HTTPResponse(
+                    statusCode: HTTPStatusCode(response.status, phrase: "Status"), headers: headers,
+                    body: response.body)
+            })
         box.server = self
     }
 

@@ -17,7 +17,8 @@ struct YAMLDocumentTests {
     }
 
     @Test func blockAndFlowCollectionsWithMarks() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             name: Chatist   # a comment
             list:
               - a
@@ -35,7 +36,8 @@ struct YAMLDocumentTests {
     }
 
     @Test func scalarStylesAndMultilineStrings() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             plain: hello world
             single: 'it''s'
             double: "tab\\tnew\\nline"
@@ -66,7 +68,8 @@ struct YAMLDocumentTests {
     }
 
     @Test func anchorsAliasesAndMergeKeys() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             base: &base {a: 1, b: 2}
             other: &other {c: 3}
             merged:

@@ -2,8 +2,9 @@
 // by hand (JSON, form-urlencoded or multipart with a boundary), and the response decoded with JSONDecoder. It is the
 // baseline both generated clients are compared with.
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Sends a request and returns the response, as `URLSession.data(for:)` does; the benchmark answers from memory.
@@ -105,7 +106,9 @@ public struct HandwrittenClient: Sendable {
     }
 
     /// Chatist `sendMessage`: a multipart body with a `message` part and file parts.
-    public func sendMessage(_ ticketID: String, message: String, attachments: [AttachmentDto]) async throws -> MessageDto {
+    public func sendMessage(
+        _ ticketID: String, message: String, attachments: [AttachmentDto]
+    ) async throws -> MessageDto {
         let url = baseURL.appendingPathComponent("tickets").appendingPathComponent(ticketID)
             .appendingPathComponent("messages")
         var request = URLRequest(url: url)
@@ -120,7 +123,8 @@ public struct HandwrittenClient: Sendable {
         body.append(Data("\(message)\r\n".utf8))
         for attachment in attachments {
             body.append(Data("--\(boundary)\r\n".utf8))
-            body.append(Data("Content-Disposition: form-data; name=\"attachments\"; filename=\"\(attachment.name)\"\r\n".utf8))
+            body.append(
+                Data("Content-Disposition: form-data; name=\"attachments\"; filename=\"\(attachment.name)\"\r\n".utf8))
             body.append(Data("Content-Type: \(attachment.mimeType)\r\n\r\n".utf8))
             body.append(attachment.data)
             body.append(Data("\r\n".utf8))

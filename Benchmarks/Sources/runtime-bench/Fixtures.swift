@@ -17,19 +17,22 @@ enum Fixtures {
         let schedules = (0..<2).map { index in
             #"{"id":"sch_\#(index)","action":"follow-up","scheduledAt":"2025-02-0\#(index + 1)T09:00:00Z"}"#
         }
-        let json = #"{"id":"ticket_123","state":"open","assignee":"Ada","messages":["#
+        let json =
+            #"{"id":"ticket_123","state":"open","assignee":"Ada","messages":["#
             + messages.joined(separator: ",") + #"],"schedules":["# + schedules.joined(separator: ",") + "]}"
         return Data(json.utf8)
     }()
 
     /// The message `sendMessage` answers with.
-    static let message = Data("""
+    static let message = Data(
+        """
         {"id":"msg_99","ticketId":"ticket_123","sender":{"id":"customer","name":"Customer"},"content":"Here is the log.",\
         "isRead":false,"timestamp":"2025-01-09T12:00:00Z","attachments":["https://cdn.chatist.app/a/99.bin"]}
         """.utf8)
 
     /// The Keyz token response.
-    static let tokens = Data("""
+    static let tokens = Data(
+        """
         {"access_token":"eyJhbGciOiJIUzI1NiJ9.access","refresh_token":"eyJhbGciOiJIUzI1NiJ9.refresh",\
         "token_type":"Bearer","expires_in":3600,"properties":{"id":"user_1","role":"tenant"}}
         """.utf8)

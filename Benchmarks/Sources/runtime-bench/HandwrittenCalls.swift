@@ -1,7 +1,8 @@
 import Foundation
 import Handwritten
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The three calls written by hand, answered from memory after reading the request body.
@@ -9,16 +10,19 @@ struct HandwrittenCalls {
     static func answering(_ status: Int, _ body: Data) -> SendRequest {
         { request in
             blackHole(request.httpBody?.count ?? 0)
-            let response = HTTPURLResponse(url: request.url ?? Fixtures.baseURL, statusCode: status, httpVersion: "HTTP/1.1",
-                                           headerFields: ["Content-Type": "application/json"])
+            let response = HTTPURLResponse(
+                url: request.url ?? Fixtures.baseURL, statusCode: status, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": "application/json"])
             guard let response else { throw HandwrittenError.badURL }
             return (body, response)
         }
     }
 
-    let chatist = HandwrittenClient(baseURL: Fixtures.baseURL, apiKey: "key_live_123", send: answering(200, Fixtures.ticket))
-    let chatistSend = HandwrittenClient(baseURL: Fixtures.baseURL, apiKey: "key_live_123",
-                                        send: answering(201, Fixtures.message))
+    let chatist = HandwrittenClient(
+        baseURL: Fixtures.baseURL, apiKey: "key_live_123", send: answering(200, Fixtures.ticket))
+    let chatistSend = HandwrittenClient(
+        baseURL: Fixtures.baseURL, apiKey: "key_live_123",
+        send: answering(201, Fixtures.message))
     let keyz = HandwrittenClient(baseURL: Fixtures.baseURL, apiKey: "", send: answering(200, Fixtures.tokens))
 
     func getTicket() async throws {

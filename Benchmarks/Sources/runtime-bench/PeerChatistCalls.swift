@@ -9,7 +9,9 @@ struct PeerInMemoryTransport: ClientTransport {
     let status: HTTPResponse.Status
     let body: Data
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         if let body { blackHole(try await Data(collecting: body, upTo: .max).count) }
@@ -33,15 +35,18 @@ struct PeerAPIKeyMiddleware: ClientMiddleware {
 
 /// Chatist's two calls through the client swift-openapi-generator writes from the exported OpenAPI document.
 struct PeerChatistCalls {
-    let chatist = Client(serverURL: Fixtures.baseURL, transport: PeerInMemoryTransport(status: .ok, body: Fixtures.ticket),
-                         middlewares: [PeerAPIKeyMiddleware(key: "key_live_123")])
-    let chatistSend = Client(serverURL: Fixtures.baseURL,
-                             transport: PeerInMemoryTransport(status: .created, body: Fixtures.message),
-                             middlewares: [PeerAPIKeyMiddleware(key: "key_live_123")])
+    let chatist = Client(
+        serverURL: Fixtures.baseURL, transport: PeerInMemoryTransport(status: .ok, body: Fixtures.ticket),
+        middlewares: [PeerAPIKeyMiddleware(key: "key_live_123")])
+    let chatistSend = Client(
+        serverURL: Fixtures.baseURL,
+        transport: PeerInMemoryTransport(status: .created, body: Fixtures.message),
+        middlewares: [PeerAPIKeyMiddleware(key: "key_live_123")])
 
     func getTicket() async throws {
-        let output = try await chatist.getTicket(path: .init(ticketID: "ticket_123"),
-                                                 headers: .init(X_hyphen_Chatist_hyphen_Platform: .ios))
+        let output = try await chatist.getTicket(
+            path: .init(ticketID: "ticket_123"),
+            headers: .init(X_hyphen_Chatist_hyphen_Platform: .ios))
         let ticket = try output.ok.body.json
         precondition(ticket.messages.count == 20)
     }
@@ -51,9 +56,10 @@ struct PeerChatistCalls {
             .message(.init(payload: .init(body: HTTPBody("Here is the log.")))),
             .attachments(.init(payload: .init(body: HTTPBody(Fixtures.attachment)), filename: "log.bin")),
         ]
-        let output = try await chatistSend.sendMessage(path: .init(ticketID: "ticket_123"),
-                                                       headers: .init(X_hyphen_Chatist_hyphen_Platform: .ios),
-                                                       body: .multipartForm(parts))
+        let output = try await chatistSend.sendMessage(
+            path: .init(ticketID: "ticket_123"),
+            headers: .init(X_hyphen_Chatist_hyphen_Platform: .ios),
+            body: .multipartForm(parts))
         let message = try output.created.body.json
         precondition(message.id == "msg_99")
     }

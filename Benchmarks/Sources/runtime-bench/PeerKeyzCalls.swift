@@ -6,8 +6,11 @@ struct PeerKeyzCalls {
     let keyz = Client(serverURL: Fixtures.baseURL, transport: PeerInMemoryTransport(status: .ok, body: Fixtures.tokens))
 
     func loginUser() async throws {
-        let output = try await keyz.loginUser(body: .urlEncodedForm(.init(grant_type: .password, username: "ada@example.com",
-                                                                          password: "p@ss/w+rd=")))
+        let output = try await keyz.loginUser(
+            body: .urlEncodedForm(
+                .init(
+                    grant_type: .password, username: "ada@example.com",
+                    password: "p@ss/w+rd=")))
         let tokens = try output.ok.body.json
         precondition(tokens.expires_in == 3600)
     }

@@ -17,10 +17,12 @@ struct InMemoryTransport: Transport {
 
 /// The three calls through the clients Specgen generates.
 struct SpecgenCalls {
-    let chatist = ChatistClient(baseURL: Fixtures.baseURL, apiKey: "key_live_123",
-                                transport: InMemoryTransport(status: .ok, body: Fixtures.ticket))
-    let chatistSend = ChatistClient(baseURL: Fixtures.baseURL, apiKey: "key_live_123",
-                                    transport: InMemoryTransport(status: .created, body: Fixtures.message))
+    let chatist = ChatistClient(
+        baseURL: Fixtures.baseURL, apiKey: "key_live_123",
+        transport: InMemoryTransport(status: .ok, body: Fixtures.ticket))
+    let chatistSend = ChatistClient(
+        baseURL: Fixtures.baseURL, apiKey: "key_live_123",
+        transport: InMemoryTransport(status: .created, body: Fixtures.message))
     let keyz = KeyzClient(baseURL: Fixtures.baseURL, transport: InMemoryTransport(status: .ok, body: Fixtures.tokens))
 
     func getTicket() async throws {
@@ -34,8 +36,10 @@ struct SpecgenCalls {
     }
 
     func sendMessage() async throws {
-        let file = MultipartFile(filename: "log.bin", contentType: "application/octet-stream", data: Fixtures.attachment)
-        let message = try await chatistSend.sendMessage("ticket_123", body: SendMessage(message: "Here is the log.", attachments: [file]))
+        let file = MultipartFile(
+            filename: "log.bin", contentType: "application/octet-stream", data: Fixtures.attachment)
+        let message = try await chatistSend.sendMessage(
+            "ticket_123", body: SendMessage(message: "Here is the log.", attachments: [file]))
         precondition(message.id == "msg_99")
     }
 }

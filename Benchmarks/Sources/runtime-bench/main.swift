@@ -59,15 +59,17 @@ func run(_ scenario: Scenario, rounds: Int, roundNanoseconds: Double) async thro
     }
     return scenario.contenders.enumerated().map { index, contender in
         let sorted = samples[index].sorted()
-        return Figure(scenario: scenario.name, implementation: contender.name, medianNanoseconds: sorted[sorted.count / 2],
-                      minNanoseconds: sorted[0], p90Nanoseconds: sorted[min(sorted.count - 1, sorted.count * 9 / 10)],
-                      callsPerRound: batch[index], rounds: rounds)
+        return Figure(
+            scenario: scenario.name, implementation: contender.name, medianNanoseconds: sorted[sorted.count / 2],
+            minNanoseconds: sorted[0], p90Nanoseconds: sorted[min(sorted.count - 1, sorted.count * 9 / 10)],
+            callsPerRound: batch[index], rounds: rounds)
     }
 }
 
 let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let parsed = Int(arguments[index + 1])
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+        let parsed = Int(arguments[index + 1])
     else { return value }
     return parsed
 }
@@ -79,21 +81,27 @@ let specgen = SpecgenCalls()
 let handwritten = HandwrittenCalls()
 let peer = PeerCalls()
 let scenarios = [
-    Scenario(name: "Chatist getTicket (20 messages)", contenders: [
-        Contender(name: "handwritten", call: handwritten.getTicket),
-        Contender(name: "specgen", call: specgen.getTicket),
-        Contender(name: "peer", call: peer.getTicket),
-    ]),
-    Scenario(name: "Keyz loginUser (form-urlencoded)", contenders: [
-        Contender(name: "handwritten", call: handwritten.loginUser),
-        Contender(name: "specgen", call: specgen.loginUser),
-        Contender(name: "peer", call: peer.loginUser),
-    ]),
-    Scenario(name: "Chatist sendMessage (multipart, 1 MiB)", contenders: [
-        Contender(name: "handwritten", call: handwritten.sendMessage),
-        Contender(name: "specgen", call: specgen.sendMessage),
-        Contender(name: "peer", call: peer.sendMessage),
-    ]),
+    Scenario(
+        name: "Chatist getTicket (20 messages)",
+        contenders: [
+            Contender(name: "handwritten", call: handwritten.getTicket),
+            Contender(name: "specgen", call: specgen.getTicket),
+            Contender(name: "peer", call: peer.getTicket),
+        ]),
+    Scenario(
+        name: "Keyz loginUser (form-urlencoded)",
+        contenders: [
+            Contender(name: "handwritten", call: handwritten.loginUser),
+            Contender(name: "specgen", call: specgen.loginUser),
+            Contender(name: "peer", call: peer.loginUser),
+        ]),
+    Scenario(
+        name: "Chatist sendMessage (multipart, 1 MiB)",
+        contenders: [
+            Contender(name: "handwritten", call: handwritten.sendMessage),
+            Contender(name: "specgen", call: specgen.sendMessage),
+            Contender(name: "peer", call: peer.sendMessage),
+        ]),
 ]
 
 var figures: [Figure] = []
@@ -107,11 +115,14 @@ if json {
 } else {
     for scenario in scenarios {
         print(scenario.name)
-        let base = figures.first { $0.scenario == scenario.name && $0.implementation == "handwritten" }?.medianNanoseconds ?? 1
+        let base =
+            figures.first { $0.scenario == scenario.name && $0.implementation == "handwritten" }?.medianNanoseconds ?? 1
         for figure in figures where figure.scenario == scenario.name {
             let micros = String(format: "%9.2f", figure.medianNanoseconds / 1000)
             let ratio = String(format: "%.2f", figure.medianNanoseconds / base)
-            print("  \(figure.implementation.padding(toLength: 12, withPad: " ", startingAt: 0)) \(micros) µs/call  \(ratio)x")
+            print(
+                "  \(figure.implementation.padding(toLength: 12, withPad: " ", startingAt: 0)) \(micros) µs/call  \(ratio)x"
+            )
         }
     }
 }

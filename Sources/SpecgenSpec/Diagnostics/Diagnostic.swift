@@ -88,7 +88,8 @@ extension Array where Element == Diagnostic {
 extension Diagnostic {
     /// A YAML syntax error as one located diagnostic.
     package init(_ error: YAMLError, path: String) {
-        self.init(.error, at: SourceLocation(path: path, line: error.mark.line, column: error.mark.column), error.message,
-                  fix: error.fix)
+        self.init(
+            .error, at: SourceLocation(path: path, line: error.mark.line, column: error.mark.column), error.message,
+            fix: error.fix)
     }
 }

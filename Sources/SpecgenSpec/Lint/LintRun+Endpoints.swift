@@ -5,11 +5,15 @@ extension LintRun {
         for scheme in spec.authSchemes {
             if case .oauth2(let flow) = scheme.kind {
                 if !flow.tokenURL.hasPrefix("/") && !flow.tokenURL.hasPrefix("https://") {
-                    error(scheme.location, "tokenUrl '\(flow.tokenURL)' of '\(scheme.name)' must be a path or an https URL",
-                          fix: "write it as '/auth/token/'")
+                    error(
+                        scheme.location,
+                        "tokenUrl '\(flow.tokenURL)' of '\(scheme.name)' must be a path or an https URL",
+                        fix: "write it as '/auth/token/'")
                 }
                 if flow.grants.isEmpty {
-                    error(scheme.location, "OAuth2 scheme '\(scheme.name)' lists no grants", fix: "add 'grants: [password, refresh_token]'")
+                    error(
+                        scheme.location, "OAuth2 scheme '\(scheme.name)' lists no grants",
+                        fix: "add 'grants: [password, refresh_token]'")
                 }
             }
         }
@@ -19,9 +23,11 @@ extension LintRun {
     mutating func checkAuthReference(_ requirement: AuthRequirement, keyPath: String) {
         guard let name = requirement.scheme, spec.authScheme(named: name) == nil else { return }
         let names = spec.authSchemes.map(\.name)
-        error(requirement.location, "unknown auth scheme '\(name)' at '\(keyPath)'",
-              fix: Suggestions.closest(to: name, in: names).map { "did you mean '\($0)'?" }
-                ?? (names.isEmpty ? "declare it under 'auth:'" : "use 'none' or one of: \(names.joined(separator: ", "))"))
+        error(
+            requirement.location, "unknown auth scheme '\(name)' at '\(keyPath)'",
+            fix: Suggestions.closest(to: name, in: names).map { "did you mean '\($0)'?" }
+                ?? (names.isEmpty
+                    ? "declare it under 'auth:'" : "use 'none' or one of: \(names.joined(separator: ", "))"))
     }
 
     // MARK: - Errors
@@ -30,24 +36,29 @@ extension LintRun {
         for response in errors {
             let entryPath = "\(keyPath).\(response.status)"
             if response.status.isSuccess {
-                error(response.location, "status \(response.status) at '\(entryPath)' is a success, not an error",
-                      fix: "declare it under 'response:'")
+                error(
+                    response.location, "status \(response.status) at '\(entryPath)' is a success, not an error",
+                    fix: "declare it under 'response:'")
             }
             let swiftName = namer.bareMemberName(response.caseName)
             if !isIdentifier(response.caseName) || swiftName != response.caseName {
-                error(response.typeLocation, "error case '\(response.caseName)' at '\(entryPath)' is not a lowerCamelCase Swift name",
-                      fix: "write it as '\(swiftName)'")
+                error(
+                    response.typeLocation,
+                    "error case '\(response.caseName)' at '\(entryPath)' is not a lowerCamelCase Swift name",
+                    fix: "write it as '\(swiftName)'")
             }
             if Namer.reservedErrorCases.contains(response.caseName) {
-                error(response.typeLocation,
-                      "error case '\(response.caseName)' at '\(entryPath)' is reserved for failures the client detects itself",
-                      fix: "choose another name, such as '\(response.caseName)Response'")
+                error(
+                    response.typeLocation,
+                    "error case '\(response.caseName)' at '\(entryPath)' is reserved for failures the client detects itself",
+                    fix: "choose another name, such as '\(response.caseName)Response'")
             }
             if let body = response.body, case .primitive(let primitive) = shape(of: body),
-               [.binary, .file].contains(primitive)
+                [.binary, .file].contains(primitive)
             {
-                error(response.typeLocation, "an error body at '\(entryPath)' cannot be '\(primitive.rawValue)'",
-                      fix: "use a model, or 'string' for a plain-text body")
+                error(
+                    response.typeLocation, "an error body at '\(entryPath)' cannot be '\(primitive.rawValue)'",
+                    fix: "use a model, or 'string' for a plain-text body")
             }
         }
     }
@@ -59,9 +70,10 @@ extension LintRun {
         for response in all {
             if let first = seen.first(where: { $0.name == response.caseName }) {
                 if first.body != response.body {
-                    error(response.location,
-                          "error case '\(response.caseName)' carries '\(response.body?.description ?? "no body")' here but '\(first.body?.description ?? "no body")' at line \(first.location.line)",
-                          fix: "give the cases different names, or the same body type")
+                    error(
+                        response.location,
+                        "error case '\(response.caseName)' carries '\(response.body?.description ?? "no body")' here but '\(first.body?.description ?? "no body")' at line \(first.location.line)",
+                        fix: "give the cases different names, or the same body type")
                 }
             } else {
                 seen.append((response.caseName, response.body, response.location))
@@ -72,15 +84,17 @@ extension LintRun {
     // MARK: - Endpoints
 
     mutating func checkEndpoints() {
-        checkCollisions(spec.endpoints.map { ($0.name, namer.methodName($0.name), $0.location) },
-                        scope: "endpoints", kind: "operation")
+        checkCollisions(
+            spec.endpoints.map { ($0.name, namer.methodName($0.name), $0.location) },
+            scope: "endpoints", kind: "operation")
         for endpoint in spec.endpoints { checkEndpoint(endpoint) }
         for polling in spec.endpoints.compactMap(\.polling) {
             let helper = namer.methodName(polling.name)
             if let operation = spec.endpoints.first(where: { namer.methodName($0.name) == helper }) {
-                error(polling.location,
-                      "polling helper '\(polling.name)' has the same Swift name as operation '\(operation.name)' (line \(operation.location.line))",
-                      fix: "rename the helper, e.g. 'pollUntil...'")
+                error(
+                    polling.location,
+                    "polling helper '\(polling.name)' has the same Swift name as operation '\(operation.name)' (line \(operation.location.line))",
+                    fix: "rename the helper, e.g. 'pollUntil...'")
             }
         }
         checkErrorCaseConsistency()
@@ -90,8 +104,9 @@ extension LintRun {
         let keyPath = "endpoints.\(endpoint.name)"
         let name = namer.methodName(endpoint.name).withoutBackticks
         if name != endpoint.name {
-            warning(endpoint.location, "operation '\(endpoint.name)' is generated as '\(name)'",
-                    fix: "name it '\(name)' in the spec so both read the same")
+            warning(
+                endpoint.location, "operation '\(endpoint.name)' is generated as '\(name)'",
+                fix: "name it '\(name)' in the spec so both read the same")
         }
         checkPath(endpoint, keyPath: keyPath)
         for field in endpoint.queryParameters {
@@ -105,15 +120,20 @@ extension LintRun {
             checkBody(body, endpoint: endpoint, keyPath: "\(keyPath).body")
             if case .fields(let fields) = body.content { parameters += fields }
         }
-        checkCollisions(parameters.map { ($0.wireName, namer.bareSwiftName(of: $0), $0.location) },
-                        scope: "endpoint '\(endpoint.name)'", kind: "parameter")
+        checkCollisions(
+            parameters.map { ($0.wireName, namer.bareSwiftName(of: $0), $0.location) },
+            scope: "endpoint '\(endpoint.name)'", kind: "parameter")
         checkResponses(endpoint, keyPath: "\(keyPath).response")
         checkErrors(endpoint.errors, keyPath: "\(keyPath).errors")
         if let auth = endpoint.auth { checkAuthReference(auth, keyPath: "\(keyPath).auth") }
         if endpoint.idempotent, endpoint.method.isIdempotent {
-            warning(endpoint.location, "'idempotent: true' at '\(keyPath)' repeats what \(endpoint.method.rawValue) already means")
+            warning(
+                endpoint.location,
+                "'idempotent: true' at '\(keyPath)' repeats what \(endpoint.method.rawValue) already means")
         }
-        if let pagination = endpoint.pagination { checkPagination(pagination, endpoint: endpoint, keyPath: "\(keyPath).paginate") }
+        if let pagination = endpoint.pagination {
+            checkPagination(pagination, endpoint: endpoint, keyPath: "\(keyPath).paginate")
+        }
         if let polling = endpoint.polling { checkPolling(polling, endpoint: endpoint, keyPath: "\(keyPath).poll") }
         checkMockSequence(endpoint, keyPath: "\(keyPath).mock")
     }
@@ -125,8 +145,10 @@ extension LintRun {
             guard let status = step.status else { continue }
             if !declared.contains(where: { $0.matches(status) }) {
                 let list = declared.map(\.description).joined(separator: ", ")
-                error(step.location, "mock step at '\(keyPath)' answers \(status), which '\(endpoint.name)' does not declare",
-                      fix: "use one of its statuses: \(list)")
+                error(
+                    step.location,
+                    "mock step at '\(keyPath)' answers \(status), which '\(endpoint.name)' does not declare",
+                    fix: "use one of its statuses: \(list)")
             }
         }
     }
@@ -140,20 +162,24 @@ extension LintRun {
             }
             seen.append(placeholder)
             if !endpoint.pathParameters.contains(where: { $0.wireName == placeholder }) {
-                error(endpoint.requestLocation, "path parameter '{\(placeholder)}' of '\(keyPath)' is not declared",
-                      fix: "add it under 'path:', e.g. '\(placeholder): string'")
+                error(
+                    endpoint.requestLocation, "path parameter '{\(placeholder)}' of '\(keyPath)' is not declared",
+                    fix: "add it under 'path:', e.g. '\(placeholder): string'")
             }
         }
         for field in endpoint.pathParameters {
             let fieldPath = "\(keyPath).path.\(field.wireName)"
             if !placeholders.contains(field.wireName) {
                 let suggestion = Suggestions.closest(to: field.wireName, in: placeholders)
-                error(field.location, "path parameter '\(field.wireName)' does not appear in '\(endpoint.path)'",
-                      fix: suggestion.map { "did you mean '\($0)'?" } ?? "add '{\(field.wireName)}' to the path or remove it")
+                error(
+                    field.location, "path parameter '\(field.wireName)' does not appear in '\(endpoint.path)'",
+                    fix: suggestion.map { "did you mean '\($0)'?" }
+                        ?? "add '{\(field.wireName)}' to the path or remove it")
             }
             if field.presence != .required {
-                error(field.typeLocation, "path parameter '\(field.wireName)' cannot be optional",
-                      fix: "remove the '?'; a path segment is always present")
+                error(
+                    field.typeLocation, "path parameter '\(field.wireName)' cannot be optional",
+                    fix: "remove the '?'; a path segment is always present")
             }
             checkParameter(field, keyPath: fieldPath, allowArrays: false)
         }
@@ -163,20 +189,24 @@ extension LintRun {
         checkField(field, keyPath: keyPath)
         if isScalar(field.type) { return }
         if allowArrays, case .array(let element) = shape(of: field.type), isScalar(element) { return }
-        error(field.typeLocation, "parameter at '\(keyPath)' must be a string, number, boolean, date, UUID or enum"
-              + (allowArrays ? " (or an array of them)" : "") + ", not '\(field.type)'",
-              fix: "send structured data in the body")
+        error(
+            field.typeLocation,
+            "parameter at '\(keyPath)' must be a string, number, boolean, date, UUID or enum"
+                + (allowArrays ? " (or an array of them)" : "") + ", not '\(field.type)'",
+            fix: "send structured data in the body")
     }
 
     mutating func checkBody(_ body: RequestBody, endpoint: Endpoint, keyPath: String) {
         if endpoint.method == .get || endpoint.method == .head {
-            error(body.location, "\(endpoint.method.rawValue) request '\(endpoint.name)' cannot have a body",
-                  fix: "send the data as query parameters, or use POST")
+            error(
+                body.location, "\(endpoint.method.rawValue) request '\(endpoint.name)' cannot have a body",
+                fix: "send the data as query parameters, or use POST")
         }
         let fields: [Field]
         switch body.content {
         case .fields(let inline):
-            checkFields(inline, scope: "the body of '\(endpoint.name)'", keyPath: "\(keyPath).\(body.encoding.rawValue)")
+            checkFields(
+                inline, scope: "the body of '\(endpoint.name)'", keyPath: "\(keyPath).\(body.encoding.rawValue)")
             fields = inline
         case .type(let type):
             switch (body.encoding, shape(of: type)) {
@@ -185,7 +215,9 @@ extension LintRun {
             case (_, .object(let model)):
                 fields = model.fields
             default:
-                error(body.typeLocation, "a \(body.encoding.rawValue) body at '\(keyPath)' must be a model with properties, not '\(type)'")
+                error(
+                    body.typeLocation,
+                    "a \(body.encoding.rawValue) body at '\(keyPath)' must be a model with properties, not '\(type)'")
                 fields = []
             }
         }
@@ -194,8 +226,10 @@ extension LintRun {
             switch body.encoding {
             case .form:
                 if !isScalar(field.type), !types.isScalarArray(field.type) {
-                    error(field.typeLocation, "form field '\(field.wireName)' at '\(fieldPath)' must be a single value, not '\(field.type)'",
-                          fix: "use a multipart or JSON body for structured data")
+                    error(
+                        field.typeLocation,
+                        "form field '\(field.wireName)' at '\(fieldPath)' must be a single value, not '\(field.type)'",
+                        fix: "use a multipart or JSON body for structured data")
                 }
             case .multipart, .json, .binary:
                 break
@@ -206,44 +240,53 @@ extension LintRun {
     mutating func checkResponses(_ endpoint: Endpoint, keyPath: String) {
         for response in endpoint.responses {
             if !response.status.isSuccess {
-                error(response.location, "status \(response.status) at '\(keyPath)' is not a success status",
-                      fix: "declare it under 'errors:' with a case name")
+                error(
+                    response.location, "status \(response.status) at '\(keyPath)' is not a success status",
+                    fix: "declare it under 'errors:' with a case name")
             }
             if endpoint.method == .head, response.body != .empty {
                 error(response.typeLocation, "a HEAD response has no body at '\(keyPath)'", fix: "write 'empty'")
             }
             if case .json(let type) = response.body, case .primitive(let primitive) = shape(of: type),
-               [.binary, .file].contains(primitive)
+                [.binary, .file].contains(primitive)
             {
-                error(response.typeLocation, "a JSON response at '\(keyPath)' cannot be '\(primitive.rawValue)'",
-                      fix: "write 'binary' on its own for a raw body")
+                error(
+                    response.typeLocation, "a JSON response at '\(keyPath)' cannot be '\(primitive.rawValue)'",
+                    fix: "write 'binary' on its own for a raw body")
             }
         }
-        let bodies = Set(endpoint.responses.compactMap { response -> ResponseBody? in
-            response.body == .empty ? nil : response.body
-        })
+        let bodies = Set(
+            endpoint.responses.compactMap { response -> ResponseBody? in
+                response.body == .empty ? nil : response.body
+            })
         if bodies.count > 1, let second = endpoint.responses.dropFirst().first(where: { $0.body != .empty }) {
-            error(second.typeLocation, "the success statuses at '\(keyPath)' return different types",
-                  fix: "return one type, and 'empty' for statuses that mean nil")
+            error(
+                second.typeLocation, "the success statuses at '\(keyPath)' return different types",
+                fix: "return one type, and 'empty' for statuses that mean nil")
         }
     }
 
     mutating func checkPagination(_ pagination: Pagination, endpoint: Endpoint, keyPath: String) {
         for name in [pagination.pageParameter, pagination.limitParameter] {
             guard let field = endpoint.queryParameters.first(where: { $0.wireName == name }) else {
-                error(pagination.location, "pagination at '\(keyPath)' names query parameter '\(name)', which '\(endpoint.name)' does not declare",
-                      fix: "add '\(name): int?' under 'query:'")
+                error(
+                    pagination.location,
+                    "pagination at '\(keyPath)' names query parameter '\(name)', which '\(endpoint.name)' does not declare",
+                    fix: "add '\(name): int?' under 'query:'")
                 continue
             }
-            guard case .primitive(let primitive) = shape(of: field.type), [.int, .int32, .int64].contains(primitive) else {
+            guard case .primitive(let primitive) = shape(of: field.type), [.int, .int32, .int64].contains(primitive)
+            else {
                 error(field.typeLocation, "pagination parameter '\(name)' must be an integer")
                 continue
             }
         }
-        guard let body = endpoint.responses.lazy.compactMap({ response -> TypeRef? in
-            if case .json(let type) = response.body { return type }
-            return nil
-        }).first else {
+        guard
+            let body = endpoint.responses.lazy.compactMap({ response -> TypeRef? in
+                if case .json(let type) = response.body { return type }
+                return nil
+            }).first
+        else {
             error(pagination.location, "pagination at '\(keyPath)' needs a JSON response")
             return
         }
@@ -253,12 +296,17 @@ extension LintRun {
                 return
             }
             guard let field = model.fields.first(where: { $0.wireName == items }) else {
-                error(pagination.location, "model '\(model.name)' has no field '\(items)' for the pagination items",
-                      fix: Suggestions.closest(to: items, in: model.fields.map(\.wireName)).map { "did you mean '\($0)'?" })
+                error(
+                    pagination.location, "model '\(model.name)' has no field '\(items)' for the pagination items",
+                    fix: Suggestions.closest(to: items, in: model.fields.map(\.wireName)).map {
+                        "did you mean '\($0)'?"
+                    })
                 return
             }
             guard case .array = shape(of: field.type) else {
-                error(pagination.location, "pagination items '\(items)' of '\(model.name)' must be an array, not '\(field.type)'")
+                error(
+                    pagination.location,
+                    "pagination items '\(items)' of '\(model.name)' must be an array, not '\(field.type)'")
                 return
             }
         } else if case .array = shape(of: body) {
@@ -269,24 +317,31 @@ extension LintRun {
     }
 
     mutating func checkPolling(_ polling: Polling, endpoint: Endpoint, keyPath: String) {
-        guard let body = endpoint.responses.lazy.compactMap({ response -> TypeRef? in
-            if case .json(let type) = response.body { return type }
-            return nil
-        }).first else {
+        guard
+            let body = endpoint.responses.lazy.compactMap({ response -> TypeRef? in
+                if case .json(let type) = response.body { return type }
+                return nil
+            }).first
+        else {
             error(polling.location, "polling at '\(keyPath)' needs a JSON response")
             return
         }
         var current = body
         for (index, segment) in polling.field.enumerated() {
             guard case .object(let model) = shape(of: current),
-                  let field = model.fields.first(where: { $0.wireName == segment }) else {
+                let field = model.fields.first(where: { $0.wireName == segment })
+            else {
                 let prefix = polling.field.prefix(index).joined(separator: ".")
-                error(polling.location, "polling field '\(polling.field.joined(separator: "."))' at '\(keyPath)' has no '\(segment)'"
-                      + (prefix.isEmpty ? " in '\(body)'" : " after '\(prefix)'"))
+                error(
+                    polling.location,
+                    "polling field '\(polling.field.joined(separator: "."))' at '\(keyPath)' has no '\(segment)'"
+                        + (prefix.isEmpty ? " in '\(body)'" : " after '\(prefix)'"))
                 return
             }
             if field.presence != .required {
-                error(polling.location, "polling field segment '\(segment)' at '\(keyPath)' is optional; polling needs a value every time")
+                error(
+                    polling.location,
+                    "polling field segment '\(segment)' at '\(keyPath)' is optional; polling needs a value every time")
                 return
             }
             current = field.type
@@ -294,8 +349,9 @@ extension LintRun {
         switch shape(of: current) {
         case .enumeration(let model, let values):
             for value in polling.success + polling.failure where !values.contains(where: { $0.value == value }) {
-                error(polling.location, "'\(value)' at '\(keyPath)' is not a value of enum '\(model.name)'",
-                      fix: Suggestions.closest(to: value, in: values.map(\.value)).map { "did you mean '\($0)'?" })
+                error(
+                    polling.location, "'\(value)' at '\(keyPath)' is not a value of enum '\(model.name)'",
+                    fix: Suggestions.closest(to: value, in: values.map(\.value)).map { "did you mean '\($0)'?" })
             }
         case .primitive(.string):
             break

@@ -27,15 +27,17 @@ extension LintRun {
         }
         let used = ModelUsage(spec, resolver: types).usedModels
         for model in spec.models where !used.contains(model.name) {
-            warning(model.location, "model '\(model.name)' is not used by any endpoint or error",
-                    fix: "remove it, or refer to it where it is sent or received")
+            warning(
+                model.location, "model '\(model.name)' is not used by any endpoint or error",
+                fix: "remove it, or refer to it where it is sent or received")
         }
     }
 
     private mutating func checkNoFiles(in fields: [Field], context: String) {
         for field in fields where types.containsFile(field.type) {
-            error(field.typeLocation, "field '\(field.wireName)' of type '\(field.type)' cannot be carried in \(context)",
-                  fix: "use 'bytes' for base64 in JSON; 'file' and 'binary' are for multipart parts and raw bodies")
+            error(
+                field.typeLocation, "field '\(field.wireName)' of type '\(field.type)' cannot be carried in \(context)",
+                fix: "use 'bytes' for base64 in JSON; 'file' and 'binary' are for multipart parts and raw bodies")
         }
     }
 }

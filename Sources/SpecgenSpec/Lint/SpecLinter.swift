@@ -52,11 +52,14 @@ struct LintRun {
         for entry in entries {
             let key = entry.swift.lowercased()
             if let first = seen[key] {
-                let how = first.swift == entry.swift ? "the same Swift name '\(entry.swift)'"
+                let how =
+                    first.swift == entry.swift
+                    ? "the same Swift name '\(entry.swift)'"
                     : "Swift names that differ only in case ('\(first.swift)', '\(entry.swift)')"
-                error(entry.location,
-                      "\(kind) '\(entry.raw)' and '\(first.raw)' (line \(first.location.line)) in \(scope) get \(how)",
-                      fix: "rename one, or give it a 'swiftName'")
+                error(
+                    entry.location,
+                    "\(kind) '\(entry.raw)' and '\(first.raw)' (line \(first.location.line)) in \(scope) get \(how)",
+                    fix: "rename one, or give it a 'swiftName'")
             } else {
                 seen[key] = (entry.swift, entry.raw, entry.location)
             }
@@ -77,22 +80,27 @@ struct LintRun {
         for model in spec.models {
             let swiftName = namer.swiftName(of: model)
             if let role = generated[swiftName] {
-                error(model.location, "model '\(model.name)' would be generated as '\(swiftName)', the name of \(role)",
-                      fix: "rename it, or give it a 'swiftName'")
+                error(
+                    model.location, "model '\(model.name)' would be generated as '\(swiftName)', the name of \(role)",
+                    fix: "rename it, or give it a 'swiftName'")
             }
         }
     }
 
     mutating func checkModels() {
-        checkCollisions(spec.models.map { ($0.name, namer.swiftName(of: $0), $0.location) },
-                        scope: "models", kind: "model")
+        checkCollisions(
+            spec.models.map { ($0.name, namer.swiftName(of: $0), $0.location) },
+            scope: "models", kind: "model")
         for model in spec.models {
             let swiftName = namer.swiftName(of: model)
-            if model.swiftName == nil, swiftName != model.name, Namer.reservedTypeNames.contains(model.name)
-                || Namer.keywords.contains(model.name)
+            if model.swiftName == nil, swiftName != model.name,
+                Namer.reservedTypeNames.contains(model.name)
+                    || Namer.keywords.contains(model.name)
             {
-                warning(model.location, "model '\(model.name)' would shadow a Swift or runtime type; it is generated as '\(swiftName)'",
-                        fix: "give it a 'swiftName' to choose another name")
+                warning(
+                    model.location,
+                    "model '\(model.name)' would shadow a Swift or runtime type; it is generated as '\(swiftName)'",
+                    fix: "give it a 'swiftName' to choose another name")
             }
             if let custom = model.swiftName, !isIdentifier(custom) {
                 error(model.location, "swiftName '\(custom)' of model '\(model.name)' is not a Swift identifier")
@@ -112,8 +120,9 @@ struct LintRun {
     }
 
     mutating func checkFields(_ fields: [Field], scope: String, keyPath: String) {
-        checkCollisions(fields.map { ($0.wireName, namer.bareSwiftName(of: $0), $0.location) },
-                        scope: scope, kind: "field")
+        checkCollisions(
+            fields.map { ($0.wireName, namer.bareSwiftName(of: $0), $0.location) },
+            scope: scope, kind: "field")
         for field in fields {
             checkField(field, keyPath: "\(keyPath).\(field.wireName)")
         }
@@ -130,8 +139,9 @@ struct LintRun {
                     warning(field.typeLocation, "date format '\(format)' at '\(keyPath)' has no year or day")
                 }
             } else {
-                error(field.typeLocation, "'format' at '\(keyPath)' applies only to 'datetime' fields",
-                      fix: "remove 'format' or change the type to 'datetime'")
+                error(
+                    field.typeLocation, "'format' at '\(keyPath)' applies only to 'datetime' fields",
+                    fix: "remove 'format' or change the type to 'datetime'")
             }
         }
         if let value = field.defaultValue {
@@ -150,7 +160,8 @@ struct LintRun {
         case (.primitive(.double), .int), (.primitive(.double), .double): return nil
         case (.primitive(.float), .int), (.primitive(.float), .double): return nil
         case (.primitive(.bool), .bool), (.primitive(.json), _): return nil
-        case (.primitive(let primitive), .string) where ![.int, .int32, .int64, .double, .float, .bool].contains(primitive):
+        case (.primitive(let primitive), .string)
+        where ![.int, .int32, .int64, .double, .float, .bool].contains(primitive):
             return nil
         case (.enumeration(let model, let values), .string(let text)):
             return values.contains { $0.value == text } ? nil : "'\(text)' is not a value of enum '\(model.name)'"
@@ -161,9 +172,10 @@ struct LintRun {
         }
     }
 
-    mutating func checkConstraints(_ constraints: Constraints, type: TypeRef, at location: SourceLocation,
-                                   keyPath: String)
-    {
+    mutating func checkConstraints(
+        _ constraints: Constraints, type: TypeRef, at location: SourceLocation,
+        keyPath: String
+    ) {
         let shape = shape(of: type)
         let isString: Bool
         let isNumber: Bool
@@ -188,8 +200,9 @@ struct LintRun {
                 do {
                     _ = try NSRegularExpression(pattern: pattern)
                 } catch {
-                    self.error(patternLocation, "invalid regular expression '\(pattern)' at '\(keyPath)'",
-                               fix: "check brackets, parentheses and escapes (write '\\\\d' in double quotes)")
+                    self.error(
+                        patternLocation, "invalid regular expression '\(pattern)' at '\(keyPath)'",
+                        fix: "check brackets, parentheses and escapes (write '\\\\d' in double quotes)")
                 }
             }
         }
@@ -225,14 +238,16 @@ struct LintRun {
             seenValues.append(value.value)
             let swiftName = namer.bareCaseName(of: value)
             if swiftName == Namer.unknownEnumCase {
-                error(value.location,
-                      "enum value '\(value.value)' of '\(model.name)' would take the case name '\(Namer.unknownEnumCase)',"
-                      + " which keeps values this client does not know",
-                      fix: "give it a 'swiftName'")
+                error(
+                    value.location,
+                    "enum value '\(value.value)' of '\(model.name)' would take the case name '\(Namer.unknownEnumCase)',"
+                        + " which keeps values this client does not know",
+                    fix: "give it a 'swiftName'")
             }
         }
-        checkCollisions(values.map { ($0.value, namer.bareCaseName(of: $0), $0.location) },
-                        scope: "enum '\(model.name)'", kind: "value")
+        checkCollisions(
+            values.map { ($0.value, namer.bareCaseName(of: $0), $0.location) },
+            scope: "enum '\(model.name)'", kind: "value")
     }
 
     /// `A: B` and `B: [A]` can never be generated: each alias would need the other first.
@@ -244,13 +259,16 @@ struct LintRun {
             var frontier = target.referencedNames
             while let next = frontier.popLast() {
                 if next == model.name {
-                    error(model.location, "alias '\(model.name)' refers to itself through \(visited.joined(separator: " -> ")) -> \(model.name)",
-                          fix: "make one of them a model with 'properties'")
+                    error(
+                        model.location,
+                        "alias '\(model.name)' refers to itself through \(visited.joined(separator: " -> ")) -> \(model.name)",
+                        fix: "make one of them a model with 'properties'")
                     reported.formUnion(visited)
                     break
                 }
                 guard !visited.contains(next), let nextModel = self.model(named: next),
-                      case .alias(let nextTarget, _) = nextModel.kind else { continue }
+                    case .alias(let nextTarget, _) = nextModel.kind
+                else { continue }
                 visited.append(next)
                 frontier += nextTarget.referencedNames
             }
@@ -270,8 +288,10 @@ struct LintRun {
                     guard case .object(let target) = shape(of: field.type) else { continue }
                     let nextPath = path + [field.wireName]
                     if target.name == model.name {
-                        error(model.location, "model '\(model.name)' contains itself through '\(nextPath.joined(separator: "."))'",
-                              fix: "hold it in an array ('[\(model.name)]') or refer to it by ID")
+                        error(
+                            model.location,
+                            "model '\(model.name)' contains itself through '\(nextPath.joined(separator: "."))'",
+                            fix: "hold it in an array ('[\(model.name)]') or refer to it by ID")
                         reported = true
                         break
                     }

@@ -75,7 +75,8 @@ package struct MappingReader {
             let suggestion = Suggestions.closest(to: key, in: allowed)
             context.error(
                 pair.key, "unknown key '\(key)' in '\(keyPath)'",
-                fix: suggestion.map { "did you mean '\($0)'?" } ?? "expected one of: \(allowed.joined(separator: ", "))")
+                fix: suggestion.map { "did you mean '\($0)'?" } ?? "expected one of: \(allowed.joined(separator: ", "))"
+            )
         }
     }
 
@@ -145,8 +146,9 @@ package struct MappingReader {
                 }
             }
         }
-        context.error(value, "expected a duration at '\(path(key))', found \(value.kindDescription)",
-                      fix: "write seconds as a number, or with a unit such as '2s' or '500ms'")
+        context.error(
+            value, "expected a duration at '\(path(key))', found \(value.kindDescription)",
+            fix: "write seconds as a number, or with a unit such as '2s' or '500ms'")
         return nil
     }
 
@@ -218,7 +220,8 @@ enum Suggestions {
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

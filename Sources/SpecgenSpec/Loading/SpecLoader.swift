@@ -25,17 +25,20 @@ public struct SpecLoader: Sendable {
         guard let top = MappingReader(root, keyPath: "spec", allowed: Self.topLevelKeys, context: context) else {
             return Spec(name: "", version: "", location: start)
         }
-        var spec = Spec(name: top.requiredString("name") ?? "", version: top.string("version") ?? "0",
-                        location: context.location(root))
+        var spec = Spec(
+            name: top.requiredString("name") ?? "", version: top.string("version") ?? "0",
+            location: context.location(root))
         if let formatNode = top.value("specgen") {
             if let format = formatNode.int, format == 1 {
                 spec.formatVersion = format
             } else {
-                context.error(formatNode, "unsupported spec format '\(formatNode.scalar ?? "")'",
-                              fix: "this specgen reads 'specgen: 1'")
+                context.error(
+                    formatNode, "unsupported spec format '\(formatNode.scalar ?? "")'",
+                    fix: "this specgen reads 'specgen: 1'")
             }
         } else {
-            context.error(root, "missing 'specgen: 1' at the top of the spec", fix: "add 'specgen: 1' as the first line")
+            context.error(
+                root, "missing 'specgen: 1' at the top of the spec", fix: "add 'specgen: 1' as the first line")
         }
         spec.description = top.string("description")
 
@@ -78,9 +81,10 @@ struct TypeBinder {
         for (name, location) in expression.names where !known.contains(name) {
             resolved = false
             let suggestion = Suggestions.closest(to: name, in: names + Primitive.allCases.map(\.rawValue))
-            context.error(at: location, "unknown type '\(name)' in '\(keyPath)'",
-                          fix: suggestion.map { "did you mean '\($0)'?" }
-                            ?? "declare it under 'models:' or use a built-in type such as 'string'")
+            context.error(
+                at: location, "unknown type '\(name)' in '\(keyPath)'",
+                fix: suggestion.map { "did you mean '\($0)'?" }
+                    ?? "declare it under 'models:' or use a built-in type such as 'string'")
         }
         return resolved ? expression : nil
     }

@@ -7,8 +7,10 @@ extension SpecReader {
     ]
 
     func endpoints(_ node: YAMLNode) -> [Endpoint] {
-        guard let reader = MappingReader(node, keyPath: "endpoints",
-                                         allowed: (node.pairs ?? []).compactMap(\.key.scalar), context: context)
+        guard
+            let reader = MappingReader(
+                node, keyPath: "endpoints",
+                allowed: (node.pairs ?? []).compactMap(\.key.scalar), context: context)
         else { return [] }
         return reader.pairs.compactMap { endpoint($0) }
     }
@@ -17,16 +19,19 @@ extension SpecReader {
         let name = pair.key.scalar ?? ""
         let keyPath = "endpoints.\(name)"
         guard let reader = MappingReader(pair.value, keyPath: keyPath, allowed: Self.endpointKeys, context: context),
-              let requestNode = reader.value("request") ?? missingRequest(reader),
-              let (method, path) = request(requestNode, keyPath: "\(keyPath).request") else { return nil }
-        var endpoint = Endpoint(name: name, summary: reader.string("summary"), description: reader.string("description"),
-                                method: method, path: path, requestLocation: context.location(requestNode),
-                                location: context.location(pair.key))
+            let requestNode = reader.value("request") ?? missingRequest(reader),
+            let (method, path) = request(requestNode, keyPath: "\(keyPath).request")
+        else { return nil }
+        var endpoint = Endpoint(
+            name: name, summary: reader.string("summary"), description: reader.string("description"),
+            method: method, path: path, requestLocation: context.location(requestNode),
+            location: context.location(pair.key))
         endpoint.pathParameters = fields(reader.value("path"), keyPath: "\(keyPath).path")
         endpoint.queryParameters = fields(reader.value("query"), keyPath: "\(keyPath).query")
         endpoint.headerParameters = fields(reader.value("headers"), keyPath: "\(keyPath).headers")
         endpoint.body = reader.value("body").flatMap { body($0, keyPath: "\(keyPath).body") }
-        endpoint.responses = reader.value("response").map { responses($0, keyPath: "\(keyPath).response") }
+        endpoint.responses =
+            reader.value("response").map { responses($0, keyPath: "\(keyPath).response") }
             ?? [ResponseCase(status: .range(2), body: .empty, location: endpoint.location)]
         endpoint.errors = reader.value("errors").map { errors($0, keyPath: "\(keyPath).errors") } ?? []
         endpoint.auth = reader.value("auth").map { authRequirement($0, keyPath: "\(keyPath).auth") }
@@ -47,8 +52,9 @@ extension SpecReader {
     }
 
     private func missingRequest(_ reader: MappingReader) -> YAMLNode? {
-        context.error(reader.node, "missing required key 'request' in '\(reader.keyPath)'",
-                      fix: "add 'request: GET /path'")
+        context.error(
+            reader.node, "missing required key 'request' in '\(reader.keyPath)'",
+            fix: "add 'request: GET /path'")
         return nil
     }
 
@@ -56,21 +62,24 @@ extension SpecReader {
     private func request(_ node: YAMLNode, keyPath: String) -> (HTTPMethod, String)? {
         let parts = (node.scalar ?? "").split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2 else {
-            context.error(node, "expected 'METHOD /path' at '\(keyPath)', found '\(node.scalar ?? node.kindDescription)'",
-                          fix: "write it as 'GET /tickets/{ticketID}'")
+            context.error(
+                node, "expected 'METHOD /path' at '\(keyPath)', found '\(node.scalar ?? node.kindDescription)'",
+                fix: "write it as 'GET /tickets/{ticketID}'")
             return nil
         }
         guard let method = HTTPMethod(rawValue: parts[0].uppercased()) else {
             let names = HTTPMethod.allCases.map(\.rawValue)
-            context.error(node, "unknown HTTP method '\(parts[0])' at '\(keyPath)'",
-                          fix: Suggestions.closest(to: String(parts[0]), in: names).map { "did you mean '\($0)'?" }
-                            ?? "use one of: \(names.joined(separator: ", "))")
+            context.error(
+                node, "unknown HTTP method '\(parts[0])' at '\(keyPath)'",
+                fix: Suggestions.closest(to: String(parts[0]), in: names).map { "did you mean '\($0)'?" }
+                    ?? "use one of: \(names.joined(separator: ", "))")
             return nil
         }
         let path = String(parts[1])
         guard path.hasPrefix("/") else {
-            context.error(at: context.textLocation(node).advanced(by: parts[0].count + 1),
-                          "the path '\(path)' at '\(keyPath)' must start with '/'", fix: "write '/\(path)'")
+            context.error(
+                at: context.textLocation(node).advanced(by: parts[0].count + 1),
+                "the path '\(path)' at '\(keyPath)' must start with '/'", fix: "write '/\(path)'")
             return nil
         }
         return (method, path)
@@ -83,32 +92,41 @@ extension SpecReader {
             guard let expression = types.resolve(node, keyPath: keyPath) else { return nil }
             return RequestBody(encoding: .json, content: .type(expression.type), location: location)
         }
-        guard let reader = MappingReader(node, keyPath: keyPath,
-                                         allowed: ["json", "form", "multipart", "binary", "description"],
-                                         context: context) else { return nil }
+        guard
+            let reader = MappingReader(
+                node, keyPath: keyPath,
+                allowed: ["json", "form", "multipart", "binary", "description"],
+                context: context)
+        else { return nil }
         let kinds = ["json", "form", "multipart", "binary"].filter(reader.has)
         guard kinds.count == 1, let kind = kinds.first, let content = reader.value(kind),
-              let encoding = BodyEncoding(rawValue: kind) else {
-            context.error(node, "a body declares exactly one of 'json', 'form', 'multipart' or 'binary' at '\(keyPath)'")
+            let encoding = BodyEncoding(rawValue: kind)
+        else {
+            context.error(
+                node, "a body declares exactly one of 'json', 'form', 'multipart' or 'binary' at '\(keyPath)'")
             return nil
         }
         let description = reader.string("description")
         if encoding == .binary {
             guard let contentType = reader.string("binary") else { return nil }
-            return RequestBody(encoding: .binary, content: .type(.primitive(.binary)), contentType: contentType,
-                               description: description, location: location, typeLocation: context.location(content))
+            return RequestBody(
+                encoding: .binary, content: .type(.primitive(.binary)), contentType: contentType,
+                description: description, location: location, typeLocation: context.location(content))
         }
         if content.pairs != nil {
-            return RequestBody(encoding: encoding, content: .fields(fields(content, keyPath: "\(keyPath).\(kind)")),
-                               description: description, location: location, typeLocation: context.location(content))
+            return RequestBody(
+                encoding: encoding, content: .fields(fields(content, keyPath: "\(keyPath).\(kind)")),
+                description: description, location: location, typeLocation: context.location(content))
         }
         guard let expression = types.resolve(content, keyPath: "\(keyPath).\(kind)") else { return nil }
         if expression.presence != .required {
-            context.error(content, "a request body cannot be optional at '\(keyPath)'",
-                          fix: "make its fields optional instead")
+            context.error(
+                content, "a request body cannot be optional at '\(keyPath)'",
+                fix: "make its fields optional instead")
         }
-        return RequestBody(encoding: encoding, content: .type(expression.type), description: description,
-                           location: location, typeLocation: context.location(content))
+        return RequestBody(
+            encoding: encoding, content: .type(expression.type), description: description,
+            location: location, typeLocation: context.location(content))
     }
 
     /// A type (status 200), `empty` (any 2XX), `binary`, or a mapping of statuses.
@@ -119,26 +137,34 @@ extension SpecReader {
             guard let body = responseBody(node, keyPath: keyPath) else { return [] }
             return [ResponseCase(status: .code(200), body: body, location: location, typeLocation: location)]
         }
-        guard let reader = MappingReader(node, keyPath: keyPath, allowed: (node.pairs ?? []).compactMap(\.key.scalar),
-                                         context: context) else { return [] }
+        guard
+            let reader = MappingReader(
+                node, keyPath: keyPath, allowed: (node.pairs ?? []).compactMap(\.key.scalar),
+                context: context)
+        else { return [] }
         return reader.pairs.compactMap { pair in
             guard let status = statusPattern(pair.key, keyPath: keyPath) else { return nil }
             let entryPath = "\(keyPath).\(status)"
             let location = context.location(pair.key)
             if TypeExpressionParser.isTypeNode(pair.value) {
                 guard let body = responseBody(pair.value, keyPath: entryPath) else { return nil }
-                return ResponseCase(status: status, body: body, location: location,
-                                    typeLocation: context.location(pair.value))
+                return ResponseCase(
+                    status: status, body: body, location: location,
+                    typeLocation: context.location(pair.value))
             }
-            guard let entry = MappingReader(pair.value, keyPath: entryPath, allowed: ["body", "description", "example"],
-                                            context: context) else { return nil }
+            guard
+                let entry = MappingReader(
+                    pair.value, keyPath: entryPath, allowed: ["body", "description", "example"],
+                    context: context)
+            else { return nil }
             let bodyNode = entry.value("body")
             guard let body = bodyNode.map({ responseBody($0, keyPath: "\(entryPath).body") }) ?? .empty else {
                 return nil
             }
-            return ResponseCase(status: status, body: body, description: entry.string("description"),
-                                example: entry.specValue("example"), location: location,
-                                typeLocation: bodyNode.map(context.location) ?? location)
+            return ResponseCase(
+                status: status, body: body, description: entry.string("description"),
+                example: entry.specValue("example"), location: location,
+                typeLocation: bodyNode.map(context.location) ?? location)
         }
     }
 
@@ -149,48 +175,62 @@ extension SpecReader {
         default:
             guard let expression = types.resolve(node, keyPath: keyPath) else { return nil }
             if expression.presence != .required {
-                context.error(node, "a response body cannot be optional at '\(keyPath)'",
-                              fix: "declare the status that has no body as 'empty', e.g. '204: empty'")
+                context.error(
+                    node, "a response body cannot be optional at '\(keyPath)'",
+                    fix: "declare the status that has no body as 'empty', e.g. '204: empty'")
             }
             return .json(expression.type)
         }
     }
 
     private func pagination(_ node: YAMLNode, keyPath: String) -> Pagination? {
-        guard let reader = MappingReader(node, keyPath: keyPath, allowed: ["page", "limit", "items", "firstPage"],
-                                         context: context),
-              let page = reader.requiredString("page"), let limit = reader.requiredString("limit") else { return nil }
-        return Pagination(pageParameter: page, limitParameter: limit, itemsField: reader.string("items"),
-                          firstPage: reader.int("firstPage") ?? 1, location: context.location(node))
+        guard
+            let reader = MappingReader(
+                node, keyPath: keyPath, allowed: ["page", "limit", "items", "firstPage"],
+                context: context),
+            let page = reader.requiredString("page"), let limit = reader.requiredString("limit")
+        else { return nil }
+        return Pagination(
+            pageParameter: page, limitParameter: limit, itemsField: reader.string("items"),
+            firstPage: reader.int("firstPage") ?? 1, location: context.location(node))
     }
 
     private func polling(_ node: YAMLNode, keyPath: String) -> Polling? {
-        guard let reader = MappingReader(
-            node, keyPath: keyPath, allowed: ["name", "field", "success", "failure", "interval", "maxAttempts"],
-            context: context),
+        guard
+            let reader = MappingReader(
+                node, keyPath: keyPath, allowed: ["name", "field", "success", "failure", "interval", "maxAttempts"],
+                context: context),
             let name = reader.requiredString("name"), let field = reader.requiredString("field"),
-            let success = reader.stringList("success") ?? missing("success", reader) else { return nil }
+            let success = reader.stringList("success") ?? missing("success", reader)
+        else { return nil }
         let attempts = reader.int("maxAttempts") ?? 60
         if attempts < 1 { context.error(reader.value("maxAttempts") ?? node, "maxAttempts must be at least 1") }
-        return Polling(name: name, field: field.split(separator: ".").map(String.init), success: success,
-                       failure: reader.stringList("failure") ?? [], interval: reader.duration("interval") ?? 2,
-                       maxAttempts: max(1, attempts), location: context.location(node))
+        return Polling(
+            name: name, field: field.split(separator: ".").map(String.init), success: success,
+            failure: reader.stringList("failure") ?? [], interval: reader.duration("interval") ?? 2,
+            maxAttempts: max(1, attempts), location: context.location(node))
     }
 
     /// `mock: {sequence: [{status: 200, body: {...}}, ...]}`.
     private func mockSequence(_ node: YAMLNode, keyPath: String) -> [MockStep] {
-        guard let reader = MappingReader(node, keyPath: keyPath, allowed: ["sequence"], context: context) else { return [] }
+        guard let reader = MappingReader(node, keyPath: keyPath, allowed: ["sequence"], context: context) else {
+            return []
+        }
         guard let items = reader.value("sequence").flatMap({ $0.items }), !items.isEmpty else {
             // An unknown key is reported already; otherwise say what a sequence looks like.
             if reader.pairs.allSatisfy({ $0.key.scalar == "sequence" }) {
-                context.error(reader.value("sequence") ?? node, "expected 'sequence:' with a list of steps at '\(keyPath)'",
-                              fix: "write 'sequence: [{body: {status: processing}}, {body: {status: ready}}]'")
+                context.error(
+                    reader.value("sequence") ?? node, "expected 'sequence:' with a list of steps at '\(keyPath)'",
+                    fix: "write 'sequence: [{body: {status: processing}}, {body: {status: ready}}]'")
             }
             return []
         }
         return items.enumerated().compactMap { index, item in
-            guard let step = MappingReader(item, keyPath: "\(keyPath).sequence[\(index)]", allowed: ["status", "body"],
-                                           context: context) else { return nil }
+            guard
+                let step = MappingReader(
+                    item, keyPath: "\(keyPath).sequence[\(index)]", allowed: ["status", "body"],
+                    context: context)
+            else { return nil }
             return MockStep(status: step.int("status"), body: step.specValue("body"), location: context.location(item))
         }
     }

@@ -2,14 +2,18 @@ import SpecgenYAML
 
 extension SpecReader {
     static let constraintKeys = ["pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"]
-    static let fieldKeys = [
-        "type", "swiftName", "description", "default", "deprecated", "sensitive", "format", "example", "optional",
-        "nullable",
-    ] + constraintKeys
+    static let fieldKeys =
+        [
+            "type", "swiftName", "description", "default", "deprecated", "sensitive", "format", "example", "optional",
+            "nullable",
+        ] + constraintKeys
 
     func models(_ node: YAMLNode) -> [Model] {
-        guard let reader = MappingReader(node, keyPath: "models", allowed: (node.pairs ?? []).compactMap(\.key.scalar),
-                                         context: context) else { return [] }
+        guard
+            let reader = MappingReader(
+                node, keyPath: "models", allowed: (node.pairs ?? []).compactMap(\.key.scalar),
+                context: context)
+        else { return [] }
         return reader.pairs.compactMap { model($0) }
     }
 
@@ -21,8 +25,9 @@ extension SpecReader {
         if TypeExpressionParser.isTypeNode(node) {
             guard let expression = types.resolve(node, keyPath: keyPath) else { return nil }
             if expression.presence != .required {
-                context.error(node, "an alias cannot be optional at '\(keyPath)'",
-                              fix: "make the fields that use '\(name)' optional instead")
+                context.error(
+                    node, "an alias cannot be optional at '\(keyPath)'",
+                    fix: "make the fields that use '\(name)' optional instead")
             }
             return Model(name: name, kind: .alias(expression.type, Constraints()), location: location)
         }
@@ -39,20 +44,23 @@ extension SpecReader {
                 return Suggestions.closest(to: key, in: ["properties", "enum", "type"]).map { (pair.key, $0) }
             }.first
             if let (keyNode, suggestion) = misspelt {
-                context.error(keyNode, "unknown key '\(keyNode.scalar ?? "")' in '\(keyPath)'",
-                              fix: "did you mean '\(suggestion)'?")
+                context.error(
+                    keyNode, "unknown key '\(keyNode.scalar ?? "")' in '\(keyPath)'",
+                    fix: "did you mean '\(suggestion)'?")
             } else if node.pairs != nil {
-                context.error(node, "model '\(name)' needs 'properties', 'enum' or 'type'",
-                              fix: "write 'properties:' for a struct, 'enum:' for a string enum, or 'type:' for an alias")
+                context.error(
+                    node, "model '\(name)' needs 'properties', 'enum' or 'type'",
+                    fix: "write 'properties:' for a struct, 'enum:' for a string enum, or 'type:' for an alias")
             } else {
                 context.error(node, "expected a type or a mapping at '\(keyPath)', found \(node.kindDescription)")
             }
             return nil
         }
         guard let reader = MappingReader(node, keyPath: keyPath, allowed: allowed, context: context) else { return nil }
-        var model = Model(name: name, swiftName: reader.string("swiftName"), kind: .object([]),
-                          description: reader.string("description"), deprecation: reader.deprecation(),
-                          example: reader.specValue("example"), location: location)
+        var model = Model(
+            name: name, swiftName: reader.string("swiftName"), kind: .object([]),
+            description: reader.string("description"), deprecation: reader.deprecation(),
+            example: reader.specValue("example"), location: location)
         switch kindKey {
         case "properties":
             model.kind = .object(fields(reader.value("properties"), keyPath: "\(keyPath).properties"))
@@ -76,12 +84,16 @@ extension SpecReader {
             if let text = item.scalar, !item.isNull {
                 return EnumValue(value: text, location: context.location(item))
             }
-            guard let reader = MappingReader(item, keyPath: keyPath,
-                                             allowed: ["value", "swiftName", "description", "deprecated"],
-                                             context: context),
-                  let value = reader.requiredString("value") else { return nil }
-            return EnumValue(value: value, swiftName: reader.string("swiftName"), description: reader.string("description"),
-                             deprecation: reader.deprecation(), location: context.location(item))
+            guard
+                let reader = MappingReader(
+                    item, keyPath: keyPath,
+                    allowed: ["value", "swiftName", "description", "deprecated"],
+                    context: context),
+                let value = reader.requiredString("value")
+            else { return nil }
+            return EnumValue(
+                value: value, swiftName: reader.string("swiftName"), description: reader.string("description"),
+                deprecation: reader.deprecation(), location: context.location(item))
         }
     }
 
@@ -89,8 +101,11 @@ extension SpecReader {
     func fields(_ node: YAMLNode?, keyPath: String) -> [Field] {
         guard let node else { return [] }
         if node.isNull { return [] }
-        guard let reader = MappingReader(node, keyPath: keyPath, allowed: (node.pairs ?? []).compactMap(\.key.scalar),
-                                         context: context) else { return [] }
+        guard
+            let reader = MappingReader(
+                node, keyPath: keyPath, allowed: (node.pairs ?? []).compactMap(\.key.scalar),
+                context: context)
+        else { return [] }
         return reader.pairs.compactMap { field($0, keyPath: "\(keyPath).\($0.key.scalar ?? "")") }
     }
 
@@ -100,17 +115,20 @@ extension SpecReader {
         let location = context.location(pair.key)
         if TypeExpressionParser.isTypeNode(pair.value) {
             guard let expression = types.resolve(pair.value, keyPath: keyPath) else { return nil }
-            return Field(wireName: wireName, type: expression.type, presence: expression.presence, location: location,
-                         typeLocation: context.location(pair.value))
+            return Field(
+                wireName: wireName, type: expression.type, presence: expression.presence, location: location,
+                typeLocation: context.location(pair.value))
         }
         if pair.value.pairs != nil, pair.value["type"] == nil {
-            context.error(pair.value, "field '\(wireName)' needs a 'type' at '\(keyPath)'",
-                          fix: "add 'type: string' (or the field's type)")
+            context.error(
+                pair.value, "field '\(wireName)' needs a 'type' at '\(keyPath)'",
+                fix: "add 'type: string' (or the field's type)")
             return nil
         }
         guard let reader = MappingReader(pair.value, keyPath: keyPath, allowed: Self.fieldKeys, context: context),
-              let typeNode = reader.value("type"),
-              let expression = types.resolve(typeNode, keyPath: "\(keyPath).type") else { return nil }
+            let typeNode = reader.value("type"),
+            let expression = types.resolve(typeNode, keyPath: "\(keyPath).type")
+        else { return nil }
         var presence = expression.presence
         if reader.bool("optional") == true, presence == .required { presence = .optional }
         if reader.bool("nullable") == true { presence = .nullable }

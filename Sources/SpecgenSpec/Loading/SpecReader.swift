@@ -15,8 +15,11 @@ struct SpecReader {
     // MARK: - Servers and headers
 
     func servers(_ node: YAMLNode) -> [Server] {
-        guard let reader = MappingReader(node, keyPath: "servers", allowed: (node.pairs ?? []).compactMap(\.key.scalar),
-                                         context: context) else { return [] }
+        guard
+            let reader = MappingReader(
+                node, keyPath: "servers", allowed: (node.pairs ?? []).compactMap(\.key.scalar),
+                context: context)
+        else { return [] }
         return reader.pairs.compactMap { pair in
             let name = pair.key.scalar ?? ""
             let keyPath = "servers.\(name)"
@@ -24,25 +27,35 @@ struct SpecReader {
             if let url = pair.value.scalar, !pair.value.isNull {
                 return checkedServer(Server(name: name, url: url, location: location), node: pair.value)
             }
-            guard let server = MappingReader(pair.value, keyPath: keyPath, allowed: ["url", "description"],
-                                             context: context),
-                  let url = server.requiredString("url") else { return nil }
-            return checkedServer(Server(name: name, url: url, description: server.string("description"),
-                                        location: location), node: server.value("url") ?? pair.value)
+            guard
+                let server = MappingReader(
+                    pair.value, keyPath: keyPath, allowed: ["url", "description"],
+                    context: context),
+                let url = server.requiredString("url")
+            else { return nil }
+            return checkedServer(
+                Server(
+                    name: name, url: url, description: server.string("description"),
+                    location: location), node: server.value("url") ?? pair.value)
         }
     }
 
     private func checkedServer(_ server: Server, node: YAMLNode) -> Server {
-        if !(server.url.hasPrefix("https://") || server.url.hasPrefix("http://")) || URL(string: server.url)?.host == nil {
-            context.error(node, "server '\(server.name)' needs an absolute http(s) URL, found '\(server.url)'",
-                          fix: "write it as 'https://host/base/path'")
+        if !(server.url.hasPrefix("https://") || server.url.hasPrefix("http://"))
+            || URL(string: server.url)?.host == nil
+        {
+            context.error(
+                node, "server '\(server.name)' needs an absolute http(s) URL, found '\(server.url)'",
+                fix: "write it as 'https://host/base/path'")
         }
         return server
     }
 
     func defaultHeaders(_ node: YAMLNode) -> [DefaultHeader] {
-        guard let reader = MappingReader(node, keyPath: "defaultHeaders",
-                                         allowed: (node.pairs ?? []).compactMap(\.key.scalar), context: context)
+        guard
+            let reader = MappingReader(
+                node, keyPath: "defaultHeaders",
+                allowed: (node.pairs ?? []).compactMap(\.key.scalar), context: context)
         else { return [] }
         return reader.pairs.compactMap { pair in
             let name = pair.key.scalar ?? ""
@@ -54,15 +67,22 @@ struct SpecReader {
     // MARK: - Auth
 
     func authSchemes(_ node: YAMLNode) -> [AuthScheme] {
-        guard let reader = MappingReader(node, keyPath: "auth", allowed: (node.pairs ?? []).compactMap(\.key.scalar),
-                                         context: context) else { return [] }
+        guard
+            let reader = MappingReader(
+                node, keyPath: "auth", allowed: (node.pairs ?? []).compactMap(\.key.scalar),
+                context: context)
+        else { return [] }
         return reader.pairs.compactMap { pair in
             let name = pair.key.scalar ?? ""
             let keyPath = "auth.\(name)"
-            guard let scheme = MappingReader(
-                pair.value, keyPath: keyPath,
-                allowed: ["type", "description", "in", "name", "tokenUrl", "grants", "usernameField", "refreshLeeway"],
-                context: context), let type = scheme.requiredString("type") else { return nil }
+            guard
+                let scheme = MappingReader(
+                    pair.value, keyPath: keyPath,
+                    allowed: [
+                        "type", "description", "in", "name", "tokenUrl", "grants", "usernameField", "refreshLeeway",
+                    ],
+                    context: context), let type = scheme.requiredString("type")
+            else { return nil }
             let location = context.location(pair.key)
             let kind: AuthScheme.Kind
             switch type {
@@ -76,8 +96,9 @@ struct SpecReader {
                     context.error(placeNode, "an API key goes in 'header' or 'query', not '\(placeNode.scalar ?? "")'")
                 }
                 if place == .query {
-                    context.warning(placeNode ?? pair.value, "an API key in the query ends up in server and proxy logs",
-                                    fix: "prefer 'in: header' where the server allows it")
+                    context.warning(
+                        placeNode ?? pair.value, "an API key in the query ends up in server and proxy logs",
+                        fix: "prefer 'in: header' where the server allows it")
                 }
                 kind = .apiKey(name: keyName, location: place)
             case "oauth2":
@@ -87,17 +108,21 @@ struct SpecReader {
                     if let known = OAuth2Grant(rawValue: grant) {
                         grants.append(known)
                     } else {
-                        context.error(scheme.value("grants") ?? pair.value, "unknown OAuth2 grant '\(grant)'",
-                                      fix: "use \(OAuth2Grant.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
+                        context.error(
+                            scheme.value("grants") ?? pair.value, "unknown OAuth2 grant '\(grant)'",
+                            fix: "use \(OAuth2Grant.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
                     }
                 }
-                kind = .oauth2(OAuth2Flow(tokenURL: tokenURL, grants: grants,
-                                          usernameField: scheme.string("usernameField") ?? "username",
-                                          refreshLeeway: scheme.duration("refreshLeeway") ?? 30))
+                kind = .oauth2(
+                    OAuth2Flow(
+                        tokenURL: tokenURL, grants: grants,
+                        usernameField: scheme.string("usernameField") ?? "username",
+                        refreshLeeway: scheme.duration("refreshLeeway") ?? 30))
             default:
                 let suggestion = Suggestions.closest(to: type, in: ["bearer", "apiKey", "oauth2"])
-                context.error(scheme.value("type") ?? pair.value, "unknown auth type '\(type)' in '\(keyPath)'",
-                              fix: suggestion.map { "did you mean '\($0)'?" } ?? "use 'bearer', 'apiKey' or 'oauth2'")
+                context.error(
+                    scheme.value("type") ?? pair.value, "unknown auth type '\(type)' in '\(keyPath)'",
+                    fix: suggestion.map { "did you mean '\($0)'?" } ?? "use 'bearer', 'apiKey' or 'oauth2'")
                 return nil
             }
             return AuthScheme(name: name, kind: kind, description: scheme.string("description"), location: location)
@@ -112,17 +137,21 @@ struct SpecReader {
             return AuthRequirement(scheme: nil, location: location)
         }
         if text == "none" { return AuthRequirement(scheme: nil, location: location) }
-        if text.hasSuffix("?") { return AuthRequirement(scheme: String(text.dropLast()), optional: true, location: location) }
+        if text.hasSuffix("?") {
+            return AuthRequirement(scheme: String(text.dropLast()), optional: true, location: location)
+        }
         return AuthRequirement(scheme: text, location: location)
     }
 
     // MARK: - Behaviours
 
     func retryPolicy(_ node: YAMLNode, keyPath: String, base: RetrySettings?) -> RetrySettings? {
-        guard let reader = MappingReader(
-            node, keyPath: keyPath,
-            allowed: ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "statuses", "maxElapsed"],
-            context: context) else { return nil }
+        guard
+            let reader = MappingReader(
+                node, keyPath: keyPath,
+                allowed: ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "statuses", "maxElapsed"],
+                context: context)
+        else { return nil }
         var policy = base ?? RetrySettings(location: context.location(node))
         policy.location = context.location(node)
         if let attempts = reader.int("maxAttempts") {
@@ -137,8 +166,9 @@ struct SpecReader {
         if let statusesNode = reader.value("statuses") {
             policy.statuses = (statusesNode.items ?? [statusesNode]).compactMap { item in
                 guard let code = item.int, (100...599).contains(code) else {
-                    context.error(item, "invalid status code '\(item.scalar ?? item.kindDescription)' in '\(keyPath).statuses'",
-                                  fix: "use a code from 100 to 599")
+                    context.error(
+                        item, "invalid status code '\(item.scalar ?? item.kindDescription)' in '\(keyPath).statuses'",
+                        fix: "use a code from 100 to 599")
                     return nil
                 }
                 return code
@@ -154,9 +184,10 @@ struct SpecReader {
                 options.cachePolicy = policy
             } else {
                 let names = CachePolicy.allCases.map(\.rawValue)
-                context.error(node, "unknown cache policy '\(node.scalar ?? node.kindDescription)'",
-                              fix: Suggestions.closest(to: node.scalar ?? "", in: names).map { "did you mean '\($0)'?" }
-                                ?? "use one of: \(names.joined(separator: ", "))")
+                context.error(
+                    node, "unknown cache policy '\(node.scalar ?? node.kindDescription)'",
+                    fix: Suggestions.closest(to: node.scalar ?? "", in: names).map { "did you mean '\($0)'?" }
+                        ?? "use one of: \(names.joined(separator: ", "))")
             }
         }
         return options
@@ -165,27 +196,35 @@ struct SpecReader {
     // MARK: - Errors
 
     func errors(_ node: YAMLNode, keyPath: String) -> [ErrorResponse] {
-        guard let reader = MappingReader(node, keyPath: keyPath, allowed: (node.pairs ?? []).compactMap(\.key.scalar),
-                                         context: context) else { return [] }
+        guard
+            let reader = MappingReader(
+                node, keyPath: keyPath, allowed: (node.pairs ?? []).compactMap(\.key.scalar),
+                context: context)
+        else { return [] }
         return reader.pairs.compactMap { pair in
             guard let status = statusPattern(pair.key, keyPath: keyPath) else { return nil }
             let entryPath = "\(keyPath).\(status)"
             let location = context.location(pair.key)
             if let caseName = pair.value.scalar, !pair.value.isNull {
-                return ErrorResponse(status: status, caseName: caseName, location: location,
-                                     typeLocation: context.location(pair.value))
+                return ErrorResponse(
+                    status: status, caseName: caseName, location: location,
+                    typeLocation: context.location(pair.value))
             }
-            guard let entry = MappingReader(pair.value, keyPath: entryPath,
-                                            allowed: ["case", "body", "description", "example"], context: context),
-                  let caseName = entry.requiredString("case") else { return nil }
+            guard
+                let entry = MappingReader(
+                    pair.value, keyPath: entryPath,
+                    allowed: ["case", "body", "description", "example"], context: context),
+                let caseName = entry.requiredString("case")
+            else { return nil }
             var body: TypeRef?
             if let bodyNode = entry.value("body") {
                 guard let expression = types.resolve(bodyNode, keyPath: "\(entryPath).body") else { return nil }
                 body = expression.type
             }
-            return ErrorResponse(status: status, caseName: caseName, body: body, description: entry.string("description"),
-                                 example: entry.specValue("example"), location: location,
-                                 typeLocation: entry.value("body").map(context.location) ?? location)
+            return ErrorResponse(
+                status: status, caseName: caseName, body: body, description: entry.string("description"),
+                example: entry.specValue("example"), location: location,
+                typeLocation: entry.value("body").map(context.location) ?? location)
         }
     }
 
@@ -194,12 +233,13 @@ struct SpecReader {
         let text = node.scalar ?? ""
         if let code = Int(text), (100...599).contains(code) { return .code(code) }
         if text.count == 3, text.uppercased().hasSuffix("XX"), let hundred = text.first?.wholeNumberValue,
-           (1...5).contains(hundred)
+            (1...5).contains(hundred)
         {
             return .range(hundred)
         }
-        context.error(node, "invalid status code '\(text)' in '\(keyPath)'",
-                      fix: "use a code from 100 to 599, or a range such as '4XX'")
+        context.error(
+            node, "invalid status code '\(text)' in '\(keyPath)'",
+            fix: "use a code from 100 to 599, or a range such as '4XX'")
         return nil
     }
 }

@@ -32,19 +32,22 @@ enum TypeExpressionParser {
             return parse(text, at: context.textLocation(node), keyPath: keyPath, context: context)
         case .sequence(let items):
             guard items.count == 1, let inner = parse(items[0], keyPath: keyPath, context: context) else {
-                context.error(node, "an array type lists exactly one element type at '\(keyPath)'",
-                              fix: "write '[Element]'")
+                context.error(
+                    node, "an array type lists exactly one element type at '\(keyPath)'",
+                    fix: "write '[Element]'")
                 return nil
             }
             guard inner.presence == .required else {
-                context.error(items[0], "array elements cannot be optional at '\(keyPath)'",
-                              fix: "make the array itself optional: '\"[\(inner.type)]?\"'")
+                context.error(
+                    items[0], "array elements cannot be optional at '\(keyPath)'",
+                    fix: "make the array itself optional: '\"[\(inner.type)]?\"'")
                 return nil
             }
             return TypeExpression(type: .array(inner.type), presence: .required, names: inner.names)
         case .mapping(let pairs):
             guard pairs.count == 1, pairs[0].key.scalar == "string",
-                  let inner = parse(pairs[0].value, keyPath: keyPath, context: context) else {
+                let inner = parse(pairs[0].value, keyPath: keyPath, context: context)
+            else {
                 context.error(node, "a map type is written '{string: Value}' at '\(keyPath)'")
                 return nil
             }
@@ -56,14 +59,17 @@ enum TypeExpressionParser {
         }
     }
 
-    static func parse(_ text: String, at location: SourceLocation, keyPath: String, context: LoadContext)
+    static func parse(
+        _ text: String, at location: SourceLocation, keyPath: String, context: LoadContext
+    )
         -> TypeExpression?
     {
         var scanner = Scanner(characters: Array(text), location: location)
         guard let type = scanner.type() else {
-            context.error(at: location.advanced(by: scanner.position),
-                          "cannot read type '\(text)' at '\(keyPath)': \(scanner.failure ?? "unexpected text")",
-                          fix: "write a type such as 'string', 'Ticket?', '[Message]' or '{string: Region}'")
+            context.error(
+                at: location.advanced(by: scanner.position),
+                "cannot read type '\(text)' at '\(keyPath)': \(scanner.failure ?? "unexpected text")",
+                fix: "write a type such as 'string', 'Ticket?', '[Message]' or '{string: Region}'")
             return nil
         }
         var presence = Presence.required
@@ -71,9 +77,10 @@ enum TypeExpressionParser {
         if scanner.take("?") { presence = .nullable }
         scanner.skipSpaces()
         guard scanner.isAtEnd else {
-            context.error(at: location.advanced(by: scanner.position),
-                          "unexpected '\(String(scanner.characters[scanner.position...]))' in type '\(text)'"
-                          + " at '\(keyPath)'")
+            context.error(
+                at: location.advanced(by: scanner.position),
+                "unexpected '\(String(scanner.characters[scanner.position...]))' in type '\(text)'"
+                    + " at '\(keyPath)'")
             return nil
         }
         return TypeExpression(type: type, presence: presence, names: scanner.names)
@@ -102,8 +109,14 @@ enum TypeExpressionParser {
         mutating func type() -> TypeRef? {
             if take("[") {
                 guard let element = type() else { return nil }
-                if take("?") { failure = "array elements cannot be optional"; return nil }
-                guard take("]") else { failure = "expected ']'"; return nil }
+                if take("?") {
+                    failure = "array elements cannot be optional"
+                    return nil
+                }
+                guard take("]") else {
+                    failure = "expected ']'"
+                    return nil
+                }
                 return .array(element)
             }
             if take("{") {
@@ -114,10 +127,19 @@ enum TypeExpressionParser {
                     failure = "map keys are always 'string', as in '{string: Value}'"
                     return nil
                 }
-                guard take(":") else { failure = "expected ':' after 'string'"; return nil }
+                guard take(":") else {
+                    failure = "expected ':' after 'string'"
+                    return nil
+                }
                 guard let value = type() else { return nil }
-                if take("?") { failure = "map values cannot be optional"; return nil }
-                guard take("}") else { failure = "expected '}'"; return nil }
+                if take("?") {
+                    failure = "map values cannot be optional"
+                    return nil
+                }
+                guard take("}") else {
+                    failure = "expected '}'"
+                    return nil
+                }
                 return .map(value)
             }
             skipSpaces()
@@ -134,7 +156,7 @@ enum TypeExpressionParser {
         mutating func identifier() -> String? {
             let start = position
             while position < characters.count,
-                  characters[position].isLetter || characters[position].isNumber || characters[position] == "_"
+                characters[position].isLetter || characters[position].isNumber || characters[position] == "_"
                     || characters[position] == "."
             {
                 position += 1

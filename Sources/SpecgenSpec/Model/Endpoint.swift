@@ -1,6 +1,11 @@
 /// An HTTP method.
 public enum HTTPMethod: String, Hashable, Sendable, CaseIterable {
-    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD"
+    case get = "GET"
+    case post = "POST"
+    case put = "PUT"
+    case patch = "PATCH"
+    case delete = "DELETE"
+    case head = "HEAD"
     case options = "OPTIONS"
 
     /// Whether repeating the request has the same effect as sending it once (RFC 9110 §9.2.2).
@@ -58,7 +63,8 @@ public struct Endpoint: Hashable, Sendable {
         requestLocation: SourceLocation, pathParameters: [Field] = [], queryParameters: [Field] = [],
         headerParameters: [Field] = [], body: RequestBody? = nil, responses: [ResponseCase] = [],
         errors: [ErrorResponse] = [], auth: AuthRequirement? = nil, idempotent: Bool = false,
-        retry: RetryOverride? = nil, requestSettings: RequestSettings = RequestSettings(), pagination: Pagination? = nil,
+        retry: RetryOverride? = nil, requestSettings: RequestSettings = RequestSettings(),
+        pagination: Pagination? = nil,
         polling: Polling? = nil, deprecation: Deprecation? = nil, mockSequence: [MockStep] = [],
         location: SourceLocation
     ) {

@@ -52,7 +52,8 @@ public struct OAuth2Flow: Hashable, Sendable {
     public var refreshLeeway: Double
 
     /// Creates a flow.
-    public init(tokenURL: String, grants: [OAuth2Grant], usernameField: String = "username", refreshLeeway: Double = 30) {
+    public init(tokenURL: String, grants: [OAuth2Grant], usernameField: String = "username", refreshLeeway: Double = 30)
+    {
         self.tokenURL = tokenURL
         self.grants = grants
         self.usernameField = usernameField

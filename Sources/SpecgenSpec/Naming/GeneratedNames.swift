@@ -29,8 +29,10 @@ package struct GeneratedNames: Hashable, Sendable {
 
     /// Each name with the role it plays, for reporting a model that would take one.
     package var roles: [(name: String, role: String)] {
-        [(module, "the module"), (api, "the client protocol"), (client, "the client"), (mock, "the mock"),
-         (error, "the error type"), (requests, "the request builders"), (server, "the servers")]
+        [
+            (module, "the module"), (api, "the client protocol"), (client, "the client"), (mock, "the mock"),
+            (error, "the error type"), (requests, "the request builders"), (server, "the servers"),
+        ]
     }
 }
 

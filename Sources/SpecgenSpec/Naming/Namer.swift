@@ -24,8 +24,10 @@ package struct Namer: Sendable {
     ]
 
     /// Member names that mean something else even in backticks (`x.self`, `x.init`, `T.Type`), so they get a `Value` suffix.
-    package static let unusableMembers: Set<String> = ["self", "Self", "init", "deinit", "subscript", "super", "Type",
-                                                       "Protocol"]
+    package static let unusableMembers: Set<String> = [
+        "self", "Self", "init", "deinit", "subscript", "super", "Type",
+        "Protocol",
+    ]
 
     /// Type names that generated code uses from Swift, Foundation and the runtime, which a model must not shadow.
     package static let reservedTypeNames: Set<String> = [
@@ -61,7 +63,8 @@ package struct Namer: Sendable {
                 // "PNGs" and "URLs" are plural acronyms, not "PN" + "Gs".
                 let afterNext = index + 2 < characters.count ? characters[index + 2] : nil
                 let pluralAcronym = next == "s" && (afterNext.map { !$0.isLowercase } ?? true)
-                let startsWord = character.isUppercase
+                let startsWord =
+                    character.isUppercase
                     && (previous.isLowercase || previous.isNumber
                         || (previous.isUppercase && next.map { $0.isLowercase } == true && !pluralAcronym))
                 if startsWord {
@@ -78,7 +81,8 @@ package struct Namer: Sendable {
     /// A type name in UpperCamelCase: `field_region` is `FieldRegion`, `pdf_page` is `PDFPage`.
     /// A name already written as a Swift type name (`FieldRegionDTO`) is kept as it is.
     package func typeName(_ raw: String) -> String {
-        let isIdentifier = raw.first.map { $0.isASCII && $0.isUppercase } == true
+        let isIdentifier =
+            raw.first.map { $0.isASCII && $0.isUppercase } == true
             && raw.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         let joined = isIdentifier ? raw : words(raw).map(capitalized).joined()
         let name = escapedStart(joined)
@@ -103,7 +107,8 @@ package struct Namer: Sendable {
     /// A method name: kept as written when it already is a lowerCamelCase identifier (`convertPDFToPNGs`),
     /// so operations keep the names apps know them by.
     package func methodName(_ raw: String) -> String {
-        let isIdentifier = raw.first.map { $0.isASCII && $0.isLowercase } == true
+        let isIdentifier =
+            raw.first.map { $0.isASCII && $0.isLowercase } == true
             && raw.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         guard isIdentifier, !Self.keywords.contains(raw) else { return memberName(raw) }
         return raw

@@ -17,7 +17,8 @@ package struct ModelUsage: Sendable {
         let sharedErrors = resolver.reachableModels(from: spec.errors.compactMap(\.body))
         responseModels = sharedErrors
         for endpoint in spec.endpoints {
-            var requestTypes = (endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters).map(\.type)
+            var requestTypes = (endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters).map(
+                \.type)
             switch endpoint.body?.content {
             case .type(let type)?: requestTypes.append(type)
             case .fields(let fields)?: requestTypes += fields.map(\.type)
