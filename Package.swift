@@ -154,13 +154,11 @@ let package = Package(
         .testTarget(
             name: "SpecgenSpecTests",
             dependencies: ["SpecgenSpec", "SpecgenYAML", "SpecgenTestSupport"],
-            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SpecgenEmitterTests",
             dependencies: ["SpecgenEmitter", "SpecgenSpec", "SpecgenTestSupport"],
-            exclude: ["Goldens"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -169,7 +167,6 @@ let package = Package(
                 "specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenSpec", "SpecgenRuntime",
                 "SpecgenTestSupport",
             ],
-            exclude: ["Diff", "Goldens"],
             swiftSettings: strictSettings
         ),
         // A client generated from hostile names and descriptions: it must compile without warnings.

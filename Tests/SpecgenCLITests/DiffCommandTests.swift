@@ -4,14 +4,14 @@ import Testing
 
 /// `specgen diff` as CI runs it: reports, exit codes, and old specs read from git.
 struct DiffCommandTests {
-    static let old = "Tests/SpecgenCLITests/Diff/Keyz-old.yaml"
-    static let new = "Tests/SpecgenCLITests/Diff/Keyz-new.yaml"
+    static let old = Fixtures.path("keyz-diff", "old.yaml")
+    static let new = Fixtures.path("keyz-diff", "new.yaml")
 
     @Test(arguments: [("text", "txt"), ("markdown", "md"), ("json", "json"), ("github", "github")])
     func aRealisticEditOfKeyzMatchesItsGolden(_ format: String, _ suffix: String) throws {
         let run = try LintCommandTests.specgen(["diff", Self.old, Self.new, "--format", format])
         #expect(run.status == 0)
-        expectGolden(run.stdout, matches: PackagePaths.url("Tests/SpecgenCLITests/Diff/Keyz.\(suffix)"))
+        expectGolden(run.stdout, matches: Fixtures.url("keyz-diff", "report.\(suffix)"))
     }
 
     @Test func failOnSetsTheExitCode() throws {
@@ -70,7 +70,7 @@ struct DiffCommandTests {
 
 extension DiffCommandTests {
     @Test func acceptedBreaksTripNoGateAndStaleEntriesWarn() throws {
-        let accepted = "Tests/SpecgenCLITests/Diff/Keyz-accepted.yaml"
+        let accepted = Fixtures.path("keyz-diff", "accepted.yaml")
         let run = try LintCommandTests.specgen([
             "diff", Self.old, Self.new, "--accepted", accepted, "--fail-on", "wire",
         ])

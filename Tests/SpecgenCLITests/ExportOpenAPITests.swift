@@ -14,7 +14,7 @@ struct ExportOpenAPITests {
     func exportMatchesItsGolden(api: String) throws {
         let run = try ProcessRun.specgen(["export-openapi", "Specs/\(api).yaml"])
         #expect(run.status == 0, "\(run.stderr)")
-        expectGolden(run.stdout, matches: PackagePaths.url("Tests/SpecgenCLITests/Goldens/OpenAPI/\(api).yaml"))
+        expectGolden(run.stdout, matches: Fixtures.url(api, "openapi.yaml"))
     }
 
     /// The JSON document of a spec, parsed.

@@ -29,18 +29,18 @@ struct LintCommandTests {
     }
 
     @Test func lintReportsEveryErrorWithItsLocationAndExitsOne() throws {
-        let run = try Self.specgen(["lint", "Tests/SpecgenSpecTests/Fixtures/unknown-type/spec.yaml"])
+        let run = try Self.specgen(["lint", "Tests/Fixtures/unknown-type/spec.yaml"])
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(
             lines.first
-                == "Tests/SpecgenSpecTests/Fixtures/unknown-type/spec.yaml:7:19: error: unknown type 'Mesage' in 'models.Ticket.properties.messages'; did you mean 'Message'?"
+                == "Tests/Fixtures/unknown-type/spec.yaml:7:19: error: unknown type 'Mesage' in 'models.Ticket.properties.messages'; did you mean 'Message'?"
         )
     }
 
     @Test func warningsFailOnlyWhenStrict() throws {
-        let spec = "Tests/SpecgenSpecTests/Fixtures/warnings/spec.yaml"
+        let spec = "Tests/Fixtures/warnings/spec.yaml"
         #expect(try Self.specgen(["lint", spec]).status == 0)
         #expect(try Self.specgen(["lint", "--strict", spec]).status == 1)
     }

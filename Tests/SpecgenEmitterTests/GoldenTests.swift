@@ -12,7 +12,7 @@ struct GoldenTests {
         #expect(files.map(\.name) == SwiftEmitter.fileNames)
         for file in files {
             expectGolden(
-                file.contents, matches: PackagePaths.url("Tests/SpecgenEmitterTests/Goldens/\(api)/\(file.name)"))
+                file.contents, matches: Fixtures.url(api, file.name))
         }
     }
 

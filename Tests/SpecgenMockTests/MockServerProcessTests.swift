@@ -55,9 +55,9 @@ struct MockServerProcessTests {
     }
 
     @Test func aBrokenSpecIsReportedWithItsLocationAndExitsOne() throws {
-        let run = try ProcessRun.product("specgen-mock", ["Tests/SpecgenSpecTests/Fixtures/mock-sequence/spec.yaml"])
+        let run = try ProcessRun.product("specgen-mock", ["Tests/Fixtures/mock-sequence/spec.yaml"])
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("Tests/SpecgenSpecTests/Fixtures/mock-sequence/spec.yaml:18:11: error: mock step"))
+        #expect(run.stderr.hasPrefix("Tests/Fixtures/mock-sequence/spec.yaml:18:11: error: mock step"))
     }
 
     @Test func secretsNeverReachTheLogOrTheProblems() throws {

@@ -20,7 +20,7 @@ struct SchemaTests {
 
     @Test(arguments: ["unknown-keys", "wrong-value-kinds", "bad-request-line", "invalid-status-codes"])
     func brokenSpecsAreRejectedByTheSchema(fixture: String) throws {
-        let result = try Self.validate(["Tests/SpecgenSpecTests/Fixtures/\(fixture)/spec.yaml"])
+        let result = try Self.validate([Fixtures.path(fixture, "spec.yaml")])
         #expect(result.status == 1, "\(result.output)")
         #expect(result.output.contains(": invalid at "), "\(result.output)")
     }

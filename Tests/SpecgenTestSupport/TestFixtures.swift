@@ -9,6 +9,27 @@ public enum SeedAPIs {
     public static var specPaths: [String] { names.map { "Specs/\($0).yaml" } }
 }
 
+/// The test fixtures: one folder per case under `Tests/Fixtures/`, holding the case's input (`spec.yaml`, or the
+/// seed API's spec in `Specs/`) and the files it must produce (`diagnostics.txt`, generated Swift, `openapi.yaml`,
+/// diff reports).
+public enum Fixtures {
+    /// The folder of all cases, relative to the package root.
+    public static let root = "Tests/Fixtures"
+
+    /// A file of a case, relative to the package root, as a command line names it: `Tests/Fixtures/warnings/spec.yaml`.
+    public static func path(_ name: String, _ file: String) -> String { "\(root)/\(name)/\(file)" }
+
+    /// A file of a case as a URL.
+    public static func url(_ name: String, _ file: String) -> URL { PackagePaths.url(path(name, file)) }
+
+    /// The cases that hold `file`, sorted: the lint cases are those with a `diagnostics.txt`.
+    public static func cases(holding file: String) -> [String] {
+        let folder = PackagePaths.url(root)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { FileManager.default.fileExists(atPath: url($0, file).path) }.sorted()
+    }
+}
+
 /// A fresh folder under the system's temporary directory; the caller removes it.
 public func makeTemporaryFolder(_ prefix: String) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
