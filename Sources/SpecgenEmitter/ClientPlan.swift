@@ -206,6 +206,8 @@ package struct EnumPlan: Hashable, Sendable {
     package var deprecation: String?
     /// The documented cases.
     package var cases: [EnumCasePlan]
+    /// The spec key path, such as `models.TicketState`.
+    package var keyPath: String
 }
 
 /// One enum case.
@@ -232,6 +234,8 @@ package struct AliasPlan: Hashable, Sendable {
     package var documentation: String?
     /// Its deprecation message, if deprecated.
     package var deprecation: String?
+    /// The spec key path, such as `models.TicketID`.
+    package var keyPath: String
 }
 
 /// An error enum: documented responses plus the runtime's failures.

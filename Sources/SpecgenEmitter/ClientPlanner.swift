@@ -202,13 +202,13 @@ package struct ClientPlanner {
                         EnumCasePlan(
                             name: caseName($0), rawValue: $0.value, documentation: $0.description,
                             deprecation: $0.deprecation.map { $0.message ?? "" })
-                    }))
+                    }, keyPath: "models.\(model.name)"))
         case .alias(let target, _):
             return .alias(
                 AliasPlan(
                     typeName: name, target: swiftType(target), usage: usage(of: target),
                     documentation: model.description,
-                    deprecation: deprecation))
+                    deprecation: deprecation, keyPath: "models.\(model.name)"))
         }
     }
 

@@ -13,7 +13,7 @@ struct ModelEmitter {
     // MARK: - Structs
 
     func emit(_ object: ObjectPlan, writer w: inout SwiftWriter) {
-        w.docComment(object.documentation)
+        w.docComment(object.documentation ?? "The `\(object.keyPath)` model.")
         w.deprecation(object.deprecation)
         w.uses(object.usage, publicly: true)
         w.type("struct", object.typeName, ": Codable, Hashable, Sendable") { w in
@@ -168,7 +168,7 @@ struct ModelEmitter {
 
     func emit(_ enumeration: EnumPlan, writer w: inout SwiftWriter) {
         let name = enumeration.typeName
-        w.docComment(enumeration.documentation)
+        w.docComment(enumeration.documentation ?? "The `\(enumeration.keyPath)` enum.")
         w.deprecation(enumeration.deprecation)
         w.type("enum", name, ": RawRepresentable, Codable, Hashable, Sendable, CaseIterable") { w in
             for enumCase in enumeration.cases {
@@ -211,7 +211,7 @@ struct ModelEmitter {
     }
 
     func emit(_ alias: AliasPlan, writer w: inout SwiftWriter) {
-        w.docComment(alias.documentation)
+        w.docComment(alias.documentation ?? "The `\(alias.keyPath)` alias.")
         w.deprecation(alias.deprecation)
         w.uses(alias.usage, publicly: true)
         w.declaration("typealias", alias.typeName, " = \(alias.target)")
