@@ -257,10 +257,7 @@ extension ClientPlanner {
     /// Adds page iteration and polling helpers.
     private func withHelpers(_ plan: OperationPlan, endpoint: Endpoint) -> OperationPlan {
         var plan = plan
-        let responseType: TypeRef? = endpoint.responses.lazy.compactMap { response -> TypeRef? in
-            if case .json(let type) = response.body { return type }
-            return nil
-        }.first
+        let responseType = endpoint.jsonResponseType
         if let pagination = endpoint.pagination, let responseType,
             let page = plan.parameters.first(where: { $0.wireName == pagination.pageParameter && !$0.isBody }),
             let limit = plan.parameters.first(where: { $0.wireName == pagination.limitParameter && !$0.isBody })

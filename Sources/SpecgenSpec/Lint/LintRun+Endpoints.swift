@@ -281,12 +281,7 @@ extension LintRun {
                 continue
             }
         }
-        guard
-            let body = endpoint.responses.lazy.compactMap({ response -> TypeRef? in
-                if case .json(let type) = response.body { return type }
-                return nil
-            }).first
-        else {
+        guard let body = endpoint.jsonResponseType else {
             error(pagination.location, "pagination at '\(keyPath)' needs a JSON response")
             return
         }
@@ -317,12 +312,7 @@ extension LintRun {
     }
 
     mutating func checkPolling(_ polling: Polling, endpoint: Endpoint, keyPath: String) {
-        guard
-            let body = endpoint.responses.lazy.compactMap({ response -> TypeRef? in
-                if case .json(let type) = response.body { return type }
-                return nil
-            }).first
-        else {
+        guard let body = endpoint.jsonResponseType else {
             error(polling.location, "polling at '\(keyPath)' needs a JSON response")
             return
         }

@@ -137,15 +137,7 @@ extension SpecReader {
             guard let body = responseBody(node, keyPath: keyPath) else { return [] }
             return [ResponseCase(status: .code(200), body: body, location: location, typeLocation: location)]
         }
-        guard
-            let reader = MappingReader(
-                node, keyPath: keyPath, allowed: (node.pairs ?? []).compactMap(\.key.scalar),
-                context: context)
-        else { return [] }
-        return reader.pairs.compactMap { pair in
-            guard let status = statusPattern(pair.key, keyPath: keyPath) else { return nil }
-            let entryPath = "\(keyPath).\(status)"
-            let location = context.location(pair.key)
+        return statusEntries(node, keyPath: keyPath) { status, pair, entryPath, location in
             if TypeExpressionParser.isTypeNode(pair.value) {
                 guard let body = responseBody(pair.value, keyPath: entryPath) else { return nil }
                 return ResponseCase(

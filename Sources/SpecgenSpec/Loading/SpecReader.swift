@@ -196,15 +196,7 @@ struct SpecReader {
     // MARK: - Errors
 
     func errors(_ node: YAMLNode, keyPath: String) -> [ErrorResponse] {
-        guard
-            let reader = MappingReader(
-                node, keyPath: keyPath, allowed: (node.pairs ?? []).compactMap(\.key.scalar),
-                context: context)
-        else { return [] }
-        return reader.pairs.compactMap { pair in
-            guard let status = statusPattern(pair.key, keyPath: keyPath) else { return nil }
-            let entryPath = "\(keyPath).\(status)"
-            let location = context.location(pair.key)
+        statusEntries(node, keyPath: keyPath) { status, pair, entryPath, location in
             if let caseName = pair.value.scalar, !pair.value.isNull {
                 return ErrorResponse(
                     status: status, caseName: caseName, location: location,
@@ -225,6 +217,23 @@ struct SpecReader {
                 status: status, caseName: caseName, body: body, description: entry.string("description"),
                 example: entry.specValue("example"), location: location,
                 typeLocation: entry.value("body").map(context.location) ?? location)
+        }
+    }
+
+    /// Reads a mapping keyed by status (`200:`, `4XX:`): each key that is a valid status, with the entry's key path
+    /// and location, goes to `entry`; an invalid key is reported and skipped.
+    func statusEntries<Entry>(
+        _ node: YAMLNode, keyPath: String,
+        _ entry: (_ status: StatusPattern, _ pair: YAMLPair, _ entryPath: String, _ location: SourceLocation) -> Entry?
+    ) -> [Entry] {
+        guard
+            let reader = MappingReader(
+                node, keyPath: keyPath, allowed: (node.pairs ?? []).compactMap(\.key.scalar),
+                context: context)
+        else { return [] }
+        return reader.pairs.compactMap { pair in
+            guard let status = statusPattern(pair.key, keyPath: keyPath) else { return nil }
+            return entry(status, pair, "\(keyPath).\(status)", context.location(pair.key))
         }
     }
 

@@ -57,6 +57,14 @@ public struct Endpoint: Hashable, Sendable {
     /// Where it is declared.
     public var location: SourceLocation
 
+    /// The type of the first JSON success response, which pagination and polling read.
+    public var jsonResponseType: TypeRef? {
+        responses.lazy.compactMap { response -> TypeRef? in
+            if case .json(let type) = response.body { return type }
+            return nil
+        }.first
+    }
+
     /// Creates an endpoint.
     public init(
         name: String, summary: String? = nil, description: String? = nil, method: HTTPMethod, path: String,
