@@ -117,6 +117,15 @@ struct ClientEmitter {
                 w.line("copy.client = client.with(options)")
                 w.line("return copy")
             }
+            w.blank()
+            w.docComment(
+                "A copy that follows redirects under `redirectPolicy`; by default a client follows up to 10, and never "
+                    + "with credentials to another origin.")
+            w.declaration("func", "with", "(_ redirectPolicy: RedirectPolicy) -> \(names.client)") { w in
+                w.line("var copy = self")
+                w.line("copy.client.redirectPolicy = redirectPolicy")
+                w.line("return copy")
+            }
             for operation in plan.operations {
                 w.blank()
                 emitMethod(operation, writer: &w)

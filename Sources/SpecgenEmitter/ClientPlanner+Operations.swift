@@ -26,7 +26,7 @@ extension ClientPlanner {
                 isOptional: field.presence != .required, documentation: field.description,
                 textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type),
                 isBody: false,
-                usage: usage(of: field.type, presence: field.presence))
+                usage: usage(of: field.type, presence: field.presence), sensitive: field.sensitive)
         }
 
         // Path parameters whose type already names them (`ticketID: TicketID`) need no label.

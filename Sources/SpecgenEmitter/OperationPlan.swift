@@ -128,6 +128,8 @@ package struct ParameterPlan: Hashable, Sendable {
     package var isBody: Bool
     /// The modules its Swift type comes from.
     package var usage: ModuleUsage
+    /// Whether the spec marks it sensitive: a header that holds one never follows a redirect to another origin.
+    package var sensitive = false
 }
 
 /// A request body.

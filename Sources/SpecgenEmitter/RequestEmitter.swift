@@ -32,7 +32,8 @@ struct RequestEmitter {
             }
             for header in operation.headers {
                 emitOptional(header, writer: &w) { value in
-                    "request.setHeader(\(SwiftLiteral.string(header.wireName)), \(text(header, value)))"
+                    "request.setHeader(\(SwiftLiteral.string(header.wireName)), \(text(header, value))"
+                        + (header.sensitive ? ", sensitive: true)" : ")")
                 }
             }
             if let body = operation.body { emitBody(body, operation: name, writer: &w) }

@@ -1,4 +1,4 @@
-package import SpecgenSpec
+import SpecgenSpec
 
 /// One generated source file.
 package struct GeneratedFile: Hashable, Sendable {

@@ -16,13 +16,17 @@ public struct APIClient: Sendable {
     /// Timeout and cache policy that replace each operation's own (Gista's per-request `RequestConfig`);
     /// nil fields keep what the spec declares.
     public var options: RequestOptions
+    /// How redirects are followed: by default up to 10, and without credentials to another origin.
+    public var redirectPolicy: RedirectPolicy
 
     /// Creates a client.
     public init(
         baseURL: URL, transport: any Transport = URLSessionTransport(), middlewares: [any Middleware] = [],
-        defaultHeaders: HTTPFields = [:], options: RequestOptions = RequestOptions()
+        defaultHeaders: HTTPFields = [:], options: RequestOptions = RequestOptions(),
+        redirectPolicy: RedirectPolicy = .default
     ) {
         self.options = options
+        self.redirectPolicy = redirectPolicy
         self.baseURL = baseURL
         self.transport = transport
         self.middlewares = middlewares
@@ -40,7 +44,12 @@ public struct APIClient: Sendable {
         if let cachePolicy = options.cachePolicy { request.options.cachePolicy = cachePolicy }
         if Task.isCancelled { throw .cancelled(operation: operation) }
         do {
-            return try await middlewares.chain(operation: operation, transport: transport)(request)
+            let transport = transport
+            let redirects = redirectPolicy
+            let send: @Sendable (HTTPRequestData) async throws -> HTTPResponseData = { request in
+                try await redirects.follow(request, operation: operation) { try await transport.send($0) }
+            }
+            return try await middlewares.chain(operation: operation, send: send)(request)
         } catch {
             // A cancelled task often surfaces as a transport error; report what the caller did.
             if Task.isCancelled { throw .cancelled(operation: operation) }

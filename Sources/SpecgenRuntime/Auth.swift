@@ -64,8 +64,10 @@ public struct APIKeyMiddleware: Middleware {
         case .header:
             guard let field = HTTPField.Name(name) else { throw AuthenticationFailure("invalid API key header name") }
             request.headerFields[field] = key
+            request.credentialHeaders.insert(field)
         case .query:
             request.query.append(QueryItem(name, key))
+            request.credentialQueryNames.insert(name)
         }
         return try await next(request)
     }

@@ -45,9 +45,11 @@ extension HTTPRequestData {
     }
 
     /// Sets a header field by name. Spec linting rejects invalid names, so an invalid one here is skipped.
-    public mutating func setHeader(_ name: String, _ value: String) {
+    /// A `sensitive` header is a credential: it never follows a redirect to another origin.
+    public mutating func setHeader(_ name: String, _ value: String, sensitive: Bool = false) {
         guard let fieldName = HTTPField.Name(name) else { return }
         headerFields[fieldName] = value
+        if sensitive { credentialHeaders.insert(fieldName) }
     }
 
     /// Encodes `value` as the JSON body and sets `Content-Type: application/json`.

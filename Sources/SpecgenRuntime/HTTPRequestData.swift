@@ -57,6 +57,11 @@ public struct HTTPRequestData: Hashable, Sendable {
     public var authOptional: Bool
     /// A retry policy for this operation that replaces the client's (the spec's per-endpoint `retry`).
     public var retryPolicy: RetryPolicy?
+    /// Headers that carry credentials besides `Authorization`, `Proxy-Authorization` and `Cookie` (API keys,
+    /// headers the spec marks sensitive): none of them follows a redirect to another origin.
+    public var credentialHeaders: Set<HTTPField.Name> = []
+    /// Query items that carry credentials (API keys in the query): a redirect to another origin loses them.
+    public var credentialQueryNames: Set<String> = []
 
     /// Creates a request.
     public init(

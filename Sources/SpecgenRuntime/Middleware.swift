@@ -9,11 +9,12 @@ public protocol Middleware: Sendable {
 }
 
 extension Array where Element == any Middleware {
-    /// Folds the middlewares around the transport: the first middleware sees the request first.
+    /// Folds the middlewares around `send` (the transport, following redirects): the first middleware sees the
+    /// request first.
     func chain(
-        operation: String, transport: any Transport
+        operation: String, send: @escaping @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) -> @Sendable (HTTPRequestData) async throws -> HTTPResponseData {
-        var next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData = { try await transport.send($0) }
+        var next = send
         for middleware in reversed() {
             let inner = next
             next = { request in try await middleware.intercept(request, operation: operation, next: inner) }

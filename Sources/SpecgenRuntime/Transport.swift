@@ -10,19 +10,40 @@ import HTTPTypes
 /// Sends one HTTP request. Implement it to swap URLSession for a test double or another HTTP stack.
 public protocol Transport: Sendable {
     /// Sends `request` (whose `baseURL` is set) and returns the response, whatever its status.
+    ///
+    /// A transport does not follow redirects: it returns the `3XX` answer, and the client follows it under its
+    /// ``RedirectPolicy``, which keeps credentials from reaching another origin.
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData
 }
 
 /// A transport over URLSession, on Apple platforms and on Linux (FoundationNetworking).
 ///
-/// It honours each request's timeout and cache policy, and cancelling the calling task cancels the request.
+/// It honours each request's timeout and cache policy, and cancelling the calling task cancels the request. Its
+/// session hands redirects back to the client instead of following them, and neither stores nor sends cookies (a
+/// cookie jar would send a cookie to any port of its host); a `Cookie` header the app sets itself is sent.
 public struct URLSessionTransport: Transport {
     /// The session requests go through.
     public let session: URLSession
 
-    /// Creates a transport over a session (by default an ephemeral one, so no credential is cached on disk).
-    public init(session: URLSession = URLSession(configuration: .ephemeral)) {
-        self.session = session
+    /// The transport every client uses by default: one ephemeral session for the whole process.
+    public init() {
+        session = Self.shared
+    }
+
+    /// A transport with its own session made from `configuration`; keep it as long as its clients live, since a
+    /// session lasts until the process ends. Its cookie settings are replaced, as described above.
+    public init(configuration: URLSessionConfiguration) {
+        session = Self.makeSession(configuration)
+    }
+
+    private static let shared = makeSession(.ephemeral)
+
+    private static func makeSession(_ configuration: URLSessionConfiguration) -> URLSession {
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
+        return URLSession(configuration: configuration, delegate: RedirectsHandedBack(), delegateQueue: nil)
     }
 
     /// Sends the request with a data task, cancelled when the calling task is.
@@ -68,6 +89,16 @@ public struct URLSessionTransport: Transport {
         } onCancel: {
             box.cancel()
         }
+    }
+}
+
+/// Stops URLSession from following redirects, so the client's ``RedirectPolicy`` decides what a redirect carries.
+private final class RedirectsHandedBack: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }
 

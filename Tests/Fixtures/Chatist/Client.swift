@@ -131,6 +131,14 @@ public struct ChatistClient: ChatistAPI {
         return copy
     }
 
+    /// A copy that follows redirects under `redirectPolicy`; by default a client follows up to 10, and never with
+    /// credentials to another origin.
+    public func with(_ redirectPolicy: RedirectPolicy) -> ChatistClient {
+        var copy = self
+        copy.client.redirectPolicy = redirectPolicy
+        return copy
+    }
+
     /// Returns the chat interface's branding, or nil when it has not changed since `updatedAt`.
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)

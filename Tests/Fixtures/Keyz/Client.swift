@@ -122,6 +122,14 @@ public struct KeyzClient: KeyzAPI {
         return copy
     }
 
+    /// A copy that follows redirects under `redirectPolicy`; by default a client follows up to 10, and never with
+    /// credentials to another origin.
+    public func with(_ redirectPolicy: RedirectPolicy) -> KeyzClient {
+        var copy = self
+        copy.client.redirectPolicy = redirectPolicy
+        return copy
+    }
+
     /// Creates an account.
     ///
     /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
