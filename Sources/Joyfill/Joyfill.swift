@@ -30,7 +30,9 @@ extension JoyfillAPI {
             joyDoc = try JSONCoding.decoder().decode(JoyDoc.self, from: data)
         } catch {
             throw .failure(
-                .decoding(operation: "Joyfill.createDocument", path: "", message: "the JoyDoc is not valid JSON"))
+                .decoding(
+                    operation: "Joyfill.createDocument", status: nil, path: "", message: "the JoyDoc is not valid JSON")
+            )
         }
         return try await createDocument(joyDocJSON: joyDoc, identifier: identifier)
     }

@@ -275,7 +275,7 @@ struct ClientEmitter {
     }
 
     private func emitError(_ error: ErrorCasePlan, writer w: inout SwiftWriter) {
-        let body = error.bodyType.map { "try call.decode(\($0).self, from: response)" }
+        let body = error.bodyType.map { "call.errorPayload(\($0).self, from: response)" }
         let value =
             switch (error.isRange, body) {
             case (true, let body?): ".\(error.name.withoutBackticks)(status: response.statusCode, body: \(body))"

@@ -242,7 +242,10 @@ extension ClientPlanner {
             }
         }
         let plans = responses.map { response in
-            let (pattern, isRange) = switchPattern(response.status)
+            // One documented success stands for every 2XX: a server that answers 201 where the spec says 200 still
+            // returns the value. Listing several success statuses makes each one exact.
+            let status = responses.count == 1 ? StatusPattern.range(2) : response.status
+            let (pattern, isRange) = switchPattern(status)
             let result: ResponsePlan.Result =
                 switch response.body {
                 case .json(let type): .decode(swiftType(type))

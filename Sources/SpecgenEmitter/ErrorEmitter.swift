@@ -39,12 +39,13 @@ struct ErrorEmitter {
         }
     }
 
-    /// The case's associated values: `(status: Int, body: ErrorBody)` for a range, `(ErrorBody)`, or none.
+    /// The case's associated values: `(status: Int, body: ErrorPayload<ErrorBody>)` for a range,
+    /// `(ErrorPayload<ErrorBody>)`, or none. The payload keeps the case when the body does not decode.
     private func payload(_ errorCase: ErrorCasePlan) -> String {
         switch (errorCase.isRange, errorCase.bodyType) {
-        case (true, let body?): "(status: Int, body: \(body))"
+        case (true, let body?): "(status: Int, body: ErrorPayload<\(body)>)"
         case (true, nil): "(status: Int)"
-        case (false, let body?): "(\(body))"
+        case (false, let body?): "(ErrorPayload<\(body)>)"
         case (false, nil): ""
         }
     }

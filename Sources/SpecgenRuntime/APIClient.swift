@@ -72,9 +72,10 @@ public struct APIClient: Sendable {
             return try JSONCoding.decoder().decode(Value.self, from: response.body)
         } catch let error as DecodingError {
             let (path, message) = ClientError.describe(error)
-            throw .decoding(operation: operation, path: path, message: message)
+            throw .decoding(operation: operation, status: response.statusCode, path: path, message: message)
         } catch {
-            throw .decoding(operation: operation, path: "", message: "the body is not valid JSON")
+            throw .decoding(
+                operation: operation, status: response.statusCode, path: "", message: "the body is not valid JSON")
         }
     }
 

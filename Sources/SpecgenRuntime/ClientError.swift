@@ -26,8 +26,9 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
     case transport(operation: String, message: String)
     /// The server answered with a status the spec does not declare; `body` is a redacted preview of at most 1 KiB.
     case unexpectedStatus(operation: String, status: Int, body: String)
-    /// The response body did not match the declared type; `path` names the field (`messages[3].sender.name`).
-    case decoding(operation: String, path: String, message: String)
+    /// The response body did not match the declared type; `status` is the answer's (nil when no response was read),
+    /// and `path` names the field (`messages[3].sender.name`).
+    case decoding(operation: String, status: Int?, path: String, message: String)
     /// The request body could not be encoded.
     case encoding(operation: String, message: String)
     /// A parameter or property broke a declared constraint; nothing was sent.
@@ -42,7 +43,7 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The operation that failed, such as `Keyz.loginUser`.
     public var operation: String {
         switch self {
-        case .transport(let operation, _), .unexpectedStatus(let operation, _, _), .decoding(let operation, _, _),
+        case .transport(let operation, _), .unexpectedStatus(let operation, _, _), .decoding(let operation, _, _, _),
             .encoding(let operation, _), .validation(let operation, _), .cancelled(let operation),
             .timedOut(let operation), .authentication(let operation, _):
             operation
@@ -55,8 +56,9 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
         case .transport(let operation, let message): "\(operation) failed in transport: \(message)"
         case .unexpectedStatus(let operation, let status, let body):
             "\(operation) failed with undocumented status \(status)" + (body.isEmpty ? "" : ": \(body)")
-        case .decoding(let operation, let path, let message):
-            "\(operation) failed at response decoding: \(message)" + (path.isEmpty ? "" : " at '\(path)'")
+        case .decoding(let operation, let status, let path, let message):
+            "\(operation) failed at response decoding" + (status.map { " of a \($0) answer" } ?? "") + ": \(message)"
+                + (path.isEmpty ? "" : " at '\(path)'")
         case .encoding(let operation, let message): "\(operation) failed at request encoding: \(message)"
         case .validation(let operation, let failure): "\(operation) failed validation: \(failure)"
         case .cancelled(let operation): "\(operation) was cancelled"
@@ -78,7 +80,7 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
             self = .cancelled(operation: operation)
         case let error as DecodingError:
             let (path, message) = Self.describe(error)
-            self = .decoding(operation: operation, path: path, message: message)
+            self = .decoding(operation: operation, status: nil, path: path, message: message)
         case let error as URLError where error.code == .cancelled:
             self = .cancelled(operation: operation)
         case let error as URLError where error.code == .timedOut:

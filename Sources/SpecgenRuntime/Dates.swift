@@ -9,7 +9,8 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 
     private let kind: Kind
 
-    /// ISO 8601 date-time, read with or without fractional seconds.
+    /// ISO 8601 date-time, read tolerantly (see ``date(from:)``) and written as `2026-11-23T09:30:00Z`, with
+    /// fractional seconds only when the date has them.
     public static let iso8601 = DateFormat(kind: .iso8601)
     /// A calendar date, `yyyy-MM-dd`, in UTC.
     public static let date = DateFormat(kind: .pattern("yyyy-MM-dd"))
@@ -26,11 +27,14 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a date, or nil when the text does not match.
+    ///
+    /// ISO 8601 accepts the variants servers send: fractional seconds of any length or none, `Z`, `z`, an offset
+    /// (`+02:00`, `+0200`, `+02`) or no zone (read as UTC), `T`, `t` or a space between date and time, seconds
+    /// left out, and a bare calendar date (midnight UTC). A pattern must match exactly.
     public func date(from text: String) -> Date? {
         switch kind {
         case .iso8601:
-            if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-            return try? Date.ISO8601FormatStyle().parse(text)
+            return ISO8601Reader.date(from: text)
         case .pattern(let pattern):
             return Self.formatter(pattern).date(from: text)
         }
@@ -150,5 +154,107 @@ extension SingleValueDecodingContainer {
             throw DecodingError.dataCorruptedError(in: self, debugDescription: "expected a date in \(format)")
         }
         return date
+    }
+}
+
+/// Reads the ISO 8601 (RFC 3339) date-times servers send, without a formatter: tolerant of the common variants,
+/// strict about the numbers.
+enum ISO8601Reader {
+    static func date(from text: String) -> Date? {
+        var reader = Bytes(Array(text.utf8))
+        guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2),
+            reader.skip("-"), let day = reader.number(digits: 2), (1...12).contains(month),
+            (1...daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
+        if reader.atEnd { return Date(timeIntervalSince1970: seconds) }
+        guard reader.skip("T") || reader.skip("t") || reader.skip(" "), let hour = reader.number(digits: 2),
+            reader.skip(":"), let minute = reader.number(digits: 2), hour < 24, minute < 60
+        else { return nil }
+        seconds += Double(hour * 3600 + minute * 60)
+        if reader.skip(":") {
+            guard let second = reader.number(digits: 2), second <= 60 else { return nil }
+            seconds += Double(min(second, 59))
+            if reader.skip(".") || reader.skip(",") {
+                guard let fraction = reader.fraction() else { return nil }
+                seconds += fraction
+            }
+        }
+        if reader.atEnd || reader.skip("Z") || reader.skip("z") {
+            return reader.atEnd ? Date(timeIntervalSince1970: seconds) : nil
+        }
+        let sign: Double
+        if reader.skip("+") {
+            sign = 1
+        } else if reader.skip("-") {
+            sign = -1
+        } else {
+            return nil
+        }
+        guard let offsetHours = reader.number(digits: 2), offsetHours < 24 else { return nil }
+        var offsetMinutes = 0
+        if !reader.atEnd {
+            _ = reader.skip(":")
+            guard let minutes = reader.number(digits: 2), minutes < 60 else { return nil }
+            offsetMinutes = minutes
+        }
+        guard reader.atEnd else { return nil }
+        return Date(timeIntervalSince1970: seconds - sign * Double(offsetHours * 3600 + offsetMinutes * 60))
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar.
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private struct Bytes {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func skip(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func number(digits: Int) -> Int? {
+            guard index + digits <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + digits] {
+                guard (48...57).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            index += digits
+            return value
+        }
+
+        mutating func fraction() -> Double? {
+            var value = 0.0
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, (48...57).contains(bytes[index]) {
+                value += Double(bytes[index] - 48) * scale
+                scale /= 10
+                index += 1
+            }
+            return index > start ? value : nil
+        }
     }
 }

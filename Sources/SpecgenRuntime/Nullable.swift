@@ -1,5 +1,3 @@
-public import Foundation
-
 /// A value that may be explicitly `null`, for fields where absent and null mean different things.
 ///
 /// A generated model declares such a field (spec type `string??`) as `Nullable<String>?`: `nil` leaves the key

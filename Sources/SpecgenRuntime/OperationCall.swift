@@ -70,6 +70,25 @@ public struct OperationCall<Failure: ClientFailure>: Sendable {
         }
     }
 
+    /// Reads a documented error body: decoded when it matches the documented type, and kept as a redacted preview
+    /// either way, so the documented case is thrown even when the server sent something else.
+    public func errorPayload<Body: Decodable & Hashable & Sendable>(
+        _ type: Body.Type, from response: HTTPResponseData
+    ) -> ErrorPayload<Body> {
+        let preview = Redaction.bodyPreview(response.body, limit: 1024)
+        do {
+            return ErrorPayload(
+                value: try client.decode(type, from: response, operation: operation),
+                decodingFailure: nil, preview: preview)
+        } catch {
+            guard case .decoding(_, _, let path, let message) = error else {
+                return ErrorPayload(value: nil, decodingFailure: error.description, preview: preview)
+            }
+            let failure = message + (path.isEmpty ? "" : " at '\(path)'")
+            return ErrorPayload(value: nil, decodingFailure: failure, preview: preview)
+        }
+    }
+
     /// The failure for a status the operation does not declare, with a redacted, size-limited body preview.
     public func unexpectedStatus(_ response: HTTPResponseData) -> Failure {
         Failure(client.unexpectedStatus(response, operation: operation))

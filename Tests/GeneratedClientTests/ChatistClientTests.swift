@@ -19,8 +19,9 @@ struct ChatistClientTests {
 
     func client(_ url: URL) -> ChatistClient { ChatistClient(baseURL: url, apiKey: "chat-key") }
 
-    @Test func getBrandingSendsTheFormattedDateAndMaps204ToNil() async throws {
-        let date = try #require(DateFormat.pattern("yyyy-MM-dd HH:mm:ss").date(from: "2025-01-01 12:00:00"))
+    /// `updatedAt` is a `String` in the document: the client hands back exactly the text the server sent.
+    @Test func getBrandingSendsBackTheServersUpdatedAtAndMaps204ToNil() async throws {
+        let date = "2025-01-01 12:00:00"
         let requests = try await withTestServer({ request in
             request.rawQuery.isEmpty
                 ? .json(
@@ -78,7 +79,7 @@ struct ChatistClientTests {
             let ticket = try await client.getTicket("ticket 1/a")
             #expect(ticket.schedules.first?.action == "close")
             let message = try await client.sendMessage("ticket_1", body: SendMessage(message: "Thanks"))
-            #expect(message.timestamp == Date(timeIntervalSince1970: 1_735_732_800.25))
+            #expect(message.timestamp == "2025-01-01T12:00:00.250Z")
         }
         #expect(
             requests.map { "\($0.method) \($0.path)" }
@@ -100,13 +101,16 @@ struct ChatistClientTests {
     }
 
     @Test(arguments: [
-        (400, #"{"message":"missing channel"}"#, ChatistError.invalidRequest(ErrorMessage(message: "missing channel"))),
+        (
+            400, #"{"message":"missing channel"}"#,
+            ChatistError.invalidRequest(ErrorPayload(ErrorMessage(message: "missing channel")))
+        ),
         (401, "", ChatistError.unauthorized),
         (404, "", ChatistError.notFound),
-        (429, #"{"message":"slow down"}"#, ChatistError.rateLimited(ErrorMessage(message: "slow down"))),
+        (429, #"{"message":"slow down"}"#, ChatistError.rateLimited(ErrorPayload(ErrorMessage(message: "slow down")))),
         (
             503, #"{"message":"maintenance"}"#,
-            ChatistError.serverError(status: 503, body: ErrorMessage(message: "maintenance"))
+            ChatistError.serverError(status: 503, body: ErrorPayload(ErrorMessage(message: "maintenance")))
         ),
         (
             418, "teapot",
@@ -114,7 +118,8 @@ struct ChatistClientTests {
         ),
         (
             200, #"{"id":1}"#,
-            ChatistError.failure(.decoding(operation: "Chatist.getTicket", path: "id", message: "expected String"))
+            ChatistError.failure(
+                .decoding(operation: "Chatist.getTicket", status: 200, path: "id", message: "expected String"))
         ),
     ])
     func documentedErrorsBecomeTypedCases(status: Int, body: String, expected: ChatistError) async throws {
@@ -139,13 +144,13 @@ struct ChatistClientTests {
     /// Arguments with defaults can be left out when the client or the mock is held as `any ChatistAPI`; the full
     /// call still reaches the conforming type's method.
     @Test func defaultsAreCallableThroughTheProtocol() async throws {
-        let seen = Mutex<[Date?]>([])
+        let seen = Mutex<[String?]>([])
         let api: any ChatistAPI = ChatistMock(getBranding: { updatedAt in
             seen.withLock { $0.append(updatedAt) }
             return nil
         })
         #expect(try await api.getBranding() == nil)
-        #expect(try await api.getBranding(updatedAt: Date(timeIntervalSince1970: 60)) == nil)
-        #expect(seen.withLock { $0 } == [nil, Date(timeIntervalSince1970: 60)])
+        #expect(try await api.getBranding(updatedAt: "2025-01-01 12:00:00") == nil)
+        #expect(seen.withLock { $0 } == [nil, "2025-01-01 12:00:00"])
     }
 }

@@ -91,10 +91,13 @@ struct DocumentAIClientTests {
     @Test(arguments: [
         (
             409, #"{"error":"wrong_state","detail":"compose before values"}"#,
-            DocumentAIError.wrongState(Problem(error: "wrong_state", detail: "compose before values"))
+            DocumentAIError.wrongState(ErrorPayload(Problem(error: "wrong_state", detail: "compose before values")))
         ),
-        (404, #"{"error":"not_found"}"#, DocumentAIError.notFound(Problem(error: "not_found"))),
-        (500, #"{"error":"boom"}"#, DocumentAIError.serverError(status: 500, body: Problem(error: "boom"))),
+        (404, #"{"error":"not_found"}"#, DocumentAIError.notFound(ErrorPayload(Problem(error: "not_found")))),
+        (
+            500, #"{"error":"boom"}"#,
+            DocumentAIError.serverError(status: 500, body: ErrorPayload(Problem(error: "boom")))
+        ),
     ])
     func statusesAreNoLongerIgnored(status: Int, body: String, expected: DocumentAIError) async throws {
         _ = try await withTestServer({ _ in .json(body, status: status) }) { url async throws in
@@ -105,7 +108,7 @@ struct DocumentAIClientTests {
     @Test func anOversizedUploadIsItsOwnCase() async throws {
         _ = try await withTestServer({ _ in .json(#"{"error":"too_large"}"#, status: 413) }) { url async throws in
             let file = MultipartFile(filename: "big.pdf", contentType: "application/pdf", data: Data(count: 10))
-            await #expect(throws: UploadDocumentError.fileTooLarge(Problem(error: "too_large"))) {
+            await #expect(throws: UploadDocumentError.fileTooLarge(ErrorPayload(Problem(error: "too_large")))) {
                 try await DocumentAIClient(baseURL: url).uploadDocument(file: file)
             }
         }

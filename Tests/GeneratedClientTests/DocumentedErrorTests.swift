@@ -12,9 +12,9 @@ struct DocumentedErrorTests {
     static let body = #"{"error":"e","message":"m"}"#
 
     @Test(arguments: [
-        (400, GistaError.badRequest(ErrorBody(error: "e", message: "m"))),
-        (401, GistaError.unauthorized(ErrorBody(error: "e", message: "m"))),
-        (404, GistaError.notFound(ErrorBody(error: "e", message: "m"))),
+        (400, GistaError.badRequest(ErrorPayload(ErrorBody(error: "e", message: "m")))),
+        (401, GistaError.unauthorized(ErrorPayload(ErrorBody(error: "e", message: "m")))),
+        (404, GistaError.notFound(ErrorPayload(ErrorBody(error: "e", message: "m")))),
     ])
     func gista(status: Int, expected: GistaError) async throws {
         _ = try await withTestServer({ _ in .json(Self.body, status: status) }) { url async throws in
@@ -25,8 +25,8 @@ struct DocumentedErrorTests {
     }
 
     @Test(arguments: [
-        (401, JoyfillError.unauthorized(Joyfill.ErrorBody(error: "e", message: "m"))),
-        (502, JoyfillError.serverError(status: 502, body: Joyfill.ErrorBody(error: "e", message: "m"))),
+        (401, JoyfillError.unauthorized(ErrorPayload(Joyfill.ErrorBody(error: "e", message: "m")))),
+        (502, JoyfillError.serverError(status: 502, body: ErrorPayload(Joyfill.ErrorBody(error: "e", message: "m")))),
     ])
     func joyfill(status: Int, expected: JoyfillError) async throws {
         _ = try await withTestServer({ _ in .json(Self.body, status: status) }) { url async throws in
@@ -36,7 +36,7 @@ struct DocumentedErrorTests {
 
     @Test func documentAIBadRequest() async throws {
         _ = try await withTestServer({ _ in .json(#"{"error":"bad"}"#, status: 400) }) { url async throws in
-            await #expect(throws: DocumentAIError.badRequest(Problem(error: "bad"))) {
+            await #expect(throws: DocumentAIError.badRequest(ErrorPayload(Problem(error: "bad")))) {
                 try await DocumentAIClient(baseURL: url).getDownloadURL(documentID: UUID())
             }
         }
@@ -71,7 +71,7 @@ struct DocumentedErrorTests {
             }
             // An operation without auth gets the API-wide 401 as its documented case.
             let model = RegisterModel(email: "a@b.c", password: "pw", firstName: "A", name: "B")
-            await #expect(throws: RegisterUserError.unauthorized(Keyz.ErrorResponse(error: "revoked"))) {
+            await #expect(throws: RegisterUserError.unauthorized(ErrorPayload(Keyz.ErrorResponse(error: "revoked")))) {
                 try await client.registerUser(model)
             }
         }

@@ -106,7 +106,7 @@ struct GistaClientTests {
         }) { url async throws in
             let policy = RetryPolicy(maxAttempts: 3, initialDelay: 0, maxDelay: 0, jitter: false, statuses: [503])
             let client = GistaClient(baseURL: url, retryPolicy: policy)
-            await #expect(throws: GistaError.serverError(status: 503, body: ErrorBody())) {
+            await #expect(throws: GistaError.serverError(status: 503, body: ErrorPayload(ErrorBody()))) {
                 try await client.getGist(gistID: "g1")
             }
             await #expect(throws: GistaError.failure(.timedOut(operation: "Gista.getGist"))) {

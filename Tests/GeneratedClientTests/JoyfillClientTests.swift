@@ -28,8 +28,7 @@ struct JoyfillClientTests {
         }
         #expect(
             requests.map(\.rawQuery) == [
-                "template=tpl_1&type=document&page=1&limit=2", "template=tpl_1&type=document&page=2&limit=2",
-                "template=tpl_1&type=document&page=3&limit=2",
+                "template=tpl_1&page=1&limit=2", "template=tpl_1&page=2&limit=2", "template=tpl_1&page=3&limit=2",
             ])
         #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer joy-token" })
     }
@@ -56,7 +55,7 @@ struct JoyfillClientTests {
         }
         #expect(
             requests.map { $0.path + "?" + $0.rawQuery } == [
-                "/templates?page=2&limit=10", "/documents?template=tpl_1&type=document", "/groups?", "/groups/grp_1?",
+                "/templates?page=2&limit=10", "/documents?template=tpl_1", "/groups?", "/groups/grp_1?",
                 "/users?", "/users/u?",
             ])
     }
@@ -81,7 +80,9 @@ struct JoyfillClientTests {
             }
             await #expect(
                 throws: JoyfillError.failure(
-                    .decoding(operation: "Joyfill.createDocument", path: "", message: "the JoyDoc is not valid JSON"))
+                    .decoding(
+                        operation: "Joyfill.createDocument", status: nil, path: "",
+                        message: "the JoyDoc is not valid JSON"))
             ) {
                 try await client(url).createDocument(joyDocJSON: Data("{oops".utf8), identifier: "tpl_1")
             }
@@ -92,10 +93,9 @@ struct JoyfillClientTests {
                 == #"{"fields":[{"id":"f1"}],"name":"Form","source":"tpl_1","template":"tpl_1","type":"document"}"#)
     }
 
-    @Test func changelogsDocumentsAndPDFConversion() async throws {
+    @Test func changelogsDocumentsAndTheConversionCase() async throws {
         let requests = try await withTestServer({ request in
-            request.path.hasPrefix("/utilities")
-                ? .json(#"{"data":["data:image/png;base64,AAAA"]}"#) : .json(#"{"ok":true}"#)
+            request.method == "GET" ? .json(Self.page(0..<1)) : .json(#"{"ok":true}"#)
         }) { url async throws in
             let client = client(url)
             let joyDoc: JoyDoc = .object([
@@ -105,12 +105,12 @@ struct JoyfillClientTests {
                 try await client.updateDocument(identifier: "doc_1", changeLogs: [.object(["v": .number(1)])])["ok"]
                     == .bool(true))
             _ = try await client.updateDocument(identifier: "doc_1", document: joyDoc)
-            let pages = try await client.convertPDFToPNGs(PDFToPNGRequest(file: "data:application/pdf;base64,JVBERi0="))
-            #expect(pages.data.count == 1)
+            // As the document says, the case requests the documents listing.
+            #expect(try await client.convertPDFToPNGs().data.count == 1)
         }
         #expect(
             requests.map { "\($0.method) \($0.path)" } == [
-                "POST /documents/doc_1/changelogs", "POST /documents/doc_1", "POST /utilities/pdf/to/png/datauri",
+                "POST /documents/doc_1/changelogs", "POST /documents/doc_1", "GET /documents",
             ])
         #expect(requests[0].text == #"{"changelogs":[{"v":1}]}"#)
         #expect(requests[1].text == #"{"fields":[],"files":[{"id":"file1"}]}"#)
@@ -123,7 +123,7 @@ struct JoyfillClientTests {
                 ? .json(#"{"error":"not_found"}"#, status: 404) : CannedResponse(status: 200, body: raw)
         }) { url async throws in
             #expect(try await client(url).fetchJoyDoc(identifier: "doc_1") == raw)
-            await #expect(throws: JoyfillError.notFound(ErrorBody(error: "not_found"))) {
+            await #expect(throws: JoyfillError.notFound(ErrorPayload(ErrorBody(error: "not_found")))) {
                 try await client(url).fetchJoyDoc(identifier: "missing")
             }
         }

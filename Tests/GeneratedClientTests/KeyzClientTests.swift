@@ -24,7 +24,9 @@ struct KeyzClientTests {
             #expect(try await client.registerUser(model).id == "42")
             var taken = model
             taken.email = "taken@keyz.fr"
-            await #expect(throws: RegisterUserError.emailAlreadyExists(ErrorResponse(error: "Email already exists"))) {
+            await #expect(
+                throws: RegisterUserError.emailAlreadyExists(ErrorPayload(ErrorResponse(error: "Email already exists")))
+            ) {
                 try await client.registerUser(taken)
             }
         }
@@ -93,10 +95,10 @@ struct KeyzClientTests {
         let requests = try await withTestServer({ _ in .json(#"{"error":"invalid_grant"}"#, status: 400) }) {
             url async throws in
             let client = KeyzClient(baseURL: url)
-            await #expect(throws: RequestTokenError.invalidGrant(ErrorResponse(error: "invalid_grant"))) {
+            await #expect(throws: RequestTokenError.invalidGrant(ErrorPayload(ErrorResponse(error: "invalid_grant")))) {
                 try await client.requestToken(TokenRequest(grantType: .refreshToken, refreshToken: "a/b+c="))
             }
-            await #expect(throws: LoginUserError.invalidGrant(ErrorResponse(error: "invalid_grant"))) {
+            await #expect(throws: LoginUserError.invalidGrant(ErrorPayload(ErrorResponse(error: "invalid_grant")))) {
                 try await client.loginUser(email: "ana@keyz.fr", password: "wrong")
             }
         }

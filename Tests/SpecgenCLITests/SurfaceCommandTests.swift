@@ -23,7 +23,7 @@ struct SurfaceCommandTests {
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("var TokenResponse.accessToken: String  <- \"access_token\""))
         #expect(lines.contains("case GrantType.refreshToken  <- \"refresh_token\""))
-        #expect(lines.contains("case RegisterUserError.emailAlreadyExists(ErrorResponse)  <- 409"))
+        #expect(lines.contains("case RegisterUserError.emailAlreadyExists(ErrorPayload<ErrorResponse>)  <- 409"))
         #expect(
             lines.contains(
                 "func KeyzAPI.registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse"

@@ -134,7 +134,7 @@ struct SnippetTests {
             expected: """
                         case 200..<300: return
                         case 500..<600:
-                            throw .serverError(status: response.statusCode, body: try call.decode(Problem.self, from: response))
+                            throw .serverError(status: response.statusCode, body: call.errorPayload(Problem.self, from: response))
                 """),
         Case(
             name: "per-operation errors get their own type",

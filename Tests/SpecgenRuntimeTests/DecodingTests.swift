@@ -39,18 +39,21 @@ struct DecodingTests {
     @Test(arguments: [
         (
             #"{"expires_in":5,"properties":{"id":"u"}}"#,
-            "Keyz.loginUser failed at response decoding: missing key 'access_token'"
+            "Keyz.loginUser failed at response decoding of a 200 answer: missing key 'access_token'"
         ),
         (
             #"{"access_token":"t","expires_in":"5","properties":{"id":"u"}}"#,
-            "Keyz.loginUser failed at response decoding: expected Int at 'expires_in'"
+            "Keyz.loginUser failed at response decoding of a 200 answer: expected Int at 'expires_in'"
         ),
         (
             #"{"access_token":"t","expires_in":5,"properties":{"id":null}}"#,
-            "Keyz.loginUser failed at response decoding: expected String, found null at 'properties.id'"
+            "Keyz.loginUser failed at response decoding of a 200 answer: expected String, found null at 'properties.id'"
         ),
-        (#"{"access_token":"t","expi"#, "Keyz.loginUser failed at response decoding: the body is not valid JSON"),
-        ("", "Keyz.loginUser failed at response decoding: the body is not valid JSON"),
+        (
+            #"{"access_token":"t","expi"#,
+            "Keyz.loginUser failed at response decoding of a 200 answer: the body is not valid JSON"
+        ),
+        ("", "Keyz.loginUser failed at response decoding of a 200 answer: the body is not valid JSON"),
     ])
     func malformedBodiesAreTypedErrors(body: String, description: String) {
         guard case .failure(let error) = decode(Array(body.utf8)) else {
@@ -107,5 +110,40 @@ struct DecodingTests {
         #expect(value["b"]?["c"] == .number(2.5))
         let again = try JSONCoding.decoder().decode(JSONValue.self, from: try JSONCoding.encoder().encode(value))
         #expect(again == value)
+    }
+}
+
+/// ISO 8601 as servers send it: every common variant of one instant reads as that instant, and broken dates do not.
+struct ISO8601ReadingTests {
+    static let instant = 1_735_732_800.0  // 2025-01-01T12:00:00Z
+
+    @Test(arguments: [
+        ("2025-01-01T12:00:00Z", instant), ("2025-01-01T12:00:00.250Z", instant + 0.25),
+        ("2025-01-01T12:00:00.123456Z", instant + 0.123456), ("2025-01-01 12:00:00Z", instant),
+        ("2025-01-01t12:00:00z", instant), ("2025-01-01T14:00:00+02:00", instant),
+        ("2025-01-01T14:00:00+0200", instant),
+        ("2025-01-01T14:00:00+02", instant), ("2025-01-01T07:30:00-04:30", instant), ("2025-01-01T12:00:00", instant),
+        ("2025-01-01 12:00:00", instant), ("2025-01-01T12:00Z", instant), ("2025-01-01", instant - 43_200),
+        ("2024-02-29T00:00:00Z", 1_709_164_800), ("1969-12-31T23:59:59Z", -1),
+    ])
+    func variantsReadAsTheSameInstant(text: String, seconds: Double) throws {
+        let date = try #require(DateFormat.iso8601.date(from: text))
+        #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_001)
+    }
+
+    @Test(arguments: [
+        "", "2025", "2025-13-01T00:00:00Z", "2025-02-30T00:00:00Z", "2025-01-01T24:00:00Z", "2025-01-01T12:60:00Z",
+        "2025-01-01T12:00:00+2", "2025-01-01T12:00:00Zjunk", "2025-01-01T12:00:00.Z", "yesterday",
+        "2025-01-01X12:00:00Z",
+    ])
+    func brokenDatesAreRefused(text: String) {
+        #expect(DateFormat.iso8601.date(from: text) == nil)
+    }
+
+    @Test func datesAreWrittenInOneForm() {
+        #expect(DateFormat.iso8601.string(from: Date(timeIntervalSince1970: Self.instant)) == "2025-01-01T12:00:00Z")
+        #expect(
+            DateFormat.iso8601.string(from: Date(timeIntervalSince1970: Self.instant + 0.25))
+                == "2025-01-01T12:00:00.250Z")
     }
 }

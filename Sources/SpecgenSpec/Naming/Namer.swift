@@ -38,6 +38,8 @@ package struct Namer: Sendable {
         // The runtime's public names.
         "APIClient", "ClientError", "HTTPRequestData", "HTTPResponseData", "JSONValue", "Middleware", "Transport",
         "MultipartFile", "Nullable", "SpecgenRuntime", "RequestOptions", "RetryPolicy", "AuthConfiguration",
+        "ErrorPayload", "RedirectPolicy", "DateFormat", "DateFormatSpecifier", "FormattedDate", "OptionalFormattedDate",
+        "CalendarDateFormat",
     ]
 
     /// Names a generated error enum already uses: `failure` carries the runtime's failures, and `description` is a

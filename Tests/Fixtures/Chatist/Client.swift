@@ -12,7 +12,7 @@ public protocol ChatistAPI: Sendable {
     /// Returns the chat interface's branding, or nil when it has not changed since `updatedAt`.
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
-    func getBranding(updatedAt: Date?) async throws(ChatistError) -> Branding?
+    func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding?
 
     /// Opens a ticket with a first message and optional attachments.
     ///
@@ -142,18 +142,18 @@ public struct ChatistClient: ChatistAPI {
     /// Returns the chat interface's branding, or nil when it has not changed since `updatedAt`.
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
-    public func getBranding(updatedAt: Date?) async throws(ChatistError) -> Branding? {
+    public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getBranding")
         let response = try await call.send(ChatistRequests.getBranding(updatedAt: updatedAt))
         switch response.statusCode {
         case 200: return try call.decode(Branding.self, from: response)
         case 204: return nil
-        case 400: throw .invalidRequest(try call.decode(ErrorMessage.self, from: response))
+        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
         case 401: throw .unauthorized
         case 404: throw .notFound
-        case 429: throw .rateLimited(try call.decode(ErrorMessage.self, from: response))
+        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
         case 500..<600:
-            throw .serverError(status: response.statusCode, body: try call.decode(ErrorMessage.self, from: response))
+            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
         default: throw call.unexpectedStatus(response)
         }
     }
@@ -165,13 +165,13 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.createTicket")
         let response = try await call.send(ChatistRequests.createTicket(data: data, attachments: attachments))
         switch response.statusCode {
-        case 201: return try call.decode(Ticket.self, from: response)
-        case 400: throw .invalidRequest(try call.decode(ErrorMessage.self, from: response))
+        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
         case 401: throw .unauthorized
         case 404: throw .notFound
-        case 429: throw .rateLimited(try call.decode(ErrorMessage.self, from: response))
+        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
+        case 200..<300: return try call.decode(Ticket.self, from: response)
         case 500..<600:
-            throw .serverError(status: response.statusCode, body: try call.decode(ErrorMessage.self, from: response))
+            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
         default: throw call.unexpectedStatus(response)
         }
     }
@@ -183,13 +183,13 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTicket")
         let response = try await call.send(ChatistRequests.getTicket(ticketID))
         switch response.statusCode {
-        case 200: return try call.decode(Ticket.self, from: response)
-        case 400: throw .invalidRequest(try call.decode(ErrorMessage.self, from: response))
+        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
         case 401: throw .unauthorized
         case 404: throw .notFound
-        case 429: throw .rateLimited(try call.decode(ErrorMessage.self, from: response))
+        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
+        case 200..<300: return try call.decode(Ticket.self, from: response)
         case 500..<600:
-            throw .serverError(status: response.statusCode, body: try call.decode(ErrorMessage.self, from: response))
+            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
         default: throw call.unexpectedStatus(response)
         }
     }
@@ -201,13 +201,13 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTickets")
         let response = try await call.send(ChatistRequests.getTickets())
         switch response.statusCode {
-        case 200: return try call.decode([TicketPreview].self, from: response)
-        case 400: throw .invalidRequest(try call.decode(ErrorMessage.self, from: response))
+        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
         case 401: throw .unauthorized
         case 404: throw .notFound
-        case 429: throw .rateLimited(try call.decode(ErrorMessage.self, from: response))
+        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
+        case 200..<300: return try call.decode([TicketPreview].self, from: response)
         case 500..<600:
-            throw .serverError(status: response.statusCode, body: try call.decode(ErrorMessage.self, from: response))
+            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
         default: throw call.unexpectedStatus(response)
         }
     }
@@ -219,13 +219,13 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.sendMessage")
         let response = try await call.send(ChatistRequests.sendMessage(ticketID, body: body))
         switch response.statusCode {
-        case 201: return try call.decode(Message.self, from: response)
-        case 400: throw .invalidRequest(try call.decode(ErrorMessage.self, from: response))
+        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
         case 401: throw .unauthorized
         case 404: throw .notFound
-        case 429: throw .rateLimited(try call.decode(ErrorMessage.self, from: response))
+        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
+        case 200..<300: return try call.decode(Message.self, from: response)
         case 500..<600:
-            throw .serverError(status: response.statusCode, body: try call.decode(ErrorMessage.self, from: response))
+            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
         default: throw call.unexpectedStatus(response)
         }
     }
@@ -237,13 +237,13 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.updateCustomer")
         let response = try await call.send(ChatistRequests.updateCustomer(body))
         switch response.statusCode {
-        case 400: throw .invalidRequest(try call.decode(ErrorMessage.self, from: response))
+        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
         case 401: throw .unauthorized
         case 404: throw .notFound
-        case 429: throw .rateLimited(try call.decode(ErrorMessage.self, from: response))
+        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
         case 200..<300: return
         case 500..<600:
-            throw .serverError(status: response.statusCode, body: try call.decode(ErrorMessage.self, from: response))
+            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
         default: throw call.unexpectedStatus(response)
         }
     }
@@ -255,13 +255,13 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.updateDevice")
         let response = try await call.send(ChatistRequests.updateDevice(body))
         switch response.statusCode {
-        case 400: throw .invalidRequest(try call.decode(ErrorMessage.self, from: response))
+        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
         case 401: throw .unauthorized
         case 404: throw .notFound
-        case 429: throw .rateLimited(try call.decode(ErrorMessage.self, from: response))
+        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
         case 200..<300: return
         case 500..<600:
-            throw .serverError(status: response.statusCode, body: try call.decode(ErrorMessage.self, from: response))
+            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
         default: throw call.unexpectedStatus(response)
         }
     }
@@ -276,7 +276,7 @@ public struct ChatistClient: ChatistAPI {
 /// ```
 public struct ChatistMock: ChatistAPI {
     /// The closure that stands in for ``ChatistAPI/getBranding(updatedAt:)``.
-    public typealias GetBrandingHandler = @Sendable (_ updatedAt: Date?) async throws(ChatistError) -> Branding?
+    public typealias GetBrandingHandler = @Sendable (_ updatedAt: String?) async throws(ChatistError) -> Branding?
 
     /// The closure that stands in for ``ChatistAPI/createTicket(data:attachments:)``.
     public typealias CreateTicketHandler =
@@ -333,7 +333,7 @@ public struct ChatistMock: ChatistAPI {
     /// Returns the chat interface's branding, or nil when it has not changed since `updatedAt`.
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
-    public func getBranding(updatedAt: Date?) async throws(ChatistError) -> Branding? {
+    public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
         guard let getBrandingHandler else { throw .failure(Self.unimplemented("Chatist.getBranding")) }
         return try await getBrandingHandler(updatedAt)
     }
@@ -389,7 +389,7 @@ public struct ChatistMock: ChatistAPI {
 
 extension ChatistAPI {
     /// Calls ``getBranding(updatedAt:)`` with the spec's defaults for the arguments left out.
-    public func getBranding(updatedAt: Date? = nil) async throws(ChatistError) -> Branding? {
+    public func getBranding(updatedAt: String? = nil) async throws(ChatistError) -> Branding? {
         try await self.getBranding(updatedAt: updatedAt)
     }
 

@@ -5,15 +5,15 @@ public import SpecgenRuntime
 /// Why a call to the Chatist API failed: a documented error response, or a failure of the call itself.
 public enum ChatistError: ClientFailure, Hashable, CustomStringConvertible {
     /// `400`: The request had invalid or missing fields.
-    case invalidRequest(ErrorMessage)
+    case invalidRequest(ErrorPayload<ErrorMessage>)
     /// `401`: The API key is invalid or expired.
     case unauthorized
     /// `404`: The ticket or resource does not exist.
     case notFound
     /// `429`: Too many requests; try again later.
-    case rateLimited(ErrorMessage)
+    case rateLimited(ErrorPayload<ErrorMessage>)
     /// `5XX`: The server failed.
-    case serverError(status: Int, body: ErrorMessage)
+    case serverError(status: Int, body: ErrorPayload<ErrorMessage>)
     /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
     /// decode, a constraint, cancellation, a timeout or missing credentials.
     case failure(ClientError)

@@ -49,15 +49,9 @@ public struct Branding: Codable, Hashable, Sendable {
     /// Logo for dark mode.
     public var logoDark: URL?
 
-    /// When the branding last changed; pass it back to `getBranding` to skip unchanged downloads.
-    @FormattedDate<UpdatedAtFormat>
-    public var updatedAt: Date
-
-    /// The format of `updatedAt`.
-    public enum UpdatedAtFormat: DateFormatSpecifier {
-        /// `.pattern("yyyy-MM-dd HH:mm:ss")`
-        public static var format: DateFormat { .pattern("yyyy-MM-dd HH:mm:ss") }
-    }
+    /// When the branding last changed, as the server writes it; pass it back to `getBranding` to skip unchanged
+    /// downloads.
+    public var updatedAt: String
 
     /// Creates a value.
     public init(
@@ -71,7 +65,7 @@ public struct Branding: Codable, Hashable, Sendable {
         fontColorBasicDark: String? = nil,
         logoLight: URL? = nil,
         logoDark: URL? = nil,
-        updatedAt: Date
+        updatedAt: String
     ) {
         self.primaryLight = primaryLight
         self.accentLight = accentLight
@@ -244,8 +238,8 @@ public struct Message: Codable, Hashable, Sendable {
     /// The `isRead` field of `models.Message`.
     public var isRead: Bool
 
-    /// When the message was sent.
-    public var timestamp: Date
+    /// When the message was sent, as the server writes it.
+    public var timestamp: String
 
     /// Links to the message's attachments.
     public var attachments: [URL]?
@@ -257,7 +251,7 @@ public struct Message: Codable, Hashable, Sendable {
         sender: Sender,
         content: String,
         isRead: Bool,
-        timestamp: Date,
+        timestamp: String,
         attachments: [URL]? = nil
     ) {
         self.id = id

@@ -137,10 +137,10 @@ public struct KeyzClient: KeyzAPI {
         let call = OperationCall<RegisterUserError>(client: client, operation: "Keyz.registerUser")
         let response = try await call.send(KeyzRequests.registerUser(body))
         switch response.statusCode {
-        case 201: return try call.decode(IdResponse.self, from: response)
-        case 400: throw .emptyFields(try call.decode(ErrorResponse.self, from: response))
-        case 409: throw .emailAlreadyExists(try call.decode(ErrorResponse.self, from: response))
-        case 401: throw .unauthorized(try call.decode(ErrorResponse.self, from: response))
+        case 400: throw .emptyFields(call.errorPayload(ErrorResponse.self, from: response))
+        case 409: throw .emailAlreadyExists(call.errorPayload(ErrorResponse.self, from: response))
+        case 401: throw .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
+        case 200..<300: return try call.decode(IdResponse.self, from: response)
         default: throw call.unexpectedStatus(response)
         }
     }
@@ -158,9 +158,9 @@ public struct KeyzClient: KeyzAPI {
             KeyzRequests.loginUser(grantType: grantType, email: email, password: password)
         )
         switch response.statusCode {
-        case 200: return try call.decode(TokenResponse.self, from: response)
-        case 400: throw .invalidGrant(try call.decode(ErrorResponse.self, from: response))
-        case 401: throw .unauthorized(try call.decode(ErrorResponse.self, from: response))
+        case 400: throw .invalidGrant(call.errorPayload(ErrorResponse.self, from: response))
+        case 401: throw .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
+        case 200..<300: return try call.decode(TokenResponse.self, from: response)
         default: throw call.unexpectedStatus(response)
         }
     }
@@ -172,9 +172,9 @@ public struct KeyzClient: KeyzAPI {
         let call = OperationCall<RequestTokenError>(client: client, operation: "Keyz.requestToken")
         let response = try await call.send(KeyzRequests.requestToken(body))
         switch response.statusCode {
-        case 200: return try call.decode(TokenResponse.self, from: response)
-        case 400: throw .invalidGrant(try call.decode(ErrorResponse.self, from: response))
-        case 401: throw .unauthorized(try call.decode(ErrorResponse.self, from: response))
+        case 400: throw .invalidGrant(call.errorPayload(ErrorResponse.self, from: response))
+        case 401: throw .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
+        case 200..<300: return try call.decode(TokenResponse.self, from: response)
         default: throw call.unexpectedStatus(response)
         }
     }
@@ -186,8 +186,8 @@ public struct KeyzClient: KeyzAPI {
         let call = OperationCall<KeyzError>(client: client, operation: "Keyz.authorizedRequest")
         let response = try await call.send(KeyzRequests.authorizedRequest(resource: resource))
         switch response.statusCode {
-        case 200: return response.body
-        case 401: throw .unauthorized(try call.decode(ErrorResponse.self, from: response))
+        case 401: throw .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
+        case 200..<300: return response.body
         default: throw call.unexpectedStatus(response)
         }
     }

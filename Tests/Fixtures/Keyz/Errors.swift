@@ -5,7 +5,7 @@ public import SpecgenRuntime
 /// Why a call to the Keyz API failed: a documented error response, or a failure of the call itself.
 public enum KeyzError: ClientFailure, Hashable, CustomStringConvertible {
     /// `401`: The token is missing, expired or revoked.
-    case unauthorized(ErrorResponse)
+    case unauthorized(ErrorPayload<ErrorResponse>)
     /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
     /// decode, a constraint, cancellation, a timeout or missing credentials.
     case failure(ClientError)
@@ -22,11 +22,11 @@ public enum KeyzError: ClientFailure, Hashable, CustomStringConvertible {
 /// Why `registerUser` failed: its documented error responses, the API's, or a failure of the call itself.
 public enum RegisterUserError: ClientFailure, Hashable, CustomStringConvertible {
     /// `400`: A required field is empty.
-    case emptyFields(ErrorResponse)
+    case emptyFields(ErrorPayload<ErrorResponse>)
     /// `409`: An account with this email exists.
-    case emailAlreadyExists(ErrorResponse)
+    case emailAlreadyExists(ErrorPayload<ErrorResponse>)
     /// `401`: The token is missing, expired or revoked.
-    case unauthorized(ErrorResponse)
+    case unauthorized(ErrorPayload<ErrorResponse>)
     /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
     /// decode, a constraint, cancellation, a timeout or missing credentials.
     case failure(ClientError)
@@ -45,9 +45,9 @@ public enum RegisterUserError: ClientFailure, Hashable, CustomStringConvertible 
 /// Why `loginUser` failed: its documented error responses, the API's, or a failure of the call itself.
 public enum LoginUserError: ClientFailure, Hashable, CustomStringConvertible {
     /// `400`: The email or password is wrong.
-    case invalidGrant(ErrorResponse)
+    case invalidGrant(ErrorPayload<ErrorResponse>)
     /// `401`: The token is missing, expired or revoked.
-    case unauthorized(ErrorResponse)
+    case unauthorized(ErrorPayload<ErrorResponse>)
     /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
     /// decode, a constraint, cancellation, a timeout or missing credentials.
     case failure(ClientError)
@@ -65,9 +65,9 @@ public enum LoginUserError: ClientFailure, Hashable, CustomStringConvertible {
 /// Why `requestToken` failed: its documented error responses, the API's, or a failure of the call itself.
 public enum RequestTokenError: ClientFailure, Hashable, CustomStringConvertible {
     /// `400`: The credentials or refresh token were rejected.
-    case invalidGrant(ErrorResponse)
+    case invalidGrant(ErrorPayload<ErrorResponse>)
     /// `401`: The token is missing, expired or revoked.
-    case unauthorized(ErrorResponse)
+    case unauthorized(ErrorPayload<ErrorResponse>)
     /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
     /// decode, a constraint, cancellation, a timeout or missing credentials.
     case failure(ClientError)
