@@ -1,0 +1,134 @@
+public import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A server on 127.0.0.1 that breaks HTTP on purpose, for the answers no well-behaved server library will give:
+/// it reads each request's head, then stays silent or writes raw bytes and hangs up.
+public final class RawSocketServer: @unchecked Sendable {
+    /// What the server does after reading a request's head.
+    public enum Behaviour: Sendable {
+        /// Never answers; the connection stays open until the server stops.
+        case silent
+        /// Writes these bytes, then closes the connection (a short body, a broken status line).
+        case raw(Data)
+    }
+
+    /// The base URL, such as `http://127.0.0.1:54321`.
+    public let url: URL
+    private let listener: Int32
+    private let behaviour: Behaviour
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var connections: [Int32] = []
+    private var stopped = false
+
+    /// Starts listening on an ephemeral port and accepting on a background thread.
+    public init(_ behaviour: Behaviour) throws {
+        self.behaviour = behaviour
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw URLError(.cannotConnectToHost) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else {
+            close(fd)
+            throw URLError(.cannotConnectToHost)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        guard let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))") else {
+            close(fd)
+            throw URLError(.badURL)
+        }
+        self.url = url
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            lock.lock()
+            let isStopped = stopped
+            if !isStopped { connections.append(connection) }
+            lock.unlock()
+            if isStopped {
+                close(connection)
+                return
+            }
+            readHead(connection)
+            if case .raw(let bytes) = behaviour {
+                bytes.withUnsafeBytes { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    var offset = 0
+                    while offset < buffer.count {
+                        let written = write(connection, base + offset, buffer.count - offset)
+                        if written <= 0 { break }
+                        offset += written
+                    }
+                }
+                hangUp(connection)
+            }
+        }
+    }
+
+    /// Reads until the blank line that ends the request's head (bodies are ignored).
+    private func readHead(_ connection: Int32) {
+        var head: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(connection, &byte, 1) == 1 {
+            head.append(byte)
+            if head.suffix(4) == [13, 10, 13, 10] { return }
+        }
+    }
+
+    private func hangUp(_ connection: Int32) {
+        lock.lock()
+        // `stop()` may have closed it already; a descriptor is closed exactly once.
+        let isOpen = connections.contains(connection)
+        connections.removeAll { $0 == connection }
+        lock.unlock()
+        guard isOpen else { return }
+        shutdown(connection, Int32(SHUT_RDWR))
+        close(connection)
+    }
+
+    /// Closes the listener and every open connection.
+    public func stop() {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            return
+        }
+        stopped = true
+        let open = connections
+        connections = []
+        lock.unlock()
+        for connection in open {
+            shutdown(connection, Int32(SHUT_RDWR))
+            close(connection)
+        }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    deinit { stop() }
+}
