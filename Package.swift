@@ -143,6 +143,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Fuzzing (Benchmarks/fuzz.sh builds specgen-fuzz with libFuzzer; the tests replay the corpus)
+        .target(
+            name: "SpecgenFuzzing",
+            dependencies: [
+                "SpecgenSpec", "SpecgenEmitter", "SpecgenMock", "SpecgenRuntime",
+                "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "specgen-fuzz", dependencies: ["SpecgenFuzzing"], swiftSettings: strictSettings),
+
         // MARK: Tests
         .target(
             name: "SpecgenTestSupport",
@@ -192,6 +204,11 @@ let package = Package(
                 "specgen-mock", "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "ExampleFlows", "SpecgenTestSupport",
                 "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenRuntime",
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SpecgenFuzzingTests",
+            dependencies: ["SpecgenFuzzing", "SpecgenTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

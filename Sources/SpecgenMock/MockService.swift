@@ -285,8 +285,9 @@ public final class MockService: Sendable {
     /// The query with the values of API keys, sensitive parameters and secret-looking names replaced.
     private func redactedQuery(_ query: String) -> String {
         query.split(separator: "&").map { item in
-            let parts = item.split(separator: "=", maxSplits: 1)
-            let name = String(parts[0])
+            // `=x` and `=` have an empty name: kept, never indexed past the end.
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = parts.first.map(String.init) ?? ""
             let lowered = (name.removingPercentEncoding ?? name).lowercased()
             let looksSecret = ["token", "key", "secret", "password", "signature"].contains { lowered.contains($0) }
             guard parts.count == 2, secretQueryNames.contains(lowered) || looksSecret else { return String(item) }

@@ -1,0 +1,138 @@
+import Chatist
+import DocumentAI
+import Foundation
+import Gista
+import HTTPTypes
+import Joyfill
+import Keyz
+import SpecgenEmitter
+import SpecgenMock
+import SpecgenRuntime
+import SpecgenSpec
+
+/// The inputs Specgen takes from people it does not control, each as one function of raw bytes: what
+/// `Benchmarks/fuzz.sh` runs under libFuzzer, and what `FuzzCorpusTests` replays from the committed corpus. None of
+/// them may crash, whatever the bytes.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// YAML → spec → plan → Swift: a spec file as a user or an editor wrote it.
+    case generator
+    /// The mock server's request validation: a request as a client sent it (`METHOD /path?query`, headers, a
+    /// blank line, the body), against a spec with every body kind.
+    case mock
+    /// A generated client's response decoding: a body as a server sent it, read as every seed API's models and
+    /// error payloads.
+    case decoding
+
+    /// Runs the target on one input.
+    public func run(_ bytes: [UInt8]) {
+        switch self {
+        case .generator: Self.generate(bytes)
+        case .mock: Self.validate(bytes)
+        case .decoding: Self.decode(bytes)
+        }
+    }
+
+    private static func generate(_ bytes: [UInt8]) {
+        let result = Generator.generate(bytes: bytes, path: "fuzz.yaml")
+        guard let files = result.files else { return }
+        // Every file is text the compiler will read: it must at least be as long as its header.
+        precondition(files.allSatisfy { !$0.contents.isEmpty }, "an empty generated file")
+    }
+
+    private static let mockService: MockService? = {
+        guard let spec = Spec.load(bytes: Array(mockSpec.utf8), path: "mock.yaml").spec else { return nil }
+        return MockService(spec: spec)
+    }()
+
+    private static func validate(_ bytes: [UInt8]) {
+        guard let service = mockService else { preconditionFailure("the fuzz spec no longer loads") }
+        let data = Data(bytes)
+        let separator = Data("\r\n\r\n".utf8)
+        let headEnd = data.range(of: separator)
+        let head = String(decoding: headEnd.map { data[..<$0.lowerBound] } ?? data, as: UTF8.self)
+        let body = headEnd.map { Data(data[$0.upperBound...]) } ?? Data()
+        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        let requestLine = lines.isEmpty ? "" : lines.removeFirst()
+        let parts = requestLine.split(separator: " ", maxSplits: 1).map(String.init)
+        let target = parts.count > 1 ? parts[1] : "/"
+        let pathAndQuery = target.split(separator: "?", maxSplits: 1).map(String.init)
+        let headers = lines.compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (
+                String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            )
+        }
+        let request = MockRequest(
+            method: parts.first ?? "", path: pathAndQuery.first ?? "/",
+            query: pathAndQuery.count > 1 ? pathAndQuery[1] : "", headers: headers, body: body)
+        let exchange = service.respond(to: request)
+        precondition((100...599).contains(exchange.response.status), "the mock answered an impossible status")
+        service.reset()
+    }
+
+    private static func decode(_ bytes: [UInt8]) {
+        let response = HTTPResponseData(status: .ok, body: Data(bytes))
+        let client = APIClient(baseURL: URL(filePath: "/"))
+        func read<Failure: ClientFailure, Value: Decodable & Hashable & Sendable>(
+            _ type: Value.Type, as failure: Failure.Type
+        ) {
+            let call = OperationCall<Failure>(client: client, operation: "Fuzz.decode")
+            _ = try? call.decode(type, from: response)
+            _ = call.errorPayload(type, from: response).description
+        }
+        read([TicketPreview].self, as: ChatistError.self)
+        read(Chatist.Ticket.self, as: ChatistError.self)
+        read(Branding.self, as: ChatistError.self)
+        read(DocumentDetailResponse.self, as: DocumentAIError.self)
+        read(Gist.self, as: GistaError.self)
+        read(Gista.ErrorBody.self, as: GistaError.self)
+        read(DocumentListResponse.self, as: JoyfillError.self)
+        read(JoyDoc.self, as: JoyfillError.self)
+        read(TokenResponse.self, as: LoginUserError.self)
+        _ = Redaction.bodyPreview(response.body, limit: 1024)
+    }
+
+    /// A spec with every body kind, parameter place and constraint, for the mock target.
+    static let mockSpec = """
+        specgen: 1
+        name: Fuzz
+        version: 1.0.0
+        servers: {production: "https://fuzz.example.com"}
+        auth:
+          key: {type: apiKey, in: header, name: X-Key}
+        security: key
+        models:
+          Kind: {enum: [a, b_c]}
+          Item:
+            properties:
+              id: {type: string, pattern: "^[a-z]{1,8}$"}
+              count: {type: int, minimum: 0, maximum: 10}
+              kind: Kind
+              tags: {type: "[string]?", maxItems: 3}
+              when: datetime?
+              day: date?
+              note: "string??"
+              extra: "{string: int}?"
+              raw: json?
+        endpoints:
+          getItem:
+            request: "GET /items/{id}"
+            path: {id: {type: string, minLength: 2}}
+            query: {page: {type: int, default: 1, minimum: 1}, kind: Kind?}
+            headers: {X-Trace: {type: uuid?}}
+            response: Item
+          putItem: {request: "PUT /items/{id}", path: {id: string}, body: Item, response: Item}
+          login:
+            request: POST /token
+            body: {form: {user: string, code: int?}}
+            response: empty
+          upload:
+            request: POST /files
+            body: {multipart: {file: file, meta: Item, names: "[string]"}}
+            response: empty
+          send:
+            request: POST /raw
+            body: binary
+            response: binary
+        """
+}

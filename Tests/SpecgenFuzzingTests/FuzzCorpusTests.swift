@@ -1,0 +1,33 @@
+import Foundation
+import SpecgenFuzzing
+import SpecgenTestSupport
+import Testing
+
+/// Replays the committed fuzz corpus (seeds and the inputs that once crashed a target) through the same functions
+/// `Benchmarks/fuzz.sh` runs under libFuzzer: a regression in any of them crashes this suite.
+struct FuzzCorpusTests {
+    /// The files of `Tests/Fixtures/fuzz-<target>/`, and for the generator every spec the other fixtures hold.
+    static func corpus(_ target: FuzzTarget) -> [URL] {
+        let folder = Fixtures.url("fuzz-\(target.rawValue)", "")
+        var files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0 != "README.md" }
+            .map { folder.appendingPathComponent($0) }
+        if target == .generator {
+            files += Fixtures.cases(holding: "spec.yaml").map { Fixtures.url($0, "spec.yaml") }
+            files += SeedAPIs.specPaths.map { PackagePaths.url($0) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    @Test(arguments: FuzzTarget.allCases)
+    func theCorpusRunsWithoutACrash(target: FuzzTarget) throws {
+        let files = Self.corpus(target)
+        let expected = [FuzzTarget.generator: 39, .mock: 7, .decoding: 6][target]
+        // A lost seed would silently weaken both the fuzzing and this test; a new crash reproducer adds one here.
+        #expect(files.count == expected)
+        for file in files {
+            let bytes = try #require(FileManager.default.contents(atPath: file.path), "\(file.path)")
+            target.run(Array(bytes))
+        }
+    }
+}
