@@ -21,6 +21,14 @@ struct RequestEmitter {
             if let retryable = operation.retryable { arguments.append("isRetryable: \(retryable)") }
             if let scheme = operation.authScheme { arguments.append("authScheme: \(SwiftLiteral.string(scheme))") }
             if operation.authOptional { arguments.append("authOptional: true") }
+            let changesRequest =
+                operation.options != nil || operation.retryPolicy != nil || operation.acceptsJSON
+                || !operation.query.isEmpty || !operation.headers.isEmpty || operation.body != nil
+            guard changesRequest else {
+                // Nothing to add: a `var` that is never mutated would be a warning.
+                w.wrappedLine("return HTTPRequestData", arguments, "")
+                return
+            }
             w.wrappedLine("var request = HTTPRequestData", arguments, "")
             if let options = operation.options { w.line("request.options = \(options)") }
             if let policy = operation.retryPolicy { w.wrappedLine("request.retryPolicy = RetryPolicy", policy, "") }

@@ -165,6 +165,17 @@ struct SnippetTests {
                         }
                 """),
         Case(
+            name: "a request with nothing to add is returned as built",
+            yaml: """
+                endpoints:
+                  purge: {request: "DELETE /cache", response: binary}
+                """, file: "Operations.swift",
+            expected: """
+                    public static func purge() throws(ClientError) -> HTTPRequestData {
+                        return HTTPRequestData(.delete, path: "/cache")
+                    }
+                """),
+        Case(
             name: "deprecations",
             yaml: """
                 endpoints:
