@@ -7,10 +7,9 @@
 # response decoding (see Sources/SpecgenFuzzing). It builds specgen-fuzz into .build-fuzz with coverage
 # instrumentation, seeds it from Tests/Fixtures (and, for the generator, every spec there and in Specs/), grows a
 # corpus in a temporary folder, and prints libFuzzer's final statistics. An input that crashes a target is written
-# to Tests/Fixtures/fuzz-<target>/crash-<hash> (or timeout-, oom-): fix the bug, keep the file (FuzzCorpusTests replays it), and replay
-# it alone with `swift run specgen-fuzz <target> <file>`. Leaks are not reported (ASAN_OPTIONS detect_leaks=0): the
-# Swift runtime keeps its caches
-# until exit.
+# to Tests/Fixtures/fuzz-<target>/crash-<hash> (or timeout-, oom-): fix the bug, keep the file (FuzzCorpusTests
+# replays it), and replay it alone with `swift run specgen-fuzz <target> <file>`. Leaks are not reported
+# (ASAN_OPTIONS detect_leaks=0): the Swift runtime keeps its caches until exit.
 set -euo pipefail
 target=${1:-}
 seconds=${2:-}
