@@ -246,8 +246,9 @@ struct ClientEmitter {
             )
             let builder = "\(names.requests).\(operation.bareName)"
             let arguments = operation.forwardingArgumentList
-            if w.fits("let response = try await call.send(\(builder)(\(arguments.joined(separator: ", "))))") {
-                w.line("let response = try await call.send(\(builder)(\(arguments.joined(separator: ", "))))")
+            let single = "let response = try await call.send(\(builder)(\(arguments.joined(separator: ", "))))"
+            if w.fits(single) {
+                w.line(single)
             } else {
                 w.line("let response = try await call.send(")
                 w.indented { w in w.wrappedLine(builder, arguments, "") }

@@ -152,7 +152,7 @@ package struct SwiftWriter {
         _ prefix: String, _ items: [String], _ suffix: String, _ body: (inout SwiftWriter) -> Void
     ) {
         let single = prefix + "(" + items.joined(separator: ", ") + ")" + suffix
-        if String(repeating: "    ", count: depth).count + single.count + 2 <= Self.width {
+        if fits(single + " {") {
             block(single, body)
             return
         }
@@ -163,7 +163,7 @@ package struct SwiftWriter {
     /// Writes `prefix(items)suffix` on one line, or with one item per line when that is too long.
     package mutating func wrappedLine(_ prefix: String, _ items: [String], _ suffix: String) {
         let single = prefix + "(" + items.joined(separator: ", ") + ")" + suffix
-        if String(repeating: "    ", count: depth).count + single.count <= Self.width {
+        if fits(single) {
             line(single)
             return
         }
@@ -195,7 +195,7 @@ package struct SwiftWriter {
     /// Writes `case pattern: statement`, with the statement on its own line when the whole is too long.
     package mutating func caseLine(_ pattern: String, _ statement: String) {
         let single = "case \(pattern): \(statement)"
-        if depth * 4 + single.count <= Self.width {
+        if fits(single) {
             line(single)
         } else {
             line("case \(pattern):")

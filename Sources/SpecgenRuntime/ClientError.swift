@@ -57,14 +57,19 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unexpectedStatus(let operation, let status, let body):
             "\(operation) failed with undocumented status \(status)" + (body.isEmpty ? "" : ": \(body)")
         case .decoding(let operation, let status, let path, let message):
-            "\(operation) failed at response decoding" + (status.map { " of a \($0) answer" } ?? "") + ": \(message)"
-                + (path.isEmpty ? "" : " at '\(path)'")
+            "\(operation) failed at response decoding" + (status.map { " of a \($0) answer" } ?? "") + ": "
+                + Self.decodingDetail(path: path, message: message)
         case .encoding(let operation, let message): "\(operation) failed at request encoding: \(message)"
         case .validation(let operation, let failure): "\(operation) failed validation: \(failure)"
         case .cancelled(let operation): "\(operation) was cancelled"
         case .timedOut(let operation): "\(operation) timed out"
         case .authentication(let operation, let message): "\(operation) needs authentication: \(message)"
         }
+    }
+
+    /// What did not decode, and where: `expected Int at 'expires_in'`.
+    static func decodingDetail(path: String, message: String) -> String {
+        message + (path.isEmpty ? "" : " at '\(path)'")
     }
 
     /// Maps anything a transport or middleware threw to a client error.

@@ -84,8 +84,8 @@ public struct OperationCall<Failure: ClientFailure>: Sendable {
             guard case .decoding(_, _, let path, let message) = error else {
                 return ErrorPayload(value: nil, decodingFailure: error.description, preview: preview)
             }
-            let failure = message + (path.isEmpty ? "" : " at '\(path)'")
-            return ErrorPayload(value: nil, decodingFailure: failure, preview: preview)
+            return ErrorPayload(
+                value: nil, decodingFailure: ClientError.decodingDetail(path: path, message: message), preview: preview)
         }
     }
 
