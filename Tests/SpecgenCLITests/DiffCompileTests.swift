@@ -43,33 +43,12 @@ struct DiffCompileTests {
         "enum-value-removed-response": "func isShipped(_ status: Status) -> Bool { status == .shipped }",
     ]
 
-    struct Compilation {
-        var succeeded: Bool
-        var diagnostics: String
-    }
-
     /// Type-checks the client generated from `spec` with `callSite` beside it, against the built SpecgenRuntime.
-    static func typecheck(spec: String, callSite: String) throws -> Compilation {
+    static func typecheck(spec: String, callSite: String) throws -> GeneratedModule.Compilation {
         let result = Generator.generate(bytes: Array(spec.utf8), path: "Shop.yaml")
         let files = try #require(result.files, "\(result.diagnostics)")
-        let folder = try makeTemporaryFolder("diff-compile")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for file in files {
-            let url = folder.appendingPathComponent(file.name)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-        }
-        let site = folder.appendingPathComponent("CallSite.swift")
-        try ("import Foundation\n\n" + callSite + "\n").write(to: site, atomically: true, encoding: .utf8)
-        let run = try ProcessRun.run(
-            "swiftc",
-            [
-                "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "Shop",
-                "-I", PackagePaths.productsDirectory.appendingPathComponent("Modules").path,
-            ]
-                + paths + [site.path])
-        return Compilation(succeeded: run.status == 0, diagnostics: run.stderr)
+        return try GeneratedModule.typecheck(
+            files, sources: [("CallSite.swift", "import Foundation\n\n" + callSite + "\n")], module: "Shop")
     }
 
     @Test func everyCallSiteCompilesAgainstTheOldClient() throws {

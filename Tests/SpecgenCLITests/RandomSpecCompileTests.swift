@@ -21,23 +21,8 @@ struct RandomSpecCompileTests {
         let spec = RandomSpec.make(&random)
         let result = Generator.generate(bytes: Array(spec.utf8), path: "Specs/Prop.yaml")
         let files = try #require(result.files, "seed \(seed): \(result.diagnostics)\n\(spec)")
-        let folder = try makeTemporaryFolder("random-spec")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for file in files {
-            let url = folder.appendingPathComponent(file.name)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            paths.append(url.path)
-        }
-        let run = try ProcessRun.run(
-            "swiftc",
-            [
-                "-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", "Prop", "-warnings-as-errors",
-                "-enable-upcoming-feature", "ExistentialAny", "-enable-upcoming-feature", "InternalImportsByDefault",
-                "-enable-upcoming-feature", "MemberImportVisibility",
-                "-I", PackagePaths.productsDirectory.appendingPathComponent("Modules").path,
-            ] + paths)
-        #expect(run.status == 0, "seed \(seed):\n\(run.stderr)\n\(spec)")
+        let compilation = try GeneratedModule.typecheck(files, module: "Prop", flags: GeneratedModule.targetFlags)
+        #expect(compilation.succeeded, "seed \(seed):\n\(compilation.diagnostics)\n\(spec)")
     }
 }
 
