@@ -362,9 +362,7 @@ package struct ClientPlanner {
     }
 
     /// An operation's documented errors: its own, then the API-wide ones for other statuses.
-    func errors(of endpoint: Endpoint) -> [ErrorResponse] {
-        endpoint.errors + spec.errors.filter { shared in !endpoint.errors.contains { $0.status == shared.status } }
-    }
+    func errors(of endpoint: Endpoint) -> [ErrorResponse] { spec.errors(of: endpoint) }
 
     /// The error type of an operation with its own errors.
     func errorTypeName(of endpoint: Endpoint) -> String? { namer.errorTypeName(of: endpoint) }

@@ -140,7 +140,7 @@ extension LintRun {
 
     /// A scripted step must answer with a status the client understands: a declared response or error.
     mutating func checkMockSequence(_ endpoint: Endpoint, keyPath: String) {
-        let declared = endpoint.responses.map(\.status) + endpoint.errors.map(\.status) + spec.errors.map(\.status)
+        let declared = spec.declaredStatuses(of: endpoint)
         for step in endpoint.mockSequence {
             guard let status = step.status else { continue }
             if !declared.contains(where: { $0.matches(status) }) {

@@ -2,30 +2,16 @@ extension LintRun {
     /// Checks that files and raw bytes travel only where they can (multipart parts and raw bodies), and warns about
     /// models no endpoint uses.
     mutating func checkUsage() {
-        var jsonRoots: [TypeRef] = spec.errors.compactMap(\.body)
         for endpoint in spec.endpoints {
-            jsonRoots += endpoint.errors.compactMap(\.body)
-            for response in endpoint.responses {
-                if case .json(let type) = response.body { jsonRoots.append(type) }
-            }
-            guard let body = endpoint.body else { continue }
-            switch (body.encoding, body.content) {
-            case (.json, .type(let type)):
-                jsonRoots.append(type)
-            case (.json, .fields(let fields)):
+            if let body = endpoint.body, body.encoding == .json, case .fields(let fields) = body.content {
                 checkNoFiles(in: fields, context: "a JSON body")
-                jsonRoots += fields.map(\.type)
-            case (.multipart, _):
-                jsonRoots += (types.fields(of: body) ?? []).map(\.type).filter { types.partKind($0) == .json }
-            case (.form, _), (.binary, _):
-                break
             }
         }
-        let jsonModels = types.reachableModels(from: jsonRoots)
-        for model in spec.models where jsonModels.contains(model.name) {
+        let usage = ModelUsage(spec, resolver: types)
+        for model in spec.models where usage.jsonModels.contains(model.name) {
             checkNoFiles(in: model.fields, context: "JSON (model '\(model.name)' is sent or received as JSON)")
         }
-        let used = ModelUsage(spec, resolver: types).usedModels
+        let used = usage.usedModels
         for model in spec.models where !used.contains(model.name) {
             warning(
                 model.location, "model '\(model.name)' is not used by any endpoint or error",

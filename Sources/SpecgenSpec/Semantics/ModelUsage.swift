@@ -9,6 +9,9 @@ package struct ModelUsage: Sendable {
     package private(set) var responseModels: Set<String> = []
     /// Every model some request or response carries.
     package var usedModels: Set<String> { requestModels.union(responseModels) }
+    /// Models carried as JSON somewhere: in a JSON body or response, an error, or a multipart JSON part. The others
+    /// travel only as parameters, form fields and multipart text, where no value is `null` and no file fits JSON.
+    package private(set) var jsonModels: Set<String> = []
     private var byOperation: [(operation: String, models: Set<String>)] = []
 
     /// The usage in a spec.
@@ -16,6 +19,7 @@ package struct ModelUsage: Sendable {
         let resolver = resolver ?? TypeResolver(spec)
         let sharedErrors = resolver.reachableModels(from: spec.errors.compactMap(\.body))
         responseModels = sharedErrors
+        var jsonRoots = spec.errors.compactMap(\.body)
         for endpoint in spec.endpoints {
             var requestTypes = (endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters).map(
                 \.type)
@@ -28,12 +32,23 @@ package struct ModelUsage: Sendable {
             for response in endpoint.responses {
                 if case .json(let type) = response.body { responseTypes.append(type) }
             }
+            jsonRoots += responseTypes
+            if let body = endpoint.body {
+                switch (body.encoding, body.content) {
+                case (.json, .type(let type)): jsonRoots.append(type)
+                case (.json, .fields(let fields)): jsonRoots += fields.map(\.type)
+                case (.multipart, _):
+                    jsonRoots += (resolver.fields(of: body) ?? []).map(\.type).filter { resolver.partKind($0) == .json }
+                case (.form, _), (.binary, _): break
+                }
+            }
             let request = resolver.reachableModels(from: requestTypes)
             let responses = resolver.reachableModels(from: responseTypes).union(sharedErrors)
             requestModels.formUnion(request)
             responseModels.formUnion(responses)
             byOperation.append((endpoint.name, request.union(responses)))
         }
+        jsonModels = resolver.reachableModels(from: jsonRoots)
     }
 
     /// The operations whose requests or responses use a model, sorted.
