@@ -79,6 +79,8 @@ public struct MockExchange: Sendable {
     public var response: MockResponse
     /// How the request differed from the spec; empty for a valid request.
     public var problems: [MockProblem]
+    /// Body properties the spec does not declare, which the mock ignored as a server would.
+    public var ignoredFields: [String]
     /// One log line, with secrets redacted: `POST /auth/token/ -> 200 loginUser`.
     public var logLine: String
 }
@@ -87,11 +89,16 @@ public struct MockExchange: Sendable {
 enum ProblemDocument {
     static let contentType = "application/problem+json"
 
+    /// `body.email is required (string); query.limit ...`: every problem, in one line.
+    static func detail(_ problems: [MockProblem]) -> String {
+        problems.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
+    }
+
     static func response(
         status: Int, title: String, operation: String?, problems: [MockProblem],
         extraHeaders: [(name: String, value: String)] = []
     ) -> MockResponse {
-        let detail = problems.map { "\($0.field) \($0.message)" }.joined(separator: "; ")
+        let detail = detail(problems)
         var entries: [SpecValueEntry] = [
             SpecValueEntry(key: "type", value: .string("urn:specgen:mock:request-mismatch")),
             SpecValueEntry(key: "title", value: .string(title)),

@@ -5,10 +5,13 @@ import Synchronization
 /// A mock of one API, answering straight from its spec: every request is checked against the spec, and a valid
 /// one gets the spec's examples or values synthesized from its types.
 ///
-/// - A mismatch gets a 4xx `application/problem+json` body naming each field and its spec location: 401 for a
-///   missing credential, 415 for a wrong content type, 422 for parameters and bodies, 404 and 405 for routing.
+/// - A mismatch gets the status the spec documents for it (``RequestRejection``), with a body of the documented
+///   error's shape whose message fields name each problem; where the spec documents no such status, a 400 or 401
+///   `application/problem+json` body that also gives each field's spec location. 404 and 405 answer routing.
+/// - Credentials are checked against a list when one is given; any well-formed credential passes otherwise.
 /// - `Prefer: status=409` (or Prism's `code=409`) picks a documented response or error status.
 /// - An endpoint's `mock: sequence:` scripts successive answers per concrete path; the last step repeats.
+/// - After a successful `DELETE`, its path answers the documented 404.
 ///
 /// It holds no socket: ``SpecgenMockServer`` serves it over HTTP, and tests can call ``respond(to:)`` directly.
 public final class MockService: Sendable {
@@ -22,16 +25,29 @@ public final class MockService: Sendable {
     private let serverPathPrefixes: [[String]]
     /// Lowercased query names whose values the log hides: query API keys and sensitive parameters.
     private let secretQueryNames: Set<String>
+    /// The credentials accepted, in the order given; empty accepts any well-formed credential.
+    private let credentials: [String]
+    /// Whether endpoints answer with their `mock: sequence:`.
+    private let scripted: Bool
     private let state = Mutex(State())
 
     private struct State {
         var sequencePositions: [String: Int] = [:]
         var history: [MockRecord] = []
+        /// Paths deleted by a successful `DELETE`, which answer 404 from then on.
+        var deletedPaths: Set<String> = []
     }
 
     /// Creates a mock of a loaded, valid spec.
-    public init(spec: Spec) {
+    /// - Parameters:
+    ///   - credentials: The bearer tokens and API keys accepted; a request with another gets the documented 401.
+    ///     The OAuth2 token URL hands out the first as its access token. Empty (the default) accepts any.
+    ///   - scripted: Whether endpoints follow their `mock: sequence:`. Off, each answers its first success, so a
+    ///     fuzzer does not read a scripted failure as a bug.
+    public init(spec: Spec, credentials: [String] = [], scripted: Bool = true) {
         self.spec = spec
+        self.credentials = credentials
+        self.scripted = scripted
         routes = spec.endpoints.map(Route.init)
         synthesizer = Synthesizer(spec: spec)
         types = TypeResolver(spec)
@@ -60,7 +76,7 @@ public final class MockService: Sendable {
         let record = MockRecord(
             method: request.method, path: request.path, operation: exchange.operation,
             matchingOperations: exchange.matchingOperations, status: exchange.response.status,
-            problems: exchange.problems)
+            problems: exchange.problems, ignoredFields: exchange.ignoredFields)
         state.withLock { $0.history.append(record) }
         return exchange
     }
@@ -89,6 +105,10 @@ public final class MockService: Sendable {
                     status: 404, title: "No endpoint has this path", operation: nil, problems: [problem]),
                 problems: [problem])
         }
+        // As OpenAPI matches paths: the most specific template wins, so `/documents/init-upload` is that path only,
+        // never `/documents/{documentId}` too.
+        let literals = matches.map(\.0.literalCount).max() ?? 0
+        matches = matches.filter { $0.0.literalCount == literals }
         let sameMethod = matches.filter { $0.0.endpoint.method.rawValue == request.method.uppercased() }
         guard !sameMethod.isEmpty else {
             let allowed = Array(Set(matches.map { $0.0.endpoint.method.rawValue })).sorted()
@@ -102,31 +122,78 @@ public final class MockService: Sendable {
                     status: 405, title: "Method not allowed", operation: nil, problems: [problem],
                     extraHeaders: [("Allow", allowed.joined(separator: ", "))]), problems: [problem])
         }
-        // Literal segments beat placeholders; among endpoints sharing a route, the first the request satisfies wins.
-        let ordered = sameMethod.sorted { $0.0.literalCount > $1.0.literalCount }
+        // Among endpoints sharing a route, the first the request satisfies wins.
+        let ordered = sameMethod
         var best: (Route, RequestValidator)?
-        var valid: [Endpoint] = []
+        var valid: [(Endpoint, RequestValidator)] = []
+        let accepted = Set(credentials)
         for (route, pathValues) in ordered {
-            var validator = RequestValidator(spec: spec, types: types, endpoint: route.endpoint)
+            var validator = RequestValidator(
+                spec: spec, types: types, endpoint: route.endpoint, credentials: accepted)
             validator.validate(request, pathValues: pathValues)
             if validator.problems.isEmpty {
-                valid.append(route.endpoint)
+                valid.append((route.endpoint, validator))
             } else if validator.problems.count < best?.1.problems.count ?? Int.max {
                 best = (route, validator)
             }
         }
-        if let endpoint = valid.first {
+        if let (endpoint, validator) = valid.first {
             var exchange = success(request, endpoint: endpoint)
             // Endpoints sharing method and path (Joyfill's two document listings) may all accept one request.
-            exchange.matchingOperations = valid.map(\.name)
+            exchange.matchingOperations = valid.map(\.0.name)
+            exchange.ignoredFields = validator.ignored
+            if !validator.ignored.isEmpty {
+                exchange.logLine += " (ignored: \(validator.ignored.joined(separator: ", ")))"
+            }
             return exchange
         }
         guard let (route, validator) = best else { return success(request, endpoint: ordered[0].0.endpoint) }
-        return finish(
-            request, operation: route.endpoint.name,
-            response: ProblemDocument.response(
-                status: validator.kind.status, title: "The request does not match the spec of '\(route.endpoint.name)'",
-                operation: route.endpoint.name, problems: validator.problems), problems: validator.problems)
+        var exchange = rejected(
+            request, endpoint: route.endpoint, validator.rejection,
+            title: "The request does not match the spec of '\(route.endpoint.name)'", problems: validator.problems)
+        exchange.ignoredFields = validator.ignored
+        return exchange
+    }
+
+    /// The answer to a request the endpoint turns away: the status the spec documents for the reason, with a body
+    /// of the documented shape whose message fields carry the problems. Where the spec documents no status for it,
+    /// a problem document, which the OpenAPI export documents in turn.
+    private func rejected(
+        _ request: MockRequest, endpoint: Endpoint, _ rejection: RequestRejection, title: String,
+        problems: [MockProblem]
+    ) -> MockExchange {
+        let (status, documented) = spec.rejectionStatus(rejection, of: endpoint)
+        let response: MockResponse
+        if documented, let error = spec.documentedError(status, of: endpoint) {
+            let detail = ProblemDocument.detail(problems)
+            response = errorAnswer(error, status: status, override: messageFields(of: error, title: title, detail))
+        } else {
+            response = ProblemDocument.response(
+                status: status, title: title, operation: endpoint.name, problems: problems)
+        }
+        return finish(request, operation: endpoint.name, response: response, problems: problems)
+    }
+
+    /// The text fields of a documented error body that carry a rejection's words: `message`, `detail`, `error`,
+    /// `error_description` and `title`, where they are plain strings, so the body keeps its documented shape.
+    private func messageFields(of error: ErrorResponse, title: String, _ detail: String) -> SpecValue? {
+        guard let body = error.body else { return nil }
+        if case .primitive(.string) = body { return .string(detail) }
+        guard case .object(let model) = types.shape(of: body), case .object(let fields) = model.kind else {
+            return nil
+        }
+        let entries: [SpecValueEntry] = fields.compactMap { field in
+            guard types.resolved(field.type).type == .primitive(.string), field.constraints.isEmpty else {
+                return nil
+            }
+            switch field.wireName {
+            case "message", "detail", "error", "error_description":
+                return SpecValueEntry(key: field.wireName, value: .string(detail))
+            case "title": return SpecValueEntry(key: field.wireName, value: .string(title))
+            default: return nil
+            }
+        }
+        return entries.isEmpty ? nil : .object(entries)
     }
 
     // MARK: Answers
@@ -134,23 +201,61 @@ public final class MockService: Sendable {
     private func success(_ request: MockRequest, endpoint: Endpoint) -> MockExchange {
         if let preferred = Self.preferredStatus(request.header("Prefer")) {
             guard let answer = answer(endpoint, status: preferred, body: nil) else {
-                let statuses =
-                    (endpoint.responses.map(\.status) + endpoint.errors.map(\.status) + spec.errors.map(\.status))
-                    .map(\.description)
+                let statuses = spec.declaredStatuses(of: endpoint).map(\.description).joined(separator: ", ")
                 let problem = MockProblem(
                     field: "header.Prefer",
                     message:
-                        "asks for status \(preferred), which '\(endpoint.name)' does not declare; use one of \(statuses.joined(separator: ", "))",
+                        "asks for status \(preferred), which '\(endpoint.name)' does not declare; use one of \(statuses)",
                     location: endpoint.location)
-                return finish(
-                    request, operation: endpoint.name,
-                    response: ProblemDocument.response(
-                        status: 422, title: "No such documented status", operation: endpoint.name, problems: [problem]),
-                    problems: [problem])
+                return rejected(
+                    request, endpoint: endpoint, .content, title: "No such documented status", problems: [problem])
             }
             return finish(request, operation: endpoint.name, response: answer, problems: [])
         }
-        if !endpoint.mockSequence.isEmpty {
+        let path = Self.normalizedPath(request.path)
+        if state.withLock({ $0.deletedPaths.contains(path) }), let gone = answer(endpoint, status: 404, body: nil) {
+            return finish(request, operation: endpoint.name, response: gone, problems: [])
+        }
+        let exchange = scriptedOrFirstAnswer(request, endpoint: endpoint)
+        guard (200..<300).contains(exchange.response.status) else { return exchange }
+        if endpoint.method == .delete {
+            state.withLock { _ = $0.deletedPaths.insert(path) }
+        } else if endpoint.method == .post || endpoint.method == .put {
+            // A write that answers with an identifier brings back a deleted resource of that identifier: the mock
+            // hands out the same synthesized identifiers again.
+            let created = Self.strings(in: exchange.response.body)
+            state.withLock { state in
+                state.deletedPaths = state.deletedPaths.filter { deleted in
+                    !created.contains(String(deleted.split(separator: "/").last ?? ""))
+                }
+            }
+        }
+        return exchange
+    }
+
+    /// Every string value in a JSON body, at any depth; empty when it is not JSON.
+    private static func strings(in body: Data) -> Set<String> {
+        var found: Set<String> = []
+        func collect(_ value: SpecValue) {
+            switch value {
+            case .string(let text): found.insert(text)
+            case .array(let items): items.forEach(collect)
+            case .object(let entries): for entry in entries { collect(entry.value) }
+            default: break
+            }
+        }
+        if let value = JSONText.parse(body) { collect(value) }
+        return found
+    }
+
+    /// A path as the deletion memory keys it: without a trailing slash, percent-decoded.
+    private static func normalizedPath(_ path: String) -> String {
+        let decoded = path.removingPercentEncoding ?? path
+        return decoded.count > 1 && decoded.hasSuffix("/") ? String(decoded.dropLast()) : decoded
+    }
+
+    private func scriptedOrFirstAnswer(_ request: MockRequest, endpoint: Endpoint) -> MockExchange {
+        if scripted, !endpoint.mockSequence.isEmpty {
             let key = "\(endpoint.name) \(request.path)"
             let position = state.withLock { state in
                 let position = state.sequencePositions[key, default: 0]
@@ -163,8 +268,27 @@ public final class MockService: Sendable {
                 return finish(request, operation: endpoint.name, response: answer, problems: [])
             }
         }
-        let response = answer(endpoint, status: defaultStatus(endpoint), body: nil) ?? MockResponse(status: 204)
+        let response =
+            answer(endpoint, status: defaultStatus(endpoint), body: issuedTokens(endpoint))
+            ?? MockResponse(status: 204)
         return finish(request, operation: endpoint.name, response: response, problems: [])
+    }
+
+    /// At an OAuth2 token URL, when credentials are given, the access token handed out is the first of them, so
+    /// the client's next request passes.
+    private func issuedTokens(_ endpoint: Endpoint) -> SpecValue? {
+        guard let credential = credentials.first, isTokenURL(endpoint.path) else { return nil }
+        guard case .json(let type)? = endpoint.responses.first?.body, case .object(let model) = types.shape(of: type),
+            case .object(let fields) = model.kind, fields.contains(where: { $0.wireName == "access_token" })
+        else { return nil }
+        return .object([SpecValueEntry(key: "access_token", value: .string(credential))])
+    }
+
+    private func isTokenURL(_ path: String) -> Bool {
+        spec.authSchemes.contains { scheme in
+            guard case .oauth2(let flow) = scheme.kind else { return false }
+            return Route.segments(of: flow.tokenURL) == Route.segments(of: path)
+        }
     }
 
     private func defaultStatus(_ endpoint: Endpoint) -> Int {
@@ -203,10 +327,12 @@ public final class MockService: Sendable {
                 return json(status, value)
             }
         }
-        let errors =
-            (endpoint.errors + spec.errors.filter { shared in !endpoint.errors.contains { $0.status == shared.status } })
-            .sorted { $0.status < $1.status }
-        guard let error = errors.first(where: { $0.status.matches(status) }) else { return nil }
+        guard let error = spec.documentedError(status, of: endpoint) else { return nil }
+        return errorAnswer(error, status: status, override: override)
+    }
+
+    /// The answer for a documented error, with `override` merged over the synthesized body.
+    private func errorAnswer(_ error: ErrorResponse, status: Int, override: SpecValue?) -> MockResponse {
         guard let type = error.body else { return MockResponse(status: status) }
         if case .primitive(.string) = type {
             let text: String
@@ -252,11 +378,11 @@ public final class MockService: Sendable {
                 return finish(
                     request, operation: "\(scheme.name) token",
                     response: ProblemDocument.response(
-                        status: 422, title: "Not a token request", operation: nil, problems: [problem]),
+                        status: 400, title: "Not a token request", operation: nil, problems: [problem]),
                     problems: [problem])
             }
             let tokens: SpecValue = .object([
-                SpecValueEntry(key: "access_token", value: .string("mock-access-token")),
+                SpecValueEntry(key: "access_token", value: .string(credentials.first ?? "mock-access-token")),
                 SpecValueEntry(key: "refresh_token", value: .string("mock-refresh-token")),
                 SpecValueEntry(key: "token_type", value: .string("Bearer")),
                 SpecValueEntry(key: "expires_in", value: .int(3600)),
@@ -279,7 +405,7 @@ public final class MockService: Sendable {
         if !problems.isEmpty { line += " [" + problems.map(\.field).joined(separator: ", ") + "]" }
         return MockExchange(
             operation: operation, matchingOperations: operation.map { [$0] } ?? [], response: response,
-            problems: problems, logLine: line)
+            problems: problems, ignoredFields: [], logLine: line)
     }
 
     /// The query with the values of API keys, sensitive parameters and secret-looking names replaced.
@@ -320,6 +446,8 @@ public struct MockRecord: Hashable, Sendable {
     public var status: Int
     /// How the request differed from the spec.
     public var problems: [MockProblem]
+    /// Body properties the spec does not declare, which the mock ignored as a server would.
+    public var ignoredFields: [String]
 }
 
 /// An endpoint's path template, split into segments.
@@ -376,8 +504,11 @@ extension MockService {
         public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
     }
 
-    /// Loads and checks the spec at `path` (named in diagnostics as given) and mocks it.
-    public convenience init(contentsOf path: String) throws(LoadError) {
+    /// Loads and checks the spec at `path` (named in diagnostics as given) and mocks it; the other parameters are
+    /// those of ``init(spec:credentials:scripted:)``.
+    public convenience init(
+        contentsOf path: String, credentials: [String] = [], scripted: Bool = true
+    ) throws(LoadError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw LoadError(diagnostics: [
@@ -390,6 +521,6 @@ extension MockService {
         guard let spec = loaded.spec, !loaded.hasErrors else {
             throw LoadError(diagnostics: loaded.diagnostics.filter { $0.severity == .error })
         }
-        self.init(spec: spec)
+        self.init(spec: spec, credentials: credentials, scripted: scripted)
     }
 }

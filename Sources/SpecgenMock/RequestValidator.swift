@@ -1,22 +1,13 @@
 import Foundation
 import SpecgenSpec
 
-/// Why a request was rejected, which decides the status of the problem answer.
-enum ProblemKind: Int, Comparable {
-    /// 422: parameters or body do not match.
-    case content
-    /// 415: the body's media type is not the declared encoding.
-    case mediaType
-    /// 401: the credential the endpoint requires is missing or malformed.
-    case authentication
-
-    static func < (lhs: ProblemKind, rhs: ProblemKind) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    var status: Int {
+extension RequestRejection {
+    /// When several checks fail, the answer names the most fundamental: credentials, then media type, then content.
+    fileprivate var precedence: Int {
         switch self {
-        case .content: 422
-        case .mediaType: 415
-        case .authentication: 401
+        case .content: 0
+        case .mediaType: 1
+        case .credentials: 2
         }
     }
 }
@@ -25,16 +16,26 @@ enum ProblemKind: Int, Comparable {
 struct RequestValidator {
     let spec: Spec
     let endpoint: Endpoint
+    /// The credentials accepted; empty accepts any well-formed one.
+    let credentials: Set<String>
     private var checker: ValueChecker
-    private(set) var kind = ProblemKind.content
+    /// Why the request is turned away, when ``problems`` is not empty.
+    private(set) var rejection = RequestRejection.content
 
-    init(spec: Spec, types: TypeResolver, endpoint: Endpoint) {
+    init(spec: Spec, types: TypeResolver, endpoint: Endpoint, credentials: Set<String>) {
         self.spec = spec
         self.endpoint = endpoint
+        self.credentials = credentials
         checker = ValueChecker(spec: spec, types: types)
     }
 
     var problems: [MockProblem] { checker.problems }
+    /// Body properties the spec does not declare, which the request may carry and the mock ignores.
+    var ignored: [String] { checker.ignored }
+
+    private mutating func reject(_ reason: RequestRejection) {
+        if reason.precedence > rejection.precedence { rejection = reason }
+    }
 
     /// Runs every check; `pathValues` are the decoded path segments bound to their placeholders.
     mutating func validate(_ request: MockRequest, pathValues: [String: String]) {
@@ -59,6 +60,16 @@ struct RequestValidator {
                 request.header(parameter.wireName).map { [$0] } ?? [], parameter,
                 path: "header.\(parameter.wireName)")
         }
+        for header in spec.defaultHeaders {
+            switch request.header(header.name) {
+            case nil:
+                checker.report(
+                    "header.\(header.name)", "is required: every request sends '\(header.value)'", at: header.location)
+            case let value? where value != header.value:
+                checker.report("header.\(header.name)", "must be '\(header.value)'", at: header.location)
+            default: break
+            }
+        }
         checkAuth(request, query: query)
         checkBody(request)
     }
@@ -70,7 +81,7 @@ struct RequestValidator {
             let scheme = spec.authScheme(named: name)
         else { return }
         let before = problems.count
-        defer { if problems.count > before { kind = max(kind, .authentication) } }
+        defer { if problems.count > before { reject(.credentials) } }
         switch scheme.kind {
         case .bearer, .oauth2:
             guard let value = request.header("Authorization") else {
@@ -82,20 +93,30 @@ struct RequestValidator {
                 return
             }
             let parts = value.split(separator: " ", maxSplits: 1)
-            if parts.count != 2 || parts[0].lowercased() != "bearer"
-                || parts[1].trimmingCharacters(in: .whitespaces).isEmpty
-            {
+            let token = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+            if parts.count != 2 || parts[0].lowercased() != "bearer" || token.isEmpty {
                 checker.report(
                     "header.Authorization", "must be 'Bearer <token>' (auth scheme '\(name)')", at: scheme.location)
+            } else if !accepts(token) {
+                checker.report(
+                    "header.Authorization", "is not an accepted token (auth scheme '\(name)')", at: scheme.location)
             }
         case .apiKey(let keyName, let location):
             let value = location == .header ? request.header(keyName) : query.values(keyName).first
-            if (value ?? "").isEmpty && !requirement.optional {
-                checker.report(
-                    "\(location == .header ? "header" : "query").\(keyName)",
-                    "is required: the API key of auth scheme '\(name)'", at: scheme.location)
+            let field = "\(location == .header ? "header" : "query").\(keyName)"
+            if let value, !value.isEmpty {
+                if !accepts(value) {
+                    checker.report(field, "is not an accepted key (auth scheme '\(name)')", at: scheme.location)
+                }
+            } else if !requirement.optional {
+                checker.report(field, "is required: the API key of auth scheme '\(name)'", at: scheme.location)
             }
         }
+    }
+
+    /// Whether a well-formed credential is accepted. The message never repeats it.
+    private func accepts(_ credential: String) -> Bool {
+        credentials.isEmpty || credentials.contains(credential)
     }
 
     // MARK: Body
@@ -120,7 +141,7 @@ struct RequestValidator {
             checker.report(
                 "header.Content-Type", "is \(received.map { "'\($0)'" } ?? "missing"), expected '\(expected)'",
                 at: body.location)
-            kind = max(kind, .mediaType)
+            reject(.mediaType)
             return
         }
         switch body.encoding {
@@ -157,8 +178,7 @@ struct RequestValidator {
             }
             for field in fields { checker.checkField(value[field.wireName], field, path: "body.\(field.wireName)") }
             for entry in entries where !fields.contains(where: { $0.wireName == entry.key }) {
-                checker.report(
-                    "body.\(entry.key)", "is not a field of '\(endpoint.name)''s body", at: body.typeLocation)
+                checker.ignore("body.\(entry.key)")
             }
         }
     }
@@ -170,7 +190,7 @@ struct RequestValidator {
             checker.checkTextField(form.values(field.wireName), field, path: "body.\(field.wireName)")
         }
         for name in form.names where !fields.contains(where: { $0.wireName == name }) {
-            checker.report("body.\(name)", "is not a field of '\(endpoint.name)''s form", at: body.typeLocation)
+            checker.ignore("body.\(name)")
         }
     }
 
@@ -219,7 +239,7 @@ struct RequestValidator {
             }
         }
         for part in parts where !fields.contains(where: { $0.wireName == part.name }) {
-            checker.report("body.\(part.name)", "is not a part of '\(endpoint.name)''s body", at: body.typeLocation)
+            checker.ignore("body.\(part.name)")
         }
     }
 }

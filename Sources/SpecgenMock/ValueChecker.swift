@@ -7,6 +7,8 @@ struct ValueChecker {
     /// The one resolver of aliases and shapes.
     let types: TypeResolver
     private(set) var problems: [MockProblem] = []
+    /// Body properties the spec does not declare. A server ignores them, as the OpenAPI export allows them.
+    private(set) var ignored: [String] = []
     /// True while checking a field the spec marks sensitive: its value never appears in a problem.
     private var hidingValues = false
 
@@ -17,6 +19,10 @@ struct ValueChecker {
 
     mutating func report(_ field: String, _ message: String, at location: SourceLocation) {
         problems.append(MockProblem(field: field, message: message, location: location))
+    }
+
+    mutating func ignore(_ field: String) {
+        ignored.append(field)
     }
 
     // MARK: Fields
@@ -120,7 +126,7 @@ struct ValueChecker {
                 checkField(entries.first { $0.key == field.wireName }?.value, field, path: "\(path).\(field.wireName)")
             }
             for entry in entries where !fields.contains(where: { $0.wireName == entry.key }) {
-                report("\(path).\(entry.key)", "is not a property of \(model.name)", at: model.location)
+                ignore("\(path).\(entry.key)")
             }
         case .enumeration(let values):
             guard case .string(let text) = value else {
@@ -177,7 +183,7 @@ struct ValueChecker {
         case .datetime: valid = Self.parsesAsDateTime(text, format: format)
         case .date: valid = Self.dateFormatter("yyyy-MM-dd").date(from: text) != nil
         case .uuid: valid = UUID(uuidString: text) != nil
-        case .url: valid = URL(string: text) != nil && !text.isEmpty
+        case .url: valid = !text.isEmpty && Self.matches(text, pattern: WirePattern.uriReference)
         case .bytes: valid = Data(base64Encoded: text) != nil
         default: valid = true
         }
@@ -250,7 +256,13 @@ struct ValueChecker {
     // MARK: Helpers
 
     static func parsesAsDateTime(_ text: String, format: String?) -> Bool {
-        if let format { return dateFormatter(format).date(from: text) != nil }
+        if let format {
+            // The expression the OpenAPI export publishes, so the mock and the document accept the same strings.
+            guard let pattern = WirePattern.dateFormat(format) else {
+                return dateFormatter(format).date(from: text) != nil
+            }
+            return matches(text, pattern: pattern)
+        }
         let plain = ISO8601DateFormatter()
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -266,7 +278,11 @@ struct ValueChecker {
     }
 
     static func matches(_ text: String, pattern: String) -> Bool {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return true }
+        // `.` also matches line separators: JSON Schema readers disagree on which ones it excludes, and a server
+        // should not refuse what a reader of the document calls valid.
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else {
+            return true
+        }
         let range = NSRange(text.startIndex..., in: text)
         return regex.firstMatch(in: text, options: [.anchored], range: range).map { $0.range == range } ?? false
     }

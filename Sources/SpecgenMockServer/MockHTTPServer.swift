@@ -23,6 +23,7 @@ public actor MockHTTPServer {
     /// The mock answering requests.
     public nonisolated let service: MockService
     private let server: HTTPServer
+    private let handler: ClosureHTTPHandler
     private let host: String
     private var runTask: Task<Void, any Error>?
 
@@ -38,7 +39,7 @@ public actor MockHTTPServer {
         self.service = service
         let bound = host == "localhost" ? "127.0.0.1" : host
         self.host = bound
-        let handler = ClosureHTTPHandler { request in
+        handler = ClosureHTTPHandler { request in
             let target = request.target.rawValue
             let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             let mockRequest = MockRequest(
@@ -56,11 +57,11 @@ public actor MockHTTPServer {
             if bound.contains(":") {
                 server = HTTPServer(
                     address: try sockaddr_in6.inet6(ip6: bound, port: port), timeout: 30,
-                    logger: .disabled, handler: handler)
+                    logger: .disabled)
             } else {
                 server = HTTPServer(
                     address: try sockaddr_in.inet(ip4: bound, port: port), timeout: 30,
-                    logger: .disabled, handler: handler)
+                    logger: .disabled)
             }
         } catch {
             throw .badHost(host)
@@ -70,6 +71,8 @@ public actor MockHTTPServer {
     /// Starts listening and returns the base URL, such as `http://127.0.0.1:54321`.
     public func start() async throws -> URL {
         let server = self.server
+        // Every method reaches the mock, which answers 405 with `Allow` for one the path does not declare.
+        await server.appendRoute(HTTPRoute(methods: Self.methods, path: "*"), to: handler)
         runTask = Task { try await server.run() }
         try await server.waitUntilListening()
         let port: UInt16
@@ -89,6 +92,13 @@ public actor MockHTTPServer {
         runTask?.cancel()
         runTask = nil
     }
+
+    /// The methods routed to the mock: HTTP's own, `QUERY`, and WebDAV's. The router needs them listed; any
+    /// other method gets an empty 404 from the server itself.
+    private static let methods: [HTTPMethod] = [
+        "GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "CONNECT", "TRACE", "QUERY", "PROPFIND",
+        "PROPPATCH", "MKCOL", "COPY", "MOVE", "LOCK", "UNLOCK", "REPORT", "SEARCH",
+    ].map { HTTPMethod($0) }
 
     private static func phrase(_ status: Int) -> String {
         switch status {

@@ -13,7 +13,9 @@ struct SpecgenMockCommand: AsyncParsableCommand {
         abstract: "Serve a mock of an API from its spec, validating every request against it.",
         discussion: """
             Valid requests get the spec's examples, or values synthesized from its types. A request that does not \
-            match the spec gets a 4xx application/problem+json body naming each field and its spec location.
+            match the spec gets the status the spec documents for it (400, 401, 415 or 422), in the documented \
+            error's shape, naming each field; where the spec documents none, a 400 or 401 \
+            application/problem+json body that also gives each field's spec location.
             Send 'Prefer: status=409' to get a documented error. Endpoints may script successive answers with \
             'mock: sequence:'. One line is logged per request, with secrets redacted. SIGINT or SIGTERM stops it.
             """
@@ -31,10 +33,21 @@ struct SpecgenMockCommand: AsyncParsableCommand {
     @Flag(help: "Do not log requests.")
     var quiet = false
 
+    @Option(
+        name: .customLong("credential"),
+        help: ArgumentHelp(
+            "A bearer token or API key to accept; repeat for more. Others get the documented 401. The OAuth2 token "
+                + "URL hands out the first. Without any, every well-formed credential passes.",
+            valueName: "value"))
+    var credentials: [String] = []
+
+    @Flag(help: "Ignore 'mock: sequence:' scripts: every request gets the first success (for fuzzers).")
+    var unscripted = false
+
     func run() async throws {
         let service: MockService
         do {
-            service = try MockService(contentsOf: spec)
+            service = try MockService(contentsOf: spec, credentials: credentials, scripted: !unscripted)
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)

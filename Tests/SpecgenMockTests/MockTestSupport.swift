@@ -13,18 +13,20 @@ import Testing
 /// Mocks of the package's own specs, served over real sockets on 127.0.0.1.
 enum Mocks {
     /// A mock of `Specs/<api>.yaml`, whose problems name the spec as `Specs/<api>.yaml`.
-    static func service(_ api: String) throws -> MockService {
+    static func service(_ api: String, credentials: [String] = [], scripted: Bool = true) throws -> MockService {
         let path = "Specs/\(api).yaml"
         let bytes = try #require(FileManager.default.contents(atPath: PackagePaths.url(path).path))
         let loaded = Spec.load(bytes: Array(bytes), path: path)
-        return MockService(spec: try #require(loaded.spec, "\(loaded.diagnostics)"))
+        return MockService(
+            spec: try #require(loaded.spec, "\(loaded.diagnostics)"), credentials: credentials, scripted: scripted)
     }
 
     /// Serves a mock of `api` for the duration of `body`.
     static func with(
-        _ api: String, _ body: (URL, MockService) async throws -> Void
+        _ api: String, credentials: [String] = [], scripted: Bool = true,
+        _ body: (URL, MockService) async throws -> Void
     ) async throws {
-        let service = try service(api)
+        let service = try service(api, credentials: credentials, scripted: scripted)
         let server = try MockHTTPServer(service: service)
         let url = try await server.start()
         do {
@@ -48,6 +50,9 @@ struct RawResponse {
     var status: Int
     var headers: [String: String]
     var body: Data
+
+    /// The body as a JSON object, or nil.
+    var object: [String: Any]? { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] }
 
     /// The `errors[].field` names of a problem body.
     var problemFields: [String] { problems.compactMap { $0["field"] as? String } }

@@ -3,11 +3,17 @@ import SpecgenMock
 import SpecgenSpec
 import Testing
 
-/// Deliberately wrong requests, sent over a real socket: each gets a 4xx problem body naming the field and where
-/// the spec declares it.
+/// Deliberately wrong requests, sent over a real socket. Each gets the status the spec documents for its reason
+/// (``RequestRejection``), in the documented error's shape with the problems in its message fields; where the spec
+/// documents none, a problem document that also names where the spec declares each field.
 struct RequestValidationTests {
     private func field(_ model: String, _ name: String, in service: MockService) throws -> Field {
         try #require(service.spec.model(named: model)?.fields.first { $0.wireName == name })
+    }
+
+    /// The fields of the last request's problems, as the mock recorded them.
+    private func problemFields(_ service: MockService) -> [String] {
+        service.history.last?.problems.map(\.field) ?? []
     }
 
     @Test func aMissingRequiredFieldIsNamedWithItsSpecLocation() async throws {
@@ -16,56 +22,67 @@ struct RequestValidationTests {
             let response = try await send(
                 "POST", url.appending(path: "auth/register/"),
                 headers: ["Content-Type": "application/json"], body: Data(body.utf8))
-            #expect(response.status == 422)
-            #expect(response.headers["content-type"] == "application/problem+json")
-            #expect(response.problemFields == ["body.email"])
+            // `registerUser` documents 400 with an `ErrorResponse` body: that shape, with the problem in `error`.
+            #expect(response.status == 400)
+            #expect(response.headers["content-type"] == "application/json")
+            #expect(response.text == #"{"error":"body.email is required (string)"}"#)
+            #expect(problemFields(service) == ["body.email"])
             let email = try field("RegisterModel", "email", in: service)
-            #expect(response.problems.first?["specLocation"] as? String == email.location.description)
+            #expect(service.history.last?.problems.first?.location == email.location)
             #expect(email.location.description.hasPrefix("Specs/Keyz.yaml:"))
-            #expect(response.text.contains("is required"))
         }
     }
 
-    @Test func aWrongTypeAndABrokenConstraintAreBothReported() async throws {
-        try await Mocks.with("Gista") { url, _ in
+    @Test func aWrongTypeAndABrokenConstraintAreBothReportedAndUnknownFieldsIgnored() async throws {
+        try await Mocks.with("Gista") { url, service in
             let body = #"{"userId":5,"email":"ada@example.com","password":"","username":"ada","extra":true}"#
             let response = try await send(
                 "POST", url.appending(path: "users"),
                 headers: ["Content-Type": "application/json", "Authorization": "Bearer t"],
                 body: Data(body.utf8))
-            #expect(response.status == 422)
-            #expect(response.problemFields == ["body.userId", "body.password", "body.extra"])
-            #expect(response.text.contains("expected a string (string), found an integer"))
+            #expect(response.status == 400)
+            #expect(problemFields(service) == ["body.userId", "body.password"])
+            // A server ignores properties it does not know, as the exported document allows them.
+            #expect(service.history.last?.ignoredFields == ["body.extra"])
+            let message = try #require(response.object?["message"] as? String)
+            #expect(message.hasPrefix("body.userId expected a string (string), found an integer; body.password "))
+            #expect(response.object?["error"] as? String == message)
         }
     }
 
     @Test func aPatternMismatchNamesThePatternsLocation() async throws {
         try await Mocks.with("Gista") { url, service in
             let response = try await send("GET", url.appending(path: "links/not-a-user-id"))
-            #expect(response.status == 422)
-            #expect(response.problemFields == ["path.userId"])
+            #expect(response.status == 400)
+            #expect(problemFields(service) == ["path.userId"])
             let alias = try #require(service.spec.model(named: "UserID"))
             guard case .alias(_, let constraints) = alias.kind else {
                 Issue.record("UserID is not an alias")
                 return
             }
-            #expect(response.problems.first?["specLocation"] as? String == constraints.patternLocation?.description)
+            #expect(service.history.last?.problems.first?.location == constraints.patternLocation)
         }
     }
 
     @Test func missingAuthIsA401NamingTheCredential() async throws {
-        try await Mocks.with("Joyfill") { url, _ in
+        try await Mocks.with("Joyfill") { url, service in
             let response = try await send("GET", url.appending(path: "groups"))
             #expect(response.status == 401)
-            #expect(response.problemFields == ["header.Authorization"])
+            #expect(problemFields(service) == ["header.Authorization"])
+            #expect(
+                response.object?["error"] as? String
+                    == "header.Authorization is required: 'Bearer <token>' (auth scheme 'bearer')")
             let malformed = try await send(
                 "GET", url.appending(path: "groups"), headers: ["Authorization": "Token abc"])
             #expect(malformed.status == 401)
         }
-        try await Mocks.with("Chatist") { url, _ in
-            let response = try await send("GET", url.appending(path: "tickets"))
+        try await Mocks.with("Chatist") { url, service in
+            let response = try await send(
+                "GET", url.appending(path: "tickets"), headers: ["X-Chatist-Platform": "ios"])
+            // Chatist documents its 401 without a body, so the answer has none.
             #expect(response.status == 401)
-            #expect(response.problemFields == ["header.X-API-Key"])
+            #expect(response.body.isEmpty)
+            #expect(problemFields(service) == ["header.X-API-Key"])
         }
         try await Mocks.with("Gista") { url, _ in
             // Gista's bearer is optional: no token is fine.
@@ -74,26 +91,78 @@ struct RequestValidationTests {
         }
     }
 
-    @Test func aWrongContentTypeIs415() async throws {
-        try await Mocks.with("Keyz") { url, _ in
+    @Test func onlyTheGivenCredentialsPassAndTheTokenURLHandsOutTheFirst() async throws {
+        try await Mocks.with("Chatist", credentials: ["key-1", "key-2"]) { url, service in
+            let path = url.appending(path: "tickets")
+            let wrong = try await send("GET", path, headers: ["X-API-Key": "guess", "X-Chatist-Platform": "ios"])
+            #expect(wrong.status == 401)
+            // The message never repeats the credential.
+            #expect(service.history.last?.problems.first?.message == "is not an accepted key (auth scheme 'apiKey')")
+            let right = try await send("GET", path, headers: ["X-API-Key": "key-2", "X-Chatist-Platform": "ios"])
+            #expect(right.status == 200)
+        }
+        try await Mocks.with("Keyz", credentials: ["issued"], scripted: false) { url, _ in
+            let login = try await send(
+                "POST", url.appending(path: "auth/token/"),
+                headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Data("grant_type=password&username=ada%40example.com&password=pw".utf8))
+            #expect(login.status == 200)
+            #expect(login.object?["access_token"] as? String == "issued")
+            let resource = url.appending(path: "api/v1/properties")
+            let refused = try await send("GET", resource, headers: ["Authorization": "Bearer mock-access-token"])
+            #expect(refused.status == 401)
+            #expect(
+                refused.object?["error"] as? String
+                    == "header.Authorization is not an accepted token (auth scheme 'keyz')")
+            // Unscripted, the first call is the success instead of the scripted expired-token 401.
+            let accepted = try await send("GET", resource, headers: ["Authorization": "Bearer issued"])
+            #expect(accepted.status == 200)
+        }
+    }
+
+    @Test func aDefaultHeaderIsRequiredWithItsValue() async throws {
+        try await Mocks.with("Chatist") { url, service in
+            let path = url.appending(path: "tickets")
+            let missing = try await send("GET", path, headers: ["X-API-Key": "k"])
+            #expect(missing.status == 400)
+            #expect(missing.text == #"{"message":"header.X-Chatist-Platform is required: every request sends 'ios'"}"#)
+            let other = try await send("GET", path, headers: ["X-API-Key": "k", "X-Chatist-Platform": "android"])
+            #expect(other.status == 400)
+            #expect(problemFields(service) == ["header.X-Chatist-Platform"])
+        }
+    }
+
+    @Test func aWrongContentTypeGetsTheDocumentedStatus() async throws {
+        try await Mocks.with("Keyz") { url, service in
             let response = try await send(
                 "POST", url.appending(path: "auth/token/"),
                 headers: ["Content-Type": "application/json"],
                 body: Data(#"{"grant_type":"password"}"#.utf8))
-            #expect(response.status == 415)
+            // The token operations document no 415, but a 400.
+            #expect(response.status == 400)
+            #expect(problemFields(service) == ["header.Content-Type"])
+        }
+        try await Mocks.with("Joyfill") { url, service in
+            let response = try await send(
+                "POST", url.appending(path: "documents"),
+                headers: ["Content-Type": "text/plain", "Authorization": "Bearer t"], body: Data("x".utf8))
+            // Joyfill documents neither: a 400 problem document, as the export documents it.
+            #expect(response.status == 400)
+            #expect(response.headers["content-type"] == "application/problem+json")
             #expect(response.problemFields == ["header.Content-Type"])
+            #expect(problemFields(service) == ["header.Content-Type"])
         }
     }
 
     @Test func formFieldsAreCheckedAgainstTheirTypes() async throws {
-        try await Mocks.with("Keyz") { url, _ in
+        try await Mocks.with("Keyz") { url, service in
             let response = try await send(
                 "POST", url.appending(path: "auth/token/"),
                 headers: ["Content-Type": "application/x-www-form-urlencoded"],
                 body: Data("grant_type=client_credentials&password=hunter2".utf8))
-            #expect(response.status == 422)
+            #expect(response.status == 400)
             // Both token operations share the route; the answer names the closer one's problems.
-            #expect(response.problemFields.contains("body.grant_type"))
+            #expect(problemFields(service).contains("body.grant_type"))
             #expect(!response.text.contains("hunter2"))
         }
     }
@@ -107,14 +176,16 @@ struct RequestValidationTests {
                 URLQueryItem(name: "sort", value: "name"),
             ]
             let response = try await send("GET", try #require(components.url), headers: ["Authorization": "Bearer t"])
-            #expect(response.status == 422)
+            #expect(response.status == 400)
+            #expect(response.headers["content-type"] == "application/problem+json")
             #expect(response.problemFields == ["query.page", "query.limit", "query.sort"])
             #expect(response.text.contains("is 500, more than 100"))
+            #expect((response.problems.first?["specLocation"] as? String)?.hasPrefix("Specs/Joyfill.yaml:") == true)
         }
     }
 
     @Test func multipartPartsAreCheckedOneByOne() async throws {
-        try await Mocks.with("Chatist") { url, _ in
+        try await Mocks.with("Chatist") { url, service in
             let boundary = "b0undary"
             let body = """
                 --\(boundary)\r
@@ -133,40 +204,79 @@ struct RequestValidationTests {
                 "POST", url.appending(path: "tickets"),
                 headers: [
                     "Content-Type": "multipart/form-data; boundary=\(boundary)",
-                    "X-API-Key": "k",
+                    "X-API-Key": "k", "X-Chatist-Platform": "ios",
                 ],
                 body: Data(body.utf8))
-            #expect(response.status == 422)
-            #expect(response.problemFields == ["body.data.message", "body.data.deviceInfo", "body.attachments"])
+            #expect(response.status == 400)
+            #expect(problemFields(service) == ["body.data.message", "body.data.deviceInfo", "body.attachments"])
+        }
+    }
+
+    @Test func nullIsAnOptionalFieldLeftOut() async throws {
+        try await Mocks.with("Chatist") { url, service in
+            let response = try await send(
+                "PATCH", url.appending(path: "customer"),
+                headers: ["Content-Type": "application/json", "X-API-Key": "k", "X-Chatist-Platform": "ios"],
+                body: Data(#"{"email":"ada@example.com","originalId":null}"#.utf8))
+            #expect(response.status == 204)
+            #expect(problemFields(service).isEmpty)
         }
     }
 
     @Test func routingMistakesAre404And405() async throws {
-        try await Mocks.with("DocumentAI") { url, _ in
+        try await Mocks.with("DocumentAI") { url, service in
             let unknown = try await send("GET", url.appending(path: "nothing/here"))
             #expect(unknown.status == 404)
             #expect(unknown.problemFields == ["path"])
             let wrongMethod = try await send("DELETE", url.appending(path: "documents/\(UUID())"))
             #expect(wrongMethod.status == 405)
             #expect(wrongMethod.headers["allow"] == "GET")
+            // A literal path is only itself, as OpenAPI matches paths: not also `/documents/{documentId}`.
+            let literal = try await send("GET", url.appending(path: "documents/init-upload"))
+            #expect(literal.status == 405)
+            #expect(literal.headers["allow"] == "POST")
+            let query = try await send("QUERY", url.appending(path: "documents/init-upload"))
+            #expect(query.status == 405)
             let notUUID = try await send("GET", url.appending(path: "documents/42"))
-            #expect(notUUID.status == 422)
-            #expect(notUUID.problemFields == ["path.documentId"])
+            #expect(notUUID.status == 400)
+            #expect(
+                notUUID.text
+                    == #"{"error":"path.documentId is \"42\", not a uuid","detail":"path.documentId is \"42\", not a uuid"}"#
+            )
+            #expect(problemFields(service) == ["path.documentId"])
+        }
+    }
+
+    @Test func aDeletedResourceIsGoneUntilAWriteHandsItsIDOutAgain() async throws {
+        try await Mocks.with("Gista") { url, _ in
+            let gist = url.appending(path: "gists/id_1")
+            #expect(try await send("GET", gist).status == 200)
+            #expect(try await send("DELETE", gist).status == 204)
+            let gone = try await send("GET", gist)
+            #expect(gone.status == 404)
+            #expect(gone.object?["error"] is String)
+            #expect(try await send("DELETE", gist).status == 404)
+            #expect(try await send("GET", url.appending(path: "gists/id_2")).status == 200)
+            let created = try await send(
+                "POST", url.appending(path: "gists"), headers: ["Content-Type": "application/json"],
+                body: Data(#"{"userId":"ada_3F2504E0-4F89-41D3-9A0C-0305E82C3301","title":"t","content":"c"}"#.utf8))
+            #expect(created.status == 201)
+            #expect(created.object?["id"] as? String == "id_1")
+            #expect(try await send("GET", gist).status == 200)
         }
     }
 
     @Test func preferPicksADocumentedStatusAndRejectsOthers() async throws {
-        try await Mocks.with("DocumentAI") { url, _ in
+        try await Mocks.with("DocumentAI") { url, service in
             let path = url.appending(path: "documents/\(UUID())/compose")
             let conflict = try await send("POST", path, headers: ["Prefer": "status=409"])
             #expect(conflict.status == 409)
-            let problem = try #require(try JSONSerialization.jsonObject(with: conflict.body) as? [String: Any])
-            #expect(problem["error"] is String)
+            #expect(conflict.object?["error"] is String)
             let prism = try await send("POST", path, headers: ["Prefer": "code=503"])
             #expect(prism.status == 503)
             let undeclared = try await send("POST", path, headers: ["Prefer": "status=418"])
-            #expect(undeclared.status == 422)
-            #expect(undeclared.problemFields == ["header.Prefer"])
+            #expect(undeclared.status == 400)
+            #expect(problemFields(service) == ["header.Prefer"])
         }
     }
 
