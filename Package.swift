@@ -201,8 +201,8 @@ let package = Package(
         .testTarget(
             name: "SpecgenMockTests",
             dependencies: [
-                "specgen-mock", "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "ExampleFlows", "SpecgenTestSupport",
-                "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenRuntime",
+                "specgen-mock", "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI", "ExampleFlows",
+                "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenRuntime",
             ],
             swiftSettings: strictSettings
         ),

@@ -113,7 +113,7 @@ extension OpenAPIExporter {
             if media.schemas.count == 1 {
                 if !media.schemas[0].isEmpty { object["schema"] = .object(media.schemas[0]) }
             } else if let merged = mergedFields(media.bodies) {
-                object["schema"] = .object(objectSchema(merged))
+                object["schema"] = .object(objectSchema(merged, json: media.type == "application/json"))
             } else {
                 var anyOf = OpenAPIObject()
                 anyOf["anyOf"] = .array(media.schemas.map(OpenAPIValue.object))
@@ -159,7 +159,7 @@ extension OpenAPIExporter {
         let schema: OpenAPIObject
         switch body.content {
         case .type(let type): schema = self.schema(for: type)
-        case .fields(let inline): schema = objectSchema(inline)
+        case .fields(let inline): schema = objectSchema(inline, json: body.encoding == .json)
         }
         switch body.encoding {
         case .json:

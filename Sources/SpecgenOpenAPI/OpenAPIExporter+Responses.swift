@@ -25,10 +25,80 @@ extension OpenAPIExporter {
             reference["$ref"] = .string("#/components/responses/\(error.caseName)")
             add(error.status, .object(reference))
         }
+        for status in Set(endpoints.flatMap(undocumentedRejections)).sorted() {
+            var reference = OpenAPIObject()
+            reference["$ref"] = .string("#/components/responses/\(Self.rejectionKey(status))")
+            add(.code(status), .object(reference))
+        }
         for status in statuses.sorted() {
             responses[status.description] = entries[status]
         }
         return responses
+    }
+
+    /// The statuses a server answers when it turns the endpoint's requests away and the spec documents no status
+    /// for that reason (see ``RequestRejection``): 400 for a request that does not match, 401 for credentials.
+    func undocumentedRejections(_ endpoint: Endpoint) -> [Int] {
+        spec.rejections(of: endpoint).compactMap { rejection in
+            let (status, documented) = spec.rejectionStatus(rejection, of: endpoint)
+            return documented ? nil : status
+        }
+    }
+
+    /// `specgen.Rejected400`: the key of a rejection response. The dot keeps it apart from the spec's own names.
+    static func rejectionKey(_ status: Int) -> String { "specgen.Rejected\(status)" }
+
+    static let problemSchemaKey = "specgen.Problem"
+
+    /// A rejection the spec does not document: an RFC 9457 problem document naming each field.
+    func rejectionResponse(_ status: Int) -> OpenAPIObject {
+        var object = OpenAPIObject()
+        object["description"] = .string(
+            status == 401
+                ? "The credential is missing or not accepted. The spec documents no status for this; servers answer 401."
+                : "The request does not match this description. The spec documents no status for this; servers answer 400."
+        )
+        var media = OpenAPIObject()
+        var reference = OpenAPIObject()
+        reference["$ref"] = .string("#/components/schemas/\(Self.problemSchemaKey)")
+        media["schema"] = .object(reference)
+        var content = OpenAPIObject()
+        content["application/problem+json"] = .object(media)
+        object["content"] = .object(content)
+        return object
+    }
+
+    /// RFC 9457 problem details, with the field list the mock adds.
+    static func problemSchema() -> OpenAPIObject {
+        func string(_ description: String) -> OpenAPIValue {
+            var object = OpenAPIObject()
+            object["type"] = "string"
+            object["description"] = .string(description)
+            return .object(object)
+        }
+        var properties = OpenAPIObject()
+        properties["type"] = string("A URI naming the kind of problem.")
+        properties["title"] = string("A short summary.")
+        var status = OpenAPIObject()
+        status["type"] = "integer"
+        status["description"] = "The HTTP status."
+        properties["status"] = .object(status)
+        properties["detail"] = string("Every problem, in one line.")
+        var problem = OpenAPIObject()
+        problem["type"] = "object"
+        var fields = OpenAPIObject()
+        fields["field"] = string("The field, such as `body.email` or `query.limit`.")
+        fields["message"] = string("What is wrong with it.")
+        problem["properties"] = .object(fields)
+        var errors = OpenAPIObject()
+        errors["type"] = "array"
+        errors["items"] = .object(problem)
+        properties["errors"] = .object(errors)
+        var object = OpenAPIObject()
+        object["type"] = "object"
+        object["description"] = "An RFC 9457 problem document."
+        object["properties"] = .object(properties)
+        return object
     }
 
     func response(for response: ResponseCase) -> OpenAPIObject {

@@ -9,12 +9,18 @@ extension OpenAPIExporter {
         for model in spec.models {
             schemas[model.name] = .object(schema(for: model))
         }
-        if !schemas.isEmpty { components["schemas"] = .object(schemas) }
 
         var responses = OpenAPIObject()
         for error in spec.errors {
             responses[error.caseName] = .object(response(for: error))
         }
+        let fallbacks = Set(spec.endpoints.flatMap(undocumentedRejections))
+        for rejection in RequestRejection.allCases where fallbacks.contains(rejection.fallbackStatus) {
+            responses[Self.rejectionKey(rejection.fallbackStatus)] = .object(
+                rejectionResponse(rejection.fallbackStatus))
+        }
+        if !fallbacks.isEmpty { schemas[Self.problemSchemaKey] = .object(Self.problemSchema()) }
+        if !schemas.isEmpty { components["schemas"] = .object(schemas) }
         if !responses.isEmpty { components["responses"] = .object(responses) }
 
         var parameters = OpenAPIObject()
@@ -44,7 +50,7 @@ extension OpenAPIExporter {
         var object: OpenAPIObject
         switch model.kind {
         case .object(let fields):
-            object = objectSchema(fields)
+            object = objectSchema(fields, json: jsonModels.contains(model.name))
         case .enumeration(let values):
             object = OpenAPIObject()
             object["type"] = "string"
@@ -58,13 +64,17 @@ extension OpenAPIExporter {
         return object
     }
 
-    /// An object schema of fields: properties in spec order and the required ones.
-    func objectSchema(_ fields: [Field]) -> OpenAPIObject {
+    /// An object schema of fields: properties in spec order and the required ones. In JSON, an optional property
+    /// (`string?`) may be absent or `null`, as the format defines it and the generated client reads it; a form or
+    /// multipart body has no `null`.
+    func objectSchema(_ fields: [Field], json: Bool = true) -> OpenAPIObject {
         var object = OpenAPIObject()
         object["type"] = "object"
         var properties = OpenAPIObject()
         for field in fields {
-            properties[field.wireName] = .object(schema(for: field))
+            var property = schema(for: field)
+            if json, field.presence == .optional { property = Self.nullable(property) }
+            properties[field.wireName] = .object(property)
         }
         object["properties"] = .object(properties)
         let required = fields.filter(\.isRequiredOnWire)
@@ -77,6 +87,7 @@ extension OpenAPIExporter {
         if case .primitive(.datetime) = field.type, let format = field.format {
             object.removeValue(forKey: "format")
             object["x-specgen-date-format"] = .string(format)
+            object["pattern"] = WirePattern.dateFormat(format).map(OpenAPIValue.string)
         }
         if field.sensitive, object["type"] == "string", object["format"] == nil {
             object["format"] = "password"
@@ -100,6 +111,8 @@ extension OpenAPIExporter {
         case .map(let value):
             object["type"] = "object"
             object["additionalProperties"] = .object(schema(for: value))
+        case .primitive(.url):
+            object["$ref"] = .string(Self.urlReference)
         case .primitive(let primitive):
             let (type, format) = Self.jsonType(of: primitive)
             object["type"] = type.map(OpenAPIValue.string)
@@ -107,6 +120,13 @@ extension OpenAPIExporter {
             switch primitive {
             case .bytes: object["contentEncoding"] = "base64"
             case .binary, .file: object["contentMediaType"] = "application/octet-stream"
+            // The generated client reads `int` and `int64` as 64-bit integers, so a larger number is refused.
+            case .int, .int64:
+                object["minimum"] = .int(Int(Int64.min))
+                object["maximum"] = .int(Int(Int64.max))
+            case .int32:
+                object["minimum"] = .int(Int(Int32.min))
+                object["maximum"] = .int(Int(Int32.max))
             default: break
             }
         }
@@ -126,19 +146,20 @@ extension OpenAPIExporter {
         case .datetime: ("string", "date-time")
         case .date: ("string", "date")
         case .uuid: ("string", "uuid")
-        case .url: ("string", "uri")
+        case .url: ("string", "uri-reference")  // written as a reference to `specgen.URL`
         case .json: (nil, nil)
         }
     }
 
+    /// Sets the constraints the spec gives, over the bounds and patterns the type itself implies.
     func apply(_ constraints: Constraints, to object: inout OpenAPIObject) {
-        object["pattern"] = constraints.pattern.map(OpenAPIValue.string)
-        object["minLength"] = constraints.minLength.map(OpenAPIValue.int)
-        object["maxLength"] = constraints.maxLength.map(OpenAPIValue.int)
-        object["minimum"] = constraints.minimum.map(OpenAPIValue.double)
-        object["maximum"] = constraints.maximum.map(OpenAPIValue.double)
-        object["minItems"] = constraints.minItems.map(OpenAPIValue.int)
-        object["maxItems"] = constraints.maxItems.map(OpenAPIValue.int)
+        if let pattern = constraints.pattern { object["pattern"] = .string(pattern) }
+        if let minLength = constraints.minLength { object["minLength"] = .int(minLength) }
+        if let maxLength = constraints.maxLength { object["maxLength"] = .int(maxLength) }
+        if let minimum = constraints.minimum { object["minimum"] = .double(minimum) }
+        if let maximum = constraints.maximum { object["maximum"] = .double(maximum) }
+        if let minItems = constraints.minItems { object["minItems"] = .int(minItems) }
+        if let maxItems = constraints.maxItems { object["maxItems"] = .int(maxItems) }
     }
 
     /// A schema that also accepts `null`: a type list for plain types, `anyOf` for references and the rest.

@@ -9,7 +9,13 @@ public import SpecgenSpec
 /// Two choices keep the document faithful where OpenAPI has no direct word:
 /// - Endpoints that share a method and path (Keyz's `loginUser` and `requestToken`) become one operation, named after
 ///   the first, whose parameters and bodies accept what either accepts; `x-specgen-operations` lists them all.
-/// - Typed-error case names ride along as `x-specgen-case`, and explicit date formats as `x-specgen-date-format`.
+/// - Typed-error case names ride along as `x-specgen-case`, and explicit date formats as `x-specgen-date-format`
+///   beside the `pattern` of what they write.
+///
+/// The document describes exactly what `specgen-mock` accepts and answers: an operation whose spec documents no
+/// status for a bad request or credential lists the problem document servers answer with (`specgen.Rejected400`,
+/// `specgen.Rejected401`; see ``RequestRejection``), `url`s refer to one `specgen.URL` schema with the pattern the
+/// mock checks, integers carry their bounds, and optional JSON properties may be `null`.
 ///
 /// Client behaviour (retries, pagination, polling, timeouts) has no OpenAPI form and is left out.
 public struct OpenAPIExporter: Sendable {
@@ -18,11 +24,14 @@ public struct OpenAPIExporter: Sendable {
 
     let spec: Spec
     let types: TypeResolver
+    /// Models carried as JSON somewhere, whose optional properties may be `null`.
+    let jsonModels: Set<String>
 
     /// Creates an exporter for a valid spec.
     public init(spec: Spec) {
         self.spec = spec
         types = TypeResolver(spec)
+        jsonModels = ModelUsage(spec, resolver: types).jsonModels
     }
 
     /// The document.
@@ -46,8 +55,18 @@ public struct OpenAPIExporter: Sendable {
         if let security = spec.security {
             root["security"] = securityRequirements(security)
         }
-        root["paths"] = .object(paths())
-        root["components"] = .object(components())
+        let paths = paths()
+        var components = components()
+        if OpenAPIValue.object(paths).mentions(Self.urlReference)
+            || OpenAPIValue.object(components).mentions(Self.urlReference)
+        {
+            var schemas = OpenAPIObject()
+            if case .object(let existing)? = components["schemas"] { schemas = existing }
+            schemas[Self.urlSchemaKey] = .object(Self.urlSchema())
+            components["schemas"] = .object(schemas)
+        }
+        root["paths"] = .object(paths)
+        root["components"] = .object(components)
         return .object(root)
     }
 
@@ -63,6 +82,20 @@ public struct OpenAPIExporter: Sendable {
             .object(
                 entries.reduce(into: OpenAPIObject()) { object, entry in object[entry.key] = Self.value(entry.value) })
         }
+    }
+
+    static let urlSchemaKey = "specgen.URL"
+    static let urlReference = "#/components/schemas/\(urlSchemaKey)"
+
+    /// Every `url` value: a non-empty URI reference, spelled out as the pattern the mock checks.
+    static func urlSchema() -> OpenAPIObject {
+        var object = OpenAPIObject()
+        object["type"] = "string"
+        object["format"] = "uri-reference"
+        object["minLength"] = 1
+        object["pattern"] = .string(WirePattern.uriReference)
+        object["description"] = "A URL: an absolute or relative URI reference (RFC 3986)."
+        return object
     }
 
     static func description(_ text: String?, _ deprecation: Deprecation?) -> String? {

@@ -11,6 +11,16 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
     case array([OpenAPIValue])
     case object(OpenAPIObject)
 
+    /// Whether the string appears anywhere in the value, as a string value.
+    func mentions(_ text: String) -> Bool {
+        switch self {
+        case .string(let string): string == text
+        case .array(let items): items.contains { $0.mentions(text) }
+        case .object(let object): object.members.contains { $0.value.mentions(text) }
+        default: false
+        }
+    }
+
     /// The value as pretty-printed JSON with two-space indents, ending in a newline.
     public var json: String {
         var out = ""
