@@ -123,11 +123,10 @@ public final class MockService: Sendable {
                     extraHeaders: [("Allow", allowed.joined(separator: ", "))]), problems: [problem])
         }
         // Among endpoints sharing a route, the first the request satisfies wins.
-        let ordered = sameMethod
         var best: (Route, RequestValidator)?
         var valid: [(Endpoint, RequestValidator)] = []
         let accepted = Set(credentials)
-        for (route, pathValues) in ordered {
+        for (route, pathValues) in sameMethod {
             var validator = RequestValidator(
                 spec: spec, types: types, endpoint: route.endpoint, credentials: accepted)
             validator.validate(request, pathValues: pathValues)
@@ -147,7 +146,7 @@ public final class MockService: Sendable {
             }
             return exchange
         }
-        guard let (route, validator) = best else { return success(request, endpoint: ordered[0].0.endpoint) }
+        guard let (route, validator) = best else { return success(request, endpoint: sameMethod[0].0.endpoint) }
         var exchange = rejected(
             request, endpoint: route.endpoint, validator.rejection,
             title: "The request does not match the spec of '\(route.endpoint.name)'", problems: validator.problems)
