@@ -27,6 +27,8 @@ public final class MockService: Sendable {
     private let secretQueryNames: Set<String>
     /// The credentials accepted, in the order given; empty accepts any well-formed credential.
     private let credentials: [String]
+    /// The same, as the validator looks them up.
+    private let acceptedCredentials: Set<String>
     /// Whether endpoints answer with their `mock: sequence:`.
     private let scripted: Bool
     private let state = Mutex(State())
@@ -47,6 +49,7 @@ public final class MockService: Sendable {
     public init(spec: Spec, credentials: [String] = [], scripted: Bool = true) {
         self.spec = spec
         self.credentials = credentials
+        acceptedCredentials = Set(credentials)
         self.scripted = scripted
         routes = spec.endpoints.map(Route.init)
         synthesizer = Synthesizer(spec: spec)
@@ -125,10 +128,9 @@ public final class MockService: Sendable {
         // Among endpoints sharing a route, the first the request satisfies wins.
         var best: (Route, RequestValidator)?
         var valid: [(Endpoint, RequestValidator)] = []
-        let accepted = Set(credentials)
         for (route, pathValues) in sameMethod {
             var validator = RequestValidator(
-                spec: spec, types: types, endpoint: route.endpoint, credentials: accepted)
+                spec: spec, types: types, endpoint: route.endpoint, credentials: acceptedCredentials)
             validator.validate(request, pathValues: pathValues)
             if validator.problems.isEmpty {
                 valid.append((route.endpoint, validator))
@@ -163,7 +165,7 @@ public final class MockService: Sendable {
     ) -> MockExchange {
         let (status, documented) = spec.rejectionStatus(rejection, of: endpoint)
         let response: MockResponse
-        if documented, let error = spec.documentedError(status, of: endpoint) {
+        if let error = documented {
             let detail = ProblemDocument.detail(problems)
             response = errorAnswer(error, status: status, override: messageFields(of: error, title: title, detail))
         } else {
@@ -276,18 +278,21 @@ public final class MockService: Sendable {
     /// At an OAuth2 token URL, when credentials are given, the access token handed out is the first of them, so
     /// the client's next request passes.
     private func issuedTokens(_ endpoint: Endpoint) -> SpecValue? {
-        guard let credential = credentials.first, isTokenURL(endpoint.path) else { return nil }
+        guard let credential = credentials.first, tokenFlow(at: endpoint.path) != nil else { return nil }
         guard case .json(let type)? = endpoint.responses.first?.body, case .object(let model) = types.shape(of: type),
             case .object(let fields) = model.kind, fields.contains(where: { $0.wireName == "access_token" })
         else { return nil }
         return .object([SpecValueEntry(key: "access_token", value: .string(credential))])
     }
 
-    private func isTokenURL(_ path: String) -> Bool {
-        spec.authSchemes.contains { scheme in
-            guard case .oauth2(let flow) = scheme.kind else { return false }
-            return Route.segments(of: flow.tokenURL) == Route.segments(of: path)
+    /// The OAuth2 scheme whose token URL is `path`, with its flow.
+    private func tokenFlow(at path: String) -> (AuthScheme, OAuth2Flow)? {
+        for scheme in spec.authSchemes {
+            if case .oauth2(let flow) = scheme.kind, Route.segments(of: flow.tokenURL) == Route.segments(of: path) {
+                return (scheme, flow)
+            }
         }
+        return nil
     }
 
     private func defaultStatus(_ endpoint: Endpoint) -> Int {
@@ -362,33 +367,26 @@ public final class MockService: Sendable {
 
     /// An OAuth2 token URL that no endpoint declares still answers, so the scheme's flow works against the mock.
     private func tokenEndpointAnswer(_ request: MockRequest) -> MockExchange? {
-        for scheme in spec.authSchemes {
-            guard case .oauth2(let flow) = scheme.kind,
-                Route.segments(of: flow.tokenURL) == Route.segments(of: request.path)
-            else {
-                continue
-            }
-            let form = FormPairs(String(decoding: request.body, as: UTF8.self), plusIsSpace: true)
-            guard let grant = form.values("grant_type").first, flow.grants.map(\.rawValue).contains(grant) else {
-                let problem = MockProblem(
-                    field: "body.grant_type",
-                    message: "must be one of \(flow.grants.map(\.rawValue).joined(separator: ", "))",
-                    location: scheme.location)
-                return finish(
-                    request, operation: "\(scheme.name) token",
-                    response: ProblemDocument.response(
-                        status: 400, title: "Not a token request", operation: nil, problems: [problem]),
-                    problems: [problem])
-            }
-            let tokens: SpecValue = .object([
-                SpecValueEntry(key: "access_token", value: .string(credentials.first ?? "mock-access-token")),
-                SpecValueEntry(key: "refresh_token", value: .string("mock-refresh-token")),
-                SpecValueEntry(key: "token_type", value: .string("Bearer")),
-                SpecValueEntry(key: "expires_in", value: .int(3600)),
-            ])
-            return finish(request, operation: "\(scheme.name) token", response: json(200, tokens), problems: [])
+        guard let (scheme, flow) = tokenFlow(at: request.path) else { return nil }
+        let form = FormPairs(String(decoding: request.body, as: UTF8.self), plusIsSpace: true)
+        guard let grant = form.values("grant_type").first, flow.grants.map(\.rawValue).contains(grant) else {
+            let problem = MockProblem(
+                field: "body.grant_type",
+                message: "must be one of \(flow.grants.map(\.rawValue).joined(separator: ", "))",
+                location: scheme.location)
+            return finish(
+                request, operation: "\(scheme.name) token",
+                response: ProblemDocument.response(
+                    status: 400, title: "Not a token request", operation: nil, problems: [problem]),
+                problems: [problem])
         }
-        return nil
+        let tokens: SpecValue = .object([
+            SpecValueEntry(key: "access_token", value: .string(credentials.first ?? "mock-access-token")),
+            SpecValueEntry(key: "refresh_token", value: .string("mock-refresh-token")),
+            SpecValueEntry(key: "token_type", value: .string("Bearer")),
+            SpecValueEntry(key: "expires_in", value: .int(3600)),
+        ])
+        return finish(request, operation: "\(scheme.name) token", response: json(200, tokens), problems: [])
     }
 
     // MARK: Log

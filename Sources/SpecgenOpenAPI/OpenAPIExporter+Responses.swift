@@ -41,7 +41,7 @@ extension OpenAPIExporter {
     func undocumentedRejections(_ endpoint: Endpoint) -> [Int] {
         spec.rejections(of: endpoint).compactMap { rejection in
             let (status, documented) = spec.rejectionStatus(rejection, of: endpoint)
-            return documented ? nil : status
+            return documented == nil ? status : nil
         }
     }
 

@@ -15,9 +15,8 @@ extension OpenAPIExporter {
             responses[error.caseName] = .object(response(for: error))
         }
         let fallbacks = Set(spec.endpoints.flatMap(undocumentedRejections))
-        for rejection in RequestRejection.allCases where fallbacks.contains(rejection.fallbackStatus) {
-            responses[Self.rejectionKey(rejection.fallbackStatus)] = .object(
-                rejectionResponse(rejection.fallbackStatus))
+        for status in fallbacks.sorted() {
+            responses[Self.rejectionKey(status)] = .object(rejectionResponse(status))
         }
         if !fallbacks.isEmpty { schemas[Self.problemSchemaKey] = .object(Self.problemSchema()) }
         if !schemas.isEmpty { components["schemas"] = .object(schemas) }
@@ -67,7 +66,7 @@ extension OpenAPIExporter {
     /// An object schema of fields: properties in spec order and the required ones. In JSON, an optional property
     /// (`string?`) may be absent or `null`, as the format defines it and the generated client reads it; a form or
     /// multipart body has no `null`.
-    func objectSchema(_ fields: [Field], json: Bool = true) -> OpenAPIObject {
+    func objectSchema(_ fields: [Field], json: Bool) -> OpenAPIObject {
         var object = OpenAPIObject()
         object["type"] = "object"
         var properties = OpenAPIObject()

@@ -44,13 +44,14 @@ extension Spec {
         return RequestRejection.allCases.filter { $0 != .credentials || authenticated }
     }
 
-    /// The status that answers a rejection of the endpoint's requests, and whether the spec documents it.
+    /// The status that answers a rejection of the endpoint's requests, with the documented error for it; nil when
+    /// the spec documents none of the rejection's statuses and the fallback answers.
     public func rejectionStatus(
         _ rejection: RequestRejection, of endpoint: Endpoint
-    ) -> (status: Int, documented: Bool) {
-        for status in rejection.preferredStatuses where documentedError(status, of: endpoint) != nil {
-            return (status, true)
+    ) -> (status: Int, documented: ErrorResponse?) {
+        for status in rejection.preferredStatuses {
+            if let error = documentedError(status, of: endpoint) { return (status, error) }
         }
-        return (rejection.fallbackStatus, false)
+        return (rejection.fallbackStatus, nil)
     }
 }
