@@ -42,6 +42,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        // The runtime logs through the app's swift-log Logger and traces through its swift-distributed-tracing tracer.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.0"),
         // A small dependency-free HTTP server: specgen-mock serves with it, and runtime tests use it for real sockets.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
     ],
@@ -90,7 +93,11 @@ let package = Package(
         // MARK: Runtime
         .target(
             name: "SpecgenRuntime",
-            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")],
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -158,7 +165,9 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "SpecgenTestSupport",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/SpecgenTestSupport",
             swiftSettings: strictSettings
         ),
@@ -194,7 +203,8 @@ let package = Package(
             name: "GeneratedClientTests",
             dependencies: [
                 "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "HostileNames", "SpecgenRuntime",
-                "SpecgenTestSupport",
+                "SpecgenTestSupport", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: clientSettings
         ),
@@ -215,6 +225,9 @@ let package = Package(
             name: "SpecgenRuntimeTests",
             dependencies: [
                 "SpecgenRuntime", "SpecgenTestSupport", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strictSettings
         ),

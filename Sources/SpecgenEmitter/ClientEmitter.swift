@@ -8,7 +8,7 @@ struct ClientEmitter {
 
     func emit(writer w: inout SwiftWriter) {
         // `APIClient` and `init(baseURL: URL)` are public in every client.
-        w.uses([.foundation, .runtime], publicly: true)
+        w.uses([.foundation, .runtime, .logging], publicly: true)
         emitProtocol(writer: &w)
         w.blank()
         if !plan.servers.isEmpty {
@@ -100,7 +100,7 @@ struct ClientEmitter {
                 w.line("public static let retryPolicy: RetryPolicy? = nil")
             }
             w.blank()
-            w.docComment("Wire names of the fields the spec marks sensitive, for `LoggingMiddleware(sensitiveNames:)`.")
+            w.docComment("Wire names of the fields the spec marks sensitive, whose values logs and traces redact.")
             w.declaration(
                 "static let", "sensitiveNames", ": Set<String>",
                 " = [\(plan.sensitiveNames.map(SwiftLiteral.string).joined(separator: ", "))]")
@@ -162,8 +162,9 @@ struct ClientEmitter {
         credentialParameters.map { "  - \($0.declaration.prefix { $0 != ":" }): \($0.documentation)" } + [
             "  - transport: Sends the requests; URLSession by default.",
             "  - retryPolicy: How failed requests are retried; the spec's policy by default, nil for none.",
-            "  - middlewares: More middlewares (logging, metrics), run closest to the transport so they see every "
-                + "attempt as sent.",
+            "  - middlewares: More middlewares: `.attempt` ones (metrics, custom headers) run closest to the transport "
+                + "so they see every attempt as sent, `.call` ones (`TracingMiddleware`) once around the call.",
+            "  - logger: Where calls are logged, with secrets redacted; nil, the default, logs nothing.",
         ]
     }
 
@@ -172,6 +173,7 @@ struct ClientEmitter {
             "transport: any Transport = URLSessionTransport()",
             "retryPolicy: RetryPolicy? = \(names.client).retryPolicy",
             "middlewares: [any Middleware] = []",
+            "logger: Logger? = nil",
         ]
     }
 
@@ -185,7 +187,7 @@ struct ClientEmitter {
         w.wrappedDeclaration("", "init", parameters, "") { w in
             let forwards =
                 ["baseURL: server.url"] + credentialParameters.map(\.forward)
-                + ["transport: transport", "retryPolicy: retryPolicy", "middlewares: middlewares"]
+                + ["transport: transport", "retryPolicy: retryPolicy", "middlewares: middlewares", "logger: logger"]
             w.wrappedLine("self.init", forwards, "")
         }
     }
@@ -199,8 +201,8 @@ struct ClientEmitter {
             .joined(separator: "\n"))
         let parameters = ["baseURL: URL"] + trailingParameters
         w.wrappedDeclaration("", "init", parameters, "") { w in
-            w.line("var chain: [any Middleware] = []")
-            w.line("if let retryPolicy { chain.append(RetryMiddleware(policy: retryPolicy)) }")
+            let authenticated = !plan.authSchemes.isEmpty
+            if authenticated { w.line("var chain: [any Middleware] = []") }
             for scheme in plan.authSchemes {
                 let specName = SwiftLiteral.string(scheme.specName)
                 let name = scheme.parameterName
@@ -223,12 +225,19 @@ struct ClientEmitter {
                             "tokenPath: \(SwiftLiteral.string(absolute ? "" : tokenPath)), "
                                 + "usernameField: \(SwiftLiteral.string(usernameField)), leeway: \(SwiftLiteral.number(leeway)),"
                         )
-                        w.line("store: \(name), client: APIClient(baseURL: \(tokenBase), transport: transport))")
+                        w.line("store: \(name),")
+                        w.line("client: APIClient(baseURL: \(tokenBase), transport: transport, logger: logger))")
                     }
                     w.line("chain.append(OAuth2Middleware(scheme: \(specName), flow: \(property)))")
                 }
             }
-            w.line("client = APIClient(baseURL: baseURL, transport: transport, middlewares: chain + middlewares)")
+            w.wrappedLine(
+                "client = APIClient",
+                [
+                    "baseURL: baseURL", "transport: transport", "retryPolicy: retryPolicy",
+                    "middlewares: \(authenticated ? "chain + middlewares" : "middlewares")", "logger: logger",
+                    "sensitiveNames: \(names.client).sensitiveNames",
+                ], "")
             for header in plan.defaultHeaders {
                 w.line(
                     "client.setDefaultHeader(\(SwiftLiteral.string(header.name)), \(SwiftLiteral.string(header.value)))"

@@ -375,6 +375,8 @@ package struct ModuleUsage: OptionSet, Hashable, Sendable {
     package static let foundation = ModuleUsage(rawValue: 1)
     /// SpecgenRuntime.
     package static let runtime = ModuleUsage(rawValue: 2)
+    /// swift-log's Logging, whose `Logger` a client's initializers take.
+    package static let logging = ModuleUsage(rawValue: 4)
 }
 
 /// Which modules a file's code uses, and which of them its public declarations expose (those imports must be
@@ -392,7 +394,8 @@ package struct ImportUsage: Hashable, Sendable {
 
     /// The import lines, Foundation first.
     package var lines: [String] {
-        [(ModuleUsage.foundation, "Foundation"), (.runtime, "SpecgenRuntime")].compactMap { module, name in
+        [(ModuleUsage.foundation, "Foundation"), (.logging, "Logging"), (.runtime, "SpecgenRuntime")].compactMap {
+            module, name in
             guard used.contains(module) else { return nil }
             return (exposed.contains(module) ? "public import " : "import ") + name
         }

@@ -1,5 +1,7 @@
 public import Foundation
 public import HTTPTypes
+public import Logging
+import Synchronization
 
 /// Runs requests through the middleware chain and the transport, and decodes responses.
 ///
@@ -9,8 +11,11 @@ public struct APIClient: Sendable {
     public var baseURL: URL
     /// The transport requests go out through.
     public var transport: any Transport
-    /// Middlewares, outermost first.
+    /// Middlewares: the `.call` ones run outermost, then the retries, then the `.attempt` ones (see
+    /// ``MiddlewareScope``), each group in this order.
     public var middlewares: [any Middleware]
+    /// How failed attempts are retried, between the `.call` and the `.attempt` middlewares; nil for no retries.
+    public var retryPolicy: RetryPolicy?
     /// Headers added to every request that does not set them itself.
     public var defaultHeaders: HTTPFields
     /// Timeout and cache policy that replace each operation's own (Gista's per-request `RequestConfig`);
@@ -18,19 +23,37 @@ public struct APIClient: Sendable {
     public var options: RequestOptions
     /// How redirects are followed: by default up to 10, and without credentials to another origin.
     public var redirectPolicy: RedirectPolicy
+    /// Where calls are logged (see below); nil, the default, logs nothing.
+    ///
+    /// Each call logs its start and end at `debug` with its operation, status, attempts and duration as metadata;
+    /// each attempt, with its redacted headers and body, at `trace`; and a failure at `error`. Credentials and
+    /// fields named in ``sensitiveNames`` are redacted everywhere.
+    public var logger: Logger?
+    /// Field, query and header names whose values logs and traces redact, on top of the ones that always are
+    /// (credentials, and names containing `password`, `token` or `secret`); generated clients pass the spec's
+    /// `sensitive` fields.
+    public var sensitiveNames: Set<String> {
+        get { redactedNames }
+        set { redactedNames = Set(newValue.map { $0.lowercased() }) }
+    }
+    private var redactedNames: Set<String> = []
 
     /// Creates a client.
     public init(
-        baseURL: URL, transport: any Transport = URLSessionTransport(), middlewares: [any Middleware] = [],
-        defaultHeaders: HTTPFields = [:], options: RequestOptions = RequestOptions(),
-        redirectPolicy: RedirectPolicy = .default
+        baseURL: URL, transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy? = nil,
+        middlewares: [any Middleware] = [], defaultHeaders: HTTPFields = [:],
+        options: RequestOptions = RequestOptions(),
+        redirectPolicy: RedirectPolicy = .default, logger: Logger? = nil, sensitiveNames: Set<String> = []
     ) {
         self.options = options
         self.redirectPolicy = redirectPolicy
         self.baseURL = baseURL
         self.transport = transport
+        self.retryPolicy = retryPolicy
         self.middlewares = middlewares
         self.defaultHeaders = defaultHeaders
+        self.logger = logger
+        self.sensitiveNames = sensitiveNames
     }
 
     /// Sends a request and returns the response whatever its status; every failure becomes a ``ClientError``.
@@ -42,18 +65,33 @@ public struct APIClient: Sendable {
         }
         if let timeout = options.timeout { request.options.timeout = timeout }
         if let cachePolicy = options.cachePolicy { request.options.cachePolicy = cachePolicy }
-        if Task.isCancelled { throw .cancelled(operation: operation) }
+        let log = CallLog(logger: logger, operation: operation, sensitiveNames: redactedNames)
+        let start = ContinuousClock.now
+        let attempts = AttemptCounter()
+        if Task.isCancelled {
+            log.failed(.cancelled(operation: operation), attempts: 0, since: start)
+            throw .cancelled(operation: operation)
+        }
+        log.started(request)
         do {
             let transport = transport
             let redirects = redirectPolicy
-            let send: @Sendable (HTTPRequestData) async throws -> HTTPResponseData = { request in
-                try await redirects.follow(request, operation: operation) { try await transport.send($0) }
+            let sensitiveNames = redactedNames
+            let attempt: @Sendable (HTTPRequestData) async throws -> HTTPResponseData = { request in
+                let number = attempts.next()
+                log.attempt(number, request)
+                return try await CallTracing.attempt(request, number: number, sensitiveNames: sensitiveNames) {
+                    try await redirects.follow($0, operation: operation) { try await transport.send($0) }
+                }
             }
-            return try await middlewares.chain(operation: operation, send: send)(request)
+            let response = try await middlewares.chain(operation: operation, retry: retryPolicy, send: attempt)(request)
+            log.finished(response, attempts: attempts.count, since: start)
+            return response
         } catch {
             // A cancelled task often surfaces as a transport error; report what the caller did.
-            if Task.isCancelled { throw .cancelled(operation: operation) }
-            throw ClientError(error, operation: operation)
+            let failure = Task.isCancelled ? .cancelled(operation: operation) : ClientError(error, operation: operation)
+            log.failed(failure, attempts: attempts.count, since: start)
+            throw failure
         }
     }
 
@@ -69,6 +107,18 @@ public struct APIClient: Sendable {
         _ type: Value.Type, from response: HTTPResponseData, operation: String
     ) throws(ClientError) -> Value {
         do {
+            return try decodeQuietly(type, from: response, operation: operation)
+        } catch {
+            throw logged(error)
+        }
+    }
+
+    /// Decodes a JSON body without logging a failure: a documented error whose body has another shape is still
+    /// reported as the documented error.
+    func decodeQuietly<Value: Decodable>(
+        _ type: Value.Type, from response: HTTPResponseData, operation: String
+    ) throws(ClientError) -> Value {
+        do {
             return try JSONCoding.decoder().decode(Value.self, from: response.body)
         } catch let error as DecodingError {
             let (path, message) = ClientError.describe(error)
@@ -81,13 +131,37 @@ public struct APIClient: Sendable {
 
     /// Encodes a JSON body; a failure names the field's path, never the value.
     public func encode(_ value: some Encodable, operation: String) throws(ClientError) -> Data {
-        try JSONCoding.encode(value, operation: operation)
+        do {
+            return try JSONCoding.encode(value, operation: operation)
+        } catch {
+            throw logged(error)
+        }
     }
 
     /// The error for a status the operation does not declare, with a redacted, size-limited body preview.
     public func unexpectedStatus(_ response: HTTPResponseData, operation: String) -> ClientError {
-        .unexpectedStatus(
-            operation: operation, status: response.status.code,
-            body: Redaction.bodyPreview(response.body, limit: 1024))
+        logged(
+            .unexpectedStatus(
+                operation: operation, status: response.status.code,
+                body: Redaction.bodyPreview(response.body, limit: 1024, extra: redactedNames)))
     }
+
+    /// Logs a failure found after the response arrived, at `error`, and returns it.
+    private func logged(_ error: ClientError) -> ClientError {
+        var metadata: Logger.Metadata = ["operation": "\(error.operation)"]
+        if let status = error.status { metadata["status"] = "\(status)" }
+        logger?.error("\(error)", metadata: metadata)
+        return error
+    }
+}
+
+/// Counts a call's attempts: the retry middleware sends again through the same closure.
+private final class AttemptCounter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    /// The next attempt's number, from 1.
+    func next() -> Int { value.add(1, ordering: .relaxed).newValue }
+
+    /// How many attempts have been made.
+    var count: Int { value.load(ordering: .relaxed) }
 }

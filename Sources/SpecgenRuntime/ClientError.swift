@@ -50,6 +50,29 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The failure's kind as a short name, for a trace's `error.type`.
+    var kind: String {
+        switch self {
+        case .transport: "transport"
+        case .unexpectedStatus: "unexpected_status"
+        case .decoding: "decoding"
+        case .encoding: "encoding"
+        case .validation: "validation"
+        case .cancelled: "cancelled"
+        case .timedOut: "timeout"
+        case .authentication: "authentication"
+        }
+    }
+
+    /// The HTTP status of the answer the failure came from, or nil when there was none.
+    public var status: Int? {
+        switch self {
+        case .unexpectedStatus(_, let status, _): status
+        case .decoding(_, let status, _, _): status
+        default: nil
+        }
+    }
+
     /// `Keyz.loginUser failed at response decoding: missing key 'access_token' at 'properties'`.
     public var description: String {
         switch self {

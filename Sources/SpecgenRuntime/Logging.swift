@@ -1,54 +1,72 @@
 import Foundation
 import HTTPTypes
+import Logging
 
-/// Logs one line per request and one per response, with secrets redacted, to a sink of the app's choosing.
-public struct LoggingMiddleware: Middleware {
-    private let sink: @Sendable (String) -> Void
-    private let sensitiveNames: Set<String>
-    private let includeBodies: Bool
+/// What a client logs about one call, through the app's swift-log `Logger`, with every secret redacted.
+///
+/// - `debug`: the call's start (operation, method, URL) and its end (status, attempts, duration);
+/// - `trace`: each attempt with its redacted headers and body preview, and the response's body preview;
+/// - `error`: a call that fails (no response, a timeout, an undeclared status, a body that does not decode).
+///
+/// A cancelled call is logged at `debug`: the app asked for it.
+struct CallLog: Sendable {
+    let logger: Logger?
+    let operation: String
+    let sensitiveNames: Set<String>
 
-    /// Creates a middleware.
-    /// - Parameters:
-    ///   - sensitiveNames: Header, query and body field names to redact on top of the built-in ones (the spec's
-    ///     `sensitive` fields and API-key names).
-    ///   - includeBodies: Whether to log redacted body previews.
-    ///   - sink: Receives each line (print, os.Logger, swift-log).
-    public init(
-        sensitiveNames: Set<String> = [], includeBodies: Bool = false,
-        sink: @escaping @Sendable (String) -> Void
-    ) {
-        self.sink = sink
-        self.sensitiveNames = Set(sensitiveNames.map { $0.lowercased() })
-        self.includeBodies = includeBodies
+    func started(_ request: HTTPRequestData) {
+        guard let logger, logger.logLevel <= .debug else { return }
+        logger.debug(
+            "\(operation) → \(request.method.rawValue) \(Redaction.url(of: request, extra: sensitiveNames))",
+            metadata: ["operation": "\(operation)"])
     }
 
-    /// Logs the request and its outcome.
-    public func intercept(
-        _ request: HTTPRequestData, operation: String,
-        next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
-    ) async throws -> HTTPResponseData {
-        let query = Redaction.query(request.query, extra: sensitiveNames)
-        let queryText = query.isEmpty ? "" : "?" + query.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&")
-        let headers = Redaction.headers(request.headerFields, extra: sensitiveNames)
-            .map { "\($0.0): \($0.1)" }.joined(separator: ", ")
-        var line = "\(operation) → \(request.method.rawValue) \(request.path)\(queryText) [\(headers)]"
-        if includeBodies, let body = request.body {
-            line += " " + Redaction.bodyPreview(body, limit: 512, extra: sensitiveNames)
+    func attempt(_ number: Int, _ request: HTTPRequestData) {
+        guard let logger, logger.logLevel <= .trace else { return }
+        let extra = sensitiveNames.union(request.credentialHeaders.map { $0.canonicalName })
+        let headers = Redaction.headers(request.headerFields, extra: extra).map { "\($0.0): \($0.1)" }
+        let url = Redaction.url(of: request, extra: sensitiveNames)
+        var message =
+            "\(operation) attempt \(number) → \(request.method.rawValue) \(url) [\(headers.joined(separator: ", "))]"
+        if let body = request.body, !body.isEmpty {
+            message += " " + Redaction.bodyPreview(body, limit: 512, extra: sensitiveNames)
         }
-        sink(line)
-        let start = Date()
-        do {
-            let response = try await next(request)
-            let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
-            var summary = "\(operation) ← \(response.status.code) in \(milliseconds) ms, \(response.body.count) bytes"
-            if includeBodies {
-                summary += " " + Redaction.bodyPreview(response.body, limit: 512, extra: sensitiveNames)
-            }
-            sink(summary)
-            return response
-        } catch {
-            sink("\(operation) ✗ \(ClientError(error, operation: operation))")
-            throw error
+        logger.trace("\(message)", metadata: ["operation": "\(operation)", "attempt": "\(number)"])
+    }
+
+    func finished(_ response: HTTPResponseData, attempts: Int, since start: ContinuousClock.Instant) {
+        guard let logger, logger.logLevel <= .debug else { return }
+        let milliseconds = Self.milliseconds(since: start)
+        let metadata: Logger.Metadata = [
+            "operation": "\(operation)", "status": "\(response.status.code)", "attempts": "\(attempts)",
+            "duration_ms": "\(milliseconds)",
+        ]
+        logger.debug(
+            "\(operation) ← \(response.status.code) in \(milliseconds) ms, \(response.body.count) bytes",
+            metadata: metadata)
+        if logger.logLevel <= .trace, !response.body.isEmpty {
+            logger.trace(
+                "\(operation) ← \(Redaction.bodyPreview(response.body, limit: 512, extra: sensitiveNames))",
+                metadata: ["operation": "\(operation)"])
         }
+    }
+
+    func failed(_ error: ClientError, attempts: Int, since start: ContinuousClock.Instant) {
+        guard let logger else { return }
+        var metadata: Logger.Metadata = [
+            "operation": "\(operation)", "attempts": "\(attempts)",
+            "duration_ms": "\(Self.milliseconds(since: start))",
+        ]
+        if case .cancelled = error {
+            logger.debug("\(error)", metadata: metadata)
+            return
+        }
+        if let status = error.status { metadata["status"] = "\(status)" }
+        logger.error("\(error)", metadata: metadata)
+    }
+
+    private static func milliseconds(since start: ContinuousClock.Instant) -> Int64 {
+        let elapsed = ContinuousClock.now - start
+        return elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -1,5 +1,9 @@
-/// Observes or changes a request and its response, for example to add auth, retry or log.
+/// Observes or changes a request and its response, for example to add auth, retry or trace.
 public protocol Middleware: Sendable {
+    /// Where the client runs this middleware: around each attempt (the default), or once around the whole call with
+    /// its retries.
+    var scope: MiddlewareScope { get }
+
     /// Handles `request`, calling `next` zero or more times to pass it on down the chain.
     /// - Parameter operation: The operation's qualified name, such as `Chatist.getTicket`.
     func intercept(
@@ -8,14 +12,35 @@ public protocol Middleware: Sendable {
     ) async throws -> HTTPResponseData
 }
 
+extension Middleware {
+    /// Around each attempt: auth, logging and metrics see every request as it is sent.
+    public var scope: MiddlewareScope { .attempt }
+}
+
+/// Where a middleware runs in a call.
+///
+/// An ``APIClient`` runs its `.call` middlewares first, in their order, then its retry policy, then its `.attempt`
+/// middlewares, in their order, then the transport. So a tracing span that must cover every retry is a `.call`
+/// middleware, and a token that must be fresh on every attempt comes from an `.attempt` middleware.
+public enum MiddlewareScope: Hashable, Sendable {
+    /// Once per call, outside the retries.
+    case call
+    /// Once per attempt, closest to the transport.
+    case attempt
+}
+
 extension Array where Element == any Middleware {
-    /// Folds the middlewares around `send` (the transport, following redirects): the first middleware sees the
-    /// request first.
+    /// Folds the middlewares around `send`: the `.call` ones first, then `retry`, then the `.attempt` ones, each
+    /// group in its order.
     func chain(
-        operation: String, send: @escaping @Sendable (HTTPRequestData) async throws -> HTTPResponseData
+        operation: String, retry: RetryPolicy?,
+        send: @escaping @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) -> @Sendable (HTTPRequestData) async throws -> HTTPResponseData {
+        var ordered = filter { $0.scope == .call }
+        if let retry { ordered.append(RetryMiddleware(policy: retry)) }
+        ordered += filter { $0.scope == .attempt }
         var next = send
-        for middleware in reversed() {
+        for middleware in ordered.reversed() {
             let inner = next
             next = { request in try await middleware.intercept(request, operation: operation, next: inner) }
         }

@@ -78,7 +78,7 @@ public struct OperationCall<Failure: ClientFailure>: Sendable {
         let preview = Redaction.bodyPreview(response.body, limit: 1024)
         do {
             return ErrorPayload(
-                value: try client.decode(type, from: response, operation: operation),
+                value: try client.decodeQuietly(type, from: response, operation: operation),
                 decodingFailure: nil, preview: preview)
         } catch {
             guard case .decoding(_, _, let path, let message) = error else {

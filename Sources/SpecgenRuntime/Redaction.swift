@@ -31,6 +31,30 @@ public enum Redaction {
         items.map { isSensitive(name: $0.name, extra: extra) ? QueryItem($0.name, placeholder) : $0 }
     }
 
+    /// A request's URL for a log line or a trace: without user info, and with the values of secret query items
+    /// (API keys included) replaced.
+    public static func url(of request: HTTPRequestData, extra: Set<String> = []) -> String {
+        var bare = request
+        bare.query = []
+        guard let url = bare.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return request.path
+        }
+        components.user = nil
+        components.password = nil
+        var text = components.string ?? request.path
+        let items = query(request.query, extra: extra.union(request.credentialQueryNames.map { $0.lowercased() }))
+        if !items.isEmpty {
+            // The placeholder is left unencoded so that a log reads `key=<redacted>`.
+            text +=
+                "?"
+                + items.map { item in
+                    PercentEncoding.encodeComponent(item.name)
+                        + (item.value.map { "=" + ($0 == placeholder ? $0 : PercentEncoding.encodeComponent($0)) } ?? "")
+                }.joined(separator: "&")
+        }
+        return text
+    }
+
     /// A body as text for a log line or an error: JSON and form fields with secret names are replaced, other
     /// bodies are summarised by size, and the result is cut at `limit` bytes.
     public static func bodyPreview(_ body: Data, limit: Int = 1024, extra: Set<String> = []) -> String {

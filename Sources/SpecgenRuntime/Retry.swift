@@ -58,6 +58,9 @@ public struct RetryMiddleware: Middleware {
         self.sleep = sleep
     }
 
+    /// Around the whole call: it resends through the `.attempt` middlewares.
+    public var scope: MiddlewareScope { .call }
+
     /// Sends, and resends while the policy allows.
     public func intercept(
         _ request: HTTPRequestData, operation: String,

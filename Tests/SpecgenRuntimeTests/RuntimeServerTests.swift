@@ -208,33 +208,4 @@ struct RuntimeServerTests {
         await #expect(throws: ClientError.cancelled(operation: "cancelled")) { _ = try await task.value }
         await server.stop()
     }
-
-    @Test func logsRedactTokensKeysAndPasswords() async throws {
-        let server = try TestHTTPServer { _ in .json(#"{"access_token":"server-secret","id":"u1"}"#) }
-        let lines = Lines()
-        let client = APIClient(
-            baseURL: try await server.start(),
-            middlewares: [
-                LoggingMiddleware(
-                    sensitiveNames: ["key"], includeBodies: true, sink: { line in Task { await lines.add(line) } }),
-                BearerTokenMiddleware(scheme: "bearer", token: "tok-123"),
-                APIKeyMiddleware(scheme: "bearer", name: "key", location: .query, key: "key-456"),
-            ])
-        var request = HTTPRequestData(
-            method: .post, path: "/login", query: [QueryItem("page", "2")],
-            body: Data(#"{"email":"a@b.c","password":"hunter2"}"#.utf8), authScheme: "bearer")
-        request.headerFields[.contentType] = "application/json"
-        // The logger sits outside auth here, so also log a request that already carries credentials.
-        request.headerFields[.authorization] = "Bearer tok-123"
-        request.query.append(QueryItem("key", "key-456"))
-        _ = try await client.send(request, operation: "Keyz.loginUser")
-        try await Task.sleep(nanoseconds: 100_000_000)
-        let text = await lines.all.joined(separator: "\n")
-        #expect(text.contains("Keyz.loginUser → POST /login?page=2&key=<redacted>"))
-        #expect(text.contains("\"email\":\"a@b.c\""))
-        for secret in ["tok-123", "key-456", "hunter2", "server-secret"] {
-            #expect(!text.contains(secret), "\(secret) leaked into: \(text)")
-        }
-        await server.stop()
-    }
 }

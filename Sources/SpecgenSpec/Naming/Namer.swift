@@ -35,6 +35,8 @@ package struct Namer: Sendable {
         "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Equatable", "Error", "Float", "Hashable",
         "Identifiable", "Int", "Int32", "Int64", "JSONDecoder", "JSONEncoder", "Never", "Optional", "Protocol",
         "Result", "Self", "Sendable", "Set", "String", "Task", "Type", "URL", "UUID", "Void", "Foundation", "Swift",
+        // swift-log's module and logger, which client initializers take.
+        "Logging", "Logger",
         // The runtime's public names.
         "APIClient", "ClientError", "HTTPRequestData", "HTTPResponseData", "JSONValue", "Middleware", "Transport",
         "MultipartFile", "Nullable", "SpecgenRuntime", "RequestOptions", "RetryPolicy", "AuthConfiguration",
