@@ -30,6 +30,8 @@ let package = Package(
         .executable(name: "specgen-demo", targets: ["specgen-demo"]),
         .library(name: "SpecgenMock", targets: ["SpecgenMock", "SpecgenMockServer"]),
         .library(name: "SpecgenRuntime", targets: ["SpecgenRuntime"]),
+        // What every Transport must do, over real sockets: the AsyncHTTPClient package and custom transports run it.
+        .library(name: "SpecgenTransportChecks", targets: ["SpecgenTransportChecks"]),
         .plugin(name: "SpecgenPlugin", targets: ["SpecgenPlugin"]),
         .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
         // The five generated clients.
@@ -171,6 +173,14 @@ let package = Package(
             path: "Tests/SpecgenTestSupport",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "SpecgenTransportChecks",
+            dependencies: [
+                "SpecgenRuntime", "SpecgenTestSupport", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/SpecgenTransportChecks",
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "SpecgenYAMLTests", dependencies: ["SpecgenYAML"], swiftSettings: strictSettings),
         .testTarget(
             name: "SpecgenSpecTests",
@@ -224,7 +234,8 @@ let package = Package(
         .testTarget(
             name: "SpecgenRuntimeTests",
             dependencies: [
-                "SpecgenRuntime", "SpecgenTestSupport", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "SpecgenRuntime", "SpecgenTestSupport", "SpecgenTransportChecks",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
