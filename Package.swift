@@ -47,6 +47,8 @@ let package = Package(
         // The runtime logs through the app's swift-log Logger and traces through its swift-distributed-tracing tracer.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.0"),
+        // `swift package generate-documentation --target Chatist`: .ci/docs builds every module's documentation.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // A small dependency-free HTTP server: specgen-mock serves with it, and runtime tests use it for real sockets.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
     ],

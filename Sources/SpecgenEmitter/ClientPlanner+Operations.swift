@@ -138,6 +138,7 @@ extension ClientPlanner {
             deprecation: endpoint.deprecation.map { $0.message ?? "" },
             parameters: pathParameters + bodyParameters + query + headers,
             method: endpoint.method.rawValue.lowercased(),
+            path: endpoint.path,
             pathLiteral: pathLiteral(endpoint, parameters: pathParameters),
             query: query, headers: headers, body: body, validations: validations,
             authScheme: requirement?.scheme, authOptional: requirement?.optional ?? false,

@@ -14,6 +14,8 @@ package struct OperationPlan: Hashable, Sendable {
     package var parameters: [ParameterPlan]
     /// The `HTTPRequest.Method` member, such as `get`.
     package var method: String
+    /// The spec's path template, such as `/tickets/{ticketID}`.
+    package var path: String
     /// The path as a Swift string literal, with percent-encoded interpolations.
     package var pathLiteral: String
     /// Query items.

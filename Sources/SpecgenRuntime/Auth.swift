@@ -138,6 +138,7 @@ public actor OAuth2TokenFlow {
     ///   - tokenPath: The token endpoint's path below the client's server URL.
     ///   - usernameField: The form field of the user name in the password grant.
     ///   - leeway: Seconds before expiry at which a token is refreshed.
+    ///   - store: Where the tokens are kept between launches.
     ///   - client: Sends the token requests (its own middlewares, not the flow's).
     public init(
         tokenPath: String, usernameField: String = "username", leeway: TimeInterval = 30,

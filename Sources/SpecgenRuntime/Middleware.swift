@@ -5,7 +5,10 @@ public protocol Middleware: Sendable {
     var scope: MiddlewareScope { get }
 
     /// Handles `request`, calling `next` zero or more times to pass it on down the chain.
-    /// - Parameter operation: The operation's qualified name, such as `Chatist.getTicket`.
+    /// - Parameters:
+    ///   - request: The request as the middlewares before this one left it.
+    ///   - operation: The operation's qualified name, such as `Chatist.getTicket`.
+    ///   - next: Sends a request on down the chain and returns its response.
     func intercept(
         _ request: HTTPRequestData, operation: String,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SpecgenSpec
 
 /// The one spec a subcommand reads (`surface`, `export-openapi`).
@@ -34,4 +35,16 @@ struct OutputFileOptions: ParsableArguments {
 struct CheckOptions: ParsableArguments {
     @Flag(help: "Compare with --output instead of writing; exit 1 and print a unified diff when it is stale.")
     var check = false
+
+    /// Whether `output` holds exactly `text`; when it does not, prints a unified diff and `fix`, and exits 1.
+    func compare(_ text: String, with output: String, fix: String) throws {
+        let existing = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }
+        guard existing != text else { return }
+        print(
+            UnifiedDiff.make(
+                old: existing ?? "", new: text, oldName: existing == nil ? "/dev/null" : output, newName: output),
+            terminator: "")
+        DiagnosticPrinter.note("\(output) is stale; run `\(fix)`")
+        throw ExitCode.failure
+    }
 }

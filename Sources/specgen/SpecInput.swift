@@ -37,6 +37,8 @@ enum OutputFile {
         let bytes = Data(text.utf8)
         guard FileManager.default.contents(atPath: path) != bytes else { return }
         do {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             DiagnosticPrinter.note("error: cannot write \(path): \(error.localizedDescription)")

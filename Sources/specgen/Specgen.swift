@@ -11,7 +11,8 @@ struct Specgen: ParsableCommand {
             """,
         version: SpecgenVersion.current,
         subcommands: [
-            DiffCommand.self, ExportOpenAPICommand.self, GenerateCommand.self, LintCommand.self, SurfaceCommand.self,
+            DiffCommand.self, DocCCommand.self, ExportOpenAPICommand.self, GenerateCommand.self, LintCommand.self,
+            SurfaceCommand.self,
         ]
     )
 }

@@ -32,13 +32,6 @@ struct SurfaceCommand: ParsableCommand {
         let spec = input.spec
         let text = APISurface(spec: try input.load(), sourcePath: spec).text
         guard checking.check, let output = destination.output else { return try destination.write(text) }
-        let existing = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }
-        guard existing != text else { return }
-        print(
-            UnifiedDiff.make(
-                old: existing ?? "", new: text, oldName: existing == nil ? "/dev/null" : output,
-                newName: output), terminator: "")
-        DiagnosticPrinter.note("\(output) is stale; run `specgen surface \(spec) -o \(output)`")
-        throw ExitCode.failure
+        try checking.compare(text, with: output, fix: "specgen surface \(spec) -o \(output)")
     }
 }
