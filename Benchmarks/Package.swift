@@ -1,10 +1,10 @@
 // swift-tools-version: 6.2
 // Benchmarks for Specgen, side by side with swift-openapi-generator on the same APIs.
 //
-// A separate package so the main one never depends on the peer: `Benchmarks/run.py` drives everything (see
-// `Benchmarks/README.md`). This package builds the peer's CLI, the peer's clients of Chatist and Keyz (from the
-// OpenAPI documents `specgen export-openapi` writes) and `runtime-bench`, which times one call through each client
-// and through the same call written by hand in the seeds' style.
+// A separate package so the main one never depends on the peer (see `Benchmarks/README.md`). `Benchmarks/run.py`
+// measures whole processes and compiles; this package builds the peer's CLI, the peer's clients of Chatist and Keyz
+// (from the OpenAPI documents `specgen export-openapi` writes) and `RuntimeBenchmarks`, which package-benchmark runs
+// (`swift package benchmark`): one call through each client and through the same call written by hand.
 import Foundation
 import PackageDescription
 
@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(
@@ -32,8 +33,9 @@ let package = Package(
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         .target(name: "Handwritten"),
-        .executableTarget(
-            name: "runtime-bench",
+        // The three calls through each implementation.
+        .target(
+            name: "RuntimeCalls",
             dependencies: [
                 "PeerChatist", "PeerKeyz", "Handwritten",
                 .product(name: "Chatist", package: specgen),
@@ -42,6 +44,13 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
+        ),
+        // package-benchmark finds benchmark targets in folders whose parent is named `Benchmarks`, as this one is.
+        .executableTarget(
+            name: "RuntimeBenchmarks",
+            dependencies: ["RuntimeCalls", .product(name: "Benchmark", package: "benchmark")],
+            path: "RuntimeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]
 )

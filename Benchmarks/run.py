@@ -7,12 +7,11 @@ For the five seed specs and synthetic specs of 100, 500 and 2,000 endpoints (the
   - generated lines per operation;
   - compile time and peak memory of the generated code alone (dependencies prebuilt, debug flags, 2 jobs);
   - the rebuild of a package using each build plugin after a no-op and after a one-field spec edit;
-  - the runtime cost of three calls through an in-memory transport (runtime-bench), against the same calls by hand;
   - how long a 2,000-endpoint spec takes to load, validate and generate.
 It prints the table and writes Benchmarks/RESULTS.md. Every build a time limit bounds runs in its own process group,
 which is killed whole when the limit passes.
 
-Usage (from the repository root): python3 Benchmarks/run.py [--sizes 100,500,2000] [--skip-rebuild] [--skip-runtime]
+Usage (from the repository root): python3 Benchmarks/run.py [--sizes 100,500,2000] [--skip-rebuild]
     [--output Benchmarks/RESULTS.md]
 """
 import argparse
@@ -138,7 +137,7 @@ def prepare_inputs(specgen, sizes):
         run([str(specgen), "export-openapi", str(spec), "-o", str(document)])
         write_if_changed(document.parent / "openapi-generator-config.yaml", PEER_CONFIG)
         result[name] = (spec, document, endpoint_count(spec))
-    # The peer's runtime-benchmark clients read the same documents.
+    # The peer's clients in RuntimeCalls read the same documents.
     for name in ["Chatist", "Keyz"]:
         folder = BENCH / "Sources" / f"Peer{name}"
         write_if_changed(folder / "openapi.yaml", (WORK / "openapi" / name / "openapi.yaml").read_text())
@@ -301,17 +300,6 @@ def rebuilds(specgen, repeats=3):
     return results
 
 
-def runtime():
-    log("building and running runtime-bench (release)")
-    run(["swift", "build", "-c", "release", "--product", "runtime-bench"], cwd=BENCH)
-    output = run([str(BENCH / ".build/release/runtime-bench"), "--json"], cwd=BENCH, limit=600)
-    figures = json.loads(output)
-    table = {}
-    for figure in figures:
-        table.setdefault(figure["scenario"], {})[figure["implementation"]] = figure["medianNanoseconds"]
-    return table
-
-
 def load_validate_generate(specgen, inputs):
     """Release `specgen generate` on the largest synthetic spec: parse, load, validate and emit, in one process."""
     name = max((name for name in inputs if name.startswith("Synthetic")), key=lambda n: inputs[n][2], default=None)
@@ -349,7 +337,7 @@ def machine():
     return f"{platform.system()} {platform.machine()}, {cores} cores, {memory}; {swift}"
 
 
-def report(args, generated, compiled, rebuild, calls, lvg, started, finished):
+def report(args, generated, compiled, rebuild, lvg, started, finished):
     lines = []
     add = lines.append
     add("# Benchmarks: Specgen and swift-openapi-generator 1.14.3, side by side")
@@ -409,16 +397,6 @@ def report(args, generated, compiled, rebuild, calls, lvg, started, finished):
         add(f"| one field added to Gista's `User` (and removed) | {rebuild['specgen']['edit']:.2f} s | "
             f"{rebuild['peer']['edit']:.2f} s | {ratio(rebuild['specgen']['edit'], rebuild['peer']['edit'])} |")
         add("")
-    if calls:
-        add("## Runtime cost per call (in-memory transport, release, median of 21 interleaved rounds)")
-        add("")
-        add("| call | handwritten | Specgen | peer | Specgen / handwritten | peer / handwritten | Specgen / peer |")
-        add("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-        for scenario, figures in calls.items():
-            hand, ours, theirs = figures.get("handwritten"), figures.get("specgen"), figures.get("peer")
-            add(f"| {scenario} | {hand / 1000:.1f} µs | {ours / 1000:.1f} µs | {theirs / 1000:.1f} µs | "
-                f"{ratio(ours, hand)} | {ratio(theirs, hand)} | {ratio(ours, theirs)} |")
-        add("")
     if lvg:
         add(f"## Load, validate and generate {lvg[0]} ({lvg[1]} endpoints), release `specgen generate`: "
             f"{lvg[2] * 1000:.0f} ms (median of 5, whole process)")
@@ -427,13 +405,13 @@ def report(args, generated, compiled, rebuild, calls, lvg, started, finished):
     add("")
     add("| target | goal | measured | met |")
     add("| --- | --- | --- | --- |")
-    for name, goal, value, met in targets(generated, compiled, rebuild, calls, lvg):
+    for name, goal, value, met in targets(generated, compiled, rebuild, lvg):
         add(f"| {name} | {goal} | {value} | {'yes' if met else '**no**'} |")
     add("")
     return "\n".join(lines) + "\n"
 
 
-def targets(generated, compiled, rebuild, calls, lvg):
+def targets(generated, compiled, rebuild, lvg):
     rows = []
     gen = [row["specgen"]["seconds"] / row["peer"]["seconds"] for row in generated.values()]
     rows.append(("generation time", "<= 0.1x", f"{min(gen):.3f}x to {max(gen):.3f}x", max(gen) <= 0.1))
@@ -455,9 +433,6 @@ def targets(generated, compiled, rebuild, calls, lvg):
     if rebuild:
         edit = rebuild["specgen"]["edit"] / rebuild["peer"]["edit"]
         rows.append(("rebuild after a one-field edit", "<= 0.5x", f"{edit:.3f}x", edit <= 0.5))
-    if calls:
-        worst = max(figures["specgen"] / figures["handwritten"] for figures in calls.values())
-        rows.append(("runtime per call, Specgen / handwritten", "<= 1.05x", f"at most {worst:.3f}x", worst <= 1.05))
     if lvg and lvg[1] >= 2000:
         rows.append((f"load, validate and generate {lvg[1]:,} endpoints", "< 1 s", f"{lvg[2] * 1000:.0f} ms", lvg[2] < 1))
     return rows
@@ -479,7 +454,6 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="100,500,2000", help="synthetic spec sizes, in endpoints")
     parser.add_argument("--skip-rebuild", action="store_true")
-    parser.add_argument("--skip-runtime", action="store_true")
     parser.add_argument("--output", default=str(BENCH / "RESULTS.md"))
     args = parser.parse_args()
     started = datetime.datetime.now(datetime.timezone.utc)
@@ -492,9 +466,8 @@ def main():
     compiled = compile_times(generated, BENCH / ".build/debug/Modules")
     lvg = load_validate_generate(specgen, inputs)
     rebuild = None if args.skip_rebuild else rebuilds(specgen)
-    calls = None if args.skip_runtime else runtime()
     finished = datetime.datetime.now(datetime.timezone.utc)
-    text = report(sys.argv[1:], generated, compiled, rebuild, calls, lvg, started, finished)
+    text = report(sys.argv[1:], generated, compiled, rebuild, lvg, started, finished)
     notes = preserved_notes(args.output)
     if notes:
         text += "\n" + notes

@@ -34,7 +34,9 @@ struct PeerAPIKeyMiddleware: ClientMiddleware {
 }
 
 /// Chatist's two calls through the client swift-openapi-generator writes from the exported OpenAPI document.
-struct PeerChatistCalls {
+package struct PeerChatistCalls {
+    package init() {}
+
     let chatist = Client(
         serverURL: Fixtures.baseURL, transport: PeerInMemoryTransport(status: .ok, body: Fixtures.ticket),
         middlewares: [PeerAPIKeyMiddleware(key: "key_live_123")])
@@ -43,7 +45,7 @@ struct PeerChatistCalls {
         transport: PeerInMemoryTransport(status: .created, body: Fixtures.message),
         middlewares: [PeerAPIKeyMiddleware(key: "key_live_123")])
 
-    func getTicket() async throws {
+    package func getTicket() async throws {
         let output = try await chatist.getTicket(
             path: .init(ticketID: "ticket_123"),
             headers: .init(X_hyphen_Chatist_hyphen_Platform: .ios))
@@ -51,7 +53,7 @@ struct PeerChatistCalls {
         precondition(ticket.messages.count == 20)
     }
 
-    func sendMessage() async throws {
+    package func sendMessage() async throws {
         let parts: MultipartBody<Components.Schemas.SendMessage> = [
             .message(.init(payload: .init(body: HTTPBody("Here is the log.")))),
             .attachments(.init(payload: .init(body: HTTPBody(Fixtures.attachment)), filename: "log.bin")),

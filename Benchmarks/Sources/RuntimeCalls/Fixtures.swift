@@ -40,3 +40,9 @@ enum Fixtures {
     /// A 1 MiB attachment.
     static let attachment = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
 }
+
+/// Keeps a value alive so the optimizer cannot drop the work that made it.
+@inline(never)
+package func blackHole<T>(_ value: T) {
+    withUnsafePointer(to: value) { _ = $0 }
+}

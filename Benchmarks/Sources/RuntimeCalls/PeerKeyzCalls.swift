@@ -2,10 +2,12 @@ import Foundation
 import PeerKeyz
 
 /// Keyz's token call through the client swift-openapi-generator writes from the exported OpenAPI document.
-struct PeerKeyzCalls {
+package struct PeerKeyzCalls {
+    package init() {}
+
     let keyz = Client(serverURL: Fixtures.baseURL, transport: PeerInMemoryTransport(status: .ok, body: Fixtures.tokens))
 
-    func loginUser() async throws {
+    package func loginUser() async throws {
         let output = try await keyz.loginUser(
             body: .urlEncodedForm(
                 .init(
@@ -17,11 +19,13 @@ struct PeerKeyzCalls {
 }
 
 /// The peer's three calls.
-struct PeerCalls {
+package struct PeerCalls {
+    package init() {}
+
     let chatist = PeerChatistCalls()
     let keyz = PeerKeyzCalls()
 
-    func getTicket() async throws { try await chatist.getTicket() }
-    func loginUser() async throws { try await keyz.loginUser() }
-    func sendMessage() async throws { try await chatist.sendMessage() }
+    package func getTicket() async throws { try await chatist.getTicket() }
+    package func loginUser() async throws { try await keyz.loginUser() }
+    package func sendMessage() async throws { try await chatist.sendMessage() }
 }

@@ -16,7 +16,9 @@ struct InMemoryTransport: Transport {
 }
 
 /// The three calls through the clients Specgen generates.
-struct SpecgenCalls {
+package struct SpecgenCalls {
+    package init() {}
+
     let chatist = ChatistClient(
         baseURL: Fixtures.baseURL, apiKey: "key_live_123",
         transport: InMemoryTransport(status: .ok, body: Fixtures.ticket))
@@ -25,17 +27,17 @@ struct SpecgenCalls {
         transport: InMemoryTransport(status: .created, body: Fixtures.message))
     let keyz = KeyzClient(baseURL: Fixtures.baseURL, transport: InMemoryTransport(status: .ok, body: Fixtures.tokens))
 
-    func getTicket() async throws {
+    package func getTicket() async throws {
         let ticket = try await chatist.getTicket("ticket_123")
         precondition(ticket.messages.count == 20)
     }
 
-    func loginUser() async throws {
+    package func loginUser() async throws {
         let tokens = try await keyz.loginUser(email: "ada@example.com", password: "p@ss/w+rd=")
         precondition(tokens.expiresIn == 3600)
     }
 
-    func sendMessage() async throws {
+    package func sendMessage() async throws {
         let file = MultipartFile(
             filename: "log.bin", contentType: "application/octet-stream", data: Fixtures.attachment)
         let message = try await chatistSend.sendMessage(

@@ -6,7 +6,9 @@ import Handwritten
 #endif
 
 /// The three calls written by hand, answered from memory after reading the request body.
-struct HandwrittenCalls {
+package struct HandwrittenCalls {
+    package init() {}
+
     static func answering(_ status: Int, _ body: Data) -> SendRequest {
         { request in
             blackHole(request.httpBody?.count ?? 0)
@@ -25,17 +27,17 @@ struct HandwrittenCalls {
         send: answering(201, Fixtures.message))
     let keyz = HandwrittenClient(baseURL: Fixtures.baseURL, apiKey: "", send: answering(200, Fixtures.tokens))
 
-    func getTicket() async throws {
+    package func getTicket() async throws {
         let ticket = try await chatist.getTicket("ticket_123")
         precondition(ticket.messages.count == 20)
     }
 
-    func loginUser() async throws {
+    package func loginUser() async throws {
         let tokens = try await keyz.loginUser(email: "ada@example.com", password: "p@ss/w+rd=")
         precondition(tokens.expires_in == 3600)
     }
 
-    func sendMessage() async throws {
+    package func sendMessage() async throws {
         let file = AttachmentDto(name: "log.bin", mimeType: "application/octet-stream", data: Fixtures.attachment)
         let message = try await chatistSend.sendMessage("ticket_123", message: "Here is the log.", attachments: [file])
         precondition(message.id == "msg_99")
