@@ -62,6 +62,10 @@ public struct HTTPRequestData: Hashable, Sendable {
     public var credentialHeaders: Set<HTTPField.Name> = []
     /// Query items that carry credentials (API keys in the query): a redirect to another origin loses them.
     public var credentialQueryNames: Set<String> = []
+    /// Whether the caller reads the response body as it arrives: the transport then returns as soon as the head
+    /// has arrived, with the body in ``HTTPResponseData/bodyStream``. A transport that cannot stream returns the
+    /// whole body, which ``HTTPResponseData/chunks`` reads the same way.
+    public var streamsResponse = false
 
     /// Creates a request.
     public init(
@@ -105,17 +109,26 @@ public struct HTTPResponseData: Hashable, Sendable {
     public var status: HTTPResponse.Status
     /// Header fields.
     public var headerFields: HTTPFields
-    /// The body bytes.
+    /// The body bytes; empty when the body is streamed.
     public var body: Data
+    /// The body as it arrives, when the request asked for a stream and the transport gave one.
+    public var bodyStream: HTTPBodyStream?
 
     /// The status code, such as 404.
     public var statusCode: Int { status.code }
 
+    /// The body in chunks: the stream when there is one, else the whole body as one chunk.
+    public var chunks: HTTPBodyStream { bodyStream ?? HTTPBodyStream(body) }
+
     /// Creates a response.
-    public init(status: HTTPResponse.Status, headerFields: HTTPFields = [:], body: Data = Data()) {
+    public init(
+        status: HTTPResponse.Status, headerFields: HTTPFields = [:], body: Data = Data(),
+        bodyStream: HTTPBodyStream? = nil
+    ) {
         self.status = status
         self.headerFields = headerFields
         self.body = body
+        self.bodyStream = bodyStream
     }
 }
 

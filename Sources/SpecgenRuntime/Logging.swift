@@ -41,8 +41,9 @@ struct CallLog: Sendable {
             "operation": "\(operation)", "status": "\(response.status.code)", "attempts": "\(attempts)",
             "duration_ms": "\(milliseconds)",
         ]
+        let size = response.bodyStream == nil ? "\(response.body.count) bytes" : "body streaming"
         logger.debug(
-            "\(operation) ← \(response.status.code) in \(milliseconds) ms, \(response.body.count) bytes",
+            "\(operation) ← \(response.status.code) in \(milliseconds) ms, \(size)",
             metadata: metadata)
         if logger.logLevel <= .trace, !response.body.isEmpty {
             logger.trace(

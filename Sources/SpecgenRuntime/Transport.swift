@@ -1,4 +1,5 @@
 import HTTPTypes
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import Foundation
@@ -43,7 +44,7 @@ public struct URLSessionTransport: Transport {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpCookieStorage = nil
-        return URLSession(configuration: configuration, delegate: RedirectsHandedBack(), delegateQueue: nil)
+        return URLSession(configuration: configuration, delegate: SessionDelegate(), delegateQueue: nil)
     }
 
     /// Sends the request with a data task, cancelled when the calling task is.
@@ -58,6 +59,9 @@ public struct URLSessionTransport: Transport {
         if let timeout = request.options.timeout { urlRequest.timeoutInterval = timeout }
         if let policy = request.options.cachePolicy { urlRequest.cachePolicy = policy }
         try Task.checkCancellation()
+        if request.streamsResponse, let delegate = session.delegate as? SessionDelegate {
+            return try await stream(urlRequest, through: delegate)
+        }
 
         let box = TaskBox()
         return try await withTaskCancellationHandler {
@@ -72,15 +76,9 @@ public struct URLSessionTransport: Transport {
                         continuation.resume(throwing: URLError(.badServerResponse))
                         return
                     }
-                    var fields = HTTPFields()
-                    for case (let name as String, let value as String) in response.allHeaderFields {
-                        if let fieldName = HTTPField.Name(name) {
-                            fields.append(HTTPField(name: fieldName, value: value))
-                        }
-                    }
                     continuation.resume(
                         returning: HTTPResponseData(
-                            status: HTTPResponse.Status(code: response.statusCode), headerFields: fields,
+                            status: HTTPResponse.Status(code: response.statusCode), headerFields: HTTPFields(response),
                             body: data ?? Data()))
                 }
                 box.set(task)
@@ -90,15 +88,168 @@ public struct URLSessionTransport: Transport {
             box.cancel()
         }
     }
+
+    /// Returns once the head has arrived; the body follows through the session's delegate, chunk by chunk.
+    private func stream(_ urlRequest: URLRequest, through delegate: SessionDelegate) async throws -> HTTPResponseData {
+        let task = session.dataTask(with: urlRequest)
+        let transfer = StreamingTransfer(task: task)
+        delegate.register(transfer, for: task)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<HTTPResponseData, any Error>) in
+                transfer.waitForHead(continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
 }
 
-/// Stops URLSession from following redirects, so the client's ``RedirectPolicy`` decides what a redirect carries.
-private final class RedirectsHandedBack: NSObject, URLSessionTaskDelegate, Sendable {
+/// The session's delegate: it hands redirects back to the client, so its ``RedirectPolicy`` decides what a redirect
+/// carries, and feeds streamed bodies to their readers.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private let transfers = Mutex<[Int: StreamingTransfer]>([:])
+
+    func register(_ transfer: StreamingTransfer, for task: URLSessionTask) {
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
+    }
+
+    private func transfer(of task: URLSessionTask) -> StreamingTransfer? {
+        transfers.withLock { $0[task.taskIdentifier] }
+    }
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        transfer(of: dataTask)?.receivedHead(response)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        transfer(of: dataTask)?.received(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        transfer?.completed(error)
+    }
+}
+
+/// One streamed body between URLSession's delegate callbacks and its reader. The task is suspended while more
+/// than 4 MiB wait unread, so a slow reader holds a large download at bounded memory.
+private final class StreamingTransfer: @unchecked Sendable {
+    // Guarded by `lock`; @unchecked because URLSessionDataTask is not Sendable on every platform.
+    private let lock = NSLock()
+    private let task: URLSessionDataTask
+    private var head: CheckedContinuation<HTTPResponseData, any Error>?
+    private var reader: CheckedContinuation<Data?, any Error>?
+    private var chunks: [Data] = []
+    private var buffered = 0
+    private var suspended = false
+    private var ending: Result<Void, any Error>?
+
+    private static let suspendAbove = 4 << 20
+    private static let resumeBelow = 1 << 20
+
+    init(task: URLSessionDataTask) { self.task = task }
+
+    func waitForHead(_ continuation: CheckedContinuation<HTTPResponseData, any Error>) {
+        lock.withLock { head = continuation }
+    }
+
+    func receivedHead(_ response: URLResponse) {
+        let continuation = lock.withLock {
+            defer { head = nil }
+            return head
+        }
+        guard let continuation else { return }
+        guard let response = response as? HTTPURLResponse else {
+            task.cancel()
+            continuation.resume(throwing: URLError(.badServerResponse))
+            return
+        }
+        let stream = HTTPBodyStream(next: { try await self.next() }, cancel: { [task] in task.cancel() })
+        continuation.resume(
+            returning: HTTPResponseData(
+                status: HTTPResponse.Status(code: response.statusCode), headerFields: HTTPFields(response),
+                bodyStream: stream))
+    }
+
+    func received(_ data: Data) {
+        let waiting: CheckedContinuation<Data?, any Error>? = lock.withLock {
+            if let reader {
+                self.reader = nil
+                return reader
+            }
+            chunks.append(data)
+            buffered += data.count
+            if buffered > Self.suspendAbove && !suspended {
+                suspended = true
+                task.suspend()
+            }
+            return nil
+        }
+        waiting?.resume(returning: data)
+    }
+
+    func completed(_ error: (any Error)?) {
+        let (head, reader) = lock.withLock {
+            ending = error.map { .failure($0) } ?? .success(())
+            defer {
+                self.head = nil
+                self.reader = nil
+            }
+            return (self.head, self.reader)
+        }
+        if let head { head.resume(throwing: error ?? URLError(.badServerResponse)) }
+        if let reader {
+            if let error { reader.resume(throwing: error) } else { reader.resume(returning: nil) }
+        }
+    }
+
+    /// The next chunk, waiting for one when none is buffered; nil at the end.
+    private func next() async throws -> Data? {
+        try await withCheckedThrowingContinuation { continuation in
+            lock.lock()
+            if !chunks.isEmpty {
+                let chunk = chunks.removeFirst()
+                buffered -= chunk.count
+                if suspended && buffered < Self.resumeBelow {
+                    suspended = false
+                    task.resume()
+                }
+                lock.unlock()
+                continuation.resume(returning: chunk)
+            } else if let ending {
+                lock.unlock()
+                switch ending {
+                case .success: continuation.resume(returning: nil)
+                case .failure(let error): continuation.resume(throwing: error)
+                }
+            } else {
+                reader = continuation
+                lock.unlock()
+            }
+        }
+    }
+}
+
+extension HTTPFields {
+    /// The header fields of a URLSession response.
+    fileprivate init(_ response: HTTPURLResponse) {
+        self.init()
+        for case (let name as String, let value as String) in response.allHeaderFields {
+            if let fieldName = HTTPField.Name(name) { append(HTTPField(name: fieldName, value: value)) }
+        }
     }
 }
 

@@ -15,6 +15,9 @@ public final class RawSocketServer: @unchecked Sendable {
         case silent
         /// Writes these bytes, then closes the connection (a short body, a broken status line).
         case raw(Data)
+        /// Answers 200 with a chunked body: `count` chunks of `chunk`, one every `interval` seconds, stopping early
+        /// when the client hangs up. With `holdAfterFirst`, the rest waits until ``releaseStream()`` (at most 30 s).
+        case stream(chunk: Data, count: Int, interval: TimeInterval, holdAfterFirst: Bool = false)
     }
 
     /// The base URL, such as `http://127.0.0.1:54321`.
@@ -25,6 +28,15 @@ public final class RawSocketServer: @unchecked Sendable {
     // Guarded by `lock`.
     private var connections: [Int32] = []
     private var stopped = false
+    private var streamed: (chunks: Int, clientHungUp: Date?) = (0, nil)
+    private let release = DispatchSemaphore(value: 0)
+
+    /// For `.stream`: how many chunks were written, and when the client hung up, if it did before the end.
+    public var streamProgress: (chunks: Int, clientHungUp: Date?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return streamed
+    }
 
     /// Starts listening on an ephemeral port and accepting on a background thread.
     public init(_ behaviour: Behaviour) throws {
@@ -75,18 +87,56 @@ public final class RawSocketServer: @unchecked Sendable {
                 return
             }
             readHead(connection)
-            if case .raw(let bytes) = behaviour {
-                bytes.withUnsafeBytes { buffer in
-                    guard let base = buffer.baseAddress else { return }
-                    var offset = 0
-                    while offset < buffer.count {
-                        let written = write(connection, base + offset, buffer.count - offset)
-                        if written <= 0 { break }
-                        offset += written
-                    }
-                }
+            switch behaviour {
+            case .silent: break
+            case .raw(let bytes):
+                _ = writeAll(bytes, to: connection)
+                hangUp(connection)
+            case .stream(let chunk, let count, let interval, let hold):
+                stream(chunk, count: count, interval: interval, hold: hold, to: connection)
                 hangUp(connection)
             }
+        }
+    }
+
+    /// Lets a held stream send the rest of its chunks.
+    public func releaseStream() { release.signal() }
+
+    private func stream(_ chunk: Data, count: Int, interval: TimeInterval, hold: Bool, to connection: Int32) {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+        guard writeAll(Data(head.utf8), to: connection) else { return }
+        let frame = Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8)
+        for index in 0..<count {
+            if index == 1 && hold { _ = release.wait(timeout: .now() + 30) }
+            if index > 0 { Thread.sleep(forTimeInterval: interval) }
+            guard writeAll(frame, to: connection) else {
+                lock.lock()
+                streamed.clientHungUp = Date()
+                lock.unlock()
+                return
+            }
+            lock.lock()
+            streamed.chunks += 1
+            lock.unlock()
+        }
+        _ = writeAll(Data("0\r\n\r\n".utf8), to: connection)
+    }
+
+    /// Writes every byte, without SIGPIPE when the client has gone; false when it has.
+    private func writeAll(_ bytes: Data, to connection: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                    let written = send(connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                    let written = write(connection, base + offset, buffer.count - offset)
+                #endif
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
         }
     }
 

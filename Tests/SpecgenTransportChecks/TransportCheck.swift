@@ -31,6 +31,11 @@ public enum TransportCheck: String, CaseIterable, Sendable, CustomStringConverti
     case largeBody
     /// 50 concurrent calls each get their own answer.
     case concurrentCalls
+    /// A streamed body's first chunk reaches the reader before the server has finished sending, and the rest follows
+    /// intact.
+    case streamedBodyArrivesAsSent
+    /// A reader that stops after the first chunk of a long stream closes the connection.
+    case cancellingAStreamClosesTheConnection
 
     /// The check's name.
     public var description: String { rawValue }
@@ -47,6 +52,8 @@ public enum TransportCheck: String, CaseIterable, Sendable, CustomStringConverti
         case .connectionRefused: try await connectionRefused(transport)
         case .largeBody: try await largeBody(transport)
         case .concurrentCalls: try await concurrentCalls(transport)
+        case .streamedBodyArrivesAsSent: try await streamedBodyArrivesAsSent(transport)
+        case .cancellingAStreamClosesTheConnection: try await cancellingAStreamClosesTheConnection(transport)
         }
     }
 
@@ -162,6 +169,48 @@ public enum TransportCheck: String, CaseIterable, Sendable, CustomStringConverti
     }
 }
 
+extension TransportCheck {
+    private func streamedBodyArrivesAsSent(_ transport: any Transport) async throws {
+        // The server holds the rest of the body until the reader has the first chunk: a transport that waits for the
+        // whole body gets it only when the hold times out, after 30 s, with every chunk sent.
+        let chunk = Data(repeating: UInt8(ascii: "a"), count: 1000)
+        let server = try RawSocketServer(.stream(chunk: chunk, count: 3, interval: 0.05, holdAfterFirst: true))
+        defer { server.stop() }
+        var request = HTTPRequestData(method: .get, path: "/events")
+        request.streamsResponse = true
+        let response = try await APIClient(baseURL: server.url, transport: transport).send(request, operation: "check")
+        try expect(response.status.code == 200, "status \(response.status.code)")
+        var iterator = response.chunks.makeAsyncIterator()
+        var received = try require(try await iterator.next())
+        let sent = server.streamProgress.chunks
+        server.releaseStream()
+        try expect(sent < 3, "the first chunk reached the reader only after the server had sent all \(sent)")
+        while let more = try await iterator.next() { received.append(more) }
+        try expect(received == Data(repeating: UInt8(ascii: "a"), count: 3000), "\(received.count) bytes, not 3000")
+    }
+
+    private func cancellingAStreamClosesTheConnection(_ transport: any Transport) async throws {
+        // A chunk every 50 ms for 20 s, unless the client hangs up.
+        let server = try RawSocketServer(.stream(chunk: Data("tick\n".utf8), count: 400, interval: 0.05))
+        defer { server.stop() }
+        var request = HTTPRequestData(method: .get, path: "/ticks")
+        request.streamsResponse = true
+        let client = APIClient(baseURL: server.url, transport: transport)
+        let reader = Task {
+            let response = try await client.send(request, operation: "check")
+            for try await _ in response.chunks { break }
+        }
+        try await reader.value
+        let stopped = ContinuousClock.now
+        while server.streamProgress.clientHungUp == nil && ContinuousClock.now - stopped < .seconds(10) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let progress = server.streamProgress
+        try expect(progress.clientHungUp != nil, "the connection stayed open after the reader stopped")
+        try expect(progress.chunks < 400, "the server sent all \(progress.chunks) chunks: the client never hung up")
+    }
+}
+
 /// A transport check that failed, and why.
 public struct TransportCheckFailure: Error, CustomStringConvertible {
     /// What differed.
@@ -175,7 +224,7 @@ private func expect(_ condition: Bool, _ message: @autoclosure () -> String) thr
 }
 
 private func require<Value>(_ value: Value?) throws -> Value {
-    guard let value else { throw TransportCheckFailure("a fixed URL did not parse") }
+    guard let value else { throw TransportCheckFailure("a value was missing") }
     return value
 }
 

@@ -44,7 +44,8 @@ public struct AsyncHTTPClientTransport: Transport {
     /// client's `RetryPolicy` is the one place retries happen (and are counted, logged and traced).
     private static let shared: HTTPClient = {
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10)), decompression: .disabled)
+            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(60)),
+            decompression: .disabled)
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
@@ -60,13 +61,23 @@ public struct AsyncHTTPClientTransport: Transport {
         if let body = request.body {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
-        let timeout = request.options.timeout.map { Duration.milliseconds(Int64($0 * 1000)) } ?? defaultTimeout
-        let deadline = NIODeadline.now() + TimeAmount(timeout)
+        // A streamed body may flow for as long as the server sends it: only a declared timeout bounds it, and the
+        // shared client's read timeout ends a stream that goes silent.
+        let timeout = request.options.timeout.map { Duration.milliseconds(Int64($0 * 1000)) }
+        let deadline =
+            request.streamsResponse && timeout == nil
+            ? NIODeadline.distantFuture : NIODeadline.now() + TimeAmount(timeout ?? defaultTimeout)
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
             var fields = HTTPFields()
             for header in response.headers {
                 if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+            }
+            if request.streamsResponse {
+                let reader = BodyReader(response.body.makeAsyncIterator())
+                return HTTPResponseData(
+                    status: HTTPResponse.Status(code: Int(response.status.code)), headerFields: fields,
+                    bodyStream: HTTPBodyStream(next: { try await reader.next() }, cancel: { reader.cancel() }))
             }
             let body = try await response.body.collect(upTo: maxResponseBytes)
             return HTTPResponseData(
@@ -81,11 +92,52 @@ public struct AsyncHTTPClientTransport: Transport {
 
     /// AsyncHTTPClient's failures as the URL errors the runtime reports: a timeout, a cancellation, or a transport
     /// failure.
-    private static func translate(_ error: HTTPClientError) -> any Error {
+    static func translate(_ error: HTTPClientError) -> any Error {
         switch error {
         case .deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout: URLError(.timedOut)
         case .cancelled: CancellationError()
         default: error
+        }
+    }
+}
+
+/// Reads a streamed body for ``HTTPBodyStream``, which calls `next` from one reader at a time. Dropping the
+/// iterator before the end makes AsyncHTTPClient cancel the request and close the connection.
+private final class BodyReader: @unchecked Sendable {
+    // Guarded by `lock`; the iterator itself is used by one reader at a time, outside the lock.
+    private let lock = NSLock()
+    private var iterator: HTTPClientResponse.Body.AsyncIterator?
+    private var reading = false
+    private var cancelled = false
+
+    init(_ iterator: HTTPClientResponse.Body.AsyncIterator) { self.iterator = iterator }
+
+    func next() async throws -> Data? {
+        var current: HTTPClientResponse.Body.AsyncIterator? = lock.withLock {
+            reading = true
+            return cancelled ? nil : iterator
+        }
+        defer {
+            lock.withLock {
+                reading = false
+                iterator = cancelled ? nil : current
+            }
+        }
+        guard var body = current else { return nil }
+        do {
+            let chunk = try await body.next()
+            current = chunk == nil ? nil : body
+            return chunk.map { Data($0.readableBytesView) }
+        } catch let error as HTTPClientError {
+            current = nil
+            throw AsyncHTTPClientTransport.translate(error)
+        }
+    }
+
+    func cancel() {
+        lock.withLock {
+            cancelled = true
+            if !reading { iterator = nil }
         }
     }
 }
