@@ -8,22 +8,23 @@ struct DiffCommandTests {
     static let new = Fixtures.path("keyz-diff", "new.yaml")
 
     @Test(arguments: [("text", "txt"), ("markdown", "md"), ("json", "json"), ("github", "github")])
-    func aRealisticEditOfKeyzMatchesItsGolden(_ format: String, _ suffix: String) throws {
-        let run = try LintCommandTests.specgen(["diff", Self.old, Self.new, "--format", format])
+    func aRealisticEditOfKeyzMatchesItsGolden(_ format: String, _ suffix: String) async throws {
+        let run = try await LintCommandTests.specgen(["diff", Self.old, Self.new, "--format", format])
         #expect(run.status == 0)
         expectGolden(run.stdout, matches: Fixtures.url("keyz-diff", "report.\(suffix)"))
     }
 
-    @Test func failOnSetsTheExitCode() throws {
-        #expect(try LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "wire"]).status == 1)
-        #expect(try LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "swift"]).status == 1)
-        #expect(try LintCommandTests.specgen(["diff", Self.old, Self.old, "--fail-on", "any"]).status == 0)
-        #expect(try LintCommandTests.specgen(["diff", Self.old]).status == 64)
-        #expect(try LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "sometimes"]).status == 64)
+    @Test func failOnSetsTheExitCode() async throws {
+        #expect(try await LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "wire"]).status == 1)
+        #expect(try await LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "swift"]).status == 1)
+        #expect(try await LintCommandTests.specgen(["diff", Self.old, Self.old, "--fail-on", "any"]).status == 0)
+        #expect(try await LintCommandTests.specgen(["diff", Self.old]).status == 64)
+        #expect(
+            try await LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "sometimes"]).status == 64)
     }
 
-    @Test func listRulesPrintsTheCatalogue() throws {
-        let run = try LintCommandTests.specgen(["diff", "--list-rules", "--format", "json"])
+    @Test func listRulesPrintsTheCatalogue() async throws {
+        let run = try await LintCommandTests.specgen(["diff", "--list-rules", "--format", "json"])
         #expect(run.status == 0)
         let rules = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(rules.count == 64)
@@ -33,27 +34,27 @@ struct DiffCommandTests {
             })
     }
 
-    @Test func baseReadsTheOldSpecFromGit() throws {
+    @Test func baseReadsTheOldSpecFromGit() async throws {
         let repo = try makeTemporaryFolder("specgen-diff")
         try FileManager.default.createDirectory(
             at: repo.appendingPathComponent("Specs"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: repo) }
-        func git(_ arguments: String...) throws {
-            let run = try ProcessRun.run(
+        func git(_ arguments: String...) async throws {
+            let run = try await ProcessRun.run(
                 "git", ["-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments,
                 in: repo)
             #expect(run.status == 0, "git \(arguments): \(run.stderr)")
         }
         let spec = repo.appendingPathComponent("Specs/Keyz.yaml")
         try FileManager.default.copyItem(at: PackagePaths.url(Self.old), to: spec)
-        try git("init", "-q")
-        try git("add", ".")
-        try git("commit", "-q", "-m", "Keyz 1.0")
+        try await git("init", "-q")
+        try await git("add", ".")
+        try await git("commit", "-q", "-m", "Keyz 1.0")
         try FileManager.default.removeItem(at: spec)
         try FileManager.default.copyItem(at: PackagePaths.url(Self.new), to: spec)
-        try git("commit", "-q", "-am", "Keyz 2.0")
+        try await git("commit", "-q", "-am", "Keyz 2.0")
 
-        let run = try ProcessRun.product(
+        let run = try await ProcessRun.product(
             "specgen", ["diff", "--base", "HEAD~1", "Specs/Keyz.yaml", "--fail-on", "wire"],
             in: repo)
         let text = run.stdout
@@ -69,9 +70,9 @@ struct DiffCommandTests {
 }
 
 extension DiffCommandTests {
-    @Test func acceptedBreaksTripNoGateAndStaleEntriesWarn() throws {
+    @Test func acceptedBreaksTripNoGateAndStaleEntriesWarn() async throws {
         let accepted = Fixtures.path("keyz-diff", "accepted.yaml")
-        let run = try LintCommandTests.specgen([
+        let run = try await LintCommandTests.specgen([
             "diff", Self.old, Self.new, "--accepted", accepted, "--fail-on", "wire",
         ])
         #expect(run.status == 0, "\(run.stdout)")
@@ -84,17 +85,19 @@ extension DiffCommandTests {
         )
         // Swift breaks were not all accepted, so that gate still trips.
         #expect(
-            try LintCommandTests.specgen(["diff", Self.old, Self.new, "--accepted", accepted, "--fail-on", "swift"])
-                .status == 1)
+            try await LintCommandTests.specgen([
+                "diff", Self.old, Self.new, "--accepted", accepted, "--fail-on", "swift",
+            ])
+            .status == 1)
     }
 
-    @Test func anAcceptedChangeNeedsAReason() throws {
+    @Test func anAcceptedChangeNeedsAReason() async throws {
         let folder = try makeTemporaryFolder("accepted")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("accepted.yaml")
         try "accepted:\n  - fingerprint: \"server-url-changed:KeyzServer.development\"\n".write(
             to: file, atomically: true, encoding: .utf8)
-        let run = try LintCommandTests.specgen(["diff", Self.old, Self.new, "--accepted", file.path])
+        let run = try await LintCommandTests.specgen(["diff", Self.old, Self.new, "--accepted", file.path])
         #expect(run.status == 1)
         #expect(
             run.stderr.contains(

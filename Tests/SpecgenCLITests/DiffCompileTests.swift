@@ -44,22 +44,22 @@ struct DiffCompileTests {
     ]
 
     /// Type-checks the client generated from `spec` with `callSite` beside it, against the built SpecgenRuntime.
-    static func typecheck(spec: String, callSite: String) throws -> GeneratedModule.Compilation {
+    static func typecheck(spec: String, callSite: String) async throws -> GeneratedModule.Compilation {
         let result = Generator.generate(bytes: Array(spec.utf8), path: "Shop.yaml")
         let files = try #require(result.files, "\(result.diagnostics)")
-        return try GeneratedModule.typecheck(
+        return try await GeneratedModule.typecheck(
             files, sources: [("CallSite.swift", "import Foundation\n\n" + callSite + "\n")], module: "Shop")
     }
 
-    @Test func everyCallSiteCompilesAgainstTheOldClient() throws {
-        let compilation = try Self.typecheck(
+    @Test func everyCallSiteCompilesAgainstTheOldClient() async throws {
+        let compilation = try await Self.typecheck(
             spec: DiffRuleTests.base,
             callSite: Self.callSites.keys.sorted().compactMap { Self.callSites[$0] }.joined(separator: "\n\n"))
         #expect(compilation.succeeded, "\(compilation.diagnostics)")
     }
 
     @Test(arguments: callSites.keys.sorted())
-    func theCallSiteBreaksExactlyWhenDiffSaysSwiftBreaks(_ ruleID: String) throws {
+    func theCallSiteBreaksExactlyWhenDiffSaysSwiftBreaks(_ ruleID: String) async throws {
         let testCase = try #require(DiffRuleTests.cases.first { $0.rule == ruleID })
         var edited = DiffRuleTests.base
         for (old, new) in testCase.edits { edited = edited.replacingOccurrences(of: old, with: new) }
@@ -67,7 +67,7 @@ struct DiffCompileTests {
             old: try DiffRuleTests.load(DiffRuleTests.base, path: "old.yaml"),
             new: try DiffRuleTests.load(edited, path: "new.yaml"))
         let finding = try #require(findings.first { $0.rule.id == ruleID })
-        let compilation = try Self.typecheck(spec: edited, callSite: try #require(Self.callSites[ruleID]))
+        let compilation = try await Self.typecheck(spec: edited, callSite: try #require(Self.callSites[ruleID]))
         if finding.rule.swift == .breaking {
             #expect(!compilation.succeeded, "diff says \(ruleID) breaks Swift, but the old call site compiles")
             // The errors are in the app's code, not in the generated client.

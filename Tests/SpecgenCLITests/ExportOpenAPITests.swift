@@ -11,15 +11,17 @@ struct ExportOpenAPITests {
 
     /// The whole YAML document of each spec, byte for byte: any change to the export shows up as a reviewed diff.
     @Test(arguments: SeedAPIs.names)
-    func exportMatchesItsGolden(api: String) throws {
-        let run = try ProcessRun.specgen(["export-openapi", "Specs/\(api).yaml"])
+    func exportMatchesItsGolden(api: String) async throws {
+        let run = try await ProcessRun.specgen(["export-openapi", "Specs/\(api).yaml"])
         #expect(run.status == 0, "\(run.stderr)")
         expectGolden(run.stdout, matches: Fixtures.url(api, "openapi.yaml"))
     }
 
     /// The JSON document of a spec, parsed.
-    static func document(_ api: String, path: String? = nil) throws -> [String: Any] {
-        let run = try LintCommandTests.specgen(["export-openapi", path ?? "Specs/\(api).yaml", "--format", "json"])
+    static func document(_ api: String, path: String? = nil) async throws -> [String: Any] {
+        let run = try await LintCommandTests.specgen([
+            "export-openapi", path ?? "Specs/\(api).yaml", "--format", "json",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
         return try #require(object as? [String: Any])
@@ -37,50 +39,50 @@ struct ExportOpenAPITests {
         return current
     }
 
-    @Test func everySpecExportsADocumentTheValidatorAccepts() throws {
+    @Test func everySpecExportsADocumentTheValidatorAccepts() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [String] = []
         for api in Self.apis {
             for suffix in ["yaml", "json"] {
                 let output = folder.appendingPathComponent("\(api).\(suffix)").path
-                let run = try LintCommandTests.specgen(["export-openapi", "Specs/\(api).yaml", "-o", output])
+                let run = try await LintCommandTests.specgen(["export-openapi", "Specs/\(api).yaml", "-o", output])
                 #expect(run.status == 0, "\(run.stderr)")
                 files.append(output)
             }
         }
-        let validation = try ProcessRun.run("python3", ["Tests/Scripts/validate_openapi.py"] + files)
+        let validation = try await ProcessRun.run("python3", ["Tests/Scripts/validate_openapi.py"] + files)
         #expect(validation.status == 0, "\(validation.stdout)\(validation.stderr)")
         #expect(validation.stdout.components(separatedBy: ": valid\n").count == files.count + 1, "\(validation.stdout)")
     }
 
-    @Test func aDocumentTheValidatorRejectsIsReported() throws {
+    @Test func aDocumentTheValidatorRejectsIsReported() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let broken = folder.appendingPathComponent("broken.yaml")
         try "openapi: 3.1.0\ninfo: {title: Broken}\npaths: {}\n".write(to: broken, atomically: true, encoding: .utf8)
-        let validation = try ProcessRun.run("python3", ["Tests/Scripts/validate_openapi.py", broken.path])
+        let validation = try await ProcessRun.run("python3", ["Tests/Scripts/validate_openapi.py", broken.path])
         #expect(validation.status == 1)
         #expect(validation.stdout.contains("broken.yaml: invalid"), "\(validation.stdout)")
     }
 
-    @Test func theOutputIsByteStableAndWrittenOnlyWhenItChanges() throws {
+    @Test func theOutputIsByteStableAndWrittenOnlyWhenItChanges() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("Chatist.yaml")
-        _ = try LintCommandTests.specgen(["export-openapi", "Specs/Chatist.yaml", "-o", output.path])
+        _ = try await LintCommandTests.specgen(["export-openapi", "Specs/Chatist.yaml", "-o", output.path])
         let first = try Data(contentsOf: output)
         let stamp = try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date
-        Thread.sleep(forTimeInterval: 0.05)
-        _ = try LintCommandTests.specgen(["export-openapi", "Specs/Chatist.yaml", "-o", output.path])
+        try await Task.sleep(for: .milliseconds(50))
+        _ = try await LintCommandTests.specgen(["export-openapi", "Specs/Chatist.yaml", "-o", output.path])
         #expect(try Data(contentsOf: output) == first)
         #expect(try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date == stamp)
-        let stdout = try LintCommandTests.specgen(["export-openapi", "Specs/Chatist.yaml"])
+        let stdout = try await LintCommandTests.specgen(["export-openapi", "Specs/Chatist.yaml"])
         #expect(Data(stdout.stdout.utf8) == first)
     }
 
-    @Test func securitySchemesCarryTheOAuth2PasswordFlowAPIKeysAndBearer() throws {
-        let keyz = try Self.document("Keyz")
+    @Test func securitySchemesCarryTheOAuth2PasswordFlowAPIKeysAndBearer() async throws {
+        let keyz = try await Self.document("Keyz")
         let flow = Self.value(keyz, "components", "securitySchemes", "keyz", "flows", "password") as? [String: Any]
         #expect(flow?["tokenUrl"] as? String == "https://dev.space.keyz-app.fr/auth/token/")
         #expect(flow?["refreshUrl"] as? String == "https://dev.space.keyz-app.fr/auth/token/")
@@ -88,18 +90,18 @@ struct ExportOpenAPITests {
         // Registration needs no credentials.
         #expect((Self.value(keyz, "paths", "/auth/register/", "post", "security") as? [Any])?.isEmpty == true)
 
-        let chatist = try Self.document("Chatist")
+        let chatist = try await Self.document("Chatist")
         let apiKey = Self.value(chatist, "components", "securitySchemes", "apiKey") as? [String: Any]
         #expect(apiKey?["type"] as? String == "apiKey")
         #expect(apiKey?["in"] as? String == "header")
         #expect(apiKey?["name"] as? String == "X-API-Key")
 
-        let gista = try Self.document("Gista")
+        let gista = try await Self.document("Gista")
         #expect(Self.value(gista, "components", "securitySchemes", "bearer", "scheme") as? String == "bearer")
     }
 
-    @Test func bodiesKeepTheirEncodings() throws {
-        let chatist = try Self.document("Chatist")
+    @Test func bodiesKeepTheirEncodings() async throws {
+        let chatist = try await Self.document("Chatist")
         let create = Self.value(chatist, "paths", "/tickets", "post", "requestBody", "content", "multipart/form-data")
         #expect(Self.value(create as Any, "encoding", "data", "contentType") as? String == "application/json")
         #expect(
@@ -110,7 +112,7 @@ struct ExportOpenAPITests {
                 chatist, "paths", "/tickets/{ticketID}/messages", "post", "requestBody", "content",
                 "multipart/form-data", "schema", "$ref") as? String == "#/components/schemas/SendMessage")
 
-        let keyz = try Self.document("Keyz")
+        let keyz = try await Self.document("Keyz")
         // loginUser and requestToken share POST /auth/token/: one operation accepts either form.
         let token = Self.value(keyz, "paths", "/auth/token/", "post") as? [String: Any]
         #expect(token?["operationId"] as? String == "loginUser")
@@ -121,8 +123,8 @@ struct ExportOpenAPITests {
         #expect(Self.value(form as Any, "properties", "password", "format") as? String == "password")
     }
 
-    @Test func responsesErrorsAndModelsKeepTheirDetails() throws {
-        let keyz = try Self.document("Keyz")
+    @Test func responsesErrorsAndModelsKeepTheirDetails() async throws {
+        let keyz = try await Self.document("Keyz")
         let register = Self.value(keyz, "paths", "/auth/register/", "post", "responses") as? [String: Any]
         #expect(register.map { Set($0.keys) } == ["201", "400", "401", "409"])
         #expect(Self.value(register as Any, "409", "x-specgen-case") as? String == "emailAlreadyExists")
@@ -135,13 +137,13 @@ struct ExportOpenAPITests {
                 "password", "refresh_token",
             ])
 
-        let gista = try Self.document("Gista")
+        let gista = try await Self.document("Gista")
         // `string??`: absent, null or a value.
         let update = Self.value(gista, "components", "schemas") as? [String: Any]
         let nullable = update?.values.compactMap { Self.value($0, "properties", "displayName", "type") as? [String] }
         #expect(nullable?.first == ["string", "null"])
 
-        let chatist = try Self.document("Chatist")
+        let chatist = try await Self.document("Chatist")
         let branding = Self.value(chatist, "paths", "/branding", "get", "responses") as? [String: Any]
         #expect(branding?["200"] != nil && branding?["204"] != nil)
         #expect(Self.value(branding as Any, "204", "content") == nil)
@@ -149,7 +151,7 @@ struct ExportOpenAPITests {
         #expect(
             Self.value(chatist, "components", "schemas", "Branding", "properties", "updatedAt", "type") as? String
                 == "string")
-        let hostile = try Self.document("HostileNames", path: Fixtures.path("HostileNames", "HostileNames.yaml"))
+        let hostile = try await Self.document("HostileNames", path: Fixtures.path("HostileNames", "HostileNames.yaml"))
         #expect(
             Self.value(hostile, "components", "schemas", "Moment", "properties", "format", "x-specgen-date-format")
                 as? String == "yyyy-MM-dd HH:mm:ss")
@@ -158,13 +160,13 @@ struct ExportOpenAPITests {
                 as? Int == -1)
     }
 
-    @Test func aBrokenSpecIsReportedWithItsLocation() throws {
+    @Test func aBrokenSpecIsReportedWithItsLocation() async throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("Broken.yaml")
         try "specgen: 1\nname: Broken\nendpoints:\n  ping:\n    request: GET /ping\n    response: Missing\n"
             .write(to: spec, atomically: true, encoding: .utf8)
-        let run = try LintCommandTests.specgen(["export-openapi", spec.path])
+        let run = try await LintCommandTests.specgen(["export-openapi", spec.path])
         #expect(run.status == 1)
         #expect(run.stderr.contains("Broken.yaml:6:"), "\(run.stderr)")
         #expect(run.stdout.isEmpty)

@@ -8,10 +8,10 @@ struct GenerateCommandTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("specgen-generate-\(UUID().uuidString)")
     }
 
-    @Test func writesTheFourFilesAndRewritesNothingWhenUnchanged() throws {
+    @Test func writesTheFourFilesAndRewritesNothingWhenUnchanged() async throws {
         let output = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
-        let first = try LintCommandTests.specgen(["generate", "Specs/Keyz.yaml", "--output", output.path])
+        let first = try await LintCommandTests.specgen(["generate", "Specs/Keyz.yaml", "--output", output.path])
         #expect(first.status == 0, "\(first.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         #expect(names == ["Client.swift", "Errors.swift", "Models.swift", "Operations.swift"])
@@ -22,16 +22,17 @@ struct GenerateCommandTests {
         // An unchanged spec leaves every file untouched, so nothing recompiles.
         let past = Date(timeIntervalSince1970: 1_000_000_000)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: client.path)
-        #expect(try LintCommandTests.specgen(["generate", "Specs/Keyz.yaml", "--output", output.path]).status == 0)
+        #expect(
+            try await LintCommandTests.specgen(["generate", "Specs/Keyz.yaml", "--output", output.path]).status == 0)
         let modified = try FileManager.default.attributesOfItem(atPath: client.path)[.modificationDate] as? Date
         #expect(modified == past)
     }
 
-    @Test func checkPassesWhenFreshAndPrintsADiffWhenStale() throws {
+    @Test func checkPassesWhenFreshAndPrintsADiffWhenStale() async throws {
         let output = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
-        #expect(try LintCommandTests.specgen(["generate", "Specs/Gista.yaml", "-o", output.path]).status == 0)
-        let fresh = try LintCommandTests.specgen(["generate", "Specs/Gista.yaml", "-o", output.path, "--check"])
+        #expect(try await LintCommandTests.specgen(["generate", "Specs/Gista.yaml", "-o", output.path]).status == 0)
+        let fresh = try await LintCommandTests.specgen(["generate", "Specs/Gista.yaml", "-o", output.path, "--check"])
         #expect(fresh.status == 0 && fresh.stdout.isEmpty)
 
         let models = output.appendingPathComponent("Models.swift")
@@ -39,7 +40,7 @@ struct GenerateCommandTests {
             of: "A Gista user.", with: "A user.")
         try edited.write(to: models, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: output.appendingPathComponent("Errors.swift"))
-        let stale = try LintCommandTests.specgen(["generate", "Specs/Gista.yaml", "-o", output.path, "--check"])
+        let stale = try await LintCommandTests.specgen(["generate", "Specs/Gista.yaml", "-o", output.path, "--check"])
         #expect(stale.status == 1)
         #expect(stale.stdout.contains("--- \(models.path)\n+++ \(models.path)\n@@ "))
         #expect(stale.stdout.contains("\n-/// A user.\n+/// A Gista user.\n"))
@@ -49,14 +50,14 @@ struct GenerateCommandTests {
         #expect(try String(contentsOf: models, encoding: .utf8) == edited)
     }
 
-    @Test func aBrokenSpecFailsWithItsDiagnosticsAndWritesNothing() throws {
+    @Test func aBrokenSpecFailsWithItsDiagnosticsAndWritesNothing() async throws {
         let output = Self.temporaryFolder()
-        let run = try LintCommandTests.specgen([
+        let run = try await LintCommandTests.specgen([
             "generate", "Tests/Fixtures/unknown-type/spec.yaml", "-o", output.path,
         ])
         #expect(run.status == 1)
         #expect(run.stderr.contains("Tests/Fixtures/unknown-type/spec.yaml:"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
-        #expect(try LintCommandTests.specgen(["generate", "-o", output.path]).status == 64)
+        #expect(try await LintCommandTests.specgen(["generate", "-o", output.path]).status == 64)
     }
 }

@@ -19,7 +19,7 @@ enum GeneratedModule {
     static func typecheck(
         _ files: [GeneratedFile], sources: [(name: String, contents: String)] = [], module: String,
         flags: [String] = []
-    ) throws -> Compilation {
+    ) async throws -> Compilation {
         let folder = try makeTemporaryFolder("generated-module")
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
@@ -28,7 +28,7 @@ enum GeneratedModule {
             try contents.write(to: url, atomically: true, encoding: .utf8)
             paths.append(url.path)
         }
-        let run = try ProcessRun.run(
+        let run = try await ProcessRun.run(
             "swiftc",
             ["-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", module] + flags
                 + ["-I", PackagePaths.productsDirectory.appendingPathComponent("Modules").path] + paths)

@@ -4,32 +4,32 @@ import Testing
 
 /// Runs the built `specgen` binary, as users and CI do.
 struct LintCommandTests {
-    static func specgen(_ arguments: [String]) throws -> ProcessRun {
-        try ProcessRun.specgen(arguments)
+    static func specgen(_ arguments: [String]) async throws -> ProcessRun {
+        try await ProcessRun.specgen(arguments)
     }
 
-    @Test func versionAndSharedOptions() throws {
-        let version = try Self.specgen(["--version"])
+    @Test func versionAndSharedOptions() async throws {
+        let version = try await Self.specgen(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "0.8.0\n")
         // surface and export-openapi share the spec argument and -o; surface and generate share --check.
-        let usage = try Self.specgen(["surface", "Specs/Keyz.yaml", "--check"])
+        let usage = try await Self.specgen(["surface", "Specs/Keyz.yaml", "--check"])
         #expect(usage.status == 64)
         #expect(usage.stderr.hasPrefix("Error: --check needs --output, the committed surface file.\n"))
-        let missing = try Self.specgen(["export-openapi", "Specs/Nope.yaml"])
+        let missing = try await Self.specgen(["export-openapi", "Specs/Nope.yaml"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "Specs/Nope.yaml:1:1: error: no such file\n")
     }
 
-    @Test func lintOfTheFiveSpecsIsClean() throws {
+    @Test func lintOfTheFiveSpecsIsClean() async throws {
         let specs = SeedAPIs.specPaths
-        let run = try Self.specgen(["lint"] + specs)
+        let run = try await Self.specgen(["lint"] + specs)
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty, "\(run.stderr)")
     }
 
-    @Test func lintReportsEveryErrorWithItsLocationAndExitsOne() throws {
-        let run = try Self.specgen(["lint", "Tests/Fixtures/unknown-type/spec.yaml"])
+    @Test func lintReportsEveryErrorWithItsLocationAndExitsOne() async throws {
+        let run = try await Self.specgen(["lint", "Tests/Fixtures/unknown-type/spec.yaml"])
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 3)
@@ -39,19 +39,19 @@ struct LintCommandTests {
         )
     }
 
-    @Test func warningsFailOnlyWhenStrict() throws {
+    @Test func warningsFailOnlyWhenStrict() async throws {
         let spec = "Tests/Fixtures/warnings/spec.yaml"
-        #expect(try Self.specgen(["lint", spec]).status == 0)
-        #expect(try Self.specgen(["lint", "--strict", spec]).status == 1)
+        #expect(try await Self.specgen(["lint", spec]).status == 0)
+        #expect(try await Self.specgen(["lint", "--strict", spec]).status == 1)
     }
 
-    @Test func usageErrorsExitSixtyFour() throws {
-        #expect(try Self.specgen(["lint"]).status == 64)
-        #expect(try Self.specgen(["lint", "--no-such-flag", "Specs/Keyz.yaml"]).status == 64)
+    @Test func usageErrorsExitSixtyFour() async throws {
+        #expect(try await Self.specgen(["lint"]).status == 64)
+        #expect(try await Self.specgen(["lint", "--no-such-flag", "Specs/Keyz.yaml"]).status == 64)
     }
 
-    @Test func missingFileIsAnError() throws {
-        let run = try Self.specgen(["lint", "Specs/Nope.yaml"])
+    @Test func missingFileIsAnError() async throws {
+        let run = try await Self.specgen(["lint", "Specs/Nope.yaml"])
         #expect(run.status == 1)
         #expect(run.stderr == "Specs/Nope.yaml:1:1: error: no such file\n")
     }

@@ -16,12 +16,12 @@ struct RandomSpecCompileTests {
     }
 
     @Test(arguments: seeds)
-    func aRandomValidSpecCompiles(seed: UInt64) throws {
+    func aRandomValidSpecCompiles(seed: UInt64) async throws {
         var random = SplitMix64(seed: seed)
         let spec = RandomSpec.make(&random)
         let result = Generator.generate(bytes: Array(spec.utf8), path: "Specs/Prop.yaml")
         let files = try #require(result.files, "seed \(seed): \(result.diagnostics)\n\(spec)")
-        let compilation = try GeneratedModule.typecheck(files, module: "Prop", flags: GeneratedModule.targetFlags)
+        let compilation = try await GeneratedModule.typecheck(files, module: "Prop", flags: GeneratedModule.targetFlags)
         #expect(compilation.succeeded, "seed \(seed):\n\(compilation.diagnostics)\n\(spec)")
     }
 }

@@ -7,8 +7,8 @@ struct SurfaceCommandTests {
     static let apis = SeedAPIs.names
 
     @Test(arguments: apis)
-    func theCommittedSurfaceIsUpToDate(_ api: String) throws {
-        let run = try LintCommandTests.specgen([
+    func theCommittedSurfaceIsUpToDate(_ api: String) async throws {
+        let run = try await LintCommandTests.specgen([
             "surface", "Specs/\(api).yaml", "-o", "Specs/\(api).surface", "--check",
         ])
         #expect(
@@ -17,8 +17,8 @@ struct SurfaceCommandTests {
         )
     }
 
-    @Test func eachLineIsOneSymbolWithItsWireMapping() throws {
-        let run = try LintCommandTests.specgen(["surface", "Specs/Keyz.yaml"])
+    @Test func eachLineIsOneSymbolWithItsWireMapping() async throws {
+        let run = try await LintCommandTests.specgen(["surface", "Specs/Keyz.yaml"])
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("var TokenResponse.accessToken: String  <- \"access_token\""))
@@ -34,7 +34,7 @@ struct SurfaceCommandTests {
         #expect(symbols == symbols.sorted())
     }
 
-    @Test func aStaleSurfaceFailsTheCheckWithADiff() throws {
+    @Test func aStaleSurfaceFailsTheCheckWithADiff() async throws {
         let folder = try makeTemporaryFolder("surface")
         defer { try? FileManager.default.removeItem(at: folder) }
         let original = try String(contentsOf: PackagePaths.url("Specs/Keyz.yaml"), encoding: .utf8)
@@ -46,7 +46,7 @@ struct SurfaceCommandTests {
         let surface = folder.appendingPathComponent("Keyz.surface")
         try committed.write(to: surface, atomically: true, encoding: .utf8)
 
-        let run = try LintCommandTests.specgen(["surface", spec.path, "-o", surface.path, "--check"])
+        let run = try await LintCommandTests.specgen(["surface", spec.path, "-o", surface.path, "--check"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("\n-var TokenResponse.expiresIn: Int  <- \"expires_in\"\n"))
         #expect(run.stdout.contains("\n+var TokenResponse.expiresIn: Int?  <- \"expires_in\"\n"))

@@ -54,8 +54,8 @@ struct MockServerProcessTests {
         #expect(log.contains("Received SIGTERM; stopping."))
     }
 
-    @Test func aBrokenSpecIsReportedWithItsLocationAndExitsOne() throws {
-        let run = try ProcessRun.product("specgen-mock", ["Tests/Fixtures/mock-sequence/spec.yaml"])
+    @Test func aBrokenSpecIsReportedWithItsLocationAndExitsOne() async throws {
+        let run = try await ProcessRun.product("specgen-mock", ["Tests/Fixtures/mock-sequence/spec.yaml"])
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("Tests/Fixtures/mock-sequence/spec.yaml:18:11: error: mock step"))
     }

@@ -12,18 +12,29 @@ public struct ProcessRun: Sendable {
     /// Runs `command` from the `PATH` (through `/usr/bin/env`) in `directory` and waits for it.
     public static func run(
         _ command: String, _ arguments: [String], in directory: URL = PackagePaths.root
-    ) throws -> ProcessRun {
-        try run(executable: URL(fileURLWithPath: "/usr/bin/env"), [command] + arguments, in: directory)
+    ) async throws -> ProcessRun {
+        try await run(executable: URL(fileURLWithPath: "/usr/bin/env"), [command] + arguments, in: directory)
     }
 
     /// Runs a built product of this package, such as `specgen` or `specgen-mock`, in `directory`.
     public static func product(
         _ name: String, _ arguments: [String], in directory: URL = PackagePaths.root
-    ) throws -> ProcessRun {
-        try run(executable: PackagePaths.productsDirectory.appendingPathComponent(name), arguments, in: directory)
+    ) async throws -> ProcessRun {
+        try await run(
+            executable: PackagePaths.productsDirectory.appendingPathComponent(name), arguments, in: directory)
     }
 
-    private static func run(executable: URL, _ arguments: [String], in directory: URL) throws -> ProcessRun {
+    /// Waits for the process on a thread of its own: a test waiting here leaves the concurrency pool's few threads
+    /// to the servers and clients of the tests running beside it.
+    private static func run(executable: URL, _ arguments: [String], in directory: URL) async throws -> ProcessRun {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try runBlocking(executable: executable, arguments, in: directory) })
+            }.start()
+        }
+    }
+
+    private static func runBlocking(executable: URL, _ arguments: [String], in directory: URL) throws -> ProcessRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

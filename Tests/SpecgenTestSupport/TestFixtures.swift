@@ -39,7 +39,7 @@ public func makeTemporaryFolder(_ prefix: String) throws -> URL {
 
 extension ProcessRun {
     /// Runs the built `specgen` from the package root.
-    public static func specgen(_ arguments: [String]) throws -> ProcessRun {
-        try product("specgen", arguments)
+    public static func specgen(_ arguments: [String]) async throws -> ProcessRun {
+        try await product("specgen", arguments)
     }
 }
