@@ -45,6 +45,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // A large download through URLSessionTransport, streamed, at bounded memory.
+        .executableTarget(name: "download-bench", dependencies: [.product(name: "SpecgenRuntime", package: specgen)]),
         // package-benchmark finds benchmark targets in folders whose parent is named `Benchmarks`, as this one is.
         .executableTarget(
             name: "RuntimeBenchmarks",

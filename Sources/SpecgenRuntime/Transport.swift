@@ -144,8 +144,11 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 }
 
-/// One streamed body between URLSession's delegate callbacks and its reader. The task is suspended while more
-/// than 4 MiB wait unread, so a slow reader holds a large download at bounded memory.
+/// One streamed body between URLSession's delegate callbacks and its reader.
+///
+/// Chunks the reader has not taken yet wait here: URLSession has no flow control a delegate can drive (suspending
+/// the task stalls the transfer on Linux until it times out), so a reader slower than the network buffers the
+/// difference. AsyncHTTPClientTransport applies NIO's backpressure instead.
 private final class StreamingTransfer: @unchecked Sendable {
     // Guarded by `lock`; @unchecked because URLSessionDataTask is not Sendable on every platform.
     private let lock = NSLock()
@@ -153,12 +156,7 @@ private final class StreamingTransfer: @unchecked Sendable {
     private var head: CheckedContinuation<HTTPResponseData, any Error>?
     private var reader: CheckedContinuation<Data?, any Error>?
     private var chunks: [Data] = []
-    private var buffered = 0
-    private var suspended = false
     private var ending: Result<Void, any Error>?
-
-    private static let suspendAbove = 4 << 20
-    private static let resumeBelow = 1 << 20
 
     init(task: URLSessionDataTask) { self.task = task }
 
@@ -191,11 +189,6 @@ private final class StreamingTransfer: @unchecked Sendable {
                 return reader
             }
             chunks.append(data)
-            buffered += data.count
-            if buffered > Self.suspendAbove && !suspended {
-                suspended = true
-                task.suspend()
-            }
             return nil
         }
         waiting?.resume(returning: data)
@@ -222,11 +215,6 @@ private final class StreamingTransfer: @unchecked Sendable {
             lock.lock()
             if !chunks.isEmpty {
                 let chunk = chunks.removeFirst()
-                buffered -= chunk.count
-                if suspended && buffered < Self.resumeBelow {
-                    suspended = false
-                    task.resume()
-                }
                 lock.unlock()
                 continuation.resume(returning: chunk)
             } else if let ending {
