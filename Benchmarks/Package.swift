@@ -16,6 +16,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: ".."),
+        .package(path: "../Packages/SpecgenAsyncHTTPClient"),
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
@@ -45,8 +46,14 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // A large download through URLSessionTransport, streamed, at bounded memory.
-        .executableTarget(name: "download-bench", dependencies: [.product(name: "SpecgenRuntime", package: specgen)]),
+        // A large download, streamed through URLSessionTransport or AsyncHTTPClientTransport: peak memory.
+        .executableTarget(
+            name: "download-bench",
+            dependencies: [
+                .product(name: "SpecgenRuntime", package: specgen),
+                .product(name: "SpecgenAsyncHTTPClient", package: "SpecgenAsyncHTTPClient"),
+            ]
+        ),
         // package-benchmark finds benchmark targets in folders whose parent is named `Benchmarks`, as this one is.
         .executableTarget(
             name: "RuntimeBenchmarks",

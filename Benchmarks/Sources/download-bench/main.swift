@@ -1,9 +1,11 @@
-// Downloads a large body from a loopback server through URLSessionTransport as a stream and prints the peak
+// Downloads a large body from a loopback server through URLSessionTransport (or, with --async-http-client,
+// AsyncHTTPClientTransport) as a stream and prints the peak
 // resident memory of the whole process. With --slow the reader is slower than the server, so unread chunks pile up;
 // with --whole the body is read without streaming, for comparison.
 //
-// Usage: download-bench [--mib 256] [--whole] [--slow]
+// Usage: download-bench [--mib 256] [--whole] [--slow] [--async-http-client]
 import Foundation
+import SpecgenAsyncHTTPClient
 import SpecgenRuntime
 
 #if canImport(Glibc)
@@ -14,6 +16,7 @@ let arguments = CommandLine.arguments
 let mebibytes = arguments.firstIndex(of: "--mib").flatMap { Int(arguments[$0 + 1]) } ?? 256
 let whole = arguments.contains("--whole")
 let slow = arguments.contains("--slow")
+let nio = arguments.contains("--async-http-client")
 
 /// Peak resident memory of this process, in MiB.
 func peakMiB() -> Double {
@@ -64,7 +67,8 @@ func startServer() throws -> (URL, Thread) {
 }
 
 let (url, _) = try startServer()
-let client = APIClient(baseURL: url)
+let client = APIClient(
+    baseURL: url, transport: nio ? AsyncHTTPClientTransport(maxResponseBytes: 1 << 30) : URLSessionTransport())
 var request = HTTPRequestData(method: .get, path: "/download")
 request.streamsResponse = !whole
 let start = ContinuousClock.now
@@ -79,5 +83,6 @@ for try await chunk in response.chunks {
 }
 let elapsed = ContinuousClock.now - start
 print(
-    "\(whole ? "whole body" : "streamed"): \(received >> 20) MiB in \(elapsed), peak resident memory "
+    "\(nio ? "AsyncHTTPClient" : "URLSession"), \(whole ? "whole body" : "streamed")\(slow ? ", slow reader" : ""): "
+        + "\(received >> 20) MiB in \(elapsed), peak resident memory "
         + String(format: "%.1f MiB", peakMiB()))
