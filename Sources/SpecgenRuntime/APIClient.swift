@@ -118,15 +118,8 @@ public struct APIClient: Sendable {
     func decodeQuietly<Value: Decodable>(
         _ type: Value.Type, from response: HTTPResponseData, operation: String
     ) throws(ClientError) -> Value {
-        do {
-            return try JSONCoding.decoder().decode(Value.self, from: response.body)
-        } catch let error as DecodingError {
-            let (path, message) = ClientError.describe(error)
-            throw .decoding(operation: operation, status: response.statusCode, path: path, message: message)
-        } catch {
-            throw .decoding(
-                operation: operation, status: response.statusCode, path: "", message: "the body is not valid JSON")
-        }
+        try JSONCoding.decode(
+            type, from: response.body, operation: operation, status: response.statusCode, subject: "the body")
     }
 
     /// Encodes a JSON body; a failure names the field's path, never the value.

@@ -179,7 +179,8 @@ public struct JSONLines<Element: Decodable & Sendable>: AsyncSequence, Sendable 
                 while let line = pending.first {
                     pending.removeFirst()
                     if line.allSatisfy(\.isWhitespace) { continue }
-                    return try JSONCoding.decodeEvent(Element.self, from: Data(line.utf8), operation: operation)
+                    return try JSONCoding.decode(
+                        Element.self, from: Data(line.utf8), operation: operation, status: nil, subject: "an event")
                 }
                 if ended { return nil }
                 if let chunk = try await chunks.next() {
@@ -189,22 +190,6 @@ public struct JSONLines<Element: Decodable & Sendable>: AsyncSequence, Sendable 
                     if let line = lines.finish() { pending.append(line) }
                 }
             }
-        }
-    }
-}
-
-extension JSONCoding {
-    /// Decodes one streamed value, reporting the failing field's path.
-    static func decodeEvent<Value: Decodable>(
-        _ type: Value.Type, from data: Data, operation: String
-    ) throws(ClientError) -> Value {
-        do {
-            return try decoder().decode(Value.self, from: data)
-        } catch let error as DecodingError {
-            let (path, message) = ClientError.describe(error)
-            throw .decoding(operation: operation, status: nil, path: path, message: message)
-        } catch {
-            throw .decoding(operation: operation, status: nil, path: "", message: "an event is not valid JSON")
         }
     }
 }
@@ -243,7 +228,8 @@ public struct DecodedEvents<Event: Decodable & Sendable>: AsyncSequence, Sendabl
                 done = true
                 return nil
             }
-            return try JSONCoding.decodeEvent(Event.self, from: Data(event.data.utf8), operation: operation)
+            return try JSONCoding.decode(
+                Event.self, from: Data(event.data.utf8), operation: operation, status: nil, subject: "an event")
         }
     }
 }

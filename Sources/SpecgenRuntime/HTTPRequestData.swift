@@ -91,14 +91,7 @@ public struct HTTPRequestData: Hashable, Sendable {
         var text = baseURL.absoluteString
         if text.hasSuffix("/") && path.hasPrefix("/") { text.removeLast() }
         text += path
-        if !query.isEmpty {
-            text +=
-                "?"
-                + query.map { item in
-                    PercentEncoding.encodeComponent(item.name)
-                        + (item.value.map { "=" + PercentEncoding.encodeComponent($0) } ?? "")
-                }.joined(separator: "&")
-        }
+        if !query.isEmpty { text += "?" + PercentEncoding.query(query) }
         return URL(string: text)
     }
 }
@@ -135,6 +128,15 @@ public struct HTTPResponseData: Hashable, Sendable {
 /// Percent-encoding that leaves only RFC 3986 unreserved characters as they are, so no caller encodes by hand.
 public enum PercentEncoding {
     private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+
+    /// `name=value&flag`, each name and value encoded; a value equal to `verbatim` is left as it is (the redaction
+    /// placeholder, so a log reads `key=<redacted>`).
+    static func query(_ items: [QueryItem], verbatim: String? = nil) -> String {
+        items.map { item in
+            encodeComponent(item.name)
+                + (item.value.map { "=" + ($0 == verbatim ? $0 : encodeComponent($0)) } ?? "")
+        }.joined(separator: "&")
+    }
 
     /// Encodes everything except `A-Z a-z 0-9 - . _ ~` (a path segment, query name or value).
     public static func encodeComponent(_ text: String) -> String {

@@ -32,6 +32,21 @@ public enum JSONCoding {
         return encoder
     }
 
+    /// Decodes `data` with ``decoder()``; a failure names the failing field's path and the answer's `status`, and
+    /// `subject` (`the body`, `an event`) when the bytes are not JSON at all.
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from data: Data, operation: String, status: Int?, subject: String
+    ) throws(ClientError) -> Value {
+        do {
+            return try decoder().decode(Value.self, from: data)
+        } catch let error as DecodingError {
+            let (path, message) = ClientError.describe(error)
+            throw .decoding(operation: operation, status: status, path: path, message: message)
+        } catch {
+            throw .decoding(operation: operation, status: status, path: "", message: "\(subject) is not valid JSON")
+        }
+    }
+
     /// Encodes `value` with ``encoder()``; a failure names the field's path, never the value (it may be a secret).
     public static func encode(_ value: some Encodable, operation: String) throws(ClientError) -> Data {
         do {

@@ -43,15 +43,7 @@ public enum Redaction {
         components.password = nil
         var text = components.string ?? request.path
         let items = query(request.query, extra: extra.union(request.credentialQueryNames.map { $0.lowercased() }))
-        if !items.isEmpty {
-            // The placeholder is left unencoded so that a log reads `key=<redacted>`.
-            text +=
-                "?"
-                + items.map { item in
-                    PercentEncoding.encodeComponent(item.name)
-                        + (item.value.map { "=" + ($0 == placeholder ? $0 : PercentEncoding.encodeComponent($0)) } ?? "")
-                }.joined(separator: "&")
-        }
+        if !items.isEmpty { text += "?" + PercentEncoding.query(items, verbatim: placeholder) }
         return text
     }
 

@@ -82,11 +82,11 @@ enum CallTracing {
         defer { span.end() }
         span.attributes["http.request.method"] = request.method.rawValue
         span.attributes["url.full"] = Redaction.url(of: request, extra: sensitiveNames)
-        if let host = request.url?.host() {
+        let url = request.url
+        if let host = url?.host() {
             span.attributes["server.address"] = host
         }
-        if let url = request.url, let port = url.port ?? (url.scheme == "https" ? 443 : url.scheme == "http" ? 80 : nil)
-        {
+        if let url, let port = url.port ?? (url.scheme == "https" ? 443 : url.scheme == "http" ? 80 : nil) {
             span.attributes["server.port"] = port
         }
         if number > 1 {
