@@ -11,9 +11,8 @@ package struct LandingPageEmitter {
     /// The page's Markdown.
     package func render(_ plan: ClientPlan) -> String {
         let names = plan.names
-        let paragraphs = (plan.documentation ?? "").split(separator: "\n\n", omittingEmptySubsequences: true).map {
-            $0.split(separator: "\n").joined(separator: " ")
-        }
+        let paragraphs = (plan.documentation ?? "").split(separator: "\n\n", omittingEmptySubsequences: true)
+            .map(Self.oneLine)
         var lines = ["# ``\(names.module)``", ""]
         lines.append(paragraphs.first ?? "A client for the \(plan.apiName) API.")
         lines += ["", "## Overview", ""]
@@ -49,7 +48,7 @@ package struct LandingPageEmitter {
         guard !plan.servers.isEmpty else { return [] }
         var lines = ["### Servers", "", "| Server | URL |", "|---|---|"]
         for server in plan.servers {
-            let about = server.documentation.map { " (\($0.split(separator: "\n").joined(separator: " ")))" } ?? ""
+            let about = server.documentation.map { " (\(Self.oneLine($0)))" } ?? ""
             lines.append("| ``\(plan.names.server)/\(server.caseName.withoutBackticks)`` | `\(server.url)`\(about) |")
         }
         return lines + [""]
@@ -70,7 +69,7 @@ package struct LandingPageEmitter {
                     "OAuth2 tokens from `\(tokenPath)`, kept in the `\(scheme.parameterName)` store and refreshed "
                         + "before they expire"
                 }
-            let about = scheme.documentation.map { " " + $0.split(separator: "\n").joined(separator: " ") } ?? ""
+            let about = scheme.documentation.map { " " + Self.oneLine($0) } ?? ""
             lines.append("- `\(scheme.specName)`: \(how).\(about)")
         }
         return lines + [""]
@@ -100,6 +99,11 @@ package struct LandingPageEmitter {
         guard let first = segments.first else { return "Operations" }
         return first.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// A wrapped description on one line, for a table cell or a list item.
+    private static func oneLine(_ text: some StringProtocol) -> String {
+        text.split(separator: "\n").joined(separator: " ")
     }
 
     /// `getTicket(_:)`: the DocC link to an operation's method.

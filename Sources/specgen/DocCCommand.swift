@@ -23,16 +23,13 @@ struct DocCCommand: ParsableCommand {
     @OptionGroup var checking: CheckOptions
 
     func validate() throws {
-        if checking.check && destination.output == nil {
-            throw ValidationError("--check needs --output, the committed landing page.")
-        }
+        try checking.validate(destination, file: "the committed landing page")
     }
 
     func run() throws {
         let spec = input.spec
         let plan = ClientPlanner(spec: try input.load(), sourcePath: spec).plan()
         let text = LandingPageEmitter().render(plan)
-        guard checking.check, let output = destination.output else { return try destination.write(text) }
-        try checking.compare(text, with: output, fix: "specgen docc \(spec) -o \(output)")
+        try checking.deliver(text, to: destination, command: "specgen docc \(spec)")
     }
 }

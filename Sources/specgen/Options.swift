@@ -36,8 +36,20 @@ struct CheckOptions: ParsableArguments {
     @Flag(help: "Compare with --output instead of writing; exit 1 and print a unified diff when it is stale.")
     var check = false
 
+    /// Rejects `--check` without `--output`, which names `file` (the committed file to compare with).
+    func validate(_ destination: OutputFileOptions, file: String) throws {
+        if check && destination.output == nil { throw ValidationError("--check needs --output, \(file).") }
+    }
+
+    /// Writes `text` to `destination`, or with `--check` compares it with `--output`; a stale file suggests
+    /// `command -o <output>`.
+    func deliver(_ text: String, to destination: OutputFileOptions, command: String) throws {
+        guard check, let output = destination.output else { return try destination.write(text) }
+        try compare(text, with: output, fix: "\(command) -o \(output)")
+    }
+
     /// Whether `output` holds exactly `text`; when it does not, prints a unified diff and `fix`, and exits 1.
-    func compare(_ text: String, with output: String, fix: String) throws {
+    private func compare(_ text: String, with output: String, fix: String) throws {
         let existing = FileManager.default.contents(atPath: output).map { String(decoding: $0, as: UTF8.self) }
         guard existing != text else { return }
         print(

@@ -23,15 +23,12 @@ struct SurfaceCommand: ParsableCommand {
     @OptionGroup var checking: CheckOptions
 
     func validate() throws {
-        if checking.check && destination.output == nil {
-            throw ValidationError("--check needs --output, the committed surface file.")
-        }
+        try checking.validate(destination, file: "the committed surface file")
     }
 
     func run() throws {
         let spec = input.spec
         let text = APISurface(spec: try input.load(), sourcePath: spec).text
-        guard checking.check, let output = destination.output else { return try destination.write(text) }
-        try checking.compare(text, with: output, fix: "specgen surface \(spec) -o \(output)")
+        try checking.deliver(text, to: destination, command: "specgen surface \(spec)")
     }
 }
