@@ -23,8 +23,7 @@ struct CallLog: Sendable {
 
     func attempt(_ number: Int, _ request: HTTPRequestData) {
         guard let logger, logger.logLevel <= .trace else { return }
-        let extra = sensitiveNames.union(request.credentialHeaders.map { $0.canonicalName })
-        let headers = Redaction.headers(request.headerFields, extra: extra).map { "\($0.0): \($0.1)" }
+        let headers = Redaction.headers(of: request, extra: sensitiveNames).map { "\($0.0): \($0.1)" }
         let url = Redaction.url(of: request, extra: sensitiveNames)
         var message =
             "\(operation) attempt \(number) → \(request.method.rawValue) \(url) [\(headers.joined(separator: ", "))]"

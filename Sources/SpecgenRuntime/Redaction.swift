@@ -26,6 +26,11 @@ public enum Redaction {
         }
     }
 
+    /// A request's header fields with secret values replaced, the headers it marks as credentials included.
+    public static func headers(of request: HTTPRequestData, extra: Set<String> = []) -> [(String, String)] {
+        headers(request.headerFields, extra: extra.union(request.credentialHeaders.map(\.canonicalName)))
+    }
+
     /// Query items with secret values replaced.
     public static func query(_ items: [QueryItem], extra: Set<String> = []) -> [QueryItem] {
         items.map { isSensitive(name: $0.name, extra: extra) ? QueryItem($0.name, placeholder) : $0 }
