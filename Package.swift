@@ -211,6 +211,15 @@ let package = Package(
             swiftSettings: generatedClientSettings,
             plugins: ["SpecgenPlugin"]
         ),
+        // A client whose listings page in every style: walked against specgen-mock in SpecgenMockTests.
+        .target(
+            name: "Shelf",
+            dependencies: ["SpecgenRuntime"],
+            path: "Tests/Fixtures/Shelf",
+            exclude: ["Shelf.yaml"],
+            swiftSettings: generatedClientSettings,
+            plugins: ["SpecgenPlugin"]
+        ),
         .testTarget(
             name: "GeneratedClientTests",
             dependencies: [
@@ -224,7 +233,7 @@ let package = Package(
             name: "SpecgenMockTests",
             dependencies: [
                 "specgen-mock", "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI", "ExampleFlows",
-                "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenRuntime",
+                "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "Shelf", "SpecgenRuntime",
             ],
             swiftSettings: strictSettings
         ),

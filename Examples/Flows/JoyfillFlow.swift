@@ -10,9 +10,9 @@ public enum JoyfillFlow {
         let joyfill = JoyfillClient(baseURL: context.baseURL, bearer: "demo-joyfill-access-token")
 
         var documents: [Document] = []
-        for try await page in joyfill.fetchDocumentsPages(limit: 10) { documents += page }
+        for try await document in joyfill.fetchDocumentsPages(limit: 10).items { documents.append(document) }
         var templates: [Document] = []
-        for try await page in joyfill.fetchTemplatesPages(limit: 10) { templates += page }
+        for try await template in joyfill.fetchTemplatesPages(limit: 10).items { templates.append(template) }
         context.step("paged through \(documents.count) document(s) and \(templates.count) template(s)")
 
         guard let template = templates.first else { throw FlowFailure("there is no template to fill") }

@@ -310,28 +310,50 @@ struct ClientEmitter {
     }
 
     private func emitPages(_ operation: OperationPlan, _ pagination: PaginationPlan, writer w: inout SwiftWriter) {
-        var pageless = operation
-        pageless.parameters.removeAll { $0.internalName == pagination.pageParameter }
+        let stepParameter = pagination.style.parameter
+        var helper = operation
+        helper.parameters.removeAll { $0.internalName == stepParameter }
         w.docComment(
-            "The pages of `\(operation.name)` as an `AsyncSequence`: page \(pagination.firstPage), then the next, "
-                + "until a page has fewer than `\(pagination.limitParameter.withoutBackticks)` items. "
-                + "Iterating throws what `\(operation.name)` throws.")
+            "The pages of `\(operation.name)` as a `PageSequence`, fetched as they are read: \(pagination.summary). "
+                + "Its `items` walks the items one by one. Iterating throws what `\(operation.name)` throws.")
         w.deprecation(operation.deprecation)
-        let declarations = pageless.parameterDeclarations(withDefaults: true)
-        w.wrappedDeclaration("func", pagination.methodName, declarations, " -> PageSequence<\(pagination.itemType)>") {
-            w in
+        let declarations = helper.parameterDeclarations(withDefaults: true)
+        let sequence = pagination.sequenceType(errorType: operation.errorType)
+        w.wrappedDeclaration("func", pagination.methodName, declarations, " -> \(sequence)") { w in
+            let limit = pagination.limitParameter.map { $0 + (pagination.limitIsOptional ? " ?? 1" : "") }
+            var items = ["items: { \(pagination.items) }"]
+            if let hasMore = pagination.hasMore { items.append("hasMore: { \(hasMore) }") }
+            let factory: String
+            let step: String
+            switch pagination.style {
+            case .numbered(_, let first):
+                factory = "numbered"
+                items.insert(contentsOf: ["from: \(first)", "limit: \(limit ?? "1")"], at: 0)
+                step = "page"
+            case .offsets:
+                factory = "offsets"
+                items.insert("limit: \(limit ?? "1")", at: 0)
+                step = "offset"
+            case .cursors(_, let nextCursor):
+                factory = "cursors"
+                items.append("nextCursor: { \(nextCursor) }")
+                step = "cursor"
+            case .afterItems(_, let idProperty):
+                factory = "afterItems"
+                items.append("id: { \(idProperty) }")
+                step = "after"
+            case .links(let relation):
+                factory = "links"
+                if relation != "next" { items.insert("relation: \(SwiftLiteral.string(relation))", at: 0) }
+                step = ""
+            }
             let arguments = operation.parameters.map { parameter -> String in
-                let value =
-                    parameter.internalName == pagination.pageParameter
-                    ? "page"
-                    : parameter.internalName == pagination.limitParameter ? "limit" : parameter.internalName
+                let value = parameter.internalName == stepParameter ? step : parameter.internalName
                 return parameter.label == "_" ? value : "\(parameter.label): \(value)"
             }
-            let limit = pagination.limitParameter
-            w.scope("PageSequence(firstPage: \(pagination.firstPage), limit: \(limit)) { page, limit in") { w in
-                let items = pagination.itemsProperty.map { "." + $0 } ?? ""
-                w.line(
-                    "try await self.\(operation.name.withoutBackticks)(\(arguments.joined(separator: ", ")))\(items)")
+            let signature = step.isEmpty ? "()" : step
+            w.wrappedScope(".\(factory)", items, " { \(signature) async throws(\(operation.errorType)) in") { w in
+                w.wrappedLine("try await self.\(operation.name.withoutBackticks)", arguments, "")
             }
         }
         w.blank()

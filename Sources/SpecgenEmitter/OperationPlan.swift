@@ -164,20 +164,53 @@ package struct ResponsePlan: Hashable, Sendable {
     package var result: Result
 }
 
-/// Page iteration over a page/limit operation.
+/// Page iteration over a paginated operation: a `…Pages` method returning a `PageSequence`.
 package struct PaginationPlan: Hashable, Sendable {
+    /// How the next page is asked for, with the Swift names the helper uses.
+    package enum Style: Hashable, Sendable {
+        /// Page numbers from `first` in the parameter.
+        case numbered(parameter: String, first: Int)
+        /// Item offsets in the parameter.
+        case offsets(parameter: String)
+        /// A cursor read by `nextCursor` (an expression on `$0`, the page) into the parameter.
+        case cursors(parameter: String, nextCursor: String)
+        /// The last item's `idProperty` in the parameter.
+        case afterItems(parameter: String, idProperty: String)
+        /// The `Link` header's URL of this relation.
+        case links(relation: String)
+
+        /// The operation parameter the helper sets for each page; nil for links.
+        package var parameter: String? {
+            switch self {
+            case .numbered(let parameter, _), .offsets(let parameter), .cursors(let parameter, _),
+                .afterItems(let parameter, _):
+                parameter
+            case .links: nil
+            }
+        }
+    }
+
     /// The method name, such as `fetchDocumentsPages`.
     package var methodName: String
-    /// The page parameter's name.
-    package var pageParameter: String
-    /// The limit parameter's name.
-    package var limitParameter: String
-    /// The first page.
-    package var firstPage: Int
-    /// The Swift name of the items property in the response (nil when the response is the array).
-    package var itemsProperty: String?
+    /// The style.
+    package var style: Style
+    /// The limit parameter's Swift name, if the operation has one.
+    package var limitParameter: String?
+    /// Whether the limit parameter is optional: without a limit, a page/offset walk ends on an empty page.
+    package var limitIsOptional: Bool
+    /// The expression of the items on `$0` (`$0.data`, or `$0` when the response is the array).
+    package var items: String
+    /// The expression of the `has_more` flag on `$0`, such as `$0.hasMore`.
+    package var hasMore: String?
+    /// The response type: a page.
+    package var pageType: String
     /// The item type.
     package var itemType: String
+    /// The spec's words for how the walk proceeds, for documentation.
+    package var summary: String
+
+    /// `PageSequence<Page, Item, Error>`.
+    package func sequenceType(errorType: String) -> String { "PageSequence<\(pageType), \(itemType), \(errorType)>" }
 }
 
 /// A polling helper, such as DocumentAI's `pollUntilReady`.

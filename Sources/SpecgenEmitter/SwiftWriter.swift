@@ -160,6 +160,20 @@ package struct SwiftWriter {
         block(")" + suffix, body)
     }
 
+    /// Writes a call with a trailing closure whose `suffix` opens it (`) { page async throws(E) in`), with one item
+    /// per line when too long, the closure's body one level deeper, and `}`.
+    package mutating func wrappedScope(
+        _ prefix: String, _ items: [String], _ suffix: String, _ body: (inout SwiftWriter) -> Void
+    ) {
+        let single = prefix + "(" + items.joined(separator: ", ") + ")" + suffix
+        if fits(single) {
+            scope(single, body)
+            return
+        }
+        writeWrappedItems(prefix, items)
+        scope(")" + suffix, body)
+    }
+
     /// Writes `prefix(items)suffix` on one line, or with one item per line when that is too long.
     package mutating func wrappedLine(_ prefix: String, _ items: [String], _ suffix: String) {
         let single = prefix + "(" + items.joined(separator: ", ") + ")" + suffix

@@ -77,7 +77,7 @@ public final class MockService: Sendable {
     public func respond(to request: MockRequest) -> MockExchange {
         let exchange = answer(request)
         let record = MockRecord(
-            method: request.method, path: request.path, operation: exchange.operation,
+            method: request.method, path: request.path, query: request.query, operation: exchange.operation,
             matchingOperations: exchange.matchingOperations, status: exchange.response.status,
             problems: exchange.problems, ignoredFields: exchange.ignoredFields)
         state.withLock { $0.history.append(record) }
@@ -269,10 +269,34 @@ public final class MockService: Sendable {
                 return finish(request, operation: endpoint.name, response: answer, problems: [])
             }
         }
+        if let pagination = endpoint.pagination, let page = paged(request, endpoint: endpoint, pagination) {
+            return page
+        }
         let response =
             answer(endpoint, status: defaultStatus(endpoint), body: issuedTokens(endpoint))
             ?? MockResponse(status: 204)
         return finish(request, operation: endpoint.name, response: response, problems: [])
+    }
+
+    /// One page of a paginated endpoint's collection (``MockPages``); nil when its success answer is not JSON.
+    private func paged(_ request: MockRequest, endpoint: Endpoint, _ pagination: Pagination) -> MockExchange? {
+        let status = defaultStatus(endpoint)
+        guard let response = endpoint.responses.first(where: { $0.status.matches(status) }),
+            case .json(let type) = response.body
+        else { return nil }
+        var base = synthesizer.value(for: type)
+        if let example = response.example { base = base.merged(with: example) }
+        let pages = MockPages(types: types, synthesizer: synthesizer)
+        switch pages.page(of: endpoint, pagination, query: request.query, path: request.path, base: base) {
+        case .success(let (body, headers)):
+            var answer = json(status, body)
+            answer.headers += headers
+            return finish(request, operation: endpoint.name, response: answer, problems: [])
+        case .failure(let rejection):
+            let problem = MockProblem(field: rejection.field, message: rejection.message, location: pagination.location)
+            return rejected(
+                request, endpoint: endpoint, .content, title: "No such page of '\(endpoint.name)'", problems: [problem])
+        }
     }
 
     /// At an OAuth2 token URL, when credentials are given, the access token handed out is the first of them, so
@@ -435,6 +459,8 @@ public struct MockRecord: Hashable, Sendable {
     public var method: String
     /// The path as sent.
     public var path: String
+    /// The query as sent, still percent-encoded, without `?`.
+    public var query: String
     /// The operation that answered, or nil.
     public var operation: String?
     /// Every operation whose declaration the request satisfies (more than one when endpoints share a route).

@@ -50,7 +50,7 @@ struct RequestValidator {
         }
         for name in query.names
         where !endpoint.queryParameters.contains(where: { $0.wireName == name })
-            && !spec.apiKeyQueryNames.contains(name)
+            && !spec.apiKeyQueryNames.contains(name) && !isMockPageLink(name)
         {
             checker.report(
                 "query.\(name)", "is not a query parameter of '\(endpoint.name)'", at: endpoint.requestLocation)
@@ -75,6 +75,12 @@ struct RequestValidator {
     }
 
     // MARK: Auth
+
+    /// The parameter of the mock's own `Link` URLs, on an endpoint paginated by links.
+    private func isMockPageLink(_ name: String) -> Bool {
+        guard case .link? = endpoint.pagination?.style else { return false }
+        return name == MockPages.linkParameter
+    }
 
     private mutating func checkAuth(_ request: MockRequest, query: FormPairs) {
         guard let requirement = endpoint.auth ?? spec.security, let name = requirement.scheme,

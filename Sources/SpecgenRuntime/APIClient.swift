@@ -60,6 +60,11 @@ public struct APIClient: Sendable {
     public func send(_ request: HTTPRequestData, operation: String) async throws(ClientError) -> HTTPResponseData {
         var request = request
         if request.baseURL == nil { request.baseURL = baseURL }
+        // A link-paginated walk past its first page sends the operation to the link it was given.
+        let pageLink = PageLinkCapture.current.flatMap { $0.claim() ? $0 : nil }
+        if let target = pageLink?.target {
+            try follow(target, in: &request, operation: operation)
+        }
         for field in defaultHeaders where request.headerFields[field.name] == nil {
             request.headerFields.append(field)
         }
@@ -86,6 +91,7 @@ public struct APIClient: Sendable {
             }
             let response = try await middlewares.chain(operation: operation, retry: retryPolicy, send: attempt)(request)
             log.finished(response, attempts: attempts.count, since: start)
+            pageLink?.record(response, of: request)
             return response
         } catch {
             // A cancelled task often surfaces as a transport error; report what the caller did.
@@ -93,6 +99,23 @@ public struct APIClient: Sendable {
             log.failed(failure, attempts: attempts.count, since: start)
             throw failure
         }
+    }
+
+    /// Points `request` at a page link: its query becomes the request's query items, so credentials the auth
+    /// middleware adds to the query join it. A link to another origin than the request's server is refused.
+    private func follow(_ target: URL, in request: inout HTTPRequestData, operation: String) throws(ClientError) {
+        guard let server = request.baseURL, Origin(target) == Origin(server),
+            var components = URLComponents(url: target, resolvingAgainstBaseURL: true)
+        else {
+            let failure = ClientError.transport(
+                operation: operation,
+                message: "the next page's link leads to another origin (\(target.host ?? "no host")); not followed")
+            throw logged(failure)
+        }
+        request.query = (components.queryItems ?? []).map { QueryItem($0.name, $0.value) }
+        components.query = nil
+        request.path = ""
+        request.baseURL = components.url ?? target
     }
 
     /// A copy whose requests use `options` instead of each operation's timeout and cache policy.

@@ -45,48 +45,6 @@ public func poll<Value: Sendable, Failure: Error>(
     throw .exhausted(attempts: attempts)
 }
 
-/// Pages of a page/limit endpoint as an `AsyncSequence`: page 1, 2, ... until a page has fewer than `limit` items.
-public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
-    /// One page of items.
-    public typealias Element = [Item]
-
-    private let firstPage: Int
-    private let limit: Int
-    private let fetch: @Sendable (_ page: Int, _ limit: Int) async throws -> [Item]
-
-    /// Creates a sequence that calls `fetch(page, limit)` for each page.
-    public init(
-        firstPage: Int = 1, limit: Int, fetch: @escaping @Sendable (_ page: Int, _ limit: Int) async throws -> [Item]
-    ) {
-        self.firstPage = firstPage
-        self.limit = Swift.max(1, limit)
-        self.fetch = fetch
-    }
-
-    /// The iterator.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        var page: Int
-        let limit: Int
-        let fetch: @Sendable (Int, Int) async throws -> [Item]
-        var finished = false
-
-        /// The next non-empty page, or nil after the last one.
-        public mutating func next() async throws -> [Item]? {
-            guard !finished else { return nil }
-            try Task.checkCancellation()
-            let items = try await fetch(page, limit)
-            page += 1
-            if items.count < limit { finished = true }
-            return items.isEmpty ? nil : items
-        }
-    }
-
-    /// Starts at the first page.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(page: firstPage, limit: limit, fetch: fetch)
-    }
-}
-
 /// Image bytes from what Joyfill documents store: a data URI or bare base64, a file URL, or an http(s) URL
 /// fetched through `transport`. Anything else is an error, never a crash.
 public func loadImageData(from source: String, transport: any Transport = URLSessionTransport()) async throws -> Data {

@@ -102,7 +102,7 @@ public struct RedirectPolicy: Hashable, Sendable {
 }
 
 /// A URL's origin: scheme, host and port, with the scheme's default port filled in.
-private struct Origin: Equatable {
+struct Origin: Equatable {
     var scheme: String
     var host: String
     var port: Int?

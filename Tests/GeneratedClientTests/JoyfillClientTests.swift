@@ -22,7 +22,7 @@ struct JoyfillClientTests {
         }) { url async throws in
             var counts: [Int] = []
             for try await page in client(url).fetchDocumentsPages(identifier: "tpl_1", limit: 2) {
-                counts.append(page.count)
+                counts.append(page.data.count)
             }
             #expect(counts == [2, 2, 1])
         }

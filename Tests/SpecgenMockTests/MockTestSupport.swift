@@ -12,9 +12,11 @@ import Testing
 
 /// Mocks of the package's own specs, served over real sockets on 127.0.0.1.
 enum Mocks {
-    /// A mock of `Specs/<api>.yaml`, whose problems name the spec as `Specs/<api>.yaml`.
-    static func service(_ api: String, credentials: [String] = [], scripted: Bool = true) throws -> MockService {
-        let path = "Specs/\(api).yaml"
+    /// A mock of `Specs/<api>.yaml` (or of the spec at `path`), whose problems name the spec by that path.
+    static func service(
+        _ api: String, path: String? = nil, credentials: [String] = [], scripted: Bool = true
+    ) throws -> MockService {
+        let path = path ?? "Specs/\(api).yaml"
         let bytes = try #require(FileManager.default.contents(atPath: PackagePaths.url(path).path))
         let loaded = Spec.load(bytes: Array(bytes), path: path)
         return MockService(
@@ -23,10 +25,10 @@ enum Mocks {
 
     /// Serves a mock of `api` for the duration of `body`.
     static func with(
-        _ api: String, credentials: [String] = [], scripted: Bool = true,
+        _ api: String, path: String? = nil, credentials: [String] = [], scripted: Bool = true,
         _ body: (URL, MockService) async throws -> Void
     ) async throws {
-        let service = try service(api, credentials: credentials, scripted: scripted)
+        let service = try service(api, path: path, credentials: credentials, scripted: scripted)
         let server = try MockHTTPServer(service: service)
         let url = try await server.start()
         do {

@@ -40,15 +40,6 @@ struct HelperTests {
         }
     }
 
-    @Test func pagesStopAfterAShortPage() async throws {
-        let pages = PageSequence<Int>(limit: 10) { page, limit in
-            page < 3 ? Array(0..<limit) : Array(0..<4)
-        }
-        var sizes: [Int] = []
-        for try await page in pages { sizes.append(page.count) }
-        #expect(sizes == [10, 10, 4])
-    }
-
     @Test func imagesLoadFromDataURIsFilesAndHTTP() async throws {
         let png = Data([0x89, 0x50, 0x4E, 0x47])
         #expect(try await loadImageData(from: "data:image/png;base64,\(png.base64EncodedString())") == png)

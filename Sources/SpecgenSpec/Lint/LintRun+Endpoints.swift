@@ -267,24 +267,44 @@ extension LintRun {
     }
 
     mutating func checkPagination(_ pagination: Pagination, endpoint: Endpoint, keyPath: String) {
-        for name in [pagination.pageParameter, pagination.limitParameter] {
+        let style = pagination.style
+        var integers = [pagination.limitParameter].compactMap { $0 }
+        switch style {
+        case .page(let parameter, _), .offset(let parameter): integers.insert(parameter, at: 0)
+        default: break
+        }
+        var checked: Set<String> = []
+        for name in [style.parameter].compactMap({ $0 }) + integers where checked.insert(name).inserted {
             guard let field = endpoint.queryParameters.first(where: { $0.wireName == name }) else {
                 error(
                     pagination.location,
                     "pagination at '\(keyPath)' names query parameter '\(name)', which '\(endpoint.name)' does not declare",
-                    fix: "add '\(name): int?' under 'query:'")
+                    fix: "add '\(name): \(integers.contains(name) ? "int" : "string")?' under 'query:'")
                 continue
             }
-            guard case .primitive(let primitive) = shape(of: field.type), [.int, .int32, .int64].contains(primitive)
-            else {
-                error(field.typeLocation, "pagination parameter '\(name)' must be an integer")
-                continue
+            if integers.contains(name) {
+                guard case .primitive(let primitive) = shape(of: field.type),
+                    [.int, .int32, .int64].contains(primitive)
+                else {
+                    error(field.typeLocation, "pagination parameter '\(name)' must be an integer")
+                    continue
+                }
+            } else if ![.primitive(.string), .primitive(.int), .primitive(.int32), .primitive(.int64)].contains(
+                types.resolved(field.type).type)
+            {
+                error(field.typeLocation, "pagination parameter '\(name)' must be a string or an integer")
+            } else if field.presence == .required, field.defaultValue == nil {
+                error(
+                    field.typeLocation,
+                    "'\(style.key)' pagination parameter '\(name)' is required, but the first page is asked for without it",
+                    fix: "declare it optional: '\(name): \(field.type)?'")
             }
         }
         guard let body = endpoint.jsonResponseType else {
             error(pagination.location, "pagination at '\(keyPath)' needs a JSON response")
             return
         }
+        let item: TypeRef
         if let items = pagination.itemsField {
             guard case .object(let model) = shape(of: body) else {
                 error(pagination.location, "pagination 'items: \(items)' needs a model response, not '\(body)'")
@@ -298,16 +318,71 @@ extension LintRun {
                     })
                 return
             }
-            guard case .array = shape(of: field.type) else {
+            guard case .array(let element) = shape(of: field.type) else {
                 error(
                     pagination.location,
                     "pagination items '\(items)' of '\(model.name)' must be an array, not '\(field.type)'")
                 return
             }
-        } else if case .array = shape(of: body) {
-            return
+            item = element
+        } else if case .array(let element) = shape(of: body) {
+            item = element
         } else {
             error(pagination.location, "pagination at '\(keyPath)' needs 'items:' naming the array in '\(body)'")
+            return
+        }
+        if let hasMore = pagination.hasMoreField {
+            checkPaginationField(hasMore, in: body, key: "hasMore", keyPath: keyPath, at: pagination.location) {
+                $0 == .primitive(.bool) ? nil : "a bool"
+            }
+        }
+        let types = types
+        // The value read from the response goes back into the parameter, so both have one type.
+        let stepType = style.parameter.flatMap { name in endpoint.queryParameters.first { $0.wireName == name } }
+            .map { types.resolved($0.type).type }
+        let matchesStep: (TypeRef) -> String? = { found in
+            guard let stepType, found != stepType else { return nil }
+            return "'\(stepType)' (the type of parameter '\(style.parameter ?? "")')"
+        }
+        switch style {
+        case .cursor(_, let next):
+            checkPaginationField(next, in: body, key: "nextCursor", keyPath: keyPath, at: pagination.location) {
+                matchesStep($0)
+            }
+        case .afterItem(_, let itemField):
+            guard case .object(let model) = shape(of: item) else {
+                error(
+                    pagination.location, "'after' pagination at '\(keyPath)' needs items that are models, not '\(item)'"
+                )
+                return
+            }
+            checkPaginationField(
+                [itemField], in: .named(model.name), key: "itemId", keyPath: keyPath,
+                at: pagination.location
+            ) {
+                matchesStep($0)
+            }
+        case .page, .offset, .link:
+            break
+        }
+    }
+
+    /// Checks that `path` leads through `type` to a field `expectation` accepts (it returns what it wanted, or nil).
+    private mutating func checkPaginationField(
+        _ path: [String], in type: TypeRef, key: String, keyPath: String, at location: SourceLocation,
+        _ expectation: (TypeRef) -> String?
+    ) {
+        switch types.fieldPath(path, in: type) {
+        case .failure(let problem):
+            error(
+                location, "pagination '\(key): \(path.joined(separator: "."))' at '\(keyPath)' \(problem.message)",
+                fix: problem.fix)
+        case .success(let fields):
+            guard let last = fields.last, let wanted = expectation(types.resolved(last.type).type) else { return }
+            error(
+                location,
+                "pagination '\(key): \(path.joined(separator: "."))' at '\(keyPath)' must be \(wanted), not '\(last.type)'"
+            )
         }
     }
 
@@ -316,26 +391,25 @@ extension LintRun {
             error(polling.location, "polling at '\(keyPath)' needs a JSON response")
             return
         }
-        var current = body
-        for (index, segment) in polling.field.enumerated() {
-            guard case .object(let model) = shape(of: current),
-                let field = model.fields.first(where: { $0.wireName == segment })
-            else {
-                let prefix = polling.field.prefix(index).joined(separator: ".")
-                error(
-                    polling.location,
-                    "polling field '\(polling.field.joined(separator: "."))' at '\(keyPath)' has no '\(segment)'"
-                        + (prefix.isEmpty ? " in '\(body)'" : " after '\(prefix)'"))
-                return
-            }
-            if field.presence != .required {
-                error(
-                    polling.location,
-                    "polling field segment '\(segment)' at '\(keyPath)' is optional; polling needs a value every time")
-                return
-            }
-            current = field.type
+        let fields: [Field]
+        switch types.fieldPath(polling.field, in: body) {
+        case .failure(let problem):
+            error(
+                polling.location,
+                "polling field '\(polling.field.joined(separator: "."))' at '\(keyPath)' \(problem.message)",
+                fix: problem.fix)
+            return
+        case .success(let path):
+            fields = path
         }
+        if let optional = fields.first(where: { $0.presence != .required }) {
+            error(
+                polling.location,
+                "polling field segment '\(optional.wireName)' at '\(keyPath)' is optional; polling needs a value every time"
+            )
+            return
+        }
+        let current = fields.last?.type ?? body
         switch shape(of: current) {
         case .enumeration(let model, let values):
             for value in polling.success + polling.failure where !values.contains(where: { $0.value == value }) {

@@ -178,13 +178,68 @@ extension SpecReader {
     private func pagination(_ node: YAMLNode, keyPath: String) -> Pagination? {
         guard
             let reader = MappingReader(
-                node, keyPath: keyPath, allowed: ["page", "limit", "items", "firstPage"],
-                context: context),
-            let page = reader.requiredString("page"), let limit = reader.requiredString("limit")
+                node, keyPath: keyPath,
+                allowed: [
+                    "page", "firstPage", "offset", "cursor", "nextCursor", "after", "itemId", "link", "limit", "items",
+                    "hasMore",
+                ],
+                context: context)
         else { return nil }
+        let styles = ["page", "offset", "cursor", "after", "link"].filter { reader.value($0) != nil }
+        guard styles.count == 1, let key = styles.first else {
+            context.error(
+                node,
+                styles.isEmpty
+                    ? "pagination at '\(keyPath)' names no style"
+                    : "pagination at '\(keyPath)' mixes styles: \(styles.map { "'\($0)'" }.joined(separator: ", "))",
+                fix: "write exactly one of 'page', 'offset', 'cursor', 'after' or 'link'")
+            return nil
+        }
+        func path(_ key: String) -> [String]? { reader.string(key).map { $0.split(separator: ".").map(String.init) } }
+        func misplaced(_ keys: [String], style: String) {
+            for other in keys where reader.value(other) != nil {
+                context.error(
+                    reader.value(other) ?? node, "'\(other)' at '\(keyPath)' does not apply to '\(style)' pagination",
+                    fix: "remove '\(other)'")
+            }
+        }
+        let style: Pagination.Style
+        switch key {
+        case "page":
+            guard let page = reader.string("page") else { return nil }
+            style = .page(parameter: page, firstPage: reader.int("firstPage") ?? 1)
+        case "offset":
+            guard let offset = reader.string("offset") else { return nil }
+            style = .offset(parameter: offset)
+        case "cursor":
+            guard let cursor = reader.string("cursor") else { return nil }
+            guard let next = path("nextCursor") else {
+                context.error(
+                    node, "'cursor' pagination at '\(keyPath)' needs 'nextCursor'",
+                    fix: "name the response field that holds the next page's cursor, e.g. 'nextCursor: next_cursor'")
+                return nil
+            }
+            style = .cursor(parameter: cursor, responseField: next)
+        case "after":
+            guard let after = reader.string("after") else { return nil }
+            style = .afterItem(parameter: after, itemField: reader.string("itemId") ?? "id")
+        default:
+            guard let relation = reader.string("link") else { return nil }
+            style = .link(relation: relation)
+        }
+        if key != "page" { misplaced(["firstPage"], style: key) }
+        if key != "cursor" { misplaced(["nextCursor"], style: key) }
+        if key != "after" { misplaced(["itemId"], style: key) }
+        let limit = reader.string("limit")
+        if limit == nil, key == "page" || key == "offset" {
+            context.error(
+                node, "'\(key)' pagination at '\(keyPath)' needs 'limit'",
+                fix: "name the query parameter of the page size, e.g. 'limit: limit'; a short page is the last")
+            return nil
+        }
         return Pagination(
-            pageParameter: page, limitParameter: limit, itemsField: reader.string("items"),
-            firstPage: reader.int("firstPage") ?? 1, location: context.location(node))
+            style: style, limitParameter: limit, itemsField: reader.string("items"), hasMoreField: path("hasMore"),
+            location: context.location(node))
     }
 
     private func polling(_ node: YAMLNode, keyPath: String) -> Polling? {

@@ -121,28 +121,63 @@ public enum RetryOverride: Hashable, Sendable {
     case policy(RetrySettings)
 }
 
-/// Page-number pagination: the client asks for page 1, 2, ... until a short or empty page.
+/// How an endpoint's collection is walked a page at a time.
 public struct Pagination: Hashable, Sendable {
-    /// The query parameter holding the page number.
-    public var pageParameter: String
-    /// The query parameter holding the page size.
-    public var limitParameter: String
+    /// What tells the server which page to answer, and so how the next one is found.
+    public enum Style: Hashable, Sendable {
+        /// Page numbers in a query parameter: `firstPage`, then the next, until a page is short or empty.
+        case page(parameter: String, firstPage: Int)
+        /// An item offset in a query parameter: 0, then past the items received, until a page is short or empty.
+        case offset(parameter: String)
+        /// An opaque cursor: read from a response field (a dotted path) into a query parameter, until it is absent.
+        case cursor(parameter: String, responseField: [String])
+        /// The last item's identifier (a field of the item) in a query parameter, Stripe's `starting_after`.
+        case afterItem(parameter: String, itemField: String)
+        /// The URL of the response's `Link` header with this relation (`next`), GitHub's style.
+        case link(relation: String)
+
+        /// The query parameter the client sets for the next page; nil for `link`, which follows a URL.
+        public var parameter: String? {
+            switch self {
+            case .page(let parameter, _), .offset(let parameter), .cursor(let parameter, _),
+                .afterItem(let parameter, _):
+                parameter
+            case .link: nil
+            }
+        }
+
+        /// The spec key that names the style: `page`, `offset`, `cursor`, `after` or `link`.
+        public var key: String {
+            switch self {
+            case .page: "page"
+            case .offset: "offset"
+            case .cursor: "cursor"
+            case .afterItem: "after"
+            case .link: "link"
+            }
+        }
+    }
+
+    /// The style.
+    public var style: Style
+    /// The query parameter holding the page size; required for `page` and `offset`, which end on a short page.
+    public var limitParameter: String?
     /// The response field holding the page's items; nil when the response is the array itself.
     public var itemsField: String?
-    /// The number of the first page.
-    public var firstPage: Int
+    /// A boolean response field (a dotted path) that is false on the last page, such as `has_more`.
+    public var hasMoreField: [String]?
     /// Where it is declared.
     public var location: SourceLocation
 
     /// Creates a pagination.
     public init(
-        pageParameter: String, limitParameter: String, itemsField: String?, firstPage: Int = 1,
+        style: Style, limitParameter: String?, itemsField: String?, hasMoreField: [String]? = nil,
         location: SourceLocation
     ) {
-        self.pageParameter = pageParameter
+        self.style = style
         self.limitParameter = limitParameter
         self.itemsField = itemsField
-        self.firstPage = firstPage
+        self.hasMoreField = hasMoreField
         self.location = location
     }
 }

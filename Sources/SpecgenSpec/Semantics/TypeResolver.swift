@@ -118,6 +118,31 @@ package struct TypeResolver: Sendable {
         return isScalar(type) ? .text : .json
     }
 
+    /// The fields a dotted response path such as `meta.next_cursor` walks through from `type`, outermost first; a
+    /// problem names the segment that is missing, ready to follow "field 'a.b' at 'endpoints.x'".
+    package func fieldPath(_ path: [String], in type: TypeRef) -> Result<[Field], FieldPathProblem> {
+        var fields: [Field] = []
+        var current = type
+        for (index, segment) in path.enumerated() {
+            guard case .object(let model) = shape(of: current), case .object(let candidates) = model.kind,
+                let field = candidates.first(where: { $0.wireName == segment })
+            else {
+                let prefix = path.prefix(index).joined(separator: ".")
+                var candidates: [String] = []
+                if case .object(let model) = shape(of: current), case .object(let fields) = model.kind {
+                    candidates = fields.map(\.wireName)
+                }
+                return .failure(
+                    FieldPathProblem(
+                        message: "has no '\(segment)'" + (prefix.isEmpty ? " in '\(type)'" : " after '\(prefix)'"),
+                        fix: Suggestions.closest(to: segment, in: candidates).map { "did you mean '\($0)'?" }))
+            }
+            fields.append(field)
+            current = field.type
+        }
+        return .success(fields)
+    }
+
     /// The fields of a body: written inline, or the properties of its model (through aliases); nil when the body is
     /// one value that is not an object.
     package func fields(of body: RequestBody) -> [Field]? {
@@ -143,4 +168,12 @@ package struct TypeResolver: Sendable {
         }
         return seen
     }
+}
+
+/// Why a dotted field path does not lead anywhere.
+package struct FieldPathProblem: Error, Hashable, Sendable {
+    /// What is missing, such as "has no 'cursor' after 'meta'".
+    package var message: String
+    /// A suggestion, when a field of a near name exists.
+    package var fix: String?
 }
