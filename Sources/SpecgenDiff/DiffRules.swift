@@ -114,6 +114,9 @@ extension DiffRule {
     static let helperRemoved = DiffRule(
         "helper-removed", "A pagination or polling helper was removed", wire: .safe, swift: .breaking,
         "The helper method is gone from the client.")
+    static let paginationChanged = DiffRule(
+        "pagination-changed", "A pagination helper walks the collection another way", wire: .safe, swift: .breaking,
+        "The requests are judged on their own; the helper's parameters or sequence type changed.")
     static let helperAdded = DiffRule(
         "helper-added", "A pagination or polling helper was added", wire: .safe, swift: .safe, additive: true,
         "A new method in a protocol extension.")
@@ -254,7 +257,7 @@ extension DiffRule {
         requestBodyRemoved,
         requestBodyEncodingChanged, requestBodyTypeChanged, successStatusRemoved, successStatusAdded,
         responseTypeChanged,
-        authAdded, authRemoved, authSchemeChanged, helperRemoved, helperAdded,
+        authAdded, authRemoved, authSchemeChanged, helperRemoved, helperAdded, paginationChanged,
         modelRemoved, modelAdded, modelRenamed, modelKindChanged, requestPropertyAddedRequired,
         requestPropertyAddedOptional, requestPropertyRemoved, requestPropertyMadeRequired, requestPropertyMadeOptional,
         responsePropertyAddedRequired, responsePropertyAddedOptional, responsePropertyRemoved,

@@ -101,6 +101,15 @@ extension SpecDiff {
                     symbols: ["\(newPlan.names.api).\(has)"], operations: operations)
             }
         }
+        if let had = aPlan.pagination, let has = bPlan.pagination, had.methodName == has.methodName,
+            had.style != has.style
+                || had.sequenceType(errorType: aPlan.errorType) != has.sequenceType(errorType: bPlan.errorType)
+        {
+            add(
+                .paginationChanged,
+                "pagination helper '\(has.methodName)' of '\(b.name)' now walks \(has.summary.split(separator: ";")[0])",
+                at: b.location, symbols: ["\(newPlan.names.api).\(has.methodName)"], operations: operations)
+        }
         if a.retry != b.retry || a.requestSettings != b.requestSettings || a.idempotent != b.idempotent {
             add(
                 .behaviourChanged, "'\(b.name)' changed its retry, timeout or cache policy", at: b.location,

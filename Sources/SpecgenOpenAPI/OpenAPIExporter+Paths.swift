@@ -35,6 +35,9 @@ extension OpenAPIExporter {
         operation["description"] = description.isEmpty ? nil : .string(description)
         if endpoints.count > 1 { operation["x-specgen-operations"] = .array(endpoints.map { .string($0.name) }) }
         if endpoints.allSatisfy({ $0.deprecation != nil }) { operation["deprecated"] = true }
+        if let pagination = first.pagination {
+            operation["x-specgen-paginate"] = .object(Self.extensionValue(pagination))
+        }
 
         let parameters = mergedParameters(endpoints)
         if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
@@ -50,6 +53,30 @@ extension OpenAPIExporter {
                     location: own.location))
         }
         return operation
+    }
+
+    /// The spec's `paginate:` as written, so tools (and a re-import) can walk the collection as the client does.
+    static func extensionValue(_ pagination: Pagination) -> OpenAPIObject {
+        var value = OpenAPIObject()
+        switch pagination.style {
+        case .page(let parameter, let first):
+            value["page"] = .string(parameter)
+            if first != 1 { value["firstPage"] = .int(first) }
+        case .offset(let parameter):
+            value["offset"] = .string(parameter)
+        case .cursor(let parameter, let next):
+            value["cursor"] = .string(parameter)
+            value["nextCursor"] = .string(next.joined(separator: "."))
+        case .afterItem(let parameter, let itemField):
+            value["after"] = .string(parameter)
+            if itemField != "id" { value["itemId"] = .string(itemField) }
+        case .link(let relation):
+            value["link"] = .string(relation)
+        }
+        value["limit"] = pagination.limitParameter.map(OpenAPIValue.string)
+        value["items"] = pagination.itemsField.map(OpenAPIValue.string)
+        value["hasMore"] = pagination.hasMoreField.map { .string($0.joined(separator: ".")) }
+        return value
     }
 
     /// Path, query and header parameters of the endpoints, each once; required only where every endpoint needs it.

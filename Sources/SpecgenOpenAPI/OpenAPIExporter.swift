@@ -17,7 +17,8 @@ public import SpecgenSpec
 /// `specgen.Rejected401`; see ``RequestRejection``), `url`s refer to one `specgen.URL` schema with the pattern the
 /// mock checks, integers carry their bounds, and optional JSON properties may be `null`.
 ///
-/// Client behaviour (retries, pagination, polling, timeouts) has no OpenAPI form and is left out.
+/// Client behaviour has no OpenAPI form: pagination is kept as the operation's `x-specgen-paginate` (the spec's
+/// `paginate:` as written); retries, polling and timeouts are left out.
 public struct OpenAPIExporter: Sendable {
     /// The OpenAPI version written into every document.
     public static let openAPIVersion = "3.1.0"

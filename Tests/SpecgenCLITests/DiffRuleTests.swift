@@ -42,6 +42,10 @@ struct DiffRuleTests {
           Coupon:
             properties:
               code: string
+          OrderList:
+            properties:
+              data: "[Order]"
+              next: string?
           SKU:
             type: string
             pattern: "^[A-Z]+$"
@@ -68,6 +72,14 @@ struct DiffRuleTests {
             path:
               sku: SKU
             response: empty
+          browseOrders:
+            request: GET /orders
+            query:
+              page: int?
+              limit: int?
+              cursor: string?
+            response: OrderList
+            paginate: {page: page, limit: limit, items: data}
           cancelOrder:
             request: POST /orders/{id}/cancel
             path:
@@ -185,6 +197,14 @@ struct DiffRuleTests {
                     "    response: Order\n    poll: {name: pollUntilShipped, field: status, success: [shipped]}\n"
                 )
             ], symbol: "ShopAPI.pollUntilShipped", reversed: true),
+        Case(
+            rule: "pagination-changed",
+            edits: [
+                (
+                    "    paginate: {page: page, limit: limit, items: data}\n",
+                    "    paginate: {cursor: cursor, nextCursor: next, items: data}\n"
+                )
+            ], symbol: "ShopAPI.browseOrdersPages"),
         Case(
             rule: "model-removed", edits: [("  Coupon:\n    properties:\n      code: string\n", "")], symbol: "Coupon"),
         Case(
@@ -339,7 +359,7 @@ struct DiffRuleTests {
         let covered = Set(Self.cases.map(\.rule))
         let missing = DiffRule.catalogue.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a case: \(missing)")
-        #expect(DiffRule.catalogue.count == 64)
+        #expect(DiffRule.catalogue.count == 65)
         #expect(Set(DiffRule.catalogue.map(\.id)).count == DiffRule.catalogue.count)
     }
 

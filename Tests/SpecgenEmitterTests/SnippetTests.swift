@@ -15,6 +15,50 @@ struct SnippetTests {
 
     static let cases: [Case] = [
         Case(
+            name: "a cursor in a nested field pages lazily with typed throws",
+            yaml: """
+                models:
+                  Order: {properties: {id: string}}
+                  Meta: {properties: {next_cursor: string?}}
+                  OrderList: {properties: {orders: "[Order]", meta: Meta?, has_more: bool}}
+                endpoints:
+                  listOrders:
+                    request: GET /orders
+                    query: {cursor: string?, limit: int?}
+                    response: OrderList
+                    paginate: {cursor: cursor, nextCursor: meta.next_cursor, items: orders, hasMore: has_more}
+                """, file: "Client.swift",
+            expected: """
+                    public func listOrdersPages(limit: Int? = nil) -> PageSequence<OrderList, Order, ShopError> {
+                        .cursors(
+                            items: { $0.orders },
+                            hasMore: { $0.hasMore },
+                            nextCursor: { $0.meta?.nextCursor }
+                        ) { cursor async throws(ShopError) in
+                            try await self.listOrders(cursor: cursor, limit: limit)
+                        }
+                    }
+                """),
+        Case(
+            name: "a Link header walk passes every parameter to the first page",
+            yaml: """
+                models:
+                  Repo: {properties: {id: int}}
+                endpoints:
+                  listRepos:
+                    request: GET /repos
+                    query: {per_page: int?}
+                    response: "[Repo]"
+                    paginate: {link: next}
+                """, file: "Client.swift",
+            expected: """
+                    public func listReposPages(perPage: Int? = nil) -> PageSequence<[Repo], Repo, ShopError> {
+                        .links(items: { $0 }) { () async throws(ShopError) in
+                            try await self.listRepos(perPage: perPage)
+                        }
+                    }
+                """),
+        Case(
             name: "wire names get coding keys",
             yaml: """
                 models:
