@@ -110,9 +110,12 @@ extension SpecDiff {
                 "pagination helper '\(has.methodName)' of '\(b.name)' now walks \(has.summary.split(separator: ";")[0])",
                 at: b.location, symbols: ["\(newPlan.names.api).\(has.methodName)"], operations: operations)
         }
-        if a.retry != b.retry || a.requestSettings != b.requestSettings || a.idempotent != b.idempotent {
+        if a.retry != b.retry || a.requestSettings != b.requestSettings || a.idempotent != b.idempotent
+            || a.idempotencyKey != b.idempotencyKey
+        {
             add(
-                .behaviourChanged, "'\(b.name)' changed its retry, timeout or cache policy", at: b.location,
+                .behaviourChanged, "'\(b.name)' changed its retry, idempotency key, timeout or cache policy",
+                at: b.location,
                 symbols: [symbol], operations: operations)
         }
         if a.deprecation == nil, b.deprecation != nil {

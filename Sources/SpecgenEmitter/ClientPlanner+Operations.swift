@@ -125,14 +125,14 @@ extension ClientPlanner {
         let (responses, returnType) = responsePlans(endpoint.responses)
         var retryable: Bool?
         var retryPolicy: [String]?
-        if endpoint.idempotent && !endpoint.method.isIdempotent { retryable = true }
+        if (endpoint.idempotent || endpoint.idempotencyKey != nil) && !endpoint.method.isIdempotent { retryable = true }
         switch endpoint.retry {
         case .disabled?: retryable = false
         case .policy(let policy)?: retryPolicy = retryExpression(policy)
         case nil: break
         }
 
-        let plan = OperationPlan(
+        var plan = OperationPlan(
             name: name, qualifiedName: "\(apiName).\(name.withoutBackticks)",
             documentation: documentation(of: endpoint),
             deprecation: endpoint.deprecation.map { $0.message ?? "" },
@@ -152,6 +152,7 @@ extension ClientPlanner {
             handlerTypeName: namer.handlerTypeName(of: endpoint),
             errors: operationErrors.map(errorCase),
             pagination: nil, polling: nil)
+        plan.idempotencyKeyHeader = endpoint.idempotencyKey
         return withHelpers(plan, endpoint: endpoint)
     }
 

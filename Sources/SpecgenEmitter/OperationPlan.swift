@@ -54,6 +54,8 @@ package struct OperationPlan: Hashable, Sendable {
     package var errors: [ErrorCasePlan]
     /// Page iteration, if declared.
     package var pagination: PaginationPlan?
+    /// The header the request builder puts a fresh idempotency key in, such as `Idempotency-Key`.
+    package var idempotencyKeyHeader: String?
     /// A polling helper, if declared.
     package var polling: PollingPlan?
 

@@ -24,6 +24,7 @@ struct RequestEmitter {
             let changesRequest =
                 operation.options != nil || operation.retryPolicy != nil || operation.acceptsJSON
                 || !operation.query.isEmpty || !operation.headers.isEmpty || operation.body != nil
+                || operation.idempotencyKeyHeader != nil
             guard changesRequest else {
                 // Nothing to add: a `var` that is never mutated would be a warning.
                 w.wrappedLine("return HTTPRequestData", arguments, "")
@@ -43,6 +44,9 @@ struct RequestEmitter {
                     "request.setHeader(\(SwiftLiteral.string(header.wireName)), \(text(header, value))"
                         + (header.sensitive ? ", sensitive: true)" : ")")
                 }
+            }
+            if let header = operation.idempotencyKeyHeader {
+                w.line("request.setIdempotencyKey(\(SwiftLiteral.string(header)))")
             }
             if let body = operation.body { emitBody(body, operation: name, writer: &w) }
             w.line("return request")

@@ -60,6 +60,11 @@ struct RequestValidator {
                 request.header(parameter.wireName).map { [$0] } ?? [], parameter,
                 path: "header.\(parameter.wireName)")
         }
+        if let key = endpoint.idempotencyKey, (request.header(key) ?? "").isEmpty {
+            checker.report(
+                "header.\(key)", "is required: a fresh idempotency key per call, the same on its retries",
+                at: endpoint.location)
+        }
         for header in spec.defaultHeaders {
             switch request.header(header.name) {
             case nil:

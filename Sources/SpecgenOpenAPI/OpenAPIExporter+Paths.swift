@@ -39,7 +39,19 @@ extension OpenAPIExporter {
             operation["x-specgen-paginate"] = .object(Self.extensionValue(pagination))
         }
 
-        let parameters = mergedParameters(endpoints)
+        var parameters = mergedParameters(endpoints)
+        if let key = first.idempotencyKey {
+            var parameter = OpenAPIObject()
+            parameter["name"] = .string(key)
+            parameter["in"] = .string("header")
+            parameter["required"] = true
+            parameter["description"] = .string("A fresh key per call, sent again on each retry of that call.")
+            var schema = OpenAPIObject()
+            schema["type"] = .string("string")
+            schema["minLength"] = .int(1)
+            parameter["schema"] = .object(schema)
+            parameters.append(.object(parameter))
+        }
         if !parameters.isEmpty { operation["parameters"] = .array(parameters) }
         if let body = requestBody(endpoints) { operation["requestBody"] = .object(body) }
         operation["responses"] = .object(responses(endpoints))

@@ -52,6 +52,14 @@ extension HTTPRequestData {
         if sensitive { credentialHeaders.insert(fieldName) }
     }
 
+    /// Puts a fresh idempotency key (a random UUID) in the header `name`, unless the request has one. A request
+    /// builder runs once per call, so every retry of the call sends the same key, and the server applies the call
+    /// once however many attempts reach it; generated builders of such operations also set ``isRetryable``.
+    public mutating func setIdempotencyKey(_ name: String) {
+        guard let fieldName = HTTPField.Name(name) else { return }
+        if headerFields[fieldName] == nil { headerFields[fieldName] = UUID().uuidString.lowercased() }
+    }
+
     /// Encodes `value` as the JSON body and sets `Content-Type: application/json`.
     public mutating func setJSONBody(_ value: some Encodable, operation: String) throws(ClientError) {
         body = try JSONCoding.encode(value, operation: operation)

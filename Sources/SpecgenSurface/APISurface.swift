@@ -122,6 +122,7 @@ private struct WireMap {
             case .fields(let list): fields(body.encoding.rawValue, list)
             }
         }
+        if let key = endpoint.idempotencyKey { parts.append("idempotency-key:\(key)") }
         let auth = endpoint.auth ?? spec.security
         parts.append("auth:" + (auth?.scheme.map { $0 + (auth?.optional == true ? "?" : "") } ?? "none"))
         let responses = endpoint.responses.map { response -> String in

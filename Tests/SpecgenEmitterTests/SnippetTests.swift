@@ -15,6 +15,19 @@ struct SnippetTests {
 
     static let cases: [Case] = [
         Case(
+            name: "an idempotency key makes a POST retryable with one key per call",
+            yaml: """
+                models:
+                  Order: {properties: {id: string}}
+                endpoints:
+                  createOrder: {request: POST /orders, body: Order, response: Order, idempotencyKey: Idempotency-Key}
+                """, file: "Operations.swift",
+            expected: """
+                        var request = HTTPRequestData(.post, path: "/orders", isRetryable: true)
+                        request.setHeader("Accept", "application/json")
+                        request.setIdempotencyKey("Idempotency-Key")
+                """),
+        Case(
             name: "a cursor in a nested field pages lazily with typed throws",
             yaml: """
                 models:

@@ -131,6 +131,9 @@ extension LintRun {
                 endpoint.location,
                 "'idempotent: true' at '\(keyPath)' repeats what \(endpoint.method.rawValue) already means")
         }
+        if let header = endpoint.idempotencyKey {
+            checkIdempotencyKey(header, endpoint: endpoint, keyPath: "\(keyPath).idempotencyKey")
+        }
         if let pagination = endpoint.pagination {
             checkPagination(pagination, endpoint: endpoint, keyPath: "\(keyPath).paginate")
         }
@@ -263,6 +266,27 @@ extension LintRun {
             error(
                 second.typeLocation, "the success statuses at '\(keyPath)' return different types",
                 fix: "return one type, and 'empty' for statuses that mean nil")
+        }
+    }
+
+    mutating func checkIdempotencyKey(_ header: String, endpoint: Endpoint, keyPath: String) {
+        let token = header.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }
+        if header.isEmpty || !token {
+            error(
+                endpoint.location, "'\(header)' at '\(keyPath)' is not a header name",
+                fix: "write a header name such as 'Idempotency-Key'")
+        } else if let declared = endpoint.headerParameters.first(where: {
+            $0.wireName.lowercased() == header.lowercased()
+        }) {
+            error(
+                declared.location,
+                "header '\(declared.wireName)' of '\(endpoint.name)' is also its idempotency key, which the client sets",
+                fix: "remove it from 'headers:'")
+        }
+        if endpoint.method.isIdempotent {
+            warning(
+                endpoint.location,
+                "an idempotency key at '\(keyPath)' is never needed: \(endpoint.method.rawValue) is idempotent already")
         }
     }
 

@@ -3,7 +3,7 @@ import SpecgenYAML
 extension SpecReader {
     static let endpointKeys = [
         "request", "summary", "description", "path", "query", "headers", "body", "response", "errors", "auth",
-        "idempotent", "retry", "timeout", "cachePolicy", "paginate", "poll", "deprecated", "mock",
+        "idempotent", "idempotencyKey", "retry", "timeout", "cachePolicy", "paginate", "poll", "deprecated", "mock",
     ]
 
     func endpoints(_ node: YAMLNode) -> [Endpoint] {
@@ -36,6 +36,7 @@ extension SpecReader {
         endpoint.errors = reader.value("errors").map { errors($0, keyPath: "\(keyPath).errors") } ?? []
         endpoint.auth = reader.value("auth").map { authRequirement($0, keyPath: "\(keyPath).auth") }
         endpoint.idempotent = reader.bool("idempotent") ?? false
+        endpoint.idempotencyKey = reader.string("idempotencyKey")
         if let retryNode = reader.value("retry") {
             if retryNode.bool == false {
                 endpoint.retry = .disabled

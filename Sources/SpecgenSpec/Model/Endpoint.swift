@@ -42,6 +42,9 @@ public struct Endpoint: Hashable, Sendable {
     public var auth: AuthRequirement?
     /// Whether a POST or PATCH may be retried because the server makes it idempotent.
     public var idempotent: Bool
+    /// The header that carries a fresh idempotency key per call (Stripe's `Idempotency-Key`), the same on every
+    /// retry of that call; it makes a POST or PATCH safe to retry.
+    public var idempotencyKey: String?
     /// The retry behaviour, when it differs from the API's.
     public var retry: RetryOverride?
     /// Timeout and cache policy, when they differ from the API's.
