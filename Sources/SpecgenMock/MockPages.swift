@@ -44,7 +44,8 @@ struct MockPages {
             if case .int(let number)? = declared { limit = number }
             if let text = parameter(name), let number = Int(text) { limit = number }
         }
-        limit = max(1, limit)
+        // Past the collection every page is empty, so clamping keeps the arithmetic small whatever a client sends.
+        limit = min(max(1, limit), Self.collectionSize + 1)
         let itemType: TypeRef
         if let field = pagination.itemsField,
             case .success(let fields) = types.fieldPath([field], in: responseType), let last = fields.last,
@@ -66,7 +67,9 @@ struct MockPages {
         switch pagination.style {
         case .page(let name, let first):
             switch integer(name) {
-            case .success(let number): start = (max(number, first) - first) * limit
+            case .success(let number):
+                let (index, overflow) = number.subtractingReportingOverflow(first)
+                start = (overflow ? Self.collectionSize : min(max(index, 0), Self.collectionSize)) * limit
             case .failure(let rejection): return .failure(rejection)
             }
         case .offset(let name):

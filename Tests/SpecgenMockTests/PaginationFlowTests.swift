@@ -80,6 +80,16 @@ struct PaginationFlowTests {
         #expect(queries == ["per_page=3", "per_page=3&specgen_page=3", "per_page=3&specgen_page=6"])
     }
 
+    @Test func pagesFarPastTheEndAreEmpty() async throws {
+        var sizes: [Int] = []
+        let queries = try await Self.walk { client async throws in
+            sizes.append(try await client.listBooks(page: Int.max, perPage: Int.max).books.count)
+            sizes.append(try await client.listAuthors(offset: Int.max, limit: 3).data.count)
+        }
+        #expect(sizes == [0, 0])
+        #expect(queries.count == 2)
+    }
+
     @Test func aCursorTheMockNeverIssuedIsADocumentedError() async throws {
         try await Mocks.with("Shelf", path: Self.spec) { url, service async throws in
             let client = ShelfClient(baseURL: url, bearer: "shelf-token")

@@ -317,7 +317,7 @@ extension LintRun {
                 types.resolved(field.type).type)
             {
                 error(field.typeLocation, "pagination parameter '\(name)' must be a string or an integer")
-            } else if field.presence == .required, field.defaultValue == nil {
+            } else if field.presence == .required {
                 error(
                     field.typeLocation,
                     "'\(style.key)' pagination parameter '\(name)' is required, but the first page is asked for without it",
@@ -385,6 +385,14 @@ extension LintRun {
                 at: pagination.location
             ) {
                 matchesStep($0)
+            }
+            if case .object(let fields) = model.kind,
+                let field = fields.first(where: { $0.wireName == itemField }), field.presence != .required
+            {
+                error(
+                    field.typeLocation,
+                    "'\(itemField)' of '\(model.name)' is optional, but 'after' pagination at '\(keyPath)' needs it on every item",
+                    fix: "make it required: '\(itemField): \(field.type)'")
             }
         case .page, .offset, .link:
             break
