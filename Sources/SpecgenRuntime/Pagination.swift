@@ -122,10 +122,37 @@ public struct PageItems<Page: Sendable, Item: Sendable, Failure: Error>: AsyncSe
 // MARK: Styles
 
 extension PageSequence {
-    /// Whether another page may follow, from what every style shares: a `has_more` flag that is false ends the
-    /// walk, and so does a page without items.
-    private static func mayContinue(_ page: Page, _ items: [Item], _ hasMore: (@Sendable (Page) -> Bool?)?) -> Bool {
-        !items.isEmpty && hasMore?(page) != false
+    /// Whether another page may follow: never after a page without items or a `has_more` flag that is false; after
+    /// a flag that is true, always; without a flag, only after a full page when the style counts to `limit`.
+    private static func mayContinue(
+        _ page: Page, _ items: [Item], _ hasMore: (@Sendable (Page) -> Bool?)?, fullAt limit: Int? = nil
+    ) -> Bool {
+        guard !items.isEmpty else { return false }
+        switch hasMore?(page) {
+        case false?: return false
+        case true?: return true
+        case nil: return limit.map { items.count >= $0 } ?? true
+        }
+    }
+
+    /// Fetches by the number in the marker: a page number or an offset.
+    private static func fetchingNumbers(
+        _ fetch: @escaping @Sendable (Int) async throws(Failure) -> Page
+    ) -> @Sendable (Marker?) async throws(Failure) -> (page: Page, link: URL?) {
+        { marker throws(Failure) in
+            guard case .number(let number) = marker else { return (try await fetch(0), nil) }
+            return (try await fetch(number), nil)
+        }
+    }
+
+    /// Fetches by the token in the marker, read back as the type it was written from; nil for the first page.
+    private static func fetchingTokens<Token: LosslessStringConvertible & Sendable>(
+        _ fetch: @escaping @Sendable (Token?) async throws(Failure) -> Page
+    ) -> @Sendable (Marker?) async throws(Failure) -> (page: Page, link: URL?) {
+        { marker throws(Failure) in
+            guard case .token(let token) = marker else { return (try await fetch(nil), nil) }
+            return (try await fetch(Token(token)), nil)
+        }
     }
 
     /// Pages by number: `first`, then the next, until a page is short (when there is no `has_more` flag), empty, or
@@ -136,15 +163,11 @@ extension PageSequence {
         fetch: @escaping @Sendable (_ page: Int) async throws(Failure) -> Page
     ) -> PageSequence {
         PageSequence(
-            first: .number(first), items: items,
-            fetch: { marker throws(Failure) in
-                guard case .number(let page) = marker else { return (try await fetch(first), nil) }
-                return (try await fetch(page), nil)
-            },
+            first: .number(first), items: items, fetch: fetchingNumbers(fetch),
             next: { page, received, marker, _ in
-                guard case .number(let number) = marker, mayContinue(page, received, hasMore),
-                    hasMore?(page) == true || received.count >= limit
-                else { return nil }
+                guard case .number(let number) = marker, mayContinue(page, received, hasMore, fullAt: limit) else {
+                    return nil
+                }
                 return .number(number + 1)
             })
     }
@@ -156,15 +179,11 @@ extension PageSequence {
         fetch: @escaping @Sendable (_ offset: Int) async throws(Failure) -> Page
     ) -> PageSequence {
         PageSequence(
-            first: .number(0), items: items,
-            fetch: { marker throws(Failure) in
-                guard case .number(let offset) = marker else { return (try await fetch(0), nil) }
-                return (try await fetch(offset), nil)
-            },
+            first: .number(0), items: items, fetch: fetchingNumbers(fetch),
             next: { page, received, marker, _ in
-                guard case .number(let offset) = marker, mayContinue(page, received, hasMore),
-                    hasMore?(page) == true || received.count >= limit
-                else { return nil }
+                guard case .number(let offset) = marker, mayContinue(page, received, hasMore, fullAt: limit) else {
+                    return nil
+                }
                 return .number(offset + received.count)
             })
     }
@@ -177,11 +196,7 @@ extension PageSequence {
         fetch: @escaping @Sendable (_ cursor: Cursor?) async throws(Failure) -> Page
     ) -> PageSequence {
         PageSequence(
-            first: nil, items: items,
-            fetch: { marker throws(Failure) in
-                guard case .token(let token) = marker else { return (try await fetch(nil), nil) }
-                return (try await fetch(Cursor(token)), nil)
-            },
+            first: nil, items: items, fetch: fetchingTokens(fetch),
             next: { page, received, _, _ in
                 guard mayContinue(page, received, hasMore), let cursor = nextCursor(page)?.description,
                     !cursor.isEmpty
@@ -198,11 +213,7 @@ extension PageSequence {
         fetch: @escaping @Sendable (_ after: ID?) async throws(Failure) -> Page
     ) -> PageSequence {
         PageSequence(
-            first: nil, items: items,
-            fetch: { marker throws(Failure) in
-                guard case .token(let token) = marker else { return (try await fetch(nil), nil) }
-                return (try await fetch(ID(token)), nil)
-            },
+            first: nil, items: items, fetch: fetchingTokens(fetch),
             next: { page, received, _, _ in
                 guard mayContinue(page, received, hasMore), let last = received.last else { return nil }
                 return .token(id(last).description)
