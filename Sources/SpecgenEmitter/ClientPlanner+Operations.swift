@@ -164,14 +164,12 @@ extension ClientPlanner {
             guard let wireName else { return nil }
             return plan.query.first { $0.wireName == wireName }
         }
+        guard let element = types.pageItemType(of: responseType, itemsField: pagination.itemsField) else { return nil }
         var items = "$0"
-        var itemTypeRef = responseType
         if let field = pagination.itemsField.flatMap({ name in nestedFields(responseType).first { $0.wireName == name }
         }) {
             items = "$0." + memberName(field) + (field.presence == .required ? "" : " ?? []")
-            itemTypeRef = field.type
         }
-        guard case .array(let element) = resolved(itemTypeRef).type else { return nil }
         let limit = parameter(pagination.limitParameter)
         if pagination.limitParameter != nil && limit == nil { return nil }
         let style: PaginationPlan.Style
@@ -222,6 +220,11 @@ extension ClientPlanner {
     /// fields; nil when the path does not resolve.
     private func swiftPath(_ path: [String], in type: TypeRef) -> String? {
         guard case .success(let fields) = types.fieldPath(path, in: type) else { return nil }
+        return swiftPath(fields)
+    }
+
+    /// `$0.a?.b`: the fields a path walks through as a Swift expression on `$0`.
+    private func swiftPath(_ fields: [Field]) -> String {
         var expression = "$0"
         var chained = false
         for field in fields {
@@ -341,15 +344,13 @@ extension ClientPlanner {
         if let pagination = endpoint.pagination, let responseType {
             plan.pagination = paginationPlan(pagination, of: plan, responseType: responseType)
         }
-        if let polling = endpoint.polling, let responseType {
-            var path = "$0"
-            var current = responseType
+        if let polling = endpoint.polling, let responseType,
+            case .success(let fields) = types.fieldPath(polling.field, in: responseType)
+        {
+            // Lint makes every segment required, so the path has no optional chaining.
+            let path = swiftPath(fields)
+            let current = fields.last?.type ?? responseType
             var enumModel: Model?
-            for segment in polling.field {
-                guard let field = nestedFields(current).first(where: { $0.wireName == segment }) else { break }
-                path += "." + memberName(field)
-                current = field.type
-            }
             if case .named(let name) = resolved(current).type, let model = model(named: name),
                 case .enumeration = model.kind
             {

@@ -22,41 +22,32 @@ struct MockPages {
         var message: String
     }
 
-    /// The page for `query`: the response body, over `base` (the endpoint's synthesized answer), and extra headers.
+    /// The page for `query`: the response body, over `base` (the endpoint's synthesized answer of `responseType`),
+    /// and extra headers. `declaredQuery` gives the limit parameter's default.
     func page(
-        of endpoint: Endpoint, _ pagination: Pagination, query: String, path: String, base: SpecValue
-    ) -> Result<(body: SpecValue, headers: [(name: String, value: String)]), Rejection> {
-        guard let responseType = endpoint.jsonResponseType else {
-            return .success((base, []))
+        of responseType: TypeRef, _ pagination: Pagination, query: String, path: String, base: SpecValue,
+        declaredQuery: [Field]
+    ) throws(Rejection) -> (body: SpecValue, headers: [(name: String, value: String)]) {
+        guard let itemType = types.pageItemType(of: responseType, itemsField: pagination.itemsField) else {
+            return (base, [])
         }
         let values = FormPairs(query, plusIsSpace: false)
         func parameter(_ name: String?) -> String? { name.flatMap { values.values($0).first } }
-        func integer(_ name: String) -> Result<Int, Rejection> {
-            guard let text = parameter(name) else { return .success(0) }
+        func integer(_ name: String) throws(Rejection) -> Int {
+            guard let text = parameter(name) else { return 0 }
             guard let number = Int(text), number >= 0 else {
-                return .failure(Rejection(field: "query.\(name)", message: "'\(text)' is not a page this mock serves"))
+                throw Rejection(field: "query.\(name)", message: "'\(text)' is not a page this mock serves")
             }
-            return .success(number)
+            return number
         }
         var limit = Self.defaultLimit
         if let name = pagination.limitParameter {
-            let declared = endpoint.queryParameters.first { $0.wireName == name }?.defaultValue
+            let declared = declaredQuery.first { $0.wireName == name }?.defaultValue
             if case .int(let number)? = declared { limit = number }
             if let text = parameter(name), let number = Int(text) { limit = number }
         }
         // Past the collection every page is empty, so clamping keeps the arithmetic small whatever a client sends.
         limit = min(max(1, limit), Self.collectionSize + 1)
-        let itemType: TypeRef
-        if let field = pagination.itemsField,
-            case .success(let fields) = types.fieldPath([field], in: responseType), let last = fields.last,
-            case .array(let element) = types.resolved(last.type).type
-        {
-            itemType = element
-        } else if case .array(let element) = types.resolved(responseType).type {
-            itemType = element
-        } else {
-            return .success((base, []))
-        }
         let identifier: String
         if case .afterItem(_, let field) = pagination.style { identifier = field } else { identifier = "id" }
         let items = (1...Self.collectionSize).map { index in
@@ -66,37 +57,26 @@ struct MockPages {
         var start = 0
         switch pagination.style {
         case .page(let name, let first):
-            switch integer(name) {
-            case .success(let number):
-                let (index, overflow) = number.subtractingReportingOverflow(first)
-                start = (overflow ? Self.collectionSize : min(max(index, 0), Self.collectionSize)) * limit
-            case .failure(let rejection): return .failure(rejection)
-            }
+            let (index, overflow) = try integer(name).subtractingReportingOverflow(first)
+            start = (overflow ? Self.collectionSize : min(max(index, 0), Self.collectionSize)) * limit
         case .offset(let name):
-            switch integer(name) {
-            case .success(let number): start = number
-            case .failure(let rejection): return .failure(rejection)
-            }
+            start = try integer(name)
         case .cursor(let name, _):
             if let cursor = parameter(name) {
                 guard cursor.hasPrefix("cur_"), let offset = Int(cursor.dropFirst(4)), offset <= items.count else {
-                    return .failure(
-                        Rejection(field: "query.\(name)", message: "cursor '\(cursor)' was not issued here"))
+                    throw Rejection(field: "query.\(name)", message: "cursor '\(cursor)' was not issued here")
                 }
                 start = offset
             }
         case .afterItem(let name, let field):
             if let after = parameter(name) {
                 guard let index = items.firstIndex(where: { Self.text(of: $0, field) == after }) else {
-                    return .failure(Rejection(field: "query.\(name)", message: "no item has \(field) '\(after)'"))
+                    throw Rejection(field: "query.\(name)", message: "no item has \(field) '\(after)'")
                 }
                 start = index + 1
             }
         case .link:
-            switch integer(Self.linkParameter) {
-            case .success(let number): start = number
-            case .failure(let rejection): return .failure(rejection)
-            }
+            start = try integer(Self.linkParameter)
         }
         start = min(start, items.count)
         let end = min(start + limit, items.count)
@@ -118,7 +98,7 @@ struct MockPages {
         default:
             break
         }
-        return .success((body, headers))
+        return (body, headers)
     }
 
     /// An item with a distinct identifier in `field`: `customer_3` for a string, `3` for an integer.

@@ -284,15 +284,15 @@ public final class MockService: Sendable {
         guard let response = endpoint.responses.first(where: { $0.status.matches(status) }),
             case .json(let type) = response.body
         else { return nil }
-        var base = synthesizer.value(for: type)
-        if let example = response.example { base = base.merged(with: example) }
         let pages = MockPages(types: types, synthesizer: synthesizer)
-        switch pages.page(of: endpoint, pagination, query: request.query, path: request.path, base: base) {
-        case .success(let (body, headers)):
+        do throws(MockPages.Rejection) {
+            let (body, headers) = try pages.page(
+                of: type, pagination, query: request.query, path: request.path,
+                base: synthesized(type, example: response.example), declaredQuery: endpoint.queryParameters)
             var answer = json(status, body)
             answer.headers += headers
             return finish(request, operation: endpoint.name, response: answer, problems: [])
-        case .failure(let rejection):
+        } catch let rejection {
             let problem = MockProblem(field: rejection.field, message: rejection.message, location: pagination.location)
             return rejected(
                 request, endpoint: endpoint, .content, title: "No such page of '\(endpoint.name)'", problems: [problem])
@@ -349,14 +349,19 @@ public final class MockService: Sendable {
                 return MockResponse(
                     status: status, headers: [("Content-Type", "application/octet-stream")], body: bytes)
             case .json(let type):
-                var value = synthesizer.value(for: type)
-                if let example = response.example { value = value.merged(with: example) }
+                var value = synthesized(type, example: response.example)
                 if let override { value = value.merged(with: override) }
                 return json(status, value)
             }
         }
         guard let error = spec.documentedError(status, of: endpoint) else { return nil }
         return errorAnswer(error, status: status, override: override)
+    }
+
+    /// A JSON answer's value: synthesized from its type, with the response's `example` laid over it.
+    private func synthesized(_ type: TypeRef, example: SpecValue?) -> SpecValue {
+        let value = synthesizer.value(for: type)
+        return example.map { value.merged(with: $0) } ?? value
     }
 
     /// The answer for a documented error, with `override` merged over the synthesized body.

@@ -143,6 +143,20 @@ package struct TypeResolver: Sendable {
         return .success(fields)
     }
 
+    /// The item type of a paginated response: the element of the array in its `itemsField`, or of the response
+    /// itself when there is no such field; nil when that is not an array.
+    package func pageItemType(of response: TypeRef, itemsField: String?) -> TypeRef? {
+        var collection = response
+        if let itemsField {
+            guard case .success(let fields) = fieldPath([itemsField], in: response), let field = fields.last else {
+                return nil
+            }
+            collection = field.type
+        }
+        guard case .array(let element) = resolved(collection).type else { return nil }
+        return element
+    }
+
     /// The fields of a body: written inline, or the properties of its model (through aliases); nil when the body is
     /// one value that is not an object.
     package func fields(of body: RequestBody) -> [Field]? {
