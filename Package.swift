@@ -220,6 +220,15 @@ let package = Package(
             swiftSettings: generatedClientSettings,
             plugins: ["SpecgenPlugin"]
         ),
+        // A client for the auth schemes, servers and streams of real APIs: run against specgen-mock in SpecgenMockTests.
+        .target(
+            name: "Relay",
+            dependencies: ["SpecgenRuntime"],
+            path: "Tests/Fixtures/Relay",
+            exclude: ["Relay.yaml"],
+            swiftSettings: generatedClientSettings,
+            plugins: ["SpecgenPlugin"]
+        ),
         .testTarget(
             name: "GeneratedClientTests",
             dependencies: [
@@ -233,7 +242,8 @@ let package = Package(
             name: "SpecgenMockTests",
             dependencies: [
                 "specgen-mock", "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI", "ExampleFlows",
-                "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "Shelf", "SpecgenRuntime",
+                "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "Shelf", "Relay",
+                "SpecgenRuntime",
             ],
             swiftSettings: strictSettings
         ),

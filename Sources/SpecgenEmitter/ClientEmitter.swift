@@ -134,26 +134,51 @@ struct ClientEmitter {
     }
 
     private var credentialParameters: [(declaration: String, forward: String, documentation: String)] {
-        plan.authSchemes.map { scheme in
+        plan.authSchemes.flatMap { scheme -> [(declaration: String, forward: String, documentation: String)] in
             let name = scheme.parameterName
             let about = scheme.documentation.map { " " + $0 } ?? ""
             switch scheme.kind {
             case .bearer:
-                return (
-                    scheme.required ? "\(name): TokenProvider" : "\(name): TokenProvider? = nil", "\(name): \(name)",
-                    "The `\(scheme.specName)` bearer token, fixed or asked for on every request.\(about)"
-                )
+                return [
+                    (
+                        scheme.required ? "\(name): TokenProvider" : "\(name): TokenProvider? = nil",
+                        "\(name): \(name)",
+                        "The `\(scheme.specName)` bearer token, fixed or asked for on every request.\(about)"
+                    )
+                ]
+            case .basic:
+                return [
+                    (
+                        scheme.required ? "\(name): BasicCredentials" : "\(name): BasicCredentials? = nil",
+                        "\(name): \(name)",
+                        "The `\(scheme.specName)` user name and password, sent in `Authorization: Basic`.\(about)"
+                    )
+                ]
             case .apiKey(let keyName, let inQuery):
-                return (
-                    scheme.required ? "\(name): String" : "\(name): String? = nil", "\(name): \(name)",
-                    "The `\(scheme.specName)` API key, sent in \(inQuery ? "query item" : "header") `\(keyName)`.\(about)"
+                return [
+                    (
+                        scheme.required ? "\(name): String" : "\(name): String? = nil", "\(name): \(name)",
+                        "The `\(scheme.specName)` API key, sent in \(inQuery ? "query item" : "header") "
+                            + "`\(keyName)`.\(about)"
+                    )
+                ]
+            case .oauth2(_, _, _, let client):
+                let store = (
+                    declaration: "\(name): any TokenStore = InMemoryTokenStore()", forward: "\(name): \(name)",
+                    documentation: "Where the `\(scheme.specName)` tokens are kept (in memory by default; a "
+                        + "Keychain-backed store implements the same protocol).\(about)"
                 )
-            case .oauth2:
-                return (
-                    "\(name): any TokenStore = InMemoryTokenStore()", "\(name): \(name)",
-                    "Where the `\(scheme.specName)` tokens are kept (in memory by default; a Keychain-backed store "
-                        + "implements the same protocol).\(about)"
-                )
+                guard let client else { return [store] }
+                let clientName = client.parameterName
+                return [
+                    (
+                        client.required
+                            ? "\(clientName): ClientCredentials" : "\(clientName): ClientCredentials? = nil",
+                        "\(clientName): \(clientName)",
+                        "The `\(scheme.specName)` client id and secret: they authenticate every token request, and "
+                            + "with no stored token the client gets one with the client credentials grant."
+                    ), store,
+                ]
             }
         }
     }
@@ -210,12 +235,15 @@ struct ClientEmitter {
                 case .bearer:
                     let line = "chain.append(BearerTokenMiddleware(scheme: \(specName), provider: \(name)))"
                     w.line(scheme.required ? line : "if let \(name) { \(line) }")
+                case .basic:
+                    let line = "chain.append(BasicAuthMiddleware(scheme: \(specName), credentials: \(name)))"
+                    w.line(scheme.required ? line : "if let \(name) { \(line) }")
                 case .apiKey(let keyName, let inQuery):
                     let line =
                         "chain.append(APIKeyMiddleware(scheme: \(specName), name: \(SwiftLiteral.string(keyName)), "
                         + "location: .\(inQuery ? "query" : "header"), key: \(name)))"
                     w.line(scheme.required ? line : "if let \(name) { \(line) }")
-                case .oauth2(let tokenPath, let usernameField, let leeway):
+                case .oauth2(let tokenPath, let usernameField, let leeway, let client):
                     let property = scheme.flowProperty ?? name
                     let absolute = tokenPath.hasPrefix("https://") || tokenPath.hasPrefix("http://")
                     let tokenBase = absolute ? "URL(string: \(SwiftLiteral.string(tokenPath))) ?? baseURL" : "baseURL"
@@ -226,6 +254,13 @@ struct ClientEmitter {
                                 + "usernameField: \(SwiftLiteral.string(usernameField)), leeway: \(SwiftLiteral.number(leeway)),"
                         )
                         w.line("store: \(name),")
+                        if let client {
+                            w.line("clientCredentials: \(client.parameterName),")
+                            if client.inBody { w.line("clientAuthentication: .body,") }
+                            if !client.scopes.isEmpty {
+                                w.line("scopes: [\(client.scopes.map(SwiftLiteral.string).joined(separator: ", "))],")
+                            }
+                        }
                         w.line("client: APIClient(baseURL: \(tokenBase), transport: transport, logger: logger))")
                     }
                     w.line("chain.append(OAuth2Middleware(scheme: \(specName), flow: \(property)))")

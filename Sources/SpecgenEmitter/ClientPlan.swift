@@ -54,10 +54,24 @@ package struct AuthPlan: Hashable, Sendable {
     package enum Kind: Hashable, Sendable {
         /// A bearer token from a ``TokenProvider``.
         case bearer
+        /// A user name and password in `Authorization: Basic`.
+        case basic
         /// An API key in a header or query item.
         case apiKey(name: String, inQuery: Bool)
-        /// An OAuth2 token flow against `tokenPath`.
-        case oauth2(tokenPath: String, usernameField: String, leeway: Double)
+        /// An OAuth2 token flow against `tokenPath`, with the client's id and secret when a grant needs them.
+        case oauth2(tokenPath: String, usernameField: String, leeway: Double, client: ClientCredentialsPlan?)
+    }
+
+    /// How the client's initializer takes an OAuth2 client id and secret.
+    package struct ClientCredentialsPlan: Hashable, Sendable {
+        /// The initializer parameter.
+        package var parameterName: String
+        /// Whether the client credentials grant is the only way to a token (a required parameter).
+        package var required: Bool
+        /// Whether the id and secret go in form fields rather than `Authorization: Basic`.
+        package var inBody: Bool
+        /// The scopes asked for.
+        package var scopes: [String]
     }
 
     /// The spec's name, which requests carry as `authScheme`.

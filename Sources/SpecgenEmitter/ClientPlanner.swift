@@ -306,6 +306,10 @@ package struct ClientPlanner {
             return AuthPlan(
                 specName: scheme.name, parameterName: name, flowProperty: nil, kind: .bearer,
                 required: required, documentation: scheme.description)
+        case .basic:
+            return AuthPlan(
+                specName: scheme.name, parameterName: name, flowProperty: nil, kind: .basic, required: required,
+                documentation: scheme.description)
         case .apiKey(let keyName, let location):
             return AuthPlan(
                 specName: scheme.name, parameterName: name, flowProperty: nil,
@@ -316,7 +320,11 @@ package struct ClientPlanner {
                 specName: scheme.name, parameterName: name + "TokenStore", flowProperty: name + "Tokens",
                 kind: .oauth2(
                     tokenPath: flow.tokenURL, usernameField: flow.usernameField,
-                    leeway: flow.refreshLeeway),
+                    leeway: flow.refreshLeeway,
+                    client: flow.usesClientCredentials
+                        ? AuthPlan.ClientCredentialsPlan(
+                            parameterName: name + "Credentials", required: flow.needsClientCredentials,
+                            inBody: flow.clientAuthentication == .body, scopes: flow.scopes) : nil),
                 required: false, documentation: scheme.description)
         }
     }

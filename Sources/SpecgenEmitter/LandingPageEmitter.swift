@@ -65,9 +65,12 @@ package struct LandingPageEmitter {
                 case .bearer: "a bearer token in `Authorization`, from the `\(scheme.parameterName)` provider"
                 case .apiKey(let name, let inQuery):
                     "an API key in \(inQuery ? "query item" : "header") `\(name)`, passed as `\(scheme.parameterName)`"
-                case .oauth2(let tokenPath, _, _):
+                case .basic: "a user name and password in `Authorization: Basic`, passed as `\(scheme.parameterName)`"
+                case .oauth2(let tokenPath, _, _, let client):
                     "OAuth2 tokens from `\(tokenPath)`, kept in the `\(scheme.parameterName)` store and refreshed "
                         + "before they expire"
+                        + (client.map { ", obtained with the client id and secret passed as `\($0.parameterName)`" }
+                            ?? "")
                 }
             let about = scheme.documentation.map { " " + Self.oneLine($0) } ?? ""
             lines.append("- `\(scheme.specName)`: \(how).\(about)")

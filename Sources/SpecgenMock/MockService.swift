@@ -409,6 +409,15 @@ public final class MockService: Sendable {
                     status: 400, title: "Not a token request", operation: nil, problems: [problem]),
                 problems: [problem])
         }
+        let problems = Self.tokenRequestProblems(
+            grant: grant, form: form, authorization: request.header("Authorization"), flow: flow, scheme: scheme)
+        if !problems.isEmpty {
+            return finish(
+                request, operation: "\(scheme.name) token",
+                response: ProblemDocument.response(
+                    status: 400, title: "Incomplete token request", operation: nil, problems: problems),
+                problems: problems)
+        }
         let tokens: SpecValue = .object([
             SpecValueEntry(key: "access_token", value: .string(credentials.first ?? "mock-access-token")),
             SpecValueEntry(key: "refresh_token", value: .string("mock-refresh-token")),
@@ -416,6 +425,42 @@ public final class MockService: Sendable {
             SpecValueEntry(key: "expires_in", value: .int(3600)),
         ])
         return finish(request, operation: "\(scheme.name) token", response: json(200, tokens), problems: [])
+    }
+
+    /// The fields a grant needs (RFC 6749 sections 4.1.3, 4.3.2 and 6), and for the client credentials grant the
+    /// client's id and secret, sent the way the spec says.
+    static func tokenRequestProblems(
+        grant: String, form: FormPairs, authorization: String?, flow: OAuth2Flow, scheme: AuthScheme
+    ) -> [MockProblem] {
+        let needed: [String] =
+            switch OAuth2Grant(rawValue: grant) {
+            case .password: [flow.usernameField, "password"]
+            case .refreshToken: ["refresh_token"]
+            case .authorizationCode: ["code", "redirect_uri"]
+            case .clientCredentials, nil: []
+            }
+        var problems = needed.filter { (form.values($0).first ?? "").isEmpty }.map {
+            MockProblem(field: "body.\($0)", message: "is required by the \(grant) grant", location: scheme.location)
+        }
+        guard grant == OAuth2Grant.clientCredentials.rawValue else { return problems }
+        switch flow.clientAuthentication {
+        case .basic:
+            if authorization.flatMap(BasicAuthorization.pair) == nil {
+                problems.append(
+                    MockProblem(
+                        field: "header.Authorization",
+                        message: "must be 'Basic <base64 of client_id:client_secret>' (auth scheme '\(scheme.name)')",
+                        location: scheme.location))
+            }
+        case .body:
+            for name in ["client_id", "client_secret"] where (form.values(name).first ?? "").isEmpty {
+                problems.append(
+                    MockProblem(
+                        field: "body.\(name)", message: "is required: the scheme authenticates its client in the body",
+                        location: scheme.location))
+            }
+        }
+        return problems
     }
 
     // MARK: Log

@@ -112,6 +112,27 @@ struct RequestValidator {
                 checker.report(
                     "header.Authorization", "is not an accepted token (auth scheme '\(name)')", at: scheme.location)
             }
+        case .basic:
+            guard let value = request.header("Authorization") else {
+                if !requirement.optional {
+                    checker.report(
+                        "header.Authorization",
+                        "is required: 'Basic <base64 of user:password>' (auth scheme '\(name)')",
+                        at: scheme.location)
+                }
+                return
+            }
+            guard let pair = BasicAuthorization.pair(value) else {
+                checker.report(
+                    "header.Authorization", "must be 'Basic <base64 of user:password>' (auth scheme '\(name)')",
+                    at: scheme.location)
+                return
+            }
+            if !accepts(pair) {
+                checker.report(
+                    "header.Authorization", "is not an accepted user and password (auth scheme '\(name)')",
+                    at: scheme.location)
+            }
         case .apiKey(let keyName, let location):
             let value = location == .header ? request.header(keyName) : query.values(keyName).first
             let field = "\(location == .header ? "header" : "query").\(keyName)"
@@ -252,5 +273,17 @@ struct RequestValidator {
         for part in parts where !fields.contains(where: { $0.wireName == part.name }) {
             checker.ignore("body.\(part.name)")
         }
+    }
+}
+
+/// The `user:password` of an `Authorization: Basic` value, or nil when it is not one.
+enum BasicAuthorization {
+    static func pair(_ value: String) -> String? {
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic",
+            let data = Data(base64Encoded: parts[1].trimmingCharacters(in: .whitespaces)),
+            let pair = String(data: data, encoding: .utf8), pair.contains(":")
+        else { return nil }
+        return pair
     }
 }

@@ -9,6 +9,9 @@ extension OpenAPIExporter {
         case .bearer:
             object["type"] = "http"
             object["scheme"] = "bearer"
+        case .basic:
+            object["type"] = "http"
+            object["scheme"] = "basic"
         case .apiKey(let name, let location):
             object["type"] = "apiKey"
             object["name"] = .string(name)
@@ -22,15 +25,28 @@ extension OpenAPIExporter {
                 switch grant {
                 case .password: key = "password"
                 case .clientCredentials: key = "clientCredentials"
+                case .authorizationCode: key = "authorizationCode"
                 case .refreshToken: continue
                 }
                 var entry = OpenAPIObject()
+                if grant == .authorizationCode {
+                    entry["authorizationUrl"] = flow.authorizationURL.map { .string(absoluteURL($0)) }
+                }
                 entry["tokenUrl"] = tokenURL
                 if flow.grants.contains(.refreshToken) { entry["refreshUrl"] = tokenURL }
-                entry["scopes"] = .object(OpenAPIObject())
+                var scopes = OpenAPIObject()
+                if grant == .clientCredentials {
+                    for scope in flow.scopes { scopes[scope] = .string("") }
+                }
+                entry["scopes"] = .object(scopes)
                 flows[key] = .object(entry)
             }
             object["flows"] = .object(flows)
+            if flow.clientAuthentication == .body,
+                flow.usesClientCredentials || flow.grants.contains(.authorizationCode)
+            {
+                object["x-specgen-client-auth"] = "body"
+            }
         }
         object["description"] = scheme.description.map { .string(Self.trimmed($0)) }
         return object

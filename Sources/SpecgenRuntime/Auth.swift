@@ -34,6 +34,54 @@ public struct BearerTokenMiddleware: Middleware {
     }
 }
 
+/// A user name and password for HTTP basic authentication (RFC 7617). Its description never shows the password.
+public struct BasicCredentials: Hashable, Sendable, CustomStringConvertible {
+    /// The user name (Twilio's account SID, Stripe's secret key).
+    public var username: String
+    /// The password (Twilio's auth token; empty for Stripe).
+    public var password: String
+
+    /// Creates credentials.
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+
+    /// The `Authorization` header's value: `Basic` and the base64 of `username:password` in UTF-8.
+    public var headerValue: String {
+        "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+    }
+
+    /// `BasicCredentials(username: ..., password: <redacted>)`.
+    public var description: String {
+        "BasicCredentials(username: \(username), password: \(Redaction.placeholder))"
+    }
+}
+
+/// Adds `Authorization: Basic ...` to requests of one scheme.
+public struct BasicAuthMiddleware: Middleware {
+    /// The scheme this middleware serves.
+    public let scheme: String
+    private let credentials: BasicCredentials
+
+    /// Creates a middleware.
+    public init(scheme: String, credentials: BasicCredentials) {
+        self.scheme = scheme
+        self.credentials = credentials
+    }
+
+    /// Adds the header.
+    public func intercept(
+        _ request: HTTPRequestData, operation: String,
+        next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
+    ) async throws -> HTTPResponseData {
+        guard request.authScheme == scheme else { return try await next(request) }
+        var request = request
+        request.headerFields[.authorization] = credentials.headerValue
+        return try await next(request)
+    }
+}
+
 /// Adds an API key in a header or query item to requests of one scheme.
 public struct APIKeyMiddleware: Middleware {
     /// Where the key goes.
@@ -119,18 +167,49 @@ public actor InMemoryTokenStore: TokenStore {
     public func save(_ tokens: TokenSet?) async { self.tokens = tokens }
 }
 
-/// The OAuth2 password and refresh_token grants against a form-urlencoded token endpoint (Keyz's `/auth/token/`).
+/// An OAuth2 client's id and secret, for the client credentials grant. Its description never shows the secret.
+public struct ClientCredentials: Hashable, Sendable, CustomStringConvertible {
+    /// How the id and secret reach the token endpoint (RFC 6749 section 2.3.1).
+    public enum Authentication: Sendable {
+        /// `Authorization: Basic` with the id and secret, form-encoded; every server must accept it.
+        case basic
+        /// `client_id` and `client_secret` form fields.
+        case body
+    }
+
+    /// The client id.
+    public var id: String
+    /// The client secret.
+    public var secret: String
+
+    /// Creates credentials.
+    public init(id: String, secret: String) {
+        self.id = id
+        self.secret = secret
+    }
+
+    /// `ClientCredentials(id: ..., secret: <redacted>)`.
+    public var description: String { "ClientCredentials(id: \(id), secret: \(Redaction.placeholder))" }
+}
+
+/// The grants of an OAuth2-style token endpoint (Keyz's `/auth/token/`): password, refresh_token, client_credentials,
+/// and authorization_code for a code the app obtained in its own UI.
 ///
-/// Refreshing is single-flight: however many requests find the token expired at once, one refresh runs and all
-/// of them wait for it. A failed refresh clears the store and throws ``AuthenticationFailure``.
+/// Getting a token is single-flight: however many requests find the token missing or expired at once, one token
+/// request runs and all of them wait for it. An expired token is refreshed with its refresh token when there is one,
+/// and otherwise, when the flow has client credentials, replaced by a new client credentials grant. A failed refresh
+/// clears the store and throws ``AuthenticationFailure``.
 public actor OAuth2TokenFlow {
     private let tokenPath: String
     private let usernameField: String
     private let leeway: TimeInterval
     private let store: any TokenStore
     private let client: APIClient
+    private let clientCredentials: ClientCredentials?
+    private let clientAuthentication: ClientCredentials.Authentication
+    private let scopes: [String]
     private var refreshing: Task<TokenSet, any Error>?
-    /// How many refresh requests were sent, for tests and diagnostics.
+    /// How many token requests a refresh or a client credentials grant sent, for tests and diagnostics.
     public private(set) var refreshCount = 0
 
     /// Creates a flow.
@@ -139,15 +218,23 @@ public actor OAuth2TokenFlow {
     ///   - usernameField: The form field of the user name in the password grant.
     ///   - leeway: Seconds before expiry at which a token is refreshed.
     ///   - store: Where the tokens are kept between launches.
+    ///   - clientCredentials: The client's id and secret: they authenticate every token request, and the flow gets
+    ///     its tokens with the client credentials grant when it has none.
+    ///   - clientAuthentication: How the id and secret are sent.
+    ///   - scopes: The scopes asked for in the client credentials grant; empty asks for the server's default.
     ///   - client: Sends the token requests (its own middlewares, not the flow's).
     public init(
         tokenPath: String, usernameField: String = "username", leeway: TimeInterval = 30,
-        store: any TokenStore = InMemoryTokenStore(), client: APIClient
+        store: any TokenStore = InMemoryTokenStore(), clientCredentials: ClientCredentials? = nil,
+        clientAuthentication: ClientCredentials.Authentication = .basic, scopes: [String] = [], client: APIClient
     ) {
         self.tokenPath = tokenPath
         self.usernameField = usernameField
         self.leeway = leeway
         self.store = store
+        self.clientCredentials = clientCredentials
+        self.clientAuthentication = clientAuthentication
+        self.scopes = scopes
         self.client = client
     }
 
@@ -163,24 +250,40 @@ public actor OAuth2TokenFlow {
         return tokens
     }
 
+    /// Exchanges an authorization code the app obtained in its own UI (a browser sign-in) for tokens, and stores
+    /// them; they are refreshed through the same token endpoint from then on.
+    /// - Parameters:
+    ///   - code: The code from the redirect.
+    ///   - redirectURI: The redirect URI the code was issued for.
+    ///   - codeVerifier: The PKCE verifier (RFC 7636), when the authorization request sent a challenge.
+    @discardableResult
+    public func exchange(code: String, redirectURI: String, codeVerifier: String? = nil) async throws -> TokenSet {
+        var form = FormBody()
+        form.append("grant_type", "authorization_code")
+        form.append("code", code)
+        form.append("redirect_uri", redirectURI)
+        if let codeVerifier { form.append("code_verifier", codeVerifier) }
+        let tokens = try await requestTokens(form)
+        await store.save(tokens)
+        return tokens
+    }
+
     /// Stores tokens obtained elsewhere (for example from a generated `loginUser` call).
     public func store(_ tokens: TokenSet?) async { await store.save(tokens) }
 
-    /// A valid access token, refreshing first when the stored one is expired.
+    /// A valid access token: the stored one, refreshed first when it is expired, or with client credentials a new
+    /// one when none is stored. Nil when the app has not signed in.
     public func accessToken() async throws -> String? {
-        guard let tokens = await store.load() else { return nil }
-        if let expiresAt = tokens.expiresAt, expiresAt.timeIntervalSinceNow <= leeway {
-            return try await refresh(replacing: tokens.accessToken).accessToken
-        }
-        return tokens.accessToken
+        let tokens = await store.load()
+        if let tokens, !isExpiring(tokens) { return tokens.accessToken }
+        guard tokens != nil || clientCredentials != nil else { return nil }
+        return try await refresh(replacing: tokens?.accessToken ?? "").accessToken
     }
 
     /// Refreshes unless another caller already replaced `rejected`; concurrent callers share one refresh.
     public func refresh(replacing rejected: String) async throws -> TokenSet {
         if let refreshing { return try await refreshing.value }
-        if let current = await store.load(), current.accessToken != rejected,
-            current.expiresAt.map({ $0.timeIntervalSinceNow > leeway }) ?? true
-        {
+        if let current = await store.load(), current.accessToken != rejected, !isExpiring(current) {
             return current
         }
         let task = Task { try await self.performRefresh() }
@@ -189,14 +292,22 @@ public actor OAuth2TokenFlow {
         return try await task.value
     }
 
+    private func isExpiring(_ tokens: TokenSet) -> Bool {
+        tokens.expiresAt.map { $0.timeIntervalSinceNow <= leeway } ?? false
+    }
+
     private func performRefresh() async throws -> TokenSet {
-        guard let refreshToken = await store.load()?.refreshToken else {
+        var form = FormBody()
+        if let refreshToken = await store.load()?.refreshToken {
+            form.append("grant_type", "refresh_token")
+            form.append("refresh_token", refreshToken)
+        } else if clientCredentials != nil {
+            form.append("grant_type", "client_credentials")
+            if !scopes.isEmpty { form.append("scope", scopes.joined(separator: " ")) }
+        } else {
             throw AuthenticationFailure("no refresh token; sign in again")
         }
         refreshCount += 1
-        var form = FormBody()
-        form.append("grant_type", "refresh_token")
-        form.append("refresh_token", refreshToken)
         do {
             let tokens = try await requestTokens(form)
             await store.save(tokens)
@@ -208,7 +319,22 @@ public actor OAuth2TokenFlow {
     }
 
     private func requestTokens(_ form: FormBody) async throws -> TokenSet {
-        var request = HTTPRequestData(method: .post, path: tokenPath, body: form.data, isRetryable: false)
+        var form = form
+        var request = HTTPRequestData(method: .post, path: tokenPath, body: Data(), isRetryable: false)
+        if let clientCredentials {
+            switch clientAuthentication {
+            case .basic:
+                // RFC 6749 section 2.3.1: the id and secret are form-encoded before they are joined.
+                let pair = BasicCredentials(
+                    username: PercentEncoding.encodeFormComponent(clientCredentials.id),
+                    password: PercentEncoding.encodeFormComponent(clientCredentials.secret))
+                request.headerFields[.authorization] = pair.headerValue
+            case .body:
+                form.append("client_id", clientCredentials.id)
+                form.append("client_secret", clientCredentials.secret)
+            }
+        }
+        request.body = form.data
         request.headerFields[.contentType] = FormBody.contentType
         request.headerFields[.accept] = "application/json"
         let operation = "OAuth2.token"

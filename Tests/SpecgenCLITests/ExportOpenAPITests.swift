@@ -43,10 +43,10 @@ struct ExportOpenAPITests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [String] = []
-        for api in Self.apis {
+        for (api, spec) in zip(Self.apis + FixtureAPIs.names, SeedAPIs.specPaths + FixtureAPIs.specPaths) {
             for suffix in ["yaml", "json"] {
                 let output = folder.appendingPathComponent("\(api).\(suffix)").path
-                let run = try await LintCommandTests.specgen(["export-openapi", "Specs/\(api).yaml", "-o", output])
+                let run = try await LintCommandTests.specgen(["export-openapi", spec, "-o", output])
                 #expect(run.status == 0, "\(run.stderr)")
                 files.append(output)
             }
@@ -98,6 +98,17 @@ struct ExportOpenAPITests {
 
         let gista = try await Self.document("Gista")
         #expect(Self.value(gista, "components", "securitySchemes", "bearer", "scheme") as? String == "bearer")
+    }
+
+    @Test func basicAuthAndClientCredentialsBecomeTheirSecuritySchemes() async throws {
+        let relay = try await Self.document("Relay", path: "Tests/Fixtures/Relay/Relay.yaml")
+        let schemes = Self.value(relay, "components", "securitySchemes")
+        #expect(Self.value(schemes as Any, "account", "type") as? String == "http")
+        #expect(Self.value(schemes as Any, "account", "scheme") as? String == "basic")
+        let flow = Self.value(schemes as Any, "partner", "flows", "clientCredentials") as? [String: Any]
+        #expect(flow?["tokenUrl"] as? String == "https://api.relay.example/oauth/token")
+        #expect((flow?["scopes"] as? [String: String])?.keys.sorted() == ["messages.read", "messages.write"])
+        #expect(Self.value(relay, "paths", "/messages", "get", "security", "0", "partner") != nil)
     }
 
     @Test func bodiesKeepTheirEncodings() async throws {

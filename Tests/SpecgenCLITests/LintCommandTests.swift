@@ -21,8 +21,8 @@ struct LintCommandTests {
         #expect(missing.stderr == "Specs/Nope.yaml:1:1: error: no such file\n")
     }
 
-    @Test func lintOfTheFiveSpecsIsClean() async throws {
-        let specs = SeedAPIs.specPaths
+    @Test func lintOfTheSeedAndFixtureAPIsIsClean() async throws {
+        let specs = SeedAPIs.specPaths + FixtureAPIs.specPaths
         let run = try await Self.specgen(["lint"] + specs)
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty, "\(run.stderr)")

@@ -179,6 +179,28 @@ struct SnippetTests {
                         request.setFormBody(form)
                 """),
         Case(
+            name: "basic auth and OAuth2 client credentials become initializer parameters and middlewares",
+            yaml: """
+                auth:
+                  account: {type: basic}
+                  partner: {type: oauth2, tokenUrl: /oauth/token, grants: [client_credentials], scopes: [read]}
+                security: account
+                endpoints:
+                  me: {request: GET /me, response: empty}
+                  feed: {request: GET /feed, response: empty, auth: partner}
+                """, file: "Client.swift",
+            expected: """
+                        var chain: [any Middleware] = []
+                        chain.append(BasicAuthMiddleware(scheme: "account", credentials: account))
+                        partnerTokens = OAuth2TokenFlow(
+                            tokenPath: "/oauth/token", usernameField: "username", leeway: 30,
+                            store: partnerTokenStore,
+                            clientCredentials: partnerCredentials,
+                            scopes: ["read"],
+                            client: APIClient(baseURL: baseURL, transport: transport, logger: logger))
+                        chain.append(OAuth2Middleware(scheme: "partner", flow: partnerTokens))
+                """),
+        Case(
             name: "range errors carry the status",
             yaml: """
                 models:

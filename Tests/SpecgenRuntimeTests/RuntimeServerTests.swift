@@ -152,6 +152,37 @@ struct RuntimeServerTests {
         await server.stop()
     }
 
+    @Test func anAuthorizationCodeIsExchangedAndItsTokensRefreshedThroughTheSameEndpoint() async throws {
+        let server = try TestHTTPServer { request in
+            guard request.path == "/oauth/token" else { return .json("{}") }
+            let form = String(decoding: request.body, as: UTF8.self)
+            return form.hasPrefix("grant_type=authorization_code")
+                ? .json(#"{"access_token":"a1","refresh_token":"r1","expires_in":1}"#)
+                : .json(#"{"access_token":"a2","refresh_token":"r2","expires_in":3600}"#)
+        }
+        let baseURL = try await server.start()
+        let flow = OAuth2TokenFlow(
+            tokenPath: "/oauth/token", clientCredentials: ClientCredentials(id: "app", secret: "pw"),
+            clientAuthentication: .body, client: APIClient(baseURL: baseURL))
+        let tokens = try await flow.exchange(
+            code: "c0de/1", redirectURI: "com.example.app:/signed-in", codeVerifier: "v3rifier")
+        #expect(tokens.accessToken == "a1")
+        // a1 expires within the leeway, so the next request refreshes it first.
+        let client = APIClient(baseURL: baseURL, middlewares: [OAuth2Middleware(scheme: "app", flow: flow)])
+        _ = try await client.send(HTTPRequestData(method: .get, path: "/me", authScheme: "app"), operation: "me")
+        let requests = await server.requests
+        #expect(requests.map(\.path) == ["/oauth/token", "/oauth/token", "/me"])
+        #expect(
+            requests.prefix(2).map { String(decoding: $0.body, as: UTF8.self) } == [
+                "grant_type=authorization_code&code=c0de%2F1&redirect_uri=com.example.app%3A%2Fsigned-in"
+                    + "&code_verifier=v3rifier&client_id=app&client_secret=pw",
+                "grant_type=refresh_token&refresh_token=r1&client_id=app&client_secret=pw",
+            ])
+        #expect(requests.allSatisfy { $0.headers["authorization"] != "Basic YXBwOnB3" })
+        #expect(requests[2].headers["authorization"] == "Bearer a2")
+        await server.stop()
+    }
+
     @Test func failedRefreshIsAnAuthenticationErrorAndClearsTheStore() async throws {
         let server = try TestHTTPServer { request in
             request.path == "/auth/token/"

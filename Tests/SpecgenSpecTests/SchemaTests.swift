@@ -2,7 +2,7 @@ import Foundation
 import SpecgenTestSupport
 import Testing
 
-/// `Docs/specgen.schema.json` accepts every spec in `Specs/` and rejects broken ones, checked with Python's
+/// `Docs/specgen.schema.json` accepts every spec in `Specs/` and the fixture APIs, and rejects broken ones, checked with Python's
 /// `jsonschema` (installed by `.ci/run`), so editors with a YAML language server validate what specgen accepts.
 struct SchemaTests {
     static func validate(_ specs: [String]) async throws -> (status: Int32, output: String) {
@@ -12,7 +12,7 @@ struct SchemaTests {
     }
 
     @Test func everySpecValidatesAgainstTheSchema() async throws {
-        let specs = SeedAPIs.specPaths
+        let specs = SeedAPIs.specPaths + FixtureAPIs.specPaths
         let result = try await Self.validate(specs)
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.components(separatedBy: ": valid").count == specs.count + 1, "\(result.output)")

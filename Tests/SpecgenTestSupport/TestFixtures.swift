@@ -9,6 +9,15 @@ public enum SeedAPIs {
     public static var specPaths: [String] { names.map { "Specs/\($0).yaml" } }
 }
 
+/// The fixture APIs built by the plugin as package targets: the call patterns the seeds do not use.
+public enum FixtureAPIs {
+    /// Their names, which are also their module names and folders under `Tests/Fixtures/`.
+    public static let names = ["Shelf", "Relay"]
+
+    /// Their spec paths, relative to the package root.
+    public static var specPaths: [String] { names.map { "Tests/Fixtures/\($0)/\($0).yaml" } }
+}
+
 /// The test fixtures: one folder per case under `Tests/Fixtures/`, holding the case's input (`spec.yaml`, or the
 /// seed API's spec in `Specs/`) and the files it must produce (`diagnostics.txt`, generated Swift, `openapi.yaml`,
 /// diff reports).

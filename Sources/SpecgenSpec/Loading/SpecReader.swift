@@ -80,6 +80,7 @@ struct SpecReader {
                     pair.value, keyPath: keyPath,
                     allowed: [
                         "type", "description", "in", "name", "tokenUrl", "grants", "usernameField", "refreshLeeway",
+                        "scopes", "clientAuth", "authorizationUrl",
                     ],
                     context: context), let type = scheme.requiredString("type")
             else { return nil }
@@ -88,6 +89,8 @@ struct SpecReader {
             switch type {
             case "bearer":
                 kind = .bearer
+            case "basic":
+                kind = .basic
             case "apiKey":
                 guard let keyName = scheme.requiredString("name") else { return nil }
                 let placeNode = scheme.value("in")
@@ -113,16 +116,54 @@ struct SpecReader {
                             fix: "use \(OAuth2Grant.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
                     }
                 }
+                var clientAuthentication = OAuth2ClientAuthentication.basic
+                if let node = scheme.value("clientAuth"), let text = scheme.string("clientAuth") {
+                    if let known = OAuth2ClientAuthentication(rawValue: text) {
+                        clientAuthentication = known
+                    } else {
+                        context.error(
+                            node, "unknown client authentication '\(text)' in '\(keyPath).clientAuth'",
+                            fix: "use 'basic' (an Authorization header) or 'body' (client_id and client_secret fields)")
+                    }
+                }
+                if !grants.contains(.clientCredentials), let node = scheme.value("scopes") {
+                    context.error(
+                        node, "'scopes' of '\(keyPath)' are asked for only in the client_credentials grant",
+                        fix: "add 'client_credentials' to 'grants', or remove 'scopes'")
+                }
+                if !grants.contains(.clientCredentials), !grants.contains(.authorizationCode),
+                    let node = scheme.value("clientAuth")
+                {
+                    context.error(
+                        node,
+                        "'clientAuth' of '\(keyPath)' applies only to the client_credentials and "
+                            + "authorization_code grants",
+                        fix: "add one of them to 'grants', or remove 'clientAuth'")
+                }
+                let authorizationURL = scheme.string("authorizationUrl")
+                if grants.contains(.authorizationCode), authorizationURL == nil {
+                    context.error(
+                        scheme.value("grants") ?? pair.value,
+                        "the authorization_code grant of '\(keyPath)' needs 'authorizationUrl'",
+                        fix: "add 'authorizationUrl: https://host/oauth/authorize', where the app sends the user to "
+                            + "sign in")
+                } else if !grants.contains(.authorizationCode), let node = scheme.value("authorizationUrl") {
+                    context.error(
+                        node, "'authorizationUrl' of '\(keyPath)' is used only by the authorization_code grant",
+                        fix: "add 'authorization_code' to 'grants', or remove 'authorizationUrl'")
+                }
                 kind = .oauth2(
                     OAuth2Flow(
                         tokenURL: tokenURL, grants: grants,
                         usernameField: scheme.string("usernameField") ?? "username",
-                        refreshLeeway: scheme.duration("refreshLeeway") ?? 30))
+                        refreshLeeway: scheme.duration("refreshLeeway") ?? 30,
+                        scopes: scheme.stringList("scopes") ?? [],
+                        clientAuthentication: clientAuthentication, authorizationURL: authorizationURL))
             default:
-                let suggestion = Suggestions.closest(to: type, in: ["bearer", "apiKey", "oauth2"])
+                let suggestion = Suggestions.closest(to: type, in: ["bearer", "basic", "apiKey", "oauth2"])
                 context.error(
                     scheme.value("type") ?? pair.value, "unknown auth type '\(type)' in '\(keyPath)'",
-                    fix: suggestion.map { "did you mean '\($0)'?" } ?? "use 'bearer', 'apiKey' or 'oauth2'")
+                    fix: suggestion.map { "did you mean '\($0)'?" } ?? "use 'bearer', 'basic', 'apiKey' or 'oauth2'")
                 return nil
             }
             return AuthScheme(name: name, kind: kind, description: scheme.string("description"), location: location)

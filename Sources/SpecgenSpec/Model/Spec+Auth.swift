@@ -4,6 +4,8 @@ public struct AuthScheme: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// `Authorization: Bearer <token>`, the token given by the app (static or from a provider).
         case bearer
+        /// `Authorization: Basic <base64 of user:password>` (RFC 7617), the pair given by the app.
+        case basic
         /// A key in a header or query item.
         case apiKey(name: String, location: APIKeyLocation)
         /// Tokens from an OAuth2-style token endpoint, refreshed as needed.
@@ -38,6 +40,15 @@ public enum OAuth2Grant: String, Hashable, Sendable, CaseIterable {
     case password
     case refreshToken = "refresh_token"
     case clientCredentials = "client_credentials"
+    case authorizationCode = "authorization_code"
+}
+
+/// How a confidential client proves itself to the token endpoint (RFC 6749 section 2.3.1).
+public enum OAuth2ClientAuthentication: String, Hashable, Sendable, CaseIterable {
+    /// `Authorization: Basic` with the client id and secret, which every server must accept.
+    case basic
+    /// `client_id` and `client_secret` form fields.
+    case body
 }
 
 /// The token endpoint of an OAuth2-style scheme.
@@ -50,14 +61,34 @@ public struct OAuth2Flow: Hashable, Sendable {
     public var usernameField: String
     /// Seconds before expiry at which a token counts as expired, so it is refreshed before the server rejects it.
     public var refreshLeeway: Double
+    /// The scopes asked for in the client credentials grant; empty asks for the server's default.
+    public var scopes: [String]
+    /// How the client id and secret reach the token endpoint.
+    public var clientAuthentication: OAuth2ClientAuthentication
+    /// Where the app sends the user to sign in, for the authorization_code grant.
+    public var authorizationURL: String?
 
     /// Creates a flow.
-    public init(tokenURL: String, grants: [OAuth2Grant], usernameField: String = "username", refreshLeeway: Double = 30)
-    {
+    public init(
+        tokenURL: String, grants: [OAuth2Grant], usernameField: String = "username", refreshLeeway: Double = 30,
+        scopes: [String] = [], clientAuthentication: OAuth2ClientAuthentication = .basic,
+        authorizationURL: String? = nil
+    ) {
         self.tokenURL = tokenURL
         self.grants = grants
         self.usernameField = usernameField
         self.refreshLeeway = refreshLeeway
+        self.scopes = scopes
+        self.clientAuthentication = clientAuthentication
+        self.authorizationURL = authorizationURL
+    }
+
+    /// Whether the client authenticates itself with an id and secret: the client credentials grant needs them.
+    public var usesClientCredentials: Bool { grants.contains(.clientCredentials) }
+
+    /// Whether the client credentials grant is the only way to a first token, so the app must supply them.
+    public var needsClientCredentials: Bool {
+        usesClientCredentials && !grants.contains(.password) && !grants.contains(.authorizationCode)
     }
 }
 

@@ -1,0 +1,124 @@
+import Foundation
+import Relay
+import SpecgenMock
+import SpecgenRuntime
+import SpecgenTestSupport
+import Testing
+
+/// Relay's `account` scheme is HTTP basic and its `partner` scheme OAuth2 client credentials: each runs through the
+/// generated client against specgen-mock, and against a hand-written server that shows the exact wire.
+struct AuthFlowTests {
+    static let spec = "Tests/Fixtures/Relay/Relay.yaml"
+    static let account = BasicCredentials(username: "AC123", password: "tok/en+=")
+    static let partner = ClientCredentials(id: "relay app", secret: "s3cr:t")
+
+    static func client(_ url: URL, account: BasicCredentials = account, retry: RetryPolicy? = nil) -> RelayClient {
+        RelayClient(baseURL: url, account: account, partnerCredentials: partner, retryPolicy: retry)
+    }
+
+    @Test func basicAuthSendsTheEncodedPairAndNothingElse() async throws {
+        let requests = try await withTestServer({ _ in .json(#"{"sid":"AC123","name":"Ada"}"#) }) {
+            url async throws in
+            let account = try await Self.client(url).getAccount()
+            #expect(account == Account(sid: "AC123", name: "Ada"))
+        }
+        #expect(requests.map(\.path) == ["/account"])
+        #expect(requests[0].headers["authorization"] == "Basic " + Data("AC123:tok/en+=".utf8).base64EncodedString())
+        #expect(Self.account.description == "BasicCredentials(username: AC123, password: <redacted>)")
+    }
+
+    @Test func theMockAcceptsTheRightPairAndAnswersAWrongOneWith401() async throws {
+        try await Mocks.with("Relay", path: Self.spec, credentials: ["AC123:tok/en+="]) { url, service async throws in
+            let account = try await Self.client(url).getAccount()
+            #expect(!account.sid.isEmpty)
+            let wrong = Self.client(url, account: BasicCredentials(username: "AC123", password: "guess"))
+            do throws(RelayError) {
+                _ = try await wrong.getAccount()
+                Issue.record("a wrong password was accepted")
+            } catch {
+                guard case .unauthorized(let payload) = error else {
+                    Issue.record("expected .unauthorized, got \(error)")
+                    return
+                }
+                #expect(payload.message?.isEmpty == false)
+            }
+            #expect(service.history.map(\.status) == [200, 401])
+            #expect(service.history[1].problems.map(\.field) == ["header.Authorization"])
+        }
+    }
+
+    @Test func clientCredentialsFetchOneTokenForConcurrentCalls() async throws {
+        try await Mocks.with("Relay", path: Self.spec, credentials: ["partner-token"]) { url, service async throws in
+            let client = Self.client(url)
+            let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 { group.addTask { try await client.listMessages().count } }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(counts.count == 4)
+            let history = service.history
+            #expect(history.filter { $0.path == "/oauth/token" }.map(\.status) == [200])
+            #expect(history.filter { $0.path == "/messages" }.map(\.status) == [200, 200, 200, 200])
+            #expect(history.allSatisfy { $0.problems.isEmpty })
+            #expect(await client.partnerTokens.refreshCount == 1)
+        }
+    }
+
+    @Test func theTokenRequestCarriesTheGrantScopesAndClientPair() async throws {
+        let requests = try await withTestServer({ request in
+            request.path == "/oauth/token"
+                ? .json(#"{"access_token":"tok-1","token_type":"Bearer","expires_in":3600}"#) : .json("[]")
+        }) { url async throws in
+            let client = Self.client(url)
+            #expect(try await client.listMessages() == [])
+            #expect(try await client.listMessages() == [])
+        }
+        #expect(requests.map(\.path) == ["/oauth/token", "/messages", "/messages"])
+        let token = requests[0]
+        #expect(token.method == "POST")
+        #expect(token.headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(
+            String(decoding: token.body, as: UTF8.self)
+                == "grant_type=client_credentials&scope=messages.read+messages.write")
+        // RFC 6749 section 2.3.1: the id and secret are form-encoded, then joined and base64-encoded.
+        let pair = Data("relay+app:s3cr%3At".utf8).base64EncodedString()
+        #expect(token.headers["authorization"] == "Basic \(pair)")
+        #expect(requests[1].headers["authorization"] == "Bearer tok-1")
+        #expect(requests[2].headers["authorization"] == "Bearer tok-1")
+    }
+
+    @Test func anExpiredOrRejectedTokenIsReplacedByANewGrant() async throws {
+        let issued = AttemptCount()
+        let requests = try await withTestServer({ request in
+            if request.path == "/oauth/token" {
+                // The first token expires within the refresh leeway; the second the server has revoked.
+                let number = issued.next()
+                return .json(#"{"access_token":"tok-\#(number)","expires_in":\#(number == 1 ? 5 : 3600)}"#)
+            }
+            return request.headers["authorization"] == "Bearer tok-2"
+                ? CannedResponse(status: 401, body: Data(#"{"message":"revoked"}"#.utf8)) : .json("[]")
+        }) { url async throws in
+            let client = Self.client(url)
+            #expect(try await client.listMessages() == [])
+            #expect(try await client.listMessages() == [])
+        }
+        // tok-1 is within the leeway, so the second call gets tok-2 first; its 401 brings tok-3 and one resend.
+        #expect(
+            requests.map(\.path) == [
+                "/oauth/token", "/messages", "/oauth/token", "/messages", "/oauth/token", "/messages",
+            ])
+        let bearers = requests.filter { $0.path == "/messages" }.map { $0.headers["authorization"] ?? "" }
+        #expect(bearers == ["Bearer tok-1", "Bearer tok-2", "Bearer tok-3"])
+    }
+
+    @Test func theMockRejectsATokenRequestWithoutTheClientPair() async throws {
+        try await Mocks.with("Relay", path: Self.spec) { url, service async throws in
+            let answer = try await send(
+                "POST", url.appendingPathComponent("oauth/token"),
+                headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Data("grant_type=client_credentials".utf8))
+            #expect(answer.status == 400)
+            #expect(answer.problemFields == ["header.Authorization"])
+            #expect(service.history.last?.problems.map(\.field) == ["header.Authorization"])
+        }
+    }
+}
