@@ -224,6 +224,13 @@ extension DiffRule {
     static let serverURLChanged = DiffRule(
         "server-url-changed", "A server's URL changed", wire: .breaking, swift: .safe,
         "Old apps call the old URL.")
+    static let serverVariablesChanged = DiffRule(
+        "server-variables-changed", "A server's variables or other URLs changed", wire: .breaking, swift: .breaking,
+        "A changed default or URL sends old apps elsewhere; a new, removed or renamed variable or value changes the "
+            + "case's associated values.")
+    static let operationServerChanged = DiffRule(
+        "operation-server-changed", "An operation is sent to another server URL", wire: .breaking, swift: .safe,
+        "Old apps call it at the old URL.")
     static let serverRemoved = DiffRule(
         "server-removed", "A server was removed", wire: .breaking, swift: .breaking,
         "Old apps call it; its case is gone.")
@@ -266,7 +273,8 @@ extension DiffRule {
         propertyJSONKeyRenamed, propertyRenamedInSwift, propertyDefaultChanged, constraintTightened, constraintLoosened,
         enumValueAdded, enumValueRemovedRequest, enumValueRemovedResponse, aliasTypeChanged,
         errorCaseAdded, errorCaseRemoved, errorStatusChanged, errorBodyChanged,
-        serverURLChanged, serverRemoved, serverAdded, authSchemeAdded, authSchemeRemoved, authSchemeKindChanged,
+        serverURLChanged, serverVariablesChanged, operationServerChanged, serverRemoved, serverAdded, authSchemeAdded,
+        authSchemeRemoved, authSchemeKindChanged,
         behaviourChanged, deprecated, documentationChanged,
     ]
 }

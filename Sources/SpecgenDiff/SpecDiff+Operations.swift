@@ -110,6 +110,13 @@ extension SpecDiff {
                 "pagination helper '\(has.methodName)' of '\(b.name)' now walks \(has.summary.split(separator: ";")[0])",
                 at: b.location, symbols: ["\(newPlan.names.api).\(has.methodName)"], operations: operations)
         }
+        if a.server?.name != b.server?.name {
+            add(
+                .operationServerChanged,
+                "'\(b.name)' is sent to \(b.server.map { "server URL '\($0.name)'" } ?? "the server's own URL") instead of "
+                    + (a.server.map { "server URL '\($0.name)'" } ?? "the server's own URL"),
+                at: b.location, symbols: [symbol], operations: operations)
+        }
         if a.retry != b.retry || a.requestSettings != b.requestSettings || a.idempotent != b.idempotent
             || a.idempotencyKey != b.idempotencyKey
         {

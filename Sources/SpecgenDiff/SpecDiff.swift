@@ -67,6 +67,14 @@ package struct SpecDiff {
                     .serverURLChanged, "server '\(oldServer.name)' moved from \(oldServer.url) to \(newServer.url)",
                     at: newServer.location, symbols: [symbol])
             }
+            let variables = { (server: Server) in
+                server.variables.map { [$0.name, $0.defaultValue] + $0.values } + server.urls.map { [$0.name, $0.url] }
+            }
+            if variables(newServer) != variables(oldServer) {
+                add(
+                    .serverVariablesChanged, "server '\(oldServer.name)' changed its variables or other URLs",
+                    at: newServer.location, symbols: [symbol])
+            }
         }
         for (index, newServer) in new.servers.enumerated()
         where !old.servers.contains(where: { $0.name == newServer.name }) {

@@ -49,18 +49,44 @@ struct ClientEmitter {
     }
 
     private func emitServers(writer w: inout SwiftWriter) {
+        let variables = plan.servers.flatMap(\.variables)
         w.docComment("The servers `\(plan.sourcePath)` declares.")
-        w.type("enum", names.server, ": CaseIterable, Hashable, Sendable") { w in
+        // A case with associated values cannot be enumerated.
+        let conformances = variables.isEmpty ? ": CaseIterable, Hashable, Sendable" : ": Hashable, Sendable"
+        w.type("enum", names.server, conformances) { w in
             for server in plan.servers {
                 w.docComment(server.documentation)
-                w.declaration("case", server.caseName)
+                let associated = server.variables.map { "\($0.label): \($0.typeName) = \($0.defaultExpression)" }
+                if associated.isEmpty {
+                    w.declaration("case", server.caseName)
+                } else {
+                    w.wrappedLine("case \(server.caseName)", associated, "")
+                }
+            }
+            var emitted: Set<String> = []
+            for variable in variables {
+                guard let enumName = variable.enumName, emitted.insert(enumName).inserted else { continue }
+                w.blank()
+                w.docComment(
+                    "The values of the server variable `\(variable.name)`."
+                        + (variable.documentation.map { " " + $0 } ?? ""))
+                w.type("enum", enumName, ": String, CaseIterable, Hashable, Sendable") { w in
+                    for value in variable.values {
+                        let raw =
+                            value.caseName.withoutBackticks == value.text ? "" : " = \(SwiftLiteral.string(value.text))"
+                        w.line("case \(value.caseName)\(raw)")
+                    }
+                }
             }
             w.blank()
-            w.docComment("The server's URL as the spec writes it.")
+            w.docComment(
+                variables.isEmpty
+                    ? "The server's URL as the spec writes it."
+                    : "The server's URL as the spec writes it, with its variables substituted.")
             w.declaration("var", "address", ": String") { w in
                 w.switchBlock("self") { w in
                     for server in plan.servers {
-                        w.line("case .\(server.caseName.withoutBackticks): \(SwiftLiteral.string(server.url))")
+                        w.caseLine(server.pattern(binding: [server.url]), server.literal(server.url))
                     }
                 }
             }
@@ -69,6 +95,20 @@ struct ClientEmitter {
             w.declaration("var", "url", ": URL") { w in
                 w.line("// specgen checked that every server URL parses, so the fallback is never taken.")
                 w.line("URL(string: address) ?? URL(filePath: \"/\")")
+            }
+            guard plan.servers.contains(where: { !$0.urls.isEmpty }) else { return }
+            w.blank()
+            w.docComment("The server's other base URLs, by the name the spec's endpoints give with `server:`.")
+            w.declaration("var", "urls", ": [String: URL]") { w in
+                w.switchBlock("self") { w in
+                    for server in plan.servers {
+                        let entries = server.urls.map { "\(SwiftLiteral.string($0.name)): \(server.literal($0.url))" }
+                        let value = entries.isEmpty ? "[:]" : "[\(entries.joined(separator: ", "))]"
+                        w.caseLine(
+                            server.pattern(binding: server.urls.map(\.url)),
+                            value + ".compactMapValues { URL(string: $0) }")
+                    }
+                }
             }
         }
     }
@@ -106,7 +146,7 @@ struct ClientEmitter {
                 " = [\(plan.sensitiveNames.map(SwiftLiteral.string).joined(separator: ", "))]")
             w.blank()
             if let first = plan.servers.first {
-                emitServerInitializer(defaultServer: first.caseName, writer: &w)
+                emitServerInitializer(defaultServer: first, writer: &w)
                 w.blank()
             }
             emitBaseURLInitializer(writer: &w)
@@ -125,6 +165,17 @@ struct ClientEmitter {
                 w.line("var copy = self")
                 w.line("copy.client.redirectPolicy = redirectPolicy")
                 w.line("return copy")
+            }
+            if plan.servers.contains(where: { !$0.urls.isEmpty }) {
+                w.blank()
+                w.docComment(
+                    "A copy that sends the operations of the spec's other server URLs (their `server:`) to `urls`, by "
+                        + "name; an operation whose name is left out goes to the client's server URL.")
+                w.declaration("func", "with", "(serverURLs urls: [String: URL]) -> \(names.client)") { w in
+                    w.line("var copy = self")
+                    w.line("copy.client.serverURLs = urls")
+                    w.line("return copy")
+                }
             }
             for operation in plan.operations {
                 w.blank()
@@ -202,18 +253,21 @@ struct ClientEmitter {
         ]
     }
 
-    private func emitServerInitializer(defaultServer: String, writer w: inout SwiftWriter) {
+    private func emitServerInitializer(defaultServer: ServerPlan, writer w: inout SwiftWriter) {
         w.docComment(
             ([
                 "Creates a client for one of the spec's servers.", "", "- Parameters:",
-                "  - server: The server; `\(defaultServer)` by default.",
+                "  - server: The server; `\(defaultServer.caseName.withoutBackticks)` by default"
+                    + (defaultServer.variables.isEmpty ? "." : ", with its variables' defaults."),
             ] + commonParameterDocs()).joined(separator: "\n"))
-        let parameters = ["server: \(names.server) = .\(defaultServer.withoutBackticks)"] + trailingParameters
+        let defaultValue = "." + defaultServer.caseName.withoutBackticks + (defaultServer.variables.isEmpty ? "" : "()")
+        let parameters = ["server: \(names.server) = \(defaultValue)"] + trailingParameters
         w.wrappedDeclaration("", "init", parameters, "") { w in
             let forwards =
                 ["baseURL: server.url"] + credentialParameters.map(\.forward)
                 + ["transport: transport", "retryPolicy: retryPolicy", "middlewares: middlewares", "logger: logger"]
             w.wrappedLine("self.init", forwards, "")
+            if plan.servers.contains(where: { !$0.urls.isEmpty }) { w.line("client.serverURLs = server.urls") }
         }
     }
 

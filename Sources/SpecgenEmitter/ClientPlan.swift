@@ -40,12 +40,88 @@ package struct HeaderValue: Hashable, Sendable {
 
 /// One server.
 package struct ServerPlan: Hashable, Sendable {
+    /// A named base URL of the server.
+    package struct NamedURL: Hashable, Sendable {
+        /// The name endpoints give with `server:`.
+        package var name: String
+        /// The URL, placeholders included.
+        package var url: String
+    }
+
     /// The case name.
     package var caseName: String
-    /// The URL.
+    /// The URL as the spec writes it, placeholders included.
     package var url: String
     /// Its description.
     package var documentation: String?
+    /// Its variables: the case's associated values, each with its default.
+    package var variables: [ServerVariablePlan] = []
+    /// Its other base URLs.
+    package var urls: [NamedURL] = []
+
+    /// The case as a pattern that binds the variables `templates` use (`.production(let region, _)`), or its
+    /// bare name.
+    package func pattern(binding templates: [String]) -> String {
+        let bare = "." + caseName.withoutBackticks
+        guard !variables.isEmpty else { return bare }
+        let used = Set(templates.flatMap { ServerVariable.placeholders(in: $0) })
+        if used.isEmpty { return bare }
+        return bare + "(" + variables.map { used.contains($0.name) ? "let \($0.label)" : "_" }.joined(separator: ", ")
+            + ")"
+    }
+
+    /// A template as a Swift string literal with each variable interpolated.
+    package func literal(_ template: String) -> String {
+        var body = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            body += Self.escaped(String(rest[..<open]))
+            let name = String(rest[rest.index(after: open)..<close])
+            if let variable = variables.first(where: { $0.name == name }) {
+                body += "\\(\(variable.textExpression))"
+            } else {
+                body += Self.escaped("{\(name)}")
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return "\"" + body + Self.escaped(String(rest)) + "\""
+    }
+
+    private static func escaped(_ text: String) -> String {
+        String(SwiftLiteral.string(text).dropFirst().dropLast())
+    }
+}
+
+/// A server variable: an associated value of its server's case.
+package struct ServerVariablePlan: Hashable, Sendable {
+    /// One value of an enumerated variable.
+    package struct Value: Hashable, Sendable {
+        /// The case name.
+        package var caseName: String
+        /// The text the URL gets.
+        package var text: String
+    }
+
+    /// The spec's name, as the URL writes it.
+    package var name: String
+    /// The associated value's label.
+    package var label: String
+    /// The nested enum of its values, or nil for a free `String`.
+    package var enumName: String?
+    /// Its values, when enumerated.
+    package var values: [Value]
+    /// The default, as a Swift expression.
+    package var defaultExpression: String
+    /// Its description.
+    package var documentation: String?
+
+    /// The Swift type of the associated value.
+    package var typeName: String { enumName ?? "String" }
+
+    /// The value as URL text: an enum's raw value, or free text percent-encoded so the URL always parses.
+    package var textExpression: String {
+        enumName == nil ? "PercentEncoding.encodeComponent(\(label))" : "\(label).rawValue"
+    }
 }
 
 /// One auth scheme and how the client's initializer takes its credentials.

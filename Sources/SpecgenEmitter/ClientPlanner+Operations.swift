@@ -153,6 +153,7 @@ extension ClientPlanner {
             errors: operationErrors.map(errorCase),
             pagination: nil, polling: nil)
         plan.idempotencyKeyHeader = endpoint.idempotencyKey
+        plan.server = endpoint.server?.name
         return withHelpers(plan, endpoint: endpoint)
     }
 

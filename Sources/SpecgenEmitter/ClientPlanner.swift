@@ -27,9 +27,7 @@ package struct ClientPlanner {
         return ClientPlan(
             apiName: apiName, sourcePath: sourcePath, documentation: spec.description, version: spec.version,
             names: names,
-            servers: spec.servers.map {
-                ServerPlan(caseName: namer.memberName($0.name), url: $0.url, documentation: $0.description)
-            },
+            servers: spec.servers.map(serverPlan),
             defaultHeaders: spec.defaultHeaders.map { HeaderValue(name: $0.name, value: $0.value) },
             authSchemes: spec.authSchemes.map(authPlan),
             retryPolicy: spec.retry.map(retryExpression),
@@ -291,6 +289,30 @@ package struct ClientPlanner {
             }
         }
         return found
+    }
+
+    // MARK: - Servers
+
+    func serverPlan(_ server: Server) -> ServerPlan {
+        ServerPlan(
+            caseName: namer.memberName(server.name), url: server.url, documentation: server.description,
+            variables: server.variables.map { variable in
+                let label = namer.memberName(variable.name)
+                guard !variable.values.isEmpty else {
+                    return ServerVariablePlan(
+                        name: variable.name, label: label, enumName: nil, values: [],
+                        defaultExpression: SwiftLiteral.string(variable.defaultValue),
+                        documentation: variable.description)
+                }
+                let values = variable.values.map {
+                    ServerVariablePlan.Value(caseName: namer.memberName($0), text: $0)
+                }
+                let defaultCase = values.first { $0.text == variable.defaultValue }?.caseName ?? values[0].caseName
+                return ServerVariablePlan(
+                    name: variable.name, label: label, enumName: namer.typeName(variable.name), values: values,
+                    defaultExpression: "." + defaultCase.withoutBackticks, documentation: variable.description)
+            },
+            urls: server.urls.map { ServerPlan.NamedURL(name: $0.name, url: $0.url) })
     }
 
     // MARK: - Auth, retry, errors

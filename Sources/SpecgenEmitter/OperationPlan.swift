@@ -56,6 +56,8 @@ package struct OperationPlan: Hashable, Sendable {
     package var pagination: PaginationPlan?
     /// The header the request builder puts a fresh idempotency key in, such as `Idempotency-Key`.
     package var idempotencyKeyHeader: String?
+    /// The name of the server URL the spec sends it to (`server:`), or nil for the client's server.
+    package var server: String?
     /// A polling helper, if declared.
     package var polling: PollingPlan?
 

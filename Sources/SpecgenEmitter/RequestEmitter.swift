@@ -21,6 +21,7 @@ struct RequestEmitter {
             if let retryable = operation.retryable { arguments.append("isRetryable: \(retryable)") }
             if let scheme = operation.authScheme { arguments.append("authScheme: \(SwiftLiteral.string(scheme))") }
             if operation.authOptional { arguments.append("authOptional: true") }
+            if let server = operation.server { arguments.append("server: \(SwiftLiteral.string(server))") }
             let changesRequest =
                 operation.options != nil || operation.retryPolicy != nil || operation.acceptsJSON
                 || !operation.query.isEmpty || !operation.headers.isEmpty || operation.body != nil

@@ -54,8 +54,14 @@ public final class MockService: Sendable {
         routes = spec.endpoints.map(Route.init)
         synthesizer = Synthesizer(spec: spec)
         types = TypeResolver(spec)
-        serverPathPrefixes = spec.servers.compactMap { server in
-            guard let path = URL(string: server.url)?.path, path.count > 1 else { return nil }
+        // Every base URL of every server, with its variables at their defaults and at each of their values.
+        serverPathPrefixes = spec.servers.flatMap { server in
+            ([server.url] + server.urls.map(\.url)).flatMap { template in
+                ServerVariable.expansions(of: template, variables: server.variables)
+            }
+        }
+        .compactMap { url in
+            guard let path = URL(string: url)?.path, path.count > 1 else { return nil }
             return [""] + Route.segments(of: path).filter { !$0.isEmpty }
         }
         secretQueryNames = Set(

@@ -35,6 +35,10 @@ extension OpenAPIExporter {
         operation["description"] = description.isEmpty ? nil : .string(description)
         if endpoints.count > 1 { operation["x-specgen-operations"] = .array(endpoints.map { .string($0.name) }) }
         if endpoints.allSatisfy({ $0.deprecation != nil }) { operation["deprecated"] = true }
+        if let server = first.server {
+            operation["servers"] = servers(server.name)
+            operation["x-specgen-server"] = .string(server.name)
+        }
         if let pagination = first.pagination {
             operation["x-specgen-paginate"] = .object(Self.extensionValue(pagination))
         }

@@ -54,7 +54,7 @@ extension OpenAPIExporter {
 
     /// A token URL relative to the first server, made absolute as OpenAPI requires.
     func absoluteURL(_ path: String) -> String {
-        guard !path.contains("://"), let server = spec.servers.first?.url else { return path }
+        guard !path.contains("://"), let server = spec.servers.first?.defaultURL() else { return path }
         let base = server.hasSuffix("/") ? String(server.dropLast()) : server
         return base + (path.hasPrefix("/") ? path : "/" + path)
     }

@@ -45,13 +45,7 @@ public struct OpenAPIExporter: Sendable {
         info["description"] = spec.description.map { .string(Self.trimmed($0)) }
         root["info"] = .object(info)
         if !spec.servers.isEmpty {
-            root["servers"] = .array(
-                spec.servers.map { server in
-                    var object = OpenAPIObject()
-                    object["url"] = .string(server.url)
-                    object["description"] = .string(server.description.map(Self.trimmed) ?? server.name)
-                    return .object(object)
-                })
+            root["servers"] = servers(nil)
         }
         if let security = spec.security {
             root["security"] = securityRequirements(security)
@@ -111,5 +105,29 @@ public struct OpenAPIExporter: Sendable {
     /// A component key (letters, digits, `.`, `-`, `_`) for a header name.
     static func componentKey(_ name: String) -> String {
         String(name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
+    }
+
+    /// Each server's own URL (nil), or its URL of that name (an endpoint's `server:`), with its variables.
+    func servers(_ name: String?) -> OpenAPIValue {
+        .array(
+            spec.servers.compactMap { server in
+                guard let url = name.map({ name in server.urls.first { $0.name == name }?.url }) ?? server.url else {
+                    return nil
+                }
+                var object = OpenAPIObject()
+                object["url"] = .string(url)
+                object["description"] = .string(server.description.map(Self.trimmed) ?? server.name)
+                let used = Set(ServerVariable.placeholders(in: url))
+                var variables = OpenAPIObject()
+                for variable in server.variables where used.contains(variable.name) {
+                    var entry = OpenAPIObject()
+                    entry["default"] = .string(variable.defaultValue)
+                    if !variable.values.isEmpty { entry["enum"] = .array(variable.values.map { .string($0) }) }
+                    entry["description"] = variable.description.map { .string(Self.trimmed($0)) }
+                    variables[variable.name] = .object(entry)
+                }
+                if !used.isEmpty { object["variables"] = .object(variables) }
+                return .object(object)
+            })
     }
 }

@@ -9,6 +9,10 @@ import Synchronization
 public struct APIClient: Sendable {
     /// The server URL paths are resolved against.
     public var baseURL: URL
+    /// The other base URLs of the server, by the name operations give in ``HTTPRequestData/server`` (a spec's
+    /// per-endpoint `server:`). An operation whose name is missing here goes to ``baseURL``, so a client pointed at
+    /// one URL (a mock server, a local gateway) sends every operation there.
+    public var serverURLs: [String: URL] = [:]
     /// The transport requests go out through.
     public var transport: any Transport
     /// Middlewares: the `.call` ones run outermost, then the retries, then the `.attempt` ones (see
@@ -59,7 +63,7 @@ public struct APIClient: Sendable {
     /// Sends a request and returns the response whatever its status; every failure becomes a ``ClientError``.
     public func send(_ request: HTTPRequestData, operation: String) async throws(ClientError) -> HTTPResponseData {
         var request = request
-        if request.baseURL == nil { request.baseURL = baseURL }
+        if request.baseURL == nil { request.baseURL = request.server.flatMap { serverURLs[$0] } ?? baseURL }
         // A link-paginated walk past its first page sends the operation to the link it was given.
         let pageLink = PageLinkCapture.current.flatMap { $0.claim() ? $0 : nil }
         if let target = pageLink?.target {

@@ -36,12 +36,16 @@ extension HTTPRequestData {
     ///   - isRetryable: Whether it may be repeated; by default, whether the method is idempotent.
     ///   - authScheme: The spec's auth scheme for the operation, or nil for none.
     ///   - authOptional: Whether it may go out without credentials when the app has none.
+    ///   - server: The name of the server URL the spec sends the operation to (its `server:`), or nil for the
+    ///     client's server.
     public init(
-        _ verb: Verb, path: String, isRetryable: Bool? = nil, authScheme: String? = nil, authOptional: Bool = false
+        _ verb: Verb, path: String, isRetryable: Bool? = nil, authScheme: String? = nil, authOptional: Bool = false,
+        server: String? = nil
     ) {
         self.init(
             method: verb.method, path: path, isRetryable: isRetryable, authScheme: authScheme,
             authOptional: authOptional)
+        self.server = server
     }
 
     /// Sets a header field by name. Spec linting rejects invalid names, so an invalid one here is skipped.

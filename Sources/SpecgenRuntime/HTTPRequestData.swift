@@ -51,6 +51,9 @@ public struct HTTPRequestData: Hashable, Sendable {
     public var isRetryable: Bool
     /// The server URL the path is relative to; the client sets it before middlewares run.
     public var baseURL: URL?
+    /// The name of the server URL the operation is sent to (the spec's per-endpoint `server:`, such as an upload
+    /// host), which the client looks up in ``APIClient/serverURLs``; nil for the client's ``APIClient/baseURL``.
+    public var server: String?
     /// The auth scheme the operation uses (its spec name), or nil for none; auth middlewares act only on theirs.
     public var authScheme: String?
     /// Whether the request goes out without credentials when the app has none (an optional bearer).

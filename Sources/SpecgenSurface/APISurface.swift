@@ -104,6 +104,7 @@ private struct WireMap {
     /// `POST /auth/token/ form{grant_type, username, password} auth:none -> 200 TokenResponse`.
     static func summary(_ endpoint: Endpoint, spec: Spec) -> String {
         var parts = ["\(endpoint.method.rawValue) \(endpoint.path)"]
+        if let server = endpoint.server { parts[0] = "\(endpoint.method.rawValue) {\(server.name)}\(endpoint.path)" }
         func fields(_ label: String, _ fields: [Field]) {
             guard !fields.isEmpty else { return }
             parts.append(

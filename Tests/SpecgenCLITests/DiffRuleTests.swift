@@ -291,6 +291,26 @@ struct DiffRuleTests {
             rule: "server-url-changed", edits: [("https://api.shop.example/v1", "https://api.shop.example/v2")],
             symbol: "ShopServer.production"),
         Case(
+            rule: "server-variables-changed",
+            edits: [
+                (
+                    "  production: https://api.shop.example/v1",
+                    "  production: {url: https://api.shop.example/v1, urls: {media: https://media.shop.example}}"
+                )
+            ], symbol: "ShopServer.production"),
+        Case(
+            rule: "operation-server-changed",
+            edits: [
+                (
+                    "  production: https://api.shop.example/v1",
+                    "  production: {url: https://api.shop.example/v1, urls: {media: https://media.shop.example}}"
+                ),
+                (
+                    "    request: POST /orders/{id}/cancel\n",
+                    "    request: POST /orders/{id}/cancel\n    server: media\n"
+                ),
+            ], symbol: "ShopAPI.cancelOrder"),
+        Case(
             rule: "server-added",
             edits: [
                 (
@@ -359,7 +379,7 @@ struct DiffRuleTests {
         let covered = Set(Self.cases.map(\.rule))
         let missing = DiffRule.catalogue.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a case: \(missing)")
-        #expect(DiffRule.catalogue.count == 65)
+        #expect(DiffRule.catalogue.count == 67)
         #expect(Set(DiffRule.catalogue.map(\.id)).count == DiffRule.catalogue.count)
     }
 

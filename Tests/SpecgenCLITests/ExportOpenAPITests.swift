@@ -106,7 +106,7 @@ struct ExportOpenAPITests {
         #expect(Self.value(schemes as Any, "account", "type") as? String == "http")
         #expect(Self.value(schemes as Any, "account", "scheme") as? String == "basic")
         let flow = Self.value(schemes as Any, "partner", "flows", "clientCredentials") as? [String: Any]
-        #expect(flow?["tokenUrl"] as? String == "https://api.relay.example/oauth/token")
+        #expect(flow?["tokenUrl"] as? String == "https://eu.api.relay.example/v1/oauth/token")
         #expect((flow?["scopes"] as? [String: String])?.keys.sorted() == ["messages.read", "messages.write"])
         #expect(Self.value(relay, "paths", "/messages", "get", "security", "0", "partner") != nil)
     }

@@ -201,6 +201,33 @@ struct SnippetTests {
                         chain.append(OAuth2Middleware(scheme: "partner", flow: partnerTokens))
                 """),
         Case(
+            name: "server variables become associated values with their defaults",
+            yaml: """
+                  eu:
+                    url: https://{region}.shop.example/{version}
+                    variables: {region: {default: eu, enum: [eu, us-west]}, version: {default: v1}}
+                endpoints:
+                  ping: {request: GET /ping, response: empty}
+                """, file: "Client.swift",
+            expected: """
+                    case eu(region: Region = .eu, version: String = "v1")
+
+                    /// The values of the server variable `region`.
+                    public enum Region: String, CaseIterable, Hashable, Sendable {
+                        case eu
+                        case usWest = "us-west"
+                    }
+
+                    /// The server's URL as the spec writes it, with its variables substituted.
+                    public var address: String {
+                        switch self {
+                        case .production: "https://shop.example.com"
+                        case .eu(let region, let version):
+                            "https://\\(region.rawValue).shop.example/\\(PercentEncoding.encodeComponent(version))"
+                        }
+                    }
+                """),
+        Case(
             name: "range errors carry the status",
             yaml: """
                 models:

@@ -69,6 +69,10 @@ public actor TestHTTPServer {
                 if response.delay > 0 { try? await Task.sleep(nanoseconds: UInt64(response.delay * 1_000_000_000)) }
                 var headers = HTTPHeaders()
                 for (name, value) in response.headers { headers.addValue(value, for: HTTPHeader(name)) }
+                // Servers come and go on ephemeral ports during a test run, and the process shares one URLSession:
+                // a pooled connection to a stopped server whose port a new server got would fail as "connection
+                // lost". Closing each connection after its answer keeps every request on a fresh one.
+                if headers[HTTPHeader("Connection")] == nil { headers[HTTPHeader("Connection")] = "close" }
                 return HTTPResponse(
                     statusCode: HTTPStatusCode(response.status, phrase: "Status"), headers: headers,
                     body: response.body)

@@ -131,6 +131,9 @@ extension LintRun {
                 endpoint.location,
                 "'idempotent: true' at '\(keyPath)' repeats what \(endpoint.method.rawValue) already means")
         }
+        if let server = endpoint.server {
+            checkServerReference(server, endpoint: endpoint, keyPath: "\(keyPath).server")
+        }
         if let header = endpoint.idempotencyKey {
             checkIdempotencyKey(header, endpoint: endpoint, keyPath: "\(keyPath).idempotencyKey")
         }
@@ -266,6 +269,25 @@ extension LintRun {
             error(
                 second.typeLocation, "the success statuses at '\(keyPath)' return different types",
                 fix: "return one type, and 'empty' for statuses that mean nil")
+        }
+    }
+
+    /// Every server must declare the named URL, so switching servers never leaves an operation without one.
+    mutating func checkServerReference(_ reference: ServerReference, endpoint: Endpoint, keyPath: String) {
+        guard !spec.servers.isEmpty else {
+            error(
+                reference.location,
+                "'\(keyPath)' names server URL '\(reference.name)', but the spec declares no servers",
+                fix: "declare a server with 'urls: {\(reference.name): https://...}'")
+            return
+        }
+        for server in spec.servers where !server.urls.contains(where: { $0.name == reference.name }) {
+            let names = server.urls.map(\.name)
+            error(
+                reference.location,
+                "'\(keyPath)' names server URL '\(reference.name)', which server '\(server.name)' does not declare",
+                fix: Suggestions.closest(to: reference.name, in: names).map { "did you mean '\($0)'?" }
+                    ?? "add 'urls: {\(reference.name): https://...}' to server '\(server.name)'")
         }
     }
 

@@ -7,6 +7,14 @@ extension LintRun {
                 checkNoFiles(in: fields, context: "a JSON body")
             }
         }
+        let named = Set(spec.endpoints.compactMap(\.server?.name))
+        for server in spec.servers {
+            for url in server.urls where !named.contains(url.name) {
+                warning(
+                    url.location, "url '\(url.name)' of server '\(server.name)' is named by no endpoint",
+                    fix: "add 'server: \(url.name)' to the endpoints it serves, or remove it")
+            }
+        }
         let usage = ModelUsage(spec, resolver: types)
         for model in spec.models where usage.jsonModels.contains(model.name) {
             checkNoFiles(in: model.fields, context: "JSON (model '\(model.name)' is sent or received as JSON)")

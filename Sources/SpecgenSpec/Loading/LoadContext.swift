@@ -49,6 +49,11 @@ package final class LoadContext {
     package func warning(_ node: YAMLNode, _ message: String, fix: String? = nil) {
         diagnostics.append(Diagnostic(.warning, at: location(node), message, fix: fix))
     }
+
+    /// Reports a warning at a location.
+    package func warning(at location: SourceLocation, _ message: String, fix: String? = nil) {
+        diagnostics.append(Diagnostic(.warning, at: location, message, fix: fix))
+    }
 }
 
 /// Reads one YAML mapping, reporting unknown keys (with a suggestion) and values of the wrong kind.

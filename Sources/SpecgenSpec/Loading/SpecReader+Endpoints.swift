@@ -4,6 +4,7 @@ extension SpecReader {
     static let endpointKeys = [
         "request", "summary", "description", "path", "query", "headers", "body", "response", "errors", "auth",
         "idempotent", "idempotencyKey", "retry", "timeout", "cachePolicy", "paginate", "poll", "deprecated", "mock",
+        "server",
     ]
 
     func endpoints(_ node: YAMLNode) -> [Endpoint] {
@@ -37,6 +38,9 @@ extension SpecReader {
         endpoint.auth = reader.value("auth").map { authRequirement($0, keyPath: "\(keyPath).auth") }
         endpoint.idempotent = reader.bool("idempotent") ?? false
         endpoint.idempotencyKey = reader.string("idempotencyKey")
+        if let node = reader.value("server"), let name = reader.string("server") {
+            endpoint.server = ServerReference(name: name, location: context.textLocation(node))
+        }
         if let retryNode = reader.value("retry") {
             if retryNode.bool == false {
                 endpoint.retry = .disabled

@@ -25,28 +25,94 @@ struct SpecReader {
             let keyPath = "servers.\(name)"
             let location = context.location(pair.key)
             if let url = pair.value.scalar, !pair.value.isNull {
-                return checkedServer(Server(name: name, url: url, location: location), node: pair.value)
+                return checkedServer(Server(name: name, url: url, location: location), node: pair.value, nodes: [:])
             }
             guard
                 let server = MappingReader(
-                    pair.value, keyPath: keyPath, allowed: ["url", "description"],
+                    pair.value, keyPath: keyPath, allowed: ["url", "description", "variables", "urls"],
                     context: context),
                 let url = server.requiredString("url")
             else { return nil }
+            var urlNodes: [String: YAMLNode] = [:]
+            var urls: [NamedServerURL] = []
+            if let node = server.value("urls"),
+                let named = MappingReader(
+                    node, keyPath: "\(keyPath).urls", allowed: (node.pairs ?? []).compactMap(\.key.scalar),
+                    context: context)
+            {
+                for entry in named.pairs {
+                    let urlName = entry.key.scalar ?? ""
+                    guard let text = named.string(urlName) else { continue }
+                    urlNodes[urlName] = entry.value
+                    urls.append(NamedServerURL(name: urlName, url: text, location: context.location(entry.key)))
+                }
+            }
             return checkedServer(
                 Server(
                     name: name, url: url, description: server.string("description"),
-                    location: location), node: server.value("url") ?? pair.value)
+                    variables: server.value("variables").map { serverVariables($0, keyPath: "\(keyPath).variables") }
+                        ?? [],
+                    urls: urls, location: location), node: server.value("url") ?? pair.value, nodes: urlNodes)
         }
     }
 
-    private func checkedServer(_ server: Server, node: YAMLNode) -> Server {
-        if !(server.url.hasPrefix("https://") || server.url.hasPrefix("http://"))
-            || URL(string: server.url)?.host == nil
-        {
-            context.error(
-                node, "server '\(server.name)' needs an absolute http(s) URL, found '\(server.url)'",
-                fix: "write it as 'https://host/base/path'")
+    private func serverVariables(_ node: YAMLNode, keyPath: String) -> [ServerVariable] {
+        guard
+            let reader = MappingReader(
+                node, keyPath: keyPath, allowed: (node.pairs ?? []).compactMap(\.key.scalar), context: context)
+        else { return [] }
+        return reader.pairs.compactMap { pair in
+            let name = pair.key.scalar ?? ""
+            guard
+                let variable = MappingReader(
+                    pair.value, keyPath: "\(keyPath).\(name)", allowed: ["default", "enum", "description"],
+                    context: context),
+                let defaultValue = variable.requiredString("default")
+            else { return nil }
+            let values = variable.stringList("enum") ?? []
+            if !values.isEmpty, !values.contains(defaultValue) {
+                context.error(
+                    variable.value("default") ?? pair.value,
+                    "default '\(defaultValue)' of server variable '\(name)' is not one of its values",
+                    fix: "use one of: \(values.joined(separator: ", "))")
+            }
+            return ServerVariable(
+                name: name, defaultValue: defaultValue, values: values, description: variable.string("description"),
+                location: context.location(pair.key))
+        }
+    }
+
+    /// Reports URLs that are not absolute http(s) URLs with every variable at its default and at each of its
+    /// values, placeholders no variable declares, and variables no URL uses.
+    private func checkedServer(_ server: Server, node: YAMLNode, nodes: [String: YAMLNode]) -> Server {
+        let templates =
+            [(server.url, node, "server '\(server.name)'")]
+            + server.urls.map { ($0.url, nodes[$0.name] ?? node, "url '\($0.name)' of server '\(server.name)'") }
+        var used: Set<String> = []
+        for (template, node, subject) in templates {
+            let placeholders = ServerVariable.placeholders(in: template)
+            used.formUnion(placeholders)
+            let undeclared = placeholders.filter { name in !server.variables.contains { $0.name == name } }
+            if let name = undeclared.first {
+                context.error(
+                    node, "\(subject) uses '{\(name)}', which no variable declares",
+                    fix: "add 'variables: {\(name): {default: ...}}' to server '\(server.name)'")
+                continue
+            }
+            for url in ServerVariable.expansions(of: template, variables: server.variables) {
+                if !(url.hasPrefix("https://") || url.hasPrefix("http://")) || URL(string: url)?.host == nil {
+                    context.error(
+                        node, "\(subject) needs an absolute http(s) URL, found '\(url)'",
+                        fix: "write it as 'https://host/base/path'")
+                    break
+                }
+            }
+        }
+        for variable in server.variables where !used.contains(variable.name) {
+            context.warning(
+                at: variable.location,
+                "variable '\(variable.name)' of server '\(server.name)' is used by none of its URLs",
+                fix: "write '{\(variable.name)}' in its url, or remove the variable")
         }
         return server
     }

@@ -45,6 +45,8 @@ public struct Endpoint: Hashable, Sendable {
     /// The header that carries a fresh idempotency key per call (Stripe's `Idempotency-Key`), the same on every
     /// retry of that call; it makes a POST or PATCH safe to retry.
     public var idempotencyKey: String?
+    /// The server URL the endpoint is sent to (one of each server's `urls`), or nil for the server's own.
+    public var server: ServerReference?
     /// The retry behaviour, when it differs from the API's.
     public var retry: RetryOverride?
     /// Timeout and cache policy, when they differ from the API's.
@@ -230,6 +232,20 @@ public struct MockStep: Hashable, Sendable {
     public init(status: Int? = nil, body: SpecValue? = nil, location: SourceLocation) {
         self.status = status
         self.body = body
+        self.location = location
+    }
+}
+
+/// An endpoint's `server:`: the name of one of each server's `urls`.
+public struct ServerReference: Hashable, Sendable {
+    /// The name.
+    public var name: String
+    /// Where it is written.
+    public var location: SourceLocation
+
+    /// Creates a reference.
+    public init(name: String, location: SourceLocation) {
+        self.name = name
         self.location = location
     }
 }

@@ -67,18 +67,117 @@ public struct Spec: Hashable, Sendable {
 public struct Server: Hashable, Sendable {
     /// The environment's name.
     public var name: String
-    /// The absolute base URL.
+    /// The absolute base URL, with `{variable}` placeholders.
     public var url: String
     /// What the server is for.
     public var description: String?
+    /// The placeholders of ``url`` and ``urls``, with their defaults.
+    public var variables: [ServerVariable]
+    /// Other base URLs of this environment, by the name endpoints give with `server:` (an upload host).
+    public var urls: [NamedServerURL]
     /// Where it is declared.
     public var location: SourceLocation
 
     /// Creates a server.
-    public init(name: String, url: String, description: String? = nil, location: SourceLocation) {
+    public init(
+        name: String, url: String, description: String? = nil, variables: [ServerVariable] = [],
+        urls: [NamedServerURL] = [], location: SourceLocation
+    ) {
         self.name = name
         self.url = url
         self.description = description
+        self.variables = variables
+        self.urls = urls
+        self.location = location
+    }
+
+    /// The URL of `name` (nil: the server's own), with every variable at its default.
+    public func defaultURL(_ name: String? = nil) -> String? {
+        guard let template = name.map({ name in urls.first { $0.name == name }?.url }) ?? url else { return nil }
+        return ServerVariable.substitute(template) { placeholder in
+            variables.first { $0.name == placeholder }?.defaultValue
+        }
+    }
+}
+
+/// A `{name}` placeholder in a server URL (OpenAPI's server variable): a region, an account, a version.
+public struct ServerVariable: Hashable, Sendable {
+    /// The placeholder's name.
+    public var name: String
+    /// The value used unless the app picks another.
+    public var defaultValue: String
+    /// The only values allowed, or empty for any.
+    public var values: [String]
+    /// What it selects.
+    public var description: String?
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// Creates a variable.
+    public init(
+        name: String, defaultValue: String, values: [String] = [], description: String? = nil,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.values = values
+        self.description = description
+        self.location = location
+    }
+
+    /// The placeholder names of `template`, in order of appearance.
+    public static func placeholders(in template: String) -> [String] {
+        var names: [String] = []
+        _ = substitute(template) { name in
+            if !names.contains(name) { names.append(name) }
+            return ""
+        }
+        return names
+    }
+
+    /// `template` with every variable at its default, then at each other value of each enumerated variable it uses.
+    public static func expansions(of template: String, variables: [ServerVariable]) -> [String] {
+        let used = Set(placeholders(in: template))
+        var candidates = [variables]
+        for (index, variable) in variables.enumerated() where used.contains(variable.name) {
+            for value in variable.values where value != variable.defaultValue {
+                var other = variables
+                other[index].defaultValue = value
+                candidates.append(other)
+            }
+        }
+        return candidates.map { variables in
+            substitute(template) { name in variables.first { $0.name == name }?.defaultValue }
+        }
+    }
+
+    /// `template` with each `{name}` replaced by `value(name)`, or left as written when that is nil.
+    public static func substitute(_ template: String, _ value: (String) -> String?) -> String {
+        var output = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            output += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            output += value(name) ?? "{\(name)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        return output + rest
+    }
+}
+
+/// A named base URL of one environment, which endpoints select with `server:`.
+public struct NamedServerURL: Hashable, Sendable {
+    /// The name endpoints use.
+    public var name: String
+    /// The absolute URL, with the server's placeholders.
+    public var url: String
+    /// Where it is declared.
+    public var location: SourceLocation
+
+    /// Creates a named URL.
+    public init(name: String, url: String, location: SourceLocation) {
+        self.name = name
+        self.url = url
         self.location = location
     }
 }
