@@ -270,6 +270,7 @@ extension SpecDiff {
             endpoint.responses.compactMap { response -> String? in
                 switch response.body {
                 case .json(let type): type.description
+                case .stream(let stream): stream.description
                 case .binary: "binary"
                 case .empty: nil
                 }

@@ -344,11 +344,12 @@ struct ClientEmitter {
             )
             let builder = "\(names.requests).\(operation.bareName)"
             let arguments = operation.forwardingArgumentList
-            let single = "let response = try await call.send(\(builder)(\(arguments.joined(separator: ", "))))"
+            let send = operation.streams ? "call.send(streaming: " : "call.send("
+            let single = "let response = try await \(send)\(builder)(\(arguments.joined(separator: ", "))))"
             if w.fits(single) {
                 w.line(single)
             } else {
-                w.line("let response = try await call.send(")
+                w.line("let response = try await \(send)")
                 w.indented { w in w.wrappedLine(builder, arguments, "") }
                 w.line(")")
             }
@@ -369,6 +370,12 @@ struct ClientEmitter {
             case .nothing: "return"
             case .nilValue: "return nil"
             case .bytes: "return response.body"
+            case .stream(.events, nil, _): "return call.events(from: response)"
+            case .stream(.events, let item?, let terminator):
+                "return call.events(\(item).self, from: response, terminator: "
+                    + "\(terminator.map(SwiftLiteral.string) ?? "nil"))"
+            case .stream(.lines, let item, _): "return call.lines(\(item ?? "JSONValue").self, from: response)"
+            case .stream(.bytes, _, _): "return call.bytes(from: response)"
             }
         w.caseLine(response.statusPattern, result)
     }

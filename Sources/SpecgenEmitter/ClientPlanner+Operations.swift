@@ -122,7 +122,8 @@ extension ClientPlanner {
 
         let requirement = endpoint.auth ?? spec.security
         let operationErrors = errors(of: endpoint)
-        let (responses, returnType) = responsePlans(endpoint.responses)
+        let errorType = errorTypeName(of: endpoint) ?? names.error
+        let (responses, returnType) = responsePlans(endpoint.responses, errorType: errorType)
         var retryable: Bool?
         var retryPolicy: [String]?
         if (endpoint.idempotent || endpoint.idempotencyKey != nil) && !endpoint.method.isIdempotent { retryable = true }
@@ -144,11 +145,10 @@ extension ClientPlanner {
             authScheme: requirement?.scheme, authOptional: requirement?.optional ?? false,
             retryable: retryable, retryPolicy: retryPolicy,
             options: optionsExpression(endpoint),
-            acceptsJSON: endpoint.responses.contains { if case .json = $0.body { true } else { false } }
-                || operationErrors.contains { $0.body != nil },
+            accept: accept(endpoint, errors: operationErrors),
             responses: responses, returnType: returnType,
             returnUsage: returnUsage(endpoint),
-            errorType: errorTypeName(of: endpoint) ?? names.error,
+            errorType: errorType,
             handlerTypeName: namer.handlerTypeName(of: endpoint),
             errors: operationErrors.map(errorCase),
             pagination: nil, polling: nil)
@@ -307,18 +307,23 @@ extension ClientPlanner {
             switch response.body {
             case .json(let type): usage.formUnion(self.usage(of: type))
             case .binary: usage.insert(.foundation)
+            case .stream(let stream):
+                if let item = stream.item { usage.formUnion(self.usage(of: item)) }
+                // Data, or the runtime's ServerSentEvent.
+                if stream.item == nil { usage.insert(.foundation) }
             case .empty: break
             }
         }
     }
 
-    private func responsePlans(_ responses: [ResponseCase]) -> ([ResponsePlan], String?) {
+    private func responsePlans(_ responses: [ResponseCase], errorType: String) -> ([ResponsePlan], String?) {
         var valueType: String?
         var hasEmpty = false
         for response in responses {
             switch response.body {
             case .json(let type): valueType = swiftType(type)
             case .binary: valueType = "Data"
+            case .stream(let stream): valueType = "ResponseStream<\(streamItemType(stream)), \(errorType)>"
             case .empty: hasEmpty = true
             }
         }
@@ -331,11 +336,32 @@ extension ClientPlanner {
                 switch response.body {
                 case .json(let type): .decode(swiftType(type))
                 case .binary: .bytes
+                case .stream(let stream):
+                    .stream(stream.format, item: stream.item.map(swiftType), terminator: stream.terminator)
                 case .empty: valueType == nil ? .nothing : .nilValue
                 }
             return ResponsePlan(statusPattern: pattern, isRange: isRange, result: result)
         }
         return (plans, valueType.map { hasEmpty ? $0 + "?" : $0 })
+    }
+
+    /// `application/json` when a response or an error body is JSON, after a stream's own media type.
+    private func accept(_ endpoint: Endpoint, errors: [ErrorResponse]) -> String? {
+        var types: [String] = []
+        for response in endpoint.responses {
+            if case .stream(let stream) = response.body { types.append(stream.format.contentType) }
+        }
+        let json =
+            endpoint.responses.contains { if case .json = $0.body { true } else { false } }
+            || errors.contains { $0.body != nil }
+        if json { types.append("application/json") }
+        return types.isEmpty ? nil : types.joined(separator: ", ")
+    }
+
+    /// The element type of a stream: the item type, raw events, or bytes.
+    private func streamItemType(_ stream: StreamedBody) -> String {
+        if let item = stream.item { return swiftType(item) }
+        return stream.format == .bytes ? "Data" : "ServerSentEvent"
     }
 
     /// Adds page iteration and polling helpers.

@@ -36,8 +36,8 @@ package struct OperationPlan: Hashable, Sendable {
     package var retryPolicy: [String]?
     /// A `RequestOptions` expression, if the spec sets a timeout or cache policy.
     package var options: String?
-    /// Whether the response is JSON (so the request sends `Accept: application/json`).
-    package var acceptsJSON: Bool
+    /// The `Accept` header: `application/json` when a response or error is JSON, a stream's media type first.
+    package var accept: String?
     /// The success responses.
     package var responses: [ResponsePlan]
     /// The return type, or nil for none.
@@ -58,6 +58,10 @@ package struct OperationPlan: Hashable, Sendable {
     package var idempotencyKeyHeader: String?
     /// The name of the server URL the spec sends it to (`server:`), or nil for the client's server.
     package var server: String?
+    /// Whether its success is read as it arrives (a `stream:` response).
+    package var streams: Bool {
+        responses.contains { if case .stream = $0.result { true } else { false } }
+    }
     /// A polling helper, if declared.
     package var polling: PollingPlan?
 
@@ -158,6 +162,9 @@ package struct ResponsePlan: Hashable, Sendable {
         case nothing
         case nilValue
         case bytes
+        /// A `ResponseStream` over the body: its framing, the Swift item type (nil for bytes or raw events) and an
+        /// event stream's terminator.
+        case stream(StreamedBody.Format, item: String?, terminator: String?)
     }
 
     /// A `switch` pattern: `200` or `200..<300`.

@@ -23,7 +23,7 @@ struct RequestEmitter {
             if operation.authOptional { arguments.append("authOptional: true") }
             if let server = operation.server { arguments.append("server: \(SwiftLiteral.string(server))") }
             let changesRequest =
-                operation.options != nil || operation.retryPolicy != nil || operation.acceptsJSON
+                operation.options != nil || operation.retryPolicy != nil || operation.accept != nil
                 || !operation.query.isEmpty || !operation.headers.isEmpty || operation.body != nil
                 || operation.idempotencyKeyHeader != nil
             guard changesRequest else {
@@ -34,7 +34,7 @@ struct RequestEmitter {
             w.wrappedLine("var request = HTTPRequestData", arguments, "")
             if let options = operation.options { w.line("request.options = \(options)") }
             if let policy = operation.retryPolicy { w.wrappedLine("request.retryPolicy = RetryPolicy", policy, "") }
-            if operation.acceptsJSON { w.line("request.setHeader(\"Accept\", \"application/json\")") }
+            if let accept = operation.accept { w.line("request.setHeader(\"Accept\", \(SwiftLiteral.string(accept)))") }
             for item in operation.query {
                 emitOptional(item, writer: &w) { value in
                     "request.query.append(QueryItem(\(SwiftLiteral.string(item.wireName)), \(text(item, value))))"

@@ -358,6 +358,12 @@ public final class MockService: Sendable {
                 var value = synthesized(type, example: response.example)
                 if let override { value = value.merged(with: override) }
                 return json(status, value)
+            case .stream(let stream):
+                return MockStreams.answer(stream, status: status, endpoint: endpoint) { type in
+                    var value = synthesized(type, example: nil)
+                    if let override { value = value.merged(with: override) }
+                    return value
+                }
             }
         }
         guard let error = spec.documentedError(status, of: endpoint) else { return nil }

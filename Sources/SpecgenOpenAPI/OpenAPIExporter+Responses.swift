@@ -115,6 +115,18 @@ extension OpenAPIExporter {
         case .json(let body):
             type = "application/json"
             media["schema"] = .object(schema(for: body))
+        case .stream(let stream):
+            // OpenAPI 3.1 has no item schema for streams; the extension carries it, as 3.2's itemSchema would.
+            type = stream.format.contentType
+            var schema = OpenAPIObject()
+            schema["type"] = "string"
+            if stream.format == .bytes { schema["contentMediaType"] = "application/octet-stream" }
+            media["schema"] = .object(schema)
+            var described = OpenAPIObject()
+            described["format"] = .string(stream.format.rawValue)
+            described["item"] = stream.item.map { .object(self.schema(for: $0)) }
+            described["until"] = stream.terminator.map { .string($0) }
+            media["x-specgen-stream"] = .object(described)
         }
         media["example"] = response.example.map(Self.value)
         var content = OpenAPIObject()

@@ -131,6 +131,7 @@ private struct WireMap {
             case .empty: "\(response.status) empty"
             case .binary: "\(response.status) binary"
             case .json(let type): "\(response.status) \(type)"
+            case .stream(let stream): "\(response.status) \(stream)"
             }
         }
         return parts.joined(separator: " ") + " -> " + responses.joined(separator: ", ")

@@ -228,6 +228,24 @@ struct SnippetTests {
                     }
                 """),
         Case(
+            name: "a streamed answer is read as it arrives, with the operation's typed errors",
+            yaml: """
+                models:
+                  Chunk: {properties: {text: string}}
+                endpoints:
+                  chat:
+                    request: POST /chat
+                    response:
+                      200: {stream: events, body: Chunk, until: "[DONE]"}
+                """, file: "Client.swift",
+            expected: """
+                    public func chat() async throws(ShopError) -> ResponseStream<Chunk, ShopError> {
+                        let call = OperationCall<ShopError>(client: client, operation: "Shop.chat")
+                        let response = try await call.send(streaming: ShopRequests.chat())
+                        switch response.statusCode {
+                        case 200..<300: return call.events(Chunk.self, from: response, terminator: "[DONE]")
+                """),
+        Case(
             name: "range errors carry the status",
             yaml: """
                 models:

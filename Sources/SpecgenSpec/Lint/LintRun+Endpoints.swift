@@ -134,6 +134,7 @@ extension LintRun {
         if let server = endpoint.server {
             checkServerReference(server, endpoint: endpoint, keyPath: "\(keyPath).server")
         }
+        checkStreams(endpoint, keyPath: keyPath)
         if let header = endpoint.idempotencyKey {
             checkIdempotencyKey(header, endpoint: endpoint, keyPath: "\(keyPath).idempotencyKey")
         }
@@ -269,6 +270,25 @@ extension LintRun {
             error(
                 second.typeLocation, "the success statuses at '\(keyPath)' return different types",
                 fix: "return one type, and 'empty' for statuses that mean nil")
+        }
+    }
+
+    /// A streamed answer is the operation's only success, and nothing pages or polls it.
+    mutating func checkStreams(_ endpoint: Endpoint, keyPath: String) {
+        guard let streamed = endpoint.responses.first(where: { if case .stream = $0.body { true } else { false } })
+        else { return }
+        if endpoint.responses.count > 1 {
+            error(
+                streamed.location, "'\(keyPath)' streams its \(streamed.status) answer and declares other successes",
+                fix: "keep the streamed response as the only success; errors go under 'errors:'")
+        }
+        if let pagination = endpoint.pagination {
+            error(
+                pagination.location, "'\(keyPath)' streams its answer, so it cannot be paginated",
+                fix: "remove 'paginate'")
+        }
+        if let polling = endpoint.polling {
+            error(polling.location, "'\(keyPath)' streams its answer, so it cannot be polled", fix: "remove 'poll'")
         }
     }
 

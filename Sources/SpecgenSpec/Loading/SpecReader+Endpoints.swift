@@ -151,10 +151,23 @@ extension SpecReader {
             }
             guard
                 let entry = MappingReader(
-                    pair.value, keyPath: entryPath, allowed: ["body", "description", "example"],
+                    pair.value, keyPath: entryPath, allowed: ["body", "description", "example", "stream", "until"],
                     context: context)
             else { return nil }
             let bodyNode = entry.value("body")
+            if let streamNode = entry.value("stream") {
+                guard let stream = streamedBody(entry, node: streamNode, status: status, keyPath: entryPath) else {
+                    return nil
+                }
+                return ResponseCase(
+                    status: status, body: .stream(stream), description: entry.string("description"),
+                    location: location, typeLocation: bodyNode.map(context.location) ?? location)
+            }
+            if let until = entry.value("until") {
+                context.error(
+                    until, "'until' at '\(entryPath)' ends an event stream, and this response is not one",
+                    fix: "add 'stream: events', or remove 'until'")
+            }
             guard let body = bodyNode.map({ responseBody($0, keyPath: "\(entryPath).body") }) ?? .empty else {
                 return nil
             }
@@ -163,6 +176,52 @@ extension SpecReader {
                 example: entry.specValue("example"), location: location,
                 typeLocation: bodyNode.map(context.location) ?? location)
         }
+    }
+
+    /// `stream: events | lines | bytes`, with the item type in `body` and an event stream's `until`.
+    private func streamedBody(
+        _ entry: MappingReader, node: YAMLNode, status: StatusPattern, keyPath: String
+    ) -> StreamedBody? {
+        guard let text = entry.string("stream") else { return nil }
+        guard let format = StreamedBody.Format(rawValue: text) else {
+            context.error(
+                node, "unknown stream format '\(text)' at '\(keyPath).stream'",
+                fix: Suggestions.closest(to: text, in: StreamedBody.Format.allCases.map(\.rawValue)).map {
+                    "did you mean '\($0)'?"
+                } ?? "use 'events' (Server-Sent Events), 'lines' (JSON Lines) or 'bytes'")
+            return nil
+        }
+        if !status.isSuccess {
+            context.error(
+                node, "a streamed response at '\(keyPath)' must be a success",
+                fix: "stream a 2XX response; errors are read whole")
+        }
+        if let example = entry.value("example") {
+            context.error(example, "a streamed response at '\(keyPath)' takes no example", fix: "remove 'example'")
+        }
+        var item: TypeRef?
+        if let bodyNode = entry.value("body") {
+            if format == .bytes {
+                context.error(
+                    bodyNode, "a byte stream at '\(keyPath)' has no item type",
+                    fix: "remove 'body', or stream 'events' or 'lines' of it")
+            } else if case .json(let type)? = responseBody(bodyNode, keyPath: "\(keyPath).body") {
+                item = type
+            } else {
+                context.error(
+                    bodyNode, "the items of a stream at '\(keyPath)' are JSON", fix: "name a type, such as 'Chunk'")
+            }
+        } else if format == .lines {
+            context.error(
+                node, "a JSON Lines stream at '\(keyPath)' needs 'body': the type of each line",
+                fix: "add 'body: Line', naming the type of each line")
+        }
+        let terminator = entry.string("until")
+        if let until = entry.value("until"), format != .events {
+            context.error(
+                until, "'until' at '\(keyPath)' ends an event stream, not a '\(text)' stream", fix: "remove 'until'")
+        }
+        return StreamedBody(format: format, item: item, terminator: format == .events ? terminator : nil)
     }
 
     private func responseBody(_ node: YAMLNode, keyPath: String) -> ResponseBody? {

@@ -54,6 +54,59 @@ public enum ResponseBody: Hashable, Sendable {
     case binary
     /// JSON of this type.
     case json(TypeRef)
+    /// A body read as it arrives: events, JSON lines or bytes.
+    case stream(StreamedBody)
+
+    /// The JSON type the body carries, whole or per item.
+    public var jsonType: TypeRef? {
+        switch self {
+        case .json(let type): type
+        case .stream(let stream): stream.item
+        case .empty, .binary: nil
+        }
+    }
+}
+
+/// A response body the client reads as it arrives, so the first item reaches the app before the server finishes
+/// and a large body never has to fit in memory.
+public struct StreamedBody: Hashable, Sendable, CustomStringConvertible {
+    /// How the body is framed.
+    public enum Format: String, Hashable, Sendable, CaseIterable {
+        /// `text/event-stream` (Server-Sent Events): each event's `data:` is an item.
+        case events
+        /// JSON Lines (`application/jsonl`): each line is an item.
+        case lines
+        /// Raw bytes, in the chunks they arrive in.
+        case bytes
+
+        /// The media type the server answers with.
+        public var contentType: String {
+            switch self {
+            case .events: "text/event-stream"
+            case .lines: "application/jsonl"
+            case .bytes: "application/octet-stream"
+            }
+        }
+    }
+
+    /// The framing.
+    public var format: Format
+    /// The JSON type of each event's data or each line; nil for bytes, and for events read as they are.
+    public var item: TypeRef?
+    /// The data of the event that ends an event stream, such as `[DONE]`.
+    public var terminator: String?
+
+    /// `events(Chunk) until [DONE]`, `lines(LogLine)`, `bytes`: how surfaces and diffs name it.
+    public var description: String {
+        format.rawValue + (item.map { "(\($0))" } ?? "") + (terminator.map { " until \($0)" } ?? "")
+    }
+
+    /// Creates a streamed body.
+    public init(format: Format, item: TypeRef? = nil, terminator: String? = nil) {
+        self.format = format
+        self.item = item
+        self.terminator = terminator
+    }
 }
 
 /// A status code or a range such as `4XX`.

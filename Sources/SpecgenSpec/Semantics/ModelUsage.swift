@@ -30,7 +30,7 @@ package struct ModelUsage: Sendable {
             }
             var responseTypes = endpoint.errors.compactMap(\.body)
             for response in endpoint.responses {
-                if case .json(let type) = response.body { responseTypes.append(type) }
+                if let type = response.body.jsonType { responseTypes.append(type) }
             }
             jsonRoots += responseTypes
             if let body = endpoint.body {
