@@ -96,7 +96,7 @@ struct ClientEmitter {
                 w.line("// specgen checked that every server URL parses, so the fallback is never taken.")
                 w.line("URL(string: address) ?? URL(filePath: \"/\")")
             }
-            guard plan.servers.contains(where: { !$0.urls.isEmpty }) else { return }
+            guard plan.hasNamedServerURLs else { return }
             w.blank()
             w.docComment("The server's other base URLs, by the name the spec's endpoints give with `server:`.")
             w.declaration("var", "urls", ": [String: URL]") { w in
@@ -166,7 +166,7 @@ struct ClientEmitter {
                 w.line("copy.client.redirectPolicy = redirectPolicy")
                 w.line("return copy")
             }
-            if plan.servers.contains(where: { !$0.urls.isEmpty }) {
+            if plan.hasNamedServerURLs {
                 w.blank()
                 w.docComment(
                     "A copy that sends the operations of the spec's other server URLs (their `server:`) to `urls`, by "
@@ -267,7 +267,7 @@ struct ClientEmitter {
                 ["baseURL: server.url"] + credentialParameters.map(\.forward)
                 + ["transport: transport", "retryPolicy: retryPolicy", "middlewares: middlewares", "logger: logger"]
             w.wrappedLine("self.init", forwards, "")
-            if plan.servers.contains(where: { !$0.urls.isEmpty }) { w.line("client.serverURLs = server.urls") }
+            if plan.hasNamedServerURLs { w.line("client.serverURLs = server.urls") }
         }
     }
 
@@ -370,12 +370,12 @@ struct ClientEmitter {
             case .nothing: "return"
             case .nilValue: "return nil"
             case .bytes: "return response.body"
-            case .stream(.events, nil, _): "return call.events(from: response)"
-            case .stream(.events, let item?, let terminator):
-                "return call.events(\(item).self, from: response, terminator: "
+            case .stream(.events, _, false, _): "return call.events(from: response)"
+            case .stream(.events, let element, true, let terminator):
+                "return call.events(\(element).self, from: response, terminator: "
                     + "\(terminator.map(SwiftLiteral.string) ?? "nil"))"
-            case .stream(.lines, let item, _): "return call.lines(\(item ?? "JSONValue").self, from: response)"
-            case .stream(.bytes, _, _): "return call.bytes(from: response)"
+            case .stream(.lines, let element, _, _): "return call.lines(\(element).self, from: response)"
+            case .stream(.bytes, _, _, _): "return call.bytes(from: response)"
             }
         w.caseLine(response.statusPattern, result)
     }

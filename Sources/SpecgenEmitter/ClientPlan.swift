@@ -14,6 +14,8 @@ package struct ClientPlan: Hashable, Sendable {
     package var names: GeneratedNames
     /// Servers, in spec order.
     package var servers: [ServerPlan]
+    /// Whether endpoints name other server URLs (`server:`), so servers list them and the client can split them.
+    package var hasNamedServerURLs: Bool { servers.contains { !$0.urls.isEmpty } }
     /// Headers every request carries.
     package var defaultHeaders: [HeaderValue]
     /// Auth schemes, in spec order.
@@ -64,7 +66,7 @@ package struct ServerPlan: Hashable, Sendable {
     package func pattern(binding templates: [String]) -> String {
         let bare = "." + caseName.withoutBackticks
         guard !variables.isEmpty else { return bare }
-        let used = Set(templates.flatMap { ServerVariable.placeholders(in: $0) })
+        let used = Set(templates.flatMap { TemplatePart.placeholders(in: $0) })
         if used.isEmpty { return bare }
         return bare + "(" + variables.map { used.contains($0.name) ? "let \($0.label)" : "_" }.joined(separator: ", ")
             + ")"
@@ -72,23 +74,7 @@ package struct ServerPlan: Hashable, Sendable {
 
     /// A template as a Swift string literal with each variable interpolated.
     package func literal(_ template: String) -> String {
-        var body = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            body += Self.escaped(String(rest[..<open]))
-            let name = String(rest[rest.index(after: open)..<close])
-            if let variable = variables.first(where: { $0.name == name }) {
-                body += "\\(\(variable.textExpression))"
-            } else {
-                body += Self.escaped("{\(name)}")
-            }
-            rest = rest[rest.index(after: close)...]
-        }
-        return "\"" + body + Self.escaped(String(rest)) + "\""
-    }
-
-    private static func escaped(_ text: String) -> String {
-        String(SwiftLiteral.string(text).dropFirst().dropLast())
+        SwiftLiteral.interpolated(template) { name in variables.first { $0.name == name }?.textExpression }
     }
 }
 

@@ -261,19 +261,12 @@ extension ClientPlanner {
     }
 
     private func pathLiteral(_ endpoint: Endpoint, parameters: [ParameterPlan]) -> String {
-        var literal = ""
-        var rest = Substring(endpoint.path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            literal += SwiftLiteral.string(Self.encodedPath(rest[..<open])).dropFirst().dropLast()
-            let placeholder = String(rest[rest.index(after: open)..<close])
-            if let parameter = parameters.first(where: { $0.wireName == placeholder }) {
-                let text = (parameter.textForm ?? .string).expression(parameter.internalName)
-                literal += "\\(PercentEncoding.encodeComponent(\(text)))"
+        // Lint rejects undeclared placeholders; one that slipped through is left out of the path.
+        SwiftLiteral.interpolated(endpoint.path, literal: { Self.encodedPath(Substring($0)) }) { placeholder in
+            parameters.first { $0.wireName == placeholder }.map { parameter in
+                "PercentEncoding.encodeComponent(\((parameter.textForm ?? .string).expression(parameter.internalName)))"
             }
-            rest = rest[rest.index(after: close)...]
         }
-        literal += SwiftLiteral.string(Self.encodedPath(rest)).dropFirst().dropLast()
-        return "\"" + literal + "\""
     }
 
     /// The literal parts of a path, with every character a URL path cannot hold percent-encoded (`%` is kept, as
@@ -337,7 +330,9 @@ extension ClientPlanner {
                 case .json(let type): .decode(swiftType(type))
                 case .binary: .bytes
                 case .stream(let stream):
-                    .stream(stream.format, item: stream.item.map(swiftType), terminator: stream.terminator)
+                    .stream(
+                        stream.format, element: streamItemType(stream), decoded: stream.item != nil,
+                        terminator: stream.terminator)
                 case .empty: valueType == nil ? .nothing : .nilValue
                 }
             return ResponsePlan(statusPattern: pattern, isRange: isRange, result: result)
@@ -358,10 +353,14 @@ extension ClientPlanner {
         return types.isEmpty ? nil : types.joined(separator: ", ")
     }
 
-    /// The element type of a stream: the item type, raw events, or bytes.
+    /// The element type of a stream: the item type, or what its framing yields without one.
     private func streamItemType(_ stream: StreamedBody) -> String {
         if let item = stream.item { return swiftType(item) }
-        return stream.format == .bytes ? "Data" : "ServerSentEvent"
+        switch stream.format {
+        case .events: return "ServerSentEvent"
+        case .lines: return "JSONValue"
+        case .bytes: return "Data"
+        }
     }
 
     /// Adds page iteration and polling helpers.

@@ -162,9 +162,9 @@ package struct ResponsePlan: Hashable, Sendable {
         case nothing
         case nilValue
         case bytes
-        /// A `ResponseStream` over the body: its framing, the Swift item type (nil for bytes or raw events) and an
-        /// event stream's terminator.
-        case stream(StreamedBody.Format, item: String?, terminator: String?)
+        /// A `ResponseStream` over the body: its framing, its element type, whether each element is decoded from
+        /// JSON (not for bytes or raw events), and an event stream's terminator.
+        case stream(StreamedBody.Format, element: String, decoded: Bool, terminator: String?)
     }
 
     /// A `switch` pattern: `200` or `200..<300`.

@@ -283,6 +283,20 @@ package struct SwiftWriter {
 
 /// Turns spec text into Swift literals and comment lines that no spec content can break out of.
 package enum SwiftLiteral {
+    /// A `{placeholder}` template as a string literal: each literal part (after `literal`) escaped, each placeholder
+    /// interpolated as the expression `expression` gives for it, or left out when it gives none.
+    package static func interpolated(
+        _ template: String, literal: (String) -> String = { $0 }, expression: (String) -> String?
+    ) -> String {
+        let body = TemplatePart.parts(of: template).map { part in
+            switch part {
+            case .literal(let text): String(string(literal(text)).dropFirst().dropLast())
+            case .placeholder(let name): expression(name).map { "\\(\($0))" } ?? ""
+            }
+        }
+        return "\"" + body.joined() + "\""
+    }
+
     /// A double-quoted string literal: backslashes, quotes and every control or separator character are escaped,
     /// so neither `\(`, `"""` nor a line break can end the literal or start code.
     package static func string(_ text: String) -> String {

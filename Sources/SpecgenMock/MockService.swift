@@ -457,7 +457,7 @@ public final class MockService: Sendable {
         guard grant == OAuth2Grant.clientCredentials.rawValue else { return problems }
         switch flow.clientAuthentication {
         case .basic:
-            if authorization.flatMap(BasicAuthorization.pair) == nil {
+            if authorization.flatMap(AuthorizationHeader.basicPair) == nil {
                 problems.append(
                     MockProblem(
                         field: "header.Authorization",

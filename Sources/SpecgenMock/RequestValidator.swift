@@ -103,12 +103,12 @@ struct RequestValidator {
                 }
                 return
             }
-            let parts = value.split(separator: " ", maxSplits: 1)
-            let token = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
-            if parts.count != 2 || parts[0].lowercased() != "bearer" || token.isEmpty {
+            guard let token = AuthorizationHeader.credential(value, scheme: "bearer") else {
                 checker.report(
                     "header.Authorization", "must be 'Bearer <token>' (auth scheme '\(name)')", at: scheme.location)
-            } else if !accepts(token) {
+                return
+            }
+            if !accepts(token) {
                 checker.report(
                     "header.Authorization", "is not an accepted token (auth scheme '\(name)')", at: scheme.location)
             }
@@ -122,7 +122,7 @@ struct RequestValidator {
                 }
                 return
             }
-            guard let pair = BasicAuthorization.pair(value) else {
+            guard let pair = AuthorizationHeader.basicPair(value) else {
                 checker.report(
                     "header.Authorization", "must be 'Basic <base64 of user:password>' (auth scheme '\(name)')",
                     at: scheme.location)
@@ -276,12 +276,19 @@ struct RequestValidator {
     }
 }
 
-/// The `user:password` of an `Authorization: Basic` value, or nil when it is not one.
-enum BasicAuthorization {
-    static func pair(_ value: String) -> String? {
+/// Reads `Authorization` values: `<scheme> <credential>`, the scheme compared without case.
+enum AuthorizationHeader {
+    /// The credential after `scheme`, or nil when the value names another scheme or has none.
+    static func credential(_ value: String, scheme: String) -> String? {
         let parts = value.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "basic",
-            let data = Data(base64Encoded: parts[1].trimmingCharacters(in: .whitespaces)),
+        guard parts.count == 2, parts[0].lowercased() == scheme else { return nil }
+        let credential = parts[1].trimmingCharacters(in: .whitespaces)
+        return credential.isEmpty ? nil : credential
+    }
+
+    /// The `user:password` of a `Basic` value, or nil when it is not one.
+    static func basicPair(_ value: String) -> String? {
+        guard let encoded = credential(value, scheme: "basic"), let data = Data(base64Encoded: encoded),
             let pair = String(data: data, encoding: .utf8), pair.contains(":")
         else { return nil }
         return pair

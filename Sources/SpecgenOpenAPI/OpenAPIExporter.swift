@@ -117,7 +117,7 @@ public struct OpenAPIExporter: Sendable {
                 var object = OpenAPIObject()
                 object["url"] = .string(url)
                 object["description"] = .string(server.description.map(Self.trimmed) ?? server.name)
-                let used = Set(ServerVariable.placeholders(in: url))
+                let used = Set(TemplatePart.placeholders(in: url))
                 var variables = OpenAPIObject()
                 for variable in server.variables where used.contains(variable.name) {
                     var entry = OpenAPIObject()

@@ -90,7 +90,7 @@ struct SpecReader {
             + server.urls.map { ($0.url, nodes[$0.name] ?? node, "url '\($0.name)' of server '\(server.name)'") }
         var used: Set<String> = []
         for (template, node, subject) in templates {
-            let placeholders = ServerVariable.placeholders(in: template)
+            let placeholders = TemplatePart.placeholders(in: template)
             used.formUnion(placeholders)
             let undeclared = placeholders.filter { name in !server.variables.contains { $0.name == name } }
             if let name = undeclared.first {

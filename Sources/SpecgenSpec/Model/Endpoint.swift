@@ -105,17 +105,7 @@ public struct Endpoint: Hashable, Sendable {
     }
 
     /// The names of the `{placeholders}` in the path, in order.
-    public var pathPlaceholders: [String] {
-        var names: [String] = []
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{") {
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "}") else { break }
-            names.append(String(rest[afterOpen..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
+    public var pathPlaceholders: [String] { TemplatePart.placeholders(in: path) }
 }
 
 /// Whether and how an endpoint is retried.

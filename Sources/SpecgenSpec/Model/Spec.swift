@@ -125,19 +125,9 @@ public struct ServerVariable: Hashable, Sendable {
         self.location = location
     }
 
-    /// The placeholder names of `template`, in order of appearance.
-    public static func placeholders(in template: String) -> [String] {
-        var names: [String] = []
-        _ = substitute(template) { name in
-            if !names.contains(name) { names.append(name) }
-            return ""
-        }
-        return names
-    }
-
     /// `template` with every variable at its default, then at each other value of each enumerated variable it uses.
     public static func expansions(of template: String, variables: [ServerVariable]) -> [String] {
-        let used = Set(placeholders(in: template))
+        let used = Set(TemplatePart.placeholders(in: template))
         var candidates = [variables]
         for (index, variable) in variables.enumerated() where used.contains(variable.name) {
             for value in variable.values where value != variable.defaultValue {
@@ -153,15 +143,12 @@ public struct ServerVariable: Hashable, Sendable {
 
     /// `template` with each `{name}` replaced by `value(name)`, or left as written when that is nil.
     public static func substitute(_ template: String, _ value: (String) -> String?) -> String {
-        var output = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            output += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            output += value(name) ?? "{\(name)}"
-            rest = rest[rest.index(after: close)...]
-        }
-        return output + rest
+        TemplatePart.parts(of: template).map { part in
+            switch part {
+            case .literal(let text): text
+            case .placeholder(let name): value(name) ?? "{\(name)}"
+            }
+        }.joined()
     }
 }
 
