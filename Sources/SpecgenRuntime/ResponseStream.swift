@@ -169,7 +169,8 @@ extension OperationCall {
     }
 
     /// Sends a request whose success is read as it arrives: the transport returns once the head has arrived. Any
-    /// other status has its (bounded) body read whole, so documented errors decode as usual.
+    /// other status has its body read, up to ``errorBodyLimit`` bytes, so documented errors decode as usual; a
+    /// longer body, or one cut off by the connection, keeps what arrived, and the status is never lost.
     public func send(
         streaming request: @autoclosure () throws(ClientError) -> HTTPRequestData
     ) async throws(Failure) -> HTTPResponseData {
@@ -182,16 +183,21 @@ extension OperationCall {
         built.streamsResponse = true
         var response = try await send(built)
         guard !(200..<300).contains(response.statusCode), let stream = response.bodyStream else { return response }
+        var body = Data()
         do {
-            response.body = try await stream.collect(upTo: Self.errorBodyLimit)
+            // Leaving the loop early cancels the rest of the transfer.
+            for try await chunk in stream {
+                body.append(chunk.prefix(Self.errorBodyLimit - body.count))
+                if body.count >= Self.errorBodyLimit { break }
+            }
         } catch {
-            stream.cancel()
-            throw Failure(ClientError(error, operation: operation))
+            if Task.isCancelled { throw Failure(.cancelled(operation: operation)) }
         }
+        response.body = body
         response.bodyStream = nil
         return response
     }
 
-    /// The most bytes of an error body read from a streaming operation.
-    static var errorBodyLimit: Int { 1 << 20 }
+    /// The most bytes of an error body read from a streaming operation: 1 MiB.
+    public static var errorBodyLimit: Int { 1 << 20 }
 }

@@ -101,6 +101,27 @@ struct StreamFlowTests {
         #expect(requests.first?.headers["accept"] == "text/event-stream, application/json")
     }
 
+    @Test func anErrorBodyLongerThanTheLimitKeepsItsStatus() async throws {
+        // 2 MiB of error text: the client keeps the first MiB, stops the transfer, and reports the status.
+        let text = String(repeating: "x", count: 2 << 20)
+        let head =
+            "HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/plain\r\nContent-Length: \(text.utf8.count)\r\n\r\n"
+        let server = try RawSocketServer(.raw(Data((head + text).utf8)))
+        defer { server.stop() }
+        do throws(RelayError) {
+            _ = try await AuthFlowTests.client(server.url).streamReply(ReplyRequest(prompt: "hi"))
+            Issue.record("a 500 became a stream")
+        } catch {
+            guard case .failure(.unexpectedStatus(let operation, let status, let body)) = error else {
+                Issue.record("expected the unexpected status, got \(error)")
+                return
+            }
+            #expect(operation == "Relay.streamReply")
+            #expect(status == 500)
+            #expect(body.hasPrefix("xxxxxxxx"))
+        }
+    }
+
     @Test func anItemThatDoesNotDecodeFailsWithItsOperation() async throws {
         let requests = try await withTestServer({ _ in
             CannedResponse(
