@@ -111,6 +111,12 @@ extension DiffRule {
     static let authSchemeChanged = DiffRule(
         "operation-auth-changed", "An operation uses another auth scheme", wire: .breaking, swift: .safe,
         "Old apps send the old scheme's credential.")
+    static let authAlternativeAdded = DiffRule(
+        "operation-auth-alternative-added", "An operation accepts another auth scheme", wire: .safe, swift: .safe,
+        additive: true, "Old apps send a credential the server still accepts.")
+    static let authAlternativeRemoved = DiffRule(
+        "operation-auth-alternative-removed", "An operation no longer accepts one of its auth schemes",
+        wire: .breaking, swift: .safe, "Old apps configured with only that scheme's credential are turned away.")
     static let helperRemoved = DiffRule(
         "helper-removed", "A pagination or polling helper was removed", wire: .safe, swift: .breaking,
         "The helper method is gone from the client.")
@@ -264,7 +270,8 @@ extension DiffRule {
         requestBodyRemoved,
         requestBodyEncodingChanged, requestBodyTypeChanged, successStatusRemoved, successStatusAdded,
         responseTypeChanged,
-        authAdded, authRemoved, authSchemeChanged, helperRemoved, helperAdded, paginationChanged,
+        authAdded, authRemoved, authSchemeChanged, authAlternativeAdded, authAlternativeRemoved, helperRemoved,
+        helperAdded, paginationChanged,
         modelRemoved, modelAdded, modelRenamed, modelKindChanged, requestPropertyAddedRequired,
         requestPropertyAddedOptional, requestPropertyRemoved, requestPropertyMadeRequired, requestPropertyMadeOptional,
         responsePropertyAddedRequired, responsePropertyAddedOptional, responsePropertyRemoved,

@@ -59,33 +59,7 @@ extension SpecDiff {
         compareParameters(oldParameters, aPlan, newParameters, bPlan, endpoint: b, symbol: symbol)
         compareBody(a.body, b.body, endpoint: b, symbol: symbol)
         compareResponses(a, b, symbol: symbol)
-        let oldAuth = a.auth ?? old.security
-        let newAuth = b.auth ?? new.security
-        if oldAuth?.scheme != newAuth?.scheme || oldAuth?.optional != newAuth?.optional {
-            let location = newAuth?.location ?? b.location
-            switch (oldAuth?.scheme, newAuth?.scheme) {
-            case (nil, _?):
-                add(
-                    .authAdded, "'\(b.name)' now requires auth scheme '\(newAuth?.scheme ?? "")'", at: location,
-                    symbols: [symbol], operations: operations)
-            case (_?, nil):
-                add(
-                    .authRemoved, "'\(b.name)' no longer requires authentication", at: location, symbols: [symbol],
-                    operations: operations)
-            default:
-                if oldAuth?.scheme == newAuth?.scheme {
-                    let rule: DiffRule = newAuth?.optional == true ? .authRemoved : .authAdded
-                    add(
-                        rule, "'\(b.name)' made its credential \(newAuth?.optional == true ? "optional" : "required")",
-                        at: location, symbols: [symbol], operations: operations)
-                } else {
-                    add(
-                        .authSchemeChanged,
-                        "'\(b.name)' uses auth scheme '\(newAuth?.scheme ?? "")' instead of '\(oldAuth?.scheme ?? "")'",
-                        at: location, symbols: [symbol], operations: operations)
-                }
-            }
-        }
+        compareAuth(old.authRequirement(of: a), new.authRequirement(of: b), of: b, symbol: symbol)
         for (name, had, has) in [
             ("pagination", aPlan.pagination?.methodName, bPlan.pagination?.methodName),
             ("polling", aPlan.polling?.methodName, bPlan.polling?.methodName),
@@ -248,6 +222,42 @@ extension SpecDiff {
             }
         case (nil, nil):
             break
+        }
+    }
+
+    /// Compares the auth two versions of an operation use. Alternatives are sets: adding one lets old apps go on
+    /// with theirs; removing one turns away the apps that use it.
+    mutating func compareAuth(_ oldAuth: AuthRequirement?, _ newAuth: AuthRequirement?, of b: Endpoint, symbol: String)
+    {
+        let had = oldAuth?.schemes ?? []
+        let has = newAuth?.schemes ?? []
+        let location = newAuth?.location ?? b.location
+        let operations = [b.name]
+        func report(_ rule: DiffRule, _ message: String) {
+            add(rule, message, at: location, symbols: [symbol], operations: operations)
+        }
+        let summary = newAuth?.summary ?? "none"
+        if had.isEmpty, !has.isEmpty {
+            report(.authAdded, "'\(b.name)' now requires auth scheme '\(summary)'")
+        } else if !had.isEmpty, has.isEmpty {
+            report(.authRemoved, "'\(b.name)' no longer requires authentication")
+        } else if Set(had) == Set(has) {
+            if oldAuth?.optional != newAuth?.optional {
+                let optional = newAuth?.optional == true
+                report(
+                    optional ? .authRemoved : .authAdded,
+                    "'\(b.name)' made its credential \(optional ? "optional" : "required")")
+            }
+        } else if Set(has).isSuperset(of: had) {
+            let added = has.filter { !had.contains($0) }.joined(separator: "', '")
+            report(.authAlternativeAdded, "'\(b.name)' also accepts auth scheme '\(added)'")
+        } else if Set(had).isSuperset(of: has) {
+            let removed = had.filter { !has.contains($0) }.joined(separator: "', '")
+            report(.authAlternativeRemoved, "'\(b.name)' no longer accepts auth scheme '\(removed)'")
+        } else {
+            report(
+                .authSchemeChanged,
+                "'\(b.name)' uses auth scheme '\(summary)' instead of '\(oldAuth?.summary ?? "none")'")
         }
     }
 

@@ -120,7 +120,7 @@ extension ClientPlanner {
         }
         validations += bodyValidations
 
-        let requirement = endpoint.auth ?? spec.security
+        let requirement = spec.authRequirement(of: endpoint)
         let operationErrors = errors(of: endpoint)
         let errorType = errorTypeName(of: endpoint) ?? names.error
         let (responses, returnType) = responsePlans(endpoint.responses, errorType: errorType)
@@ -142,7 +142,7 @@ extension ClientPlanner {
             path: endpoint.path,
             pathLiteral: pathLiteral(endpoint, parameters: pathParameters),
             query: query, headers: headers, body: body, validations: validations,
-            authScheme: requirement?.scheme, authOptional: requirement?.optional ?? false,
+            authSchemes: requirement?.schemes ?? [], authOptional: requirement?.optional ?? false,
             retryable: retryable, retryPolicy: retryPolicy,
             options: optionsExpression(endpoint),
             accept: accept(endpoint, errors: operationErrors),

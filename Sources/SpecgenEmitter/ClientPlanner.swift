@@ -319,9 +319,10 @@ package struct ClientPlanner {
 
     func authPlan(_ scheme: AuthScheme) -> AuthPlan {
         let name = namer.bareMemberName(scheme.name)
+        // Required when some operation accepts it alone; one of several alternatives may be left out.
         let required = spec.endpoints.contains { endpoint in
-            let requirement = endpoint.auth ?? spec.security
-            return requirement?.scheme == scheme.name && requirement?.optional == false
+            let requirement = spec.authRequirement(of: endpoint)
+            return requirement?.schemes == [scheme.name] && requirement?.optional == false
         }
         switch scheme.kind {
         case .bearer:

@@ -26,8 +26,8 @@ package struct OperationPlan: Hashable, Sendable {
     package var body: BodyPlan?
     /// The checks to run before sending.
     package var validations: [ValidationPlan]
-    /// The spec's auth scheme, and whether the request may go without it.
-    package var authScheme: String?
+    /// The spec's auth schemes, alternatives in order of preference; empty for none.
+    package var authSchemes: [String]
     /// Whether the request may go out without credentials.
     package var authOptional: Bool
     /// `isRetryable` when it differs from what the method implies.

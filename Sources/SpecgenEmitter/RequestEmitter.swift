@@ -19,7 +19,13 @@ struct RequestEmitter {
             }
             var arguments = [".\(operation.method)", "path: \(operation.pathLiteral)"]
             if let retryable = operation.retryable { arguments.append("isRetryable: \(retryable)") }
-            if let scheme = operation.authScheme { arguments.append("authScheme: \(SwiftLiteral.string(scheme))") }
+            if let scheme = operation.authSchemes.first {
+                arguments.append("authScheme: \(SwiftLiteral.string(scheme))")
+            }
+            if operation.authSchemes.count > 1 {
+                let alternatives = operation.authSchemes.dropFirst().map(SwiftLiteral.string).joined(separator: ", ")
+                arguments.append("authAlternatives: [\(alternatives)]")
+            }
             if operation.authOptional { arguments.append("authOptional: true") }
             if let server = operation.server { arguments.append("server: \(SwiftLiteral.string(server))") }
             let changesRequest =

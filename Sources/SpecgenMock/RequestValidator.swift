@@ -87,62 +87,91 @@ struct RequestValidator {
         return name == MockPages.linkParameter
     }
 
+    /// What one auth scheme makes of a request's credentials.
+    private enum CredentialVerdict {
+        case accepted
+        /// The request carries no credential of the scheme; `field` and `message` say what it needs.
+        case absent(field: String, message: String)
+        case rejected(field: String, message: String)
+    }
+
+    /// Each alternative scheme is judged on its own: the request passes when one of them accepts its credential, or
+    /// when it carries none and the credential is optional. Otherwise the first credential sent is reported, or
+    /// what each alternative needs.
     private mutating func checkAuth(_ request: MockRequest, query: FormPairs) {
-        guard let requirement = endpoint.auth ?? spec.security, let name = requirement.scheme,
-            let scheme = spec.authScheme(named: name)
-        else { return }
-        let before = problems.count
-        defer { if problems.count > before { reject(.credentials) } }
+        guard let requirement = spec.authRequirement(of: endpoint) else { return }
+        let schemes = requirement.schemes.compactMap { spec.authScheme(named: $0) }
+        guard !schemes.isEmpty else { return }
+        var rejected: (field: String, message: String, scheme: AuthScheme)?
+        var absent: [(field: String, message: String, scheme: AuthScheme)] = []
+        for scheme in schemes {
+            switch verdict(scheme, request, query: query, alone: schemes.count == 1) {
+            case .accepted: return
+            case .rejected(let field, let message): if rejected == nil { rejected = (field, message, scheme) }
+            case .absent(let field, let message): absent.append((field, message, scheme))
+            }
+        }
+        if let rejected {
+            checker.report(rejected.field, rejected.message, at: rejected.scheme.location)
+        } else if requirement.optional {
+            return
+        } else {
+            let alternatives = schemes.count > 1 ? " (one of: \(requirement.schemes.joined(separator: ", ")))" : ""
+            for problem in absent {
+                checker.report(problem.field, problem.message + alternatives, at: problem.scheme.location)
+            }
+        }
+        reject(.credentials)
+    }
+
+    /// Whether `scheme` accepts the request's credential. An `Authorization` header of another scheme is `absent`
+    /// for this one when the operation has alternatives (a `Basic` header on a bearer-or-basic operation).
+    private func verdict(
+        _ scheme: AuthScheme, _ request: MockRequest, query: FormPairs, alone: Bool
+    ) -> CredentialVerdict {
+        let name = scheme.name
         switch scheme.kind {
         case .bearer, .oauth2:
+            let required = "is required: 'Bearer <token>' (auth scheme '\(name)')"
             guard let value = request.header("Authorization") else {
-                if !requirement.optional {
-                    checker.report(
-                        "header.Authorization", "is required: 'Bearer <token>' (auth scheme '\(name)')",
-                        at: scheme.location)
-                }
-                return
+                return .absent(field: "header.Authorization", message: required)
             }
             guard let token = AuthorizationHeader.credential(value, scheme: "bearer") else {
-                checker.report(
-                    "header.Authorization", "must be 'Bearer <token>' (auth scheme '\(name)')", at: scheme.location)
-                return
+                return alone
+                    ? .rejected(
+                        field: "header.Authorization", message: "must be 'Bearer <token>' (auth scheme '\(name)')")
+                    : .absent(field: "header.Authorization", message: required)
             }
-            if !accepts(token) {
-                checker.report(
-                    "header.Authorization", "is not an accepted token (auth scheme '\(name)')", at: scheme.location)
-            }
+            return accepts(token)
+                ? .accepted
+                : .rejected(
+                    field: "header.Authorization", message: "is not an accepted token (auth scheme '\(name)')")
         case .basic:
+            let required = "is required: 'Basic <base64 of user:password>' (auth scheme '\(name)')"
             guard let value = request.header("Authorization") else {
-                if !requirement.optional {
-                    checker.report(
-                        "header.Authorization",
-                        "is required: 'Basic <base64 of user:password>' (auth scheme '\(name)')",
-                        at: scheme.location)
-                }
-                return
+                return .absent(field: "header.Authorization", message: required)
             }
             guard let pair = AuthorizationHeader.basicPair(value) else {
-                checker.report(
-                    "header.Authorization", "must be 'Basic <base64 of user:password>' (auth scheme '\(name)')",
-                    at: scheme.location)
-                return
+                let wrongScheme = AuthorizationHeader.credential(value, scheme: "basic") == nil
+                return alone || !wrongScheme
+                    ? .rejected(
+                        field: "header.Authorization",
+                        message: "must be 'Basic <base64 of user:password>' (auth scheme '\(name)')")
+                    : .absent(field: "header.Authorization", message: required)
             }
-            if !accepts(pair) {
-                checker.report(
-                    "header.Authorization", "is not an accepted user and password (auth scheme '\(name)')",
-                    at: scheme.location)
-            }
+            return accepts(pair)
+                ? .accepted
+                : .rejected(
+                    field: "header.Authorization",
+                    message: "is not an accepted user and password (auth scheme '\(name)')")
         case .apiKey(let keyName, let location):
             let value = location == .header ? request.header(keyName) : query.values(keyName).first
             let field = "\(location == .header ? "header" : "query").\(keyName)"
-            if let value, !value.isEmpty {
-                if !accepts(value) {
-                    checker.report(field, "is not an accepted key (auth scheme '\(name)')", at: scheme.location)
-                }
-            } else if !requirement.optional {
-                checker.report(field, "is required: the API key of auth scheme '\(name)'", at: scheme.location)
+            guard let value, !value.isEmpty else {
+                return .absent(field: field, message: "is required: the API key of auth scheme '\(name)'")
             }
+            return accepts(value)
+                ? .accepted : .rejected(field: field, message: "is not an accepted key (auth scheme '\(name)')")
         }
     }
 

@@ -60,13 +60,11 @@ extension OpenAPIExporter {
         if let body = requestBody(endpoints) { operation["requestBody"] = .object(body) }
         operation["responses"] = .object(responses(endpoints))
 
-        let requirements = endpoints.map { $0.auth ?? spec.security }
-        if let own = requirements[0], requirements.allSatisfy({ $0?.scheme == own.scheme }), own != spec.security {
-            let optional = requirements.contains { $0?.optional ?? false }
-            operation["security"] = securityRequirements(
-                AuthRequirement(
-                    scheme: own.scheme, optional: optional,
-                    location: own.location))
+        let requirements = endpoints.map { spec.authRequirement(of: $0) }
+        if let own = requirements[0], requirements.allSatisfy({ $0?.schemes == own.schemes }), own != spec.security {
+            var merged = own
+            merged.optional = requirements.contains { $0?.optional ?? false }
+            operation["security"] = securityRequirements(merged)
         }
         return operation
     }

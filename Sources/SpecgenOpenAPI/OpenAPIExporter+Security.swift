@@ -59,11 +59,16 @@ extension OpenAPIExporter {
         return base + (path.hasPrefix("/") ? path : "/" + path)
     }
 
+    /// OpenAPI's `security`: one requirement object per alternative, in the spec's order (a client may satisfy any),
+    /// and an empty one last when the credential is optional.
     func securityRequirements(_ requirement: AuthRequirement) -> OpenAPIValue {
-        guard let scheme = requirement.scheme else { return .array([]) }
-        var named = OpenAPIObject()
-        named[scheme] = .array([])
+        var alternatives: [OpenAPIValue] = requirement.schemes.map { scheme in
+            var named = OpenAPIObject()
+            named[scheme] = .array([])
+            return .object(named)
+        }
         // An empty requirement object means "no credentials is also fine".
-        return .array(requirement.optional ? [.object(named), .object(OpenAPIObject())] : [.object(named)])
+        if requirement.optional && !requirement.isNone { alternatives.append(.object(OpenAPIObject())) }
+        return .array(alternatives)
     }
 }

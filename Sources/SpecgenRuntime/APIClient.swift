@@ -72,6 +72,7 @@ public struct APIClient: Sendable {
         for field in defaultHeaders where request.headerFields[field.name] == nil {
             request.headerFields.append(field)
         }
+        if !request.authAlternatives.isEmpty { await chooseAuthScheme(for: &request) }
         if let timeout = options.timeout { request.options.timeout = timeout }
         if let cachePolicy = options.cachePolicy { request.options.cachePolicy = cachePolicy }
         let log = CallLog(logger: logger, operation: operation, sensitiveNames: redactedNames)
@@ -103,6 +104,25 @@ public struct APIClient: Sendable {
             log.failed(failure, attempts: attempts.count, since: start)
             throw failure
         }
+    }
+
+    /// Makes the first of an operation's alternative schemes that the app has a credential for its ``HTTPRequestData/
+    /// authScheme``. With none, the first scheme the client is configured for stays, so its middleware reports the
+    /// missing credential (or sends the request without one, when that is optional).
+    private func chooseAuthScheme(for request: inout HTTPRequestData) async {
+        let candidates = (request.authScheme.map { [$0] } ?? []) + request.authAlternatives
+        request.authAlternatives = []
+        let authenticators = middlewares.compactMap { $0 as? any AuthMiddleware }
+        var configured: String?
+        for scheme in candidates {
+            guard let middleware = authenticators.first(where: { $0.scheme == scheme }) else { continue }
+            if await middleware.hasCredential() {
+                request.authScheme = scheme
+                return
+            }
+            configured = configured ?? scheme
+        }
+        if let configured { request.authScheme = configured }
     }
 
     /// Points `request` at a page link: its query becomes the request's query items, so credentials the auth

@@ -1,8 +1,23 @@
 public import Foundation
 import HTTPTypes
 
+/// A middleware that authenticates the requests of one auth scheme. When an operation accepts several schemes,
+/// ``APIClient`` asks each one's middleware, in the spec's order, whether the app has a credential for it, and
+/// authenticates with the first that does.
+public protocol AuthMiddleware: Middleware {
+    /// The spec's name of the scheme this middleware serves.
+    var scheme: String { get }
+    /// Whether the app has a credential for the scheme now; a middleware that cannot tell cheaply answers true.
+    func hasCredential() async -> Bool
+}
+
+extension AuthMiddleware {
+    /// True: a fixed credential is always there.
+    public func hasCredential() async -> Bool { true }
+}
+
 /// Adds `Authorization: Bearer <token>` to requests of one scheme, with the token from the app.
-public struct BearerTokenMiddleware: Middleware {
+public struct BearerTokenMiddleware: AuthMiddleware {
     /// The scheme this middleware serves.
     public let scheme: String
     private let token: @Sendable () async throws -> String?
@@ -16,6 +31,12 @@ public struct BearerTokenMiddleware: Middleware {
     /// Creates a middleware with a fixed token (Joyfill's access token).
     public init(scheme: String, token: String) {
         self.init(scheme: scheme, token: { token })
+    }
+
+    /// Whether the token provider has a token: asked again when the request is sent.
+    public func hasCredential() async -> Bool {
+        guard let token = try? await token() else { return false }
+        return !token.isEmpty
     }
 
     /// Adds the header, or fails with an authentication error when a required token is missing.
@@ -59,7 +80,7 @@ public struct BasicCredentials: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Adds `Authorization: Basic ...` to requests of one scheme.
-public struct BasicAuthMiddleware: Middleware {
+public struct BasicAuthMiddleware: AuthMiddleware {
     /// The scheme this middleware serves.
     public let scheme: String
     private let credentials: BasicCredentials
@@ -83,7 +104,7 @@ public struct BasicAuthMiddleware: Middleware {
 }
 
 /// Adds an API key in a header or query item to requests of one scheme.
-public struct APIKeyMiddleware: Middleware {
+public struct APIKeyMiddleware: AuthMiddleware {
     /// Where the key goes.
     public enum Location: Sendable { case header, query }
 
@@ -268,6 +289,13 @@ public actor OAuth2TokenFlow {
         return tokens
     }
 
+    /// Whether the flow can authorize a request without the app signing in: it holds tokens, or has client
+    /// credentials to get some.
+    public func canAuthorize() async -> Bool {
+        if clientCredentials != nil { return true }
+        return await store.load() != nil
+    }
+
     /// Stores tokens obtained elsewhere (for example from a generated `loginUser` call).
     public func store(_ tokens: TokenSet?) async { await store.save(tokens) }
 
@@ -362,7 +390,7 @@ public actor OAuth2TokenFlow {
 
 /// Authorizes requests of one scheme with an ``OAuth2TokenFlow``: refreshes expired tokens before sending, and
 /// after a 401 refreshes once and retries.
-public struct OAuth2Middleware: Middleware {
+public struct OAuth2Middleware: AuthMiddleware {
     /// The scheme this middleware serves.
     public let scheme: String
     /// The flow that holds the tokens.
@@ -373,6 +401,9 @@ public struct OAuth2Middleware: Middleware {
         self.scheme = scheme
         self.flow = flow
     }
+
+    /// Whether the flow holds tokens or can get some with its client credentials.
+    public func hasCredential() async -> Bool { await flow.canAuthorize() }
 
     /// Sends with the current token; on 401, refreshes (once for all concurrent callers) and sends again.
     public func intercept(

@@ -35,16 +35,18 @@ extension HTTPRequestData {
     ///   - path: The path below the server URL, with parameters substituted and percent-encoded.
     ///   - isRetryable: Whether it may be repeated; by default, whether the method is idempotent.
     ///   - authScheme: The spec's auth scheme for the operation, or nil for none.
+    ///   - authAlternatives: The further schemes the operation accepts, in the spec's order of preference.
     ///   - authOptional: Whether it may go out without credentials when the app has none.
     ///   - server: The name of the server URL the spec sends the operation to (its `server:`), or nil for the
     ///     client's server.
     public init(
-        _ verb: Verb, path: String, isRetryable: Bool? = nil, authScheme: String? = nil, authOptional: Bool = false,
-        server: String? = nil
+        _ verb: Verb, path: String, isRetryable: Bool? = nil, authScheme: String? = nil,
+        authAlternatives: [String] = [], authOptional: Bool = false, server: String? = nil
     ) {
         self.init(
             method: verb.method, path: path, isRetryable: isRetryable, authScheme: authScheme,
             authOptional: authOptional)
+        self.authAlternatives = authAlternatives
         self.server = server
     }
 

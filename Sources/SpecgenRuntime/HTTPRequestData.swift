@@ -56,6 +56,10 @@ public struct HTTPRequestData: Hashable, Sendable {
     public var server: String?
     /// The auth scheme the operation uses (its spec name), or nil for none; auth middlewares act only on theirs.
     public var authScheme: String?
+    /// The further schemes the operation accepts besides ``authScheme``, in order of preference (a spec's
+    /// `auth: [partner, account]`). Before the middlewares run, ``APIClient`` makes the first scheme the app has a
+    /// credential for the ``authScheme`` and empties this list.
+    public var authAlternatives: [String] = []
     /// Whether the request goes out without credentials when the app has none (an optional bearer).
     public var authOptional: Bool
     /// A retry policy for this operation that replaces the client's (the spec's per-endpoint `retry`).

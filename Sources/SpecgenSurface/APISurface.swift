@@ -124,8 +124,7 @@ private struct WireMap {
             }
         }
         if let key = endpoint.idempotencyKey { parts.append("idempotency-key:\(key)") }
-        let auth = endpoint.auth ?? spec.security
-        parts.append("auth:" + (auth?.scheme.map { $0 + (auth?.optional == true ? "?" : "") } ?? "none"))
+        parts.append("auth:" + (spec.authRequirement(of: endpoint)?.summary ?? "none"))
         let responses = endpoint.responses.map { response -> String in
             switch response.body {
             case .empty: "\(response.status) empty"

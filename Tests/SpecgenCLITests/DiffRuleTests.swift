@@ -182,6 +182,14 @@ struct DiffRuleTests {
             edits: [("    request: GET /orders/{id}\n", "    request: GET /orders/{id}\n    auth: key\n")],
             symbol: "ShopAPI.getOrder"),
         Case(
+            rule: "operation-auth-alternative-added",
+            edits: [("    request: GET /orders/{id}\n", "    request: GET /orders/{id}\n    auth: [token, key]\n")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "operation-auth-alternative-removed",
+            edits: [("    request: GET /orders/{id}\n", "    request: GET /orders/{id}\n    auth: [token, key]\n")],
+            symbol: "ShopAPI.getOrder", reversed: true),
+        Case(
             rule: "helper-added",
             edits: [
                 (
@@ -379,7 +387,7 @@ struct DiffRuleTests {
         let covered = Set(Self.cases.map(\.rule))
         let missing = DiffRule.catalogue.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a case: \(missing)")
-        #expect(DiffRule.catalogue.count == 67)
+        #expect(DiffRule.catalogue.count == 69)
         #expect(Set(DiffRule.catalogue.map(\.id)).count == DiffRule.catalogue.count)
     }
 

@@ -109,6 +109,9 @@ struct ExportOpenAPITests {
         #expect(flow?["tokenUrl"] as? String == "https://eu.api.relay.example/v1/oauth/token")
         #expect((flow?["scopes"] as? [String: String])?.keys.sorted() == ["messages.read", "messages.write"])
         #expect(Self.value(relay, "paths", "/messages", "get", "security", "0", "partner") != nil)
+        // Alternatives are one requirement object each, in the spec's order.
+        let alternatives = Self.value(relay, "paths", "/messages", "post", "security") as? [[String: [String]]]
+        #expect(alternatives == [["session": []], ["account": []]])
     }
 
     @Test func bodiesKeepTheirEncodings() async throws {

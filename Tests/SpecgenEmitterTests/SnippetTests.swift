@@ -201,6 +201,31 @@ struct SnippetTests {
                         chain.append(OAuth2Middleware(scheme: "partner", flow: partnerTokens))
                 """),
         Case(
+            name: "alternative schemes ride on the request, and each one's credential becomes optional",
+            yaml: """
+                auth:
+                  token: {type: bearer}
+                  account: {type: basic}
+                endpoints:
+                  send: {request: POST /messages, response: empty, auth: [token, account]}
+                """, file: "Operations.swift",
+            expected: """
+                        return HTTPRequestData(.post, path: "/messages", authScheme: "token", authAlternatives: ["account"])
+                """),
+        Case(
+            name: "an initializer takes every alternative's credential as an optional parameter",
+            yaml: """
+                auth:
+                  token: {type: bearer}
+                  account: {type: basic}
+                endpoints:
+                  send: {request: POST /messages, response: empty, auth: [token, account]}
+                """, file: "Client.swift",
+            expected: """
+                        token: TokenProvider? = nil,
+                        account: BasicCredentials? = nil,
+                """),
+        Case(
             name: "server variables become associated values with their defaults",
             yaml: """
                   eu:

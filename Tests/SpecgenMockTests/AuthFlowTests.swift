@@ -3,6 +3,7 @@ import Relay
 import SpecgenMock
 import SpecgenRuntime
 import SpecgenTestSupport
+import Synchronization
 import Testing
 
 /// Relay's `account` scheme is HTTP basic and its `partner` scheme OAuth2 client credentials: each runs through the
@@ -119,6 +120,62 @@ struct AuthFlowTests {
             #expect(answer.status == 400)
             #expect(answer.problemFields == ["header.Authorization"])
             #expect(service.history.last?.problems.map(\.field) == ["header.Authorization"])
+        }
+    }
+
+    /// `sendMessage` accepts `[session, account]`: the session's bearer token when the app has one, else the basic
+    /// pair, decided for each call.
+    @Test func alternativeSchemesUseTheFirstCredentialTheAppHas() async throws {
+        let signedIn = Mutex<String?>(nil)
+        let requests = try await withTestServer({ _ in .json(#"{"id":"m1","text":"hi"}"#, status: 201) }) {
+            url async throws in
+            let fixed = RelayClient(
+                baseURL: url, account: Self.account, partnerCredentials: Self.partner, session: "sess-1")
+            #expect(try await fixed.sendMessage(NewMessage(text: "hi")) == Message(id: "m1", text: "hi"))
+            _ = try await Self.client(url).sendMessage(NewMessage(text: "hi"))
+            let asked = AttemptCount()
+            let session = TokenProvider {
+                _ = asked.next()
+                return signedIn.withLock { $0 }
+            }
+            let app = RelayClient(
+                baseURL: url, account: Self.account, partnerCredentials: Self.partner, session: session)
+            _ = try await app.sendMessage(NewMessage(text: "signed out"))
+            #expect(asked.count == 1)
+            signedIn.withLock { $0 = "sess-2" }
+            _ = try await app.sendMessage(NewMessage(text: "signed in"))
+            // Asked once to choose the scheme and once by its middleware to send.
+            #expect(asked.count == 3)
+        }
+        let basic = "Basic " + Data("AC123:tok/en+=".utf8).base64EncodedString()
+        #expect(requests.map(\.path) == ["/messages", "/messages", "/messages", "/messages"])
+        #expect(requests.map { $0.headers["authorization"] } == ["Bearer sess-1", basic, basic, "Bearer sess-2"])
+    }
+
+    @Test func theMockAcceptsAnyAlternativeAndNamesThemWhenNoneIsSent() async throws {
+        try await Mocks.with("Relay", path: Self.spec, credentials: ["AC123:tok/en+=", "sess-1"]) {
+            url, service async throws in
+            let session = RelayClient(
+                baseURL: url, account: BasicCredentials(username: "AC123", password: "wrong"),
+                partnerCredentials: Self.partner, session: "sess-1")
+            _ = try await session.sendMessage(NewMessage(text: "hi"))
+            _ = try await Self.client(url).sendMessage(NewMessage(text: "hi"))
+            let wrong = Self.client(url, account: BasicCredentials(username: "AC123", password: "wrong"))
+            await #expect(throws: RelayError.self) { try await wrong.sendMessage(NewMessage(text: "hi")) }
+            let none = try await send(
+                "POST", url.appendingPathComponent("messages"), headers: ["Content-Type": "application/json"],
+                body: Data(#"{"text":"hi"}"#.utf8))
+            #expect(none.status == 401)
+            #expect(service.history.map(\.status) == [201, 201, 401, 401])
+            #expect(
+                service.history[2].problems.map(\.message) == [
+                    "is not an accepted user and password (auth scheme 'account')"
+                ])
+            #expect(
+                service.history[3].problems.map(\.message) == [
+                    "is required: 'Bearer <token>' (auth scheme 'session') (one of: session, account)",
+                    "is required: 'Basic <base64 of user:password>' (auth scheme 'account') (one of: session, account)",
+                ])
         }
     }
 }

@@ -62,4 +62,5 @@ final class AttemptCount: Sendable {
             return $0
         }
     }
+    var count: Int { value.withLock { $0 } }
 }

@@ -93,7 +93,7 @@ struct SeedCoverageTests {
             return
         }
         #expect(flow.grants == [.password, .refreshToken])
-        #expect(keyz.endpoint(named: "registerUser")?.auth?.scheme == nil)
+        #expect(keyz.endpoint(named: "registerUser")?.auth?.isNone == true)
         #expect(keyz.endpoint(named: "registerUser")?.responses.map(\.status) == [.code(201)])
         #expect(keyz.endpoint(named: "registerUser")?.errors.map(\.caseName) == ["emptyFields", "emailAlreadyExists"])
         #expect(keyz.endpoint(named: "requestToken")?.body?.encoding == .form)

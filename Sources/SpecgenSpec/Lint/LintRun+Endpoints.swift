@@ -21,13 +21,15 @@ extension LintRun {
     }
 
     mutating func checkAuthReference(_ requirement: AuthRequirement, keyPath: String) {
-        guard let name = requirement.scheme, spec.authScheme(named: name) == nil else { return }
         let names = spec.authSchemes.map(\.name)
-        error(
-            requirement.location, "unknown auth scheme '\(name)' at '\(keyPath)'",
-            fix: Suggestions.closest(to: name, in: names).map { "did you mean '\($0)'?" }
-                ?? (names.isEmpty
-                    ? "declare it under 'auth:'" : "use 'none' or one of: \(names.joined(separator: ", "))"))
+        for (name, location) in zip(requirement.schemes, requirement.schemeLocations)
+        where spec.authScheme(named: name) == nil {
+            error(
+                location, "unknown auth scheme '\(name)' at '\(keyPath)'",
+                fix: Suggestions.closest(to: name, in: names).map { "did you mean '\($0)'?" }
+                    ?? (names.isEmpty
+                        ? "declare it under 'auth:'" : "use 'none' or one of: \(names.joined(separator: ", "))"))
+        }
     }
 
     // MARK: - Errors

@@ -236,9 +236,50 @@ struct SpecReader {
         }
     }
 
-    /// `none`, `schemeName`, or `schemeName?` for a credential the app may not have yet.
+    /// `none`, `schemeName`, `schemeName?` for a credential the app may not have yet, or a list of alternatives in
+    /// order of preference (`[partner, account]`), whose last entry may end in `?`.
     func authRequirement(_ node: YAMLNode, keyPath: String) -> AuthRequirement {
         let location = context.textLocation(node)
+        if let items = node.items {
+            var schemes: [String] = []
+            var locations: [SourceLocation] = []
+            var optional = false
+            for (index, item) in items.enumerated() {
+                guard let text = item.scalar, !item.isNull, text != "none", !text.isEmpty else {
+                    context.error(
+                        item,
+                        "expected an auth scheme name in '\(keyPath)', found \(item.scalar ?? item.kindDescription)",
+                        fix: "list only schemes declared under 'auth:'; write 'auth: none' on its own for no credential"
+                    )
+                    continue
+                }
+                var name = text
+                if name.hasSuffix("?") {
+                    name.removeLast()
+                    if index == items.count - 1 {
+                        optional = true
+                    } else {
+                        context.error(
+                            item, "only the last alternative in '\(keyPath)' can end in '?'",
+                            fix: "move the '?' to the last scheme: the request goes without a credential only after "
+                                + "every alternative")
+                    }
+                }
+                if schemes.contains(name) {
+                    context.error(item, "auth scheme '\(name)' is listed twice in '\(keyPath)'", fix: "remove one")
+                    continue
+                }
+                schemes.append(name)
+                locations.append(context.textLocation(item))
+            }
+            if items.isEmpty {
+                context.error(
+                    node, "'\(keyPath)' lists no auth scheme",
+                    fix: "name at least one scheme, or write 'none' for no credential")
+            }
+            return AuthRequirement(
+                schemes: schemes, optional: optional, location: location, schemeLocations: locations)
+        }
         guard let text = node.scalar, !node.isNull else {
             context.error(node, "expected 'none' or an auth scheme name at '\(keyPath)', found \(node.kindDescription)")
             return AuthRequirement(scheme: nil, location: location)

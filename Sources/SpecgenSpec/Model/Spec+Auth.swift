@@ -92,19 +92,40 @@ public struct OAuth2Flow: Hashable, Sendable {
     }
 }
 
-/// Which scheme an endpoint uses: none, or a named one, which may be optional.
+/// Which schemes an endpoint accepts: none, one, or several alternatives in order of preference; the credential
+/// may be optional.
 public struct AuthRequirement: Hashable, Sendable {
-    /// The scheme's name, or nil for `none`.
-    public var scheme: String?
+    /// The schemes' names, in the spec's order; empty for `none`. With several, a client authenticates with the first
+    /// one it has a credential for, and the server accepts any of them (Stripe's basic or bearer secret key).
+    public var schemes: [String]
     /// Whether the request is still sent when the app has no credential (Gista's optional bearer).
     public var optional: Bool
     /// Where it is written.
     public var location: SourceLocation
+    /// Where each scheme's name is written, parallel to ``schemes``.
+    public var schemeLocations: [SourceLocation]
 
     /// Creates a requirement.
-    public init(scheme: String?, optional: Bool = false, location: SourceLocation) {
-        self.scheme = scheme
+    public init(
+        schemes: [String], optional: Bool = false, location: SourceLocation, schemeLocations: [SourceLocation]? = nil
+    ) {
+        self.schemes = schemes
         self.optional = optional
         self.location = location
+        self.schemeLocations = schemeLocations ?? schemes.map { _ in location }
+    }
+
+    /// Creates a requirement of one scheme, or of none when `scheme` is nil.
+    public init(scheme: String?, optional: Bool = false, location: SourceLocation) {
+        self.init(schemes: scheme.map { [$0] } ?? [], optional: optional, location: location)
+    }
+
+    /// Whether the endpoint takes no credential at all (`none`).
+    public var isNone: Bool { schemes.isEmpty }
+
+    /// `none`, `key`, `key?`, or alternatives joined by `|` (`partner|account?`): how surfaces and diff messages
+    /// name it.
+    public var summary: String {
+        schemes.isEmpty ? "none" : schemes.joined(separator: "|") + (optional ? "?" : "")
     }
 }

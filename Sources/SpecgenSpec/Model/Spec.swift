@@ -61,6 +61,9 @@ public struct Spec: Hashable, Sendable {
     public func endpoint(named name: String) -> Endpoint? { endpoints.first { $0.name == name } }
     /// The auth scheme with this name, if any.
     public func authScheme(named name: String) -> AuthScheme? { authSchemes.first { $0.name == name } }
+
+    /// The auth an endpoint uses: its own `auth:`, or else the API's `security:`; nil when neither is written.
+    public func authRequirement(of endpoint: Endpoint) -> AuthRequirement? { endpoint.auth ?? security }
 }
 
 /// A named base URL, such as `production` or `development`.

@@ -40,7 +40,7 @@ extension Spec {
 
     /// The reasons a server can turn this endpoint's requests away: credentials only when it declares auth.
     public func rejections(of endpoint: Endpoint) -> [RequestRejection] {
-        let authenticated = (endpoint.auth ?? security)?.scheme != nil
+        let authenticated = !(authRequirement(of: endpoint)?.isNone ?? true)
         return RequestRejection.allCases.filter { $0 != .credentials || authenticated }
     }
 
