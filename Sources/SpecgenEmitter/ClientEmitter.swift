@@ -18,12 +18,18 @@ struct ClientEmitter {
         emitClient(writer: &w)
         w.blank()
         MockEmitter(plan: plan).emit(writer: &w)
-        let helpers = plan.operations.filter { $0.hasDefaults || $0.pagination != nil || $0.polling != nil }
+        let helpers = plan.operations.filter {
+            $0.hasDefaults || $0.pagination != nil || $0.polling != nil || $0.fileDownload != nil
+        }
         if !helpers.isEmpty {
             w.blank()
             w.type("extension", names.api) { w in
                 for operation in helpers {
                     if operation.hasDefaults { emitDefaults(operation, writer: &w) }
+                    if let download = operation.fileDownloadMethod {
+                        emitDownloadFallback(operation, download, writer: &w)
+                        if download.hasDefaults { emitDefaults(download, writer: &w) }
+                    }
                     if let pagination = operation.pagination { emitPages(operation, pagination, writer: &w) }
                     if let polling = operation.polling { emitPolling(operation, polling, writer: &w) }
                 }
@@ -44,6 +50,13 @@ struct ClientEmitter {
                 w.deprecation(operation.deprecation)
                 w.method(operation, withDefaults: false)
                 w.blank()
+                if let download = operation.fileDownloadMethod {
+                    w.docComment(download.documentation)
+                    w.deprecation(download.deprecation)
+                    w.line("@discardableResult")
+                    w.method(download, withDefaults: false)
+                    w.blank()
+                }
             }
         }
     }
@@ -180,6 +193,10 @@ struct ClientEmitter {
             for operation in plan.operations {
                 w.blank()
                 emitMethod(operation, writer: &w)
+                if let download = operation.fileDownloadMethod {
+                    w.blank()
+                    emitMethod(download, writer: &w)
+                }
             }
         }
     }
@@ -335,35 +352,63 @@ struct ClientEmitter {
         }
     }
 
+    /// A client method; a file download's (its last parameter the destination) sends with a download request and
+    /// saves the body where a stream would be returned.
     private func emitMethod(_ operation: OperationPlan, writer w: inout SwiftWriter) {
+        let download = operation.savesToFile
         w.docComment(operation.documentation)
         w.deprecation(operation.deprecation)
+        if download { w.line("@discardableResult") }
         w.method(operation, withDefaults: false) { w in
             w.line(
                 "let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))"
             )
             let builder = "\(names.requests).\(operation.bareName)"
-            let arguments = operation.forwardingArgumentList
-            let send = operation.streams ? "call.send(streaming: " : "call.send("
-            let single = "let response = try await \(send)\(builder)(\(arguments.joined(separator: ", "))))"
+            let arguments = Array(operation.forwardingArgumentList.dropLast(download ? 1 : 0))
+            let send =
+                download ? "call.send(downloading: " : operation.streams ? "call.send(streaming: " : "call.send("
+            let destination = download ? ", to: file" : ""
+            let single =
+                "let response = try await \(send)\(builder)(\(arguments.joined(separator: ", ")))\(destination))"
             if w.fits(single) {
                 w.line(single)
             } else {
                 w.line("let response = try await \(send)")
-                w.indented { w in w.wrappedLine(builder, arguments, "") }
+                w.indented { w in w.wrappedLine(builder, arguments, destination) }
                 w.line(")")
             }
             w.switchBlock("response.statusCode") { w in
-                for response in operation.responses where !response.isRange { emitResponse(response, writer: &w) }
+                for response in operation.responses where !response.isRange {
+                    emitResponse(response, download: download, writer: &w)
+                }
                 for error in operation.errors where !error.isRange { emitError(error, writer: &w) }
-                for response in operation.responses where response.isRange { emitResponse(response, writer: &w) }
+                for response in operation.responses where response.isRange {
+                    emitResponse(response, download: download, writer: &w)
+                }
                 for error in operation.errors where error.isRange { emitError(error, writer: &w) }
                 w.line("default: throw call.unexpectedStatus(response)")
             }
         }
     }
 
-    private func emitResponse(_ response: ResponsePlan, writer w: inout SwiftWriter) {
+    /// The download method for conformers that do not implement it (a mock): the stream, written to the file.
+    private func emitDownloadFallback(
+        _ operation: OperationPlan, _ download: OperationPlan, writer w: inout SwiftWriter
+    ) {
+        w.docComment(download.documentation)
+        w.deprecation(download.deprecation)
+        w.line("@discardableResult")
+        w.method(download, withDefaults: false) { w in
+            w.wrappedLine("try await \(operation.bareName)", operation.forwardingArgumentList, ".write(to: file)")
+        }
+        w.blank()
+    }
+
+    private func emitResponse(_ response: ResponsePlan, download: Bool = false, writer w: inout SwiftWriter) {
+        if download, case .stream(.bytes, _, _, _) = response.result {
+            w.caseLine(response.statusPattern, "return try await call.save(response, to: file)")
+            return
+        }
         let result =
             switch response.result {
             case .decode(let type): "return try call.decode(\(type).self, from: response)"

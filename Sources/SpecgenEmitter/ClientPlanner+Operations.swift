@@ -153,6 +153,7 @@ extension ClientPlanner {
             errors: operationErrors.map(errorCase),
             pagination: nil, polling: nil)
         plan.idempotencyKeyHeader = endpoint.idempotencyKey
+        plan.fileDownload = fileDownload(of: plan)
         plan.server = endpoint.server?.name
         return withHelpers(plan, endpoint: endpoint)
     }
@@ -250,6 +251,29 @@ extension ClientPlanner {
             documentation: nil, textForm: textForm(field.type, format: field.format),
             partKind: types.partKind(field.type),
             isBody: false, usage: usage(of: field.type, presence: field.presence))
+    }
+
+    /// A bytes stream also gets a method that writes its body to a file: URLSession then downloads straight to
+    /// disk, which keeps memory flat however fast the network is.
+    private func fileDownload(of operation: OperationPlan) -> FileDownloadPlan? {
+        let bytes = operation.responses.contains {
+            if case .stream(.bytes, _, _, _) = $0.result { true } else { false }
+        }
+        guard bytes else { return nil }
+        let destination = ParameterPlan(
+            label: "to", internalName: "file", wireName: "", type: "URL", defaultValue: nil, isOptional: false,
+            documentation: "The file the body is written to; an existing file is replaced.", textForm: nil,
+            partKind: .text, isBody: false, usage: .foundation)
+        let paragraph =
+            "Writes the body to `file` as it arrives, never holding it in memory, and returns its size in bytes. "
+            + "Use ``\(operation.selector)`` to read it as a stream instead."
+        // Before the `- Remark:` line, which ends every operation's documentation.
+        var parts = operation.documentation.split(separator: "\n\n- Remark:", omittingEmptySubsequences: false)
+            .map(String.init)
+        if parts.count == 2 { parts[1] = "- Remark:" + parts[1] }
+        parts.insert(paragraph, at: max(0, parts.count - 1))
+        let documentation = parts.joined(separator: "\n\n")
+        return FileDownloadPlan(documentation: documentation, destination: destination)
     }
 
     private func documentation(of endpoint: Endpoint) -> String {

@@ -59,6 +59,23 @@ package struct OperationPlan: Hashable, Sendable {
     /// The name of the server URL the spec sends it to (`server:`), or nil for the client's server.
     package var server: String?
     /// Whether its success is read as it arrives (a `stream:` response).
+    /// For a bytes stream, the method that writes the body to a file instead; nil for other operations.
+    package var fileDownload: FileDownloadPlan?
+    /// Whether this is a bytes stream's file download method, whose last parameter is the destination.
+    package var savesToFile = false
+    /// The method that writes the body to a file, as an operation: the parameters, then `to file: URL`; it returns
+    /// the bytes written.
+    package var fileDownloadMethod: OperationPlan? {
+        guard let fileDownload else { return nil }
+        var method = self
+        method.documentation = fileDownload.documentation
+        method.parameters.append(fileDownload.destination)
+        method.returnType = "Int"
+        method.returnUsage = []
+        method.fileDownload = nil
+        method.savesToFile = true
+        return method
+    }
     package var streams: Bool {
         responses.contains { if case .stream = $0.result { true } else { false } }
     }
@@ -140,6 +157,14 @@ package struct ParameterPlan: Hashable, Sendable {
     package var usage: ModuleUsage
     /// Whether the spec marks it sensitive: a header that holds one never follows a redirect to another origin.
     package var sensitive = false
+}
+
+/// The method of a bytes stream that writes the body to a file as it arrives (`downloadExport(to:)`).
+package struct FileDownloadPlan: Hashable, Sendable {
+    /// Its doc comment.
+    package var documentation: String
+    /// The `to file: URL` parameter.
+    package var destination: ParameterPlan
 }
 
 /// A request body.

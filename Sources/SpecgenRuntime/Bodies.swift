@@ -27,32 +27,75 @@ public struct FormBody: Hashable, Sendable {
     public static let contentType = "application/x-www-form-urlencoded"
 }
 
-/// A file for a multipart part: its bytes, file name and MIME type (Chatist's `AttachmentDto`).
+/// A file for a multipart part: its bytes or the file they are in, its file name and MIME type (Chatist's
+/// `AttachmentDto`).
 ///
 /// It is `Codable` (bytes as base64) only so models with file fields can be `Codable`; in a multipart body each
-/// file is its own part.
+/// file is its own part. A part made with ``init(contentsOf:filename:contentType:)`` stays on disk: the body is
+/// written to a temporary file a chunk at a time and uploaded from there, so an attachment of any size is sent at
+/// constant memory.
 public struct MultipartFile: Hashable, Sendable, Codable {
     /// The file name sent in `Content-Disposition`.
     public var filename: String
     /// The MIME type, such as `image/png`.
     public var contentType: String
-    /// The bytes.
-    public var data: Data
+    /// The file the bytes are read from when the body is sent, if the part was made from one.
+    public private(set) var fileURL: URL?
+    private var bytes: Data
+
+    /// The bytes: read from the file when the part was made from one (empty if it can no longer be read); setting
+    /// them detaches the part from its file.
+    public var data: Data {
+        get { fileURL.map { (try? Data(contentsOf: $0)) ?? Data() } ?? bytes }
+        set {
+            bytes = newValue
+            fileURL = nil
+        }
+    }
 
     /// Creates a file part.
     public init(filename: String, contentType: String, data: Data) {
         self.filename = filename
         self.contentType = contentType
-        self.data = data
+        self.bytes = data
     }
 
-    /// Reads a file part from disk, memory-mapped, so a large file is not held in memory before the body is built.
+    /// A file part read from disk as the body is sent, never whole.
     ///
     /// The file name defaults to the URL's last path component. Throws when the file cannot be read.
     public init(contentsOf url: URL, filename: String? = nil, contentType: String) throws {
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
         self.filename = filename ?? url.lastPathComponent
         self.contentType = contentType
-        self.data = try Data(contentsOf: url, options: .alwaysMapped)
+        self.bytes = Data()
+        self.fileURL = url
+    }
+
+    /// The size in bytes.
+    var size: Int {
+        guard let fileURL else { return bytes.count }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
+        return (attributes?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
+    private enum CodingKeys: String, CodingKey { case filename, contentType, data }
+
+    /// Decodes the file name, type and base64 bytes.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        filename = try container.decode(String.self, forKey: .filename)
+        contentType = try container.decode(String.self, forKey: .contentType)
+        bytes = try container.decode(Data.self, forKey: .data)
+    }
+
+    /// Encodes the file name, type and bytes as base64.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(filename, forKey: .filename)
+        try container.encode(contentType, forKey: .contentType)
+        try container.encode(data, forKey: .data)
     }
 }
 
@@ -76,6 +119,59 @@ public struct MultipartBody: Sendable {
     /// Adds a file part.
     public mutating func append(_ name: String, file: MultipartFile) { parts.append(.file(name: name, file: file)) }
 
+    /// Whether a file part is read from disk, so the body is better written to a file than built in memory.
+    public var hasFileParts: Bool {
+        parts.contains { if case .file(_, let file) = $0 { file.fileURL != nil } else { false } }
+    }
+
+    /// Writes the encoded body to `url`, copying file parts a chunk at a time; returns its `Content-Type`.
+    public func write(to url: URL) throws -> String {
+        let boundary = Self.makeBoundary()
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let output = try FileHandle(forWritingTo: url)
+        defer { try? output.close() }
+        for part in parts {
+            var head = Data("--\(boundary)\r\n".utf8)
+            switch part {
+            case .text(let name, let value):
+                head.append(
+                    contentsOf: Array("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n".utf8))
+                head.append(contentsOf: Array(value.utf8))
+                try output.write(contentsOf: head)
+            case .json(let name, let data):
+                head.append(contentsOf: Array(Self.jsonHeader(name).utf8))
+                head.append(data)
+                try output.write(contentsOf: head)
+            case .file(let name, let file):
+                head.append(contentsOf: Array(Self.fileHeader(name, file).utf8))
+                try output.write(contentsOf: head)
+                if let source = file.fileURL {
+                    let input = try FileHandle(forReadingFrom: source)
+                    defer { try? input.close() }
+                    while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                        try output.write(contentsOf: chunk)
+                    }
+                } else {
+                    try output.write(contentsOf: file.data)
+                }
+            }
+            try output.write(contentsOf: Data("\r\n".utf8))
+        }
+        try output.write(contentsOf: Data("--\(boundary)--\r\n".utf8))
+        return "multipart/form-data; boundary=\(boundary)"
+    }
+
+    private static func jsonHeader(_ name: String) -> String {
+        "Content-Disposition: form-data; name=\"\(quoted(name))\"\r\nContent-Type: application/json\r\n\r\n"
+    }
+
+    private static func fileHeader(_ name: String, _ file: MultipartFile) -> String {
+        "Content-Disposition: form-data; name=\"\(quoted(name))\"; filename=\"\(quoted(file.filename))\"\r\n"
+            + "Content-Type: \(headerSafe(file.contentType))\r\n\r\n"
+    }
+
     /// The encoded body and its `Content-Type`, with a fresh random boundary.
     public func encoded() -> (data: Data, contentType: String) {
         // 186 random bits (a UUID and a 64-bit number) make a boundary no part can contain by chance, so parts are
@@ -92,17 +188,10 @@ public struct MultipartBody: Sendable {
                     contentsOf: Array("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n".utf8))
                 body.append(contentsOf: Array(value.utf8))
             case .json(let name, let data):
-                body.append(
-                    contentsOf: Array(
-                        ("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n"
-                            + "Content-Type: application/json\r\n\r\n").utf8))
+                body.append(contentsOf: Array(Self.jsonHeader(name).utf8))
                 body.append(data)
             case .file(let name, let file):
-                body.append(
-                    contentsOf: Array(
-                        ("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; "
-                            + "filename=\"\(Self.quoted(file.filename))\"\r\n"
-                            + "Content-Type: \(Self.headerSafe(file.contentType))\r\n\r\n").utf8))
+                body.append(contentsOf: Array(Self.fileHeader(name, file).utf8))
                 body.append(file.data)
             }
             body.append(contentsOf: Array("\r\n".utf8))
@@ -115,7 +204,7 @@ public struct MultipartBody: Sendable {
         switch part {
         case .text(_, let value): value.utf8.count
         case .json(_, let data): data.count
-        case .file(_, let file): file.data.count
+        case .file(_, let file): file.size
         }
     }
 

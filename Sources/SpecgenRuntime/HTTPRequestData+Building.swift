@@ -78,8 +78,23 @@ extension HTTPRequestData {
         headerFields[.contentType] = FormBody.contentType
     }
 
-    /// Sets a multipart/form-data body with its boundary.
+    /// Sets a multipart/form-data body with its boundary. A body with parts read from disk is written to a
+    /// temporary ``BodyFile`` and sent from there, at constant memory; if that file cannot be written, the body is
+    /// built in memory instead.
     public mutating func setMultipartBody(_ multipart: MultipartBody) {
+        if multipart.hasFileParts {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "specgen-upload-\(UUID().uuidString)")
+            do {
+                let contentType = try multipart.write(to: url)
+                bodyFile = try BodyFile(url, temporary: true)
+                body = nil
+                headerFields[.contentType] = contentType
+                return
+            } catch {
+                try? FileManager.default.removeItem(at: url)
+            }
+        }
         let (data, contentType) = multipart.encoded()
         body = data
         headerFields[.contentType] = contentType

@@ -73,6 +73,13 @@ public struct HTTPRequestData: Hashable, Sendable {
     /// has arrived, with the body in ``HTTPResponseData/bodyStream``. A transport that cannot stream returns the
     /// whole body, which ``HTTPResponseData/chunks`` reads the same way.
     public var streamsResponse = false
+    /// A file the body is read from as it is sent, instead of ``body``, so a large upload never has to fit in
+    /// memory (a multipart body with file parts is written to one). A transport that cannot send from a file gets
+    /// its bytes in ``body`` from the client.
+    public var bodyFile: BodyFile?
+    /// Where a successful response body should be written: a transport that can (URLSession's download task)
+    /// writes it there as it arrives and sets ``HTTPResponseData/bodyFile``; any other streams it as usual.
+    public var downloadDestination: URL?
 
     /// Creates a request.
     public init(
@@ -113,6 +120,8 @@ public struct HTTPResponseData: Hashable, Sendable {
     public var body: Data
     /// The body as it arrives, when the request asked for a stream and the transport gave one.
     public var bodyStream: HTTPBodyStream?
+    /// The file the transport wrote a successful body to: the request's ``HTTPRequestData/downloadDestination``.
+    public var bodyFile: URL?
 
     /// The status code, such as 404.
     public var statusCode: Int { status.code }

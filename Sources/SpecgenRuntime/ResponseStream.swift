@@ -198,6 +198,33 @@ extension OperationCall {
         return response
     }
 
+    /// Sends a request whose successful body is written to `file` as it arrives (see ``save(_:to:)``); any other
+    /// status is read as in ``send(streaming:)``.
+    public func send(
+        downloading request: @autoclosure () throws(ClientError) -> HTTPRequestData, to file: URL
+    ) async throws(Failure) -> HTTPResponseData {
+        var built: HTTPRequestData
+        do {
+            built = try request()
+        } catch {
+            throw Failure(error)
+        }
+        built.downloadDestination = file
+        return try await send(streaming: built)
+    }
+
+    /// Finishes a download to `file` and returns its size in bytes: the transport already wrote the body there
+    /// (URLSession's download task), or its stream is written now, a chunk at a time.
+    public func save(_ response: HTTPResponseData, to file: URL) async throws(Failure) -> Int {
+        guard response.bodyFile == file else { return try await bytes(from: response).write(to: file) }
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            return (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch {
+            throw Failure(.transport(operation: operation, message: "cannot read \(file.lastPathComponent): \(error)"))
+        }
+    }
+
     /// The most bytes of an error body read from a streaming operation: 1 MiB.
     public static var errorBodyLimit: Int { 1 << 20 }
 }

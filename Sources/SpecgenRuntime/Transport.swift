@@ -15,6 +15,15 @@ public protocol Transport: Sendable {
     /// A transport does not follow redirects: it returns the `3XX` answer, and the client follows it under its
     /// ``RedirectPolicy``, which keeps credentials from reaching another origin.
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData
+
+    /// Whether the transport sends a ``HTTPRequestData/bodyFile`` from the file itself; when it does not (the
+    /// default), the client reads the file into ``HTTPRequestData/body`` first.
+    var sendsBodyFiles: Bool { get }
+}
+
+extension Transport {
+    /// False: the client reads a body file into memory for this transport.
+    public var sendsBodyFiles: Bool { false }
 }
 
 /// A transport over URLSession, on Apple platforms and on Linux (FoundationNetworking).
@@ -25,6 +34,10 @@ public protocol Transport: Sendable {
 public struct URLSessionTransport: Transport {
     /// The session requests go through.
     public let session: URLSession
+
+    /// The most bytes of a streamed body held in memory while its reader is behind; the rest waits in a temporary
+    /// file, removed as it drains. 4 MiB by default.
+    public var streamMemoryLimit = 4 << 20
 
     /// The transport every client uses by default: one ephemeral session for the whole process.
     public init() {
@@ -47,7 +60,11 @@ public struct URLSessionTransport: Transport {
         return URLSession(configuration: configuration, delegate: SessionDelegate(), delegateQueue: nil)
     }
 
-    /// Sends the request with a data task, cancelled when the calling task is.
+    /// True: an upload task reads the file as it sends it.
+    public var sendsBodyFiles: Bool { true }
+
+    /// Sends the request with a data task, cancelled when the calling task is. A streamed answer, a body file, a
+    /// download destination or a ``TransferProgress`` observer goes through the session's delegate instead.
     public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         guard let url = request.url else { throw URLError(.badURL) }
         var urlRequest = URLRequest(url: url)
@@ -55,12 +72,28 @@ public struct URLSessionTransport: Transport {
         for field in request.headerFields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
-        urlRequest.httpBody = request.body
+        if let file = request.bodyFile {
+            urlRequest.setValue(String(file.size), forHTTPHeaderField: "Content-Length")
+        } else {
+            urlRequest.httpBody = request.body
+        }
         if let timeout = request.options.timeout { urlRequest.timeoutInterval = timeout }
         if let policy = request.options.cachePolicy { urlRequest.cachePolicy = policy }
         try Task.checkCancellation()
-        if request.streamsResponse, let delegate = session.delegate as? SessionDelegate {
-            return try await stream(urlRequest, through: delegate)
+        let observer = TransferProgress.observer
+        if let delegate = session.delegate as? SessionDelegate {
+            if let destination = request.downloadDestination {
+                return try await download(urlRequest, to: destination, observer: observer, through: delegate)
+            }
+            if request.streamsResponse || request.bodyFile != nil || observer != nil {
+                let response = try await stream(
+                    urlRequest, bodyFile: request.bodyFile, observer: observer, through: delegate)
+                guard !request.streamsResponse, let stream = response.bodyStream else { return response }
+                var whole = response
+                whole.body = try await stream.collect()
+                whole.bodyStream = nil
+                return whole
+            }
         }
 
         let box = TaskBox()
@@ -89,10 +122,20 @@ public struct URLSessionTransport: Transport {
         }
     }
 
-    /// Returns once the head has arrived; the body follows through the session's delegate, chunk by chunk.
-    private func stream(_ urlRequest: URLRequest, through delegate: SessionDelegate) async throws -> HTTPResponseData {
-        let task = session.dataTask(with: urlRequest)
-        let transfer = StreamingTransfer(task: task)
+    /// Returns once the head has arrived; the body follows through the session's delegate, chunk by chunk. A body
+    /// file goes out through an upload task, which reads it as it sends.
+    private func stream(
+        _ urlRequest: URLRequest, bodyFile: BodyFile?, observer: (@Sendable (TransferProgress) -> Void)?,
+        through delegate: SessionDelegate
+    ) async throws -> HTTPResponseData {
+        let task =
+            if let bodyFile {
+                session.uploadTask(with: urlRequest, fromFile: bodyFile.url)
+            } else {
+                session.dataTask(with: urlRequest)
+            }
+        let transfer = StreamingTransfer(
+            task: task, memoryLimit: streamMemoryLimit, observer: observer, bodyFile: bodyFile)
         delegate.register(transfer, for: task)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation {
@@ -106,13 +149,40 @@ public struct URLSessionTransport: Transport {
     }
 }
 
+extension URLSessionTransport {
+    /// Sends with a download task, which writes the body to a temporary file as it arrives; returns once the
+    /// transfer has ended, with a success moved to `destination`.
+    fileprivate func download(
+        _ urlRequest: URLRequest, to destination: URL, observer: (@Sendable (TransferProgress) -> Void)?,
+        through delegate: SessionDelegate
+    ) async throws -> HTTPResponseData {
+        let task = session.downloadTask(with: urlRequest)
+        let transfer = DownloadTransfer(destination: destination, observer: observer)
+        delegate.register(transfer, for: task)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<HTTPResponseData, any Error>) in
+                transfer.wait(continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}
+
 /// The session's delegate: it hands redirects back to the client, so its ``RedirectPolicy`` decides what a redirect
 /// carries, and feeds streamed bodies to their readers.
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
     private let transfers = Mutex<[Int: StreamingTransfer]>([:])
+    private let downloads = Mutex<[Int: DownloadTransfer]>([:])
 
     func register(_ transfer: StreamingTransfer, for task: URLSessionTask) {
         transfers.withLock { $0[task.taskIdentifier] = transfer }
+    }
+
+    func register(_ download: DownloadTransfer, for task: URLSessionTask) {
+        downloads.withLock { $0[task.taskIdentifier] = download }
     }
 
     private func transfer(of task: URLSessionTask) -> StreamingTransfer? {
@@ -127,6 +197,18 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 
     func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let observer =
+            transfer(of: task)?.observer ?? downloads.withLock { $0[task.taskIdentifier]?.observer }
+        observer?(
+            TransferProgress(
+                direction: .upload, completedBytes: totalBytesSent,
+                expectedBytes: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil))
+    }
+
+    func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
@@ -138,27 +220,114 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         transfer(of: dataTask)?.received(data)
     }
 
+    func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+    ) {
+        downloads.withLock { $0[downloadTask.taskIdentifier]?.observer }?(
+            TransferProgress(
+                direction: .download, completedBytes: totalBytesWritten,
+                expectedBytes: totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil))
+    }
+
+    func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
+    ) {
+        downloads.withLock { $0[downloadTask.taskIdentifier] }?.finished(at: location, response: downloadTask.response)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         transfer?.completed(error)
+        let download = downloads.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        download?.completed(error)
+    }
+}
+
+/// A download straight to a file: URLSession writes each chunk to its temporary file as it arrives, so the body
+/// never waits in memory. A success is moved to the destination; any other status keeps its first MiB as the body,
+/// for the error to decode.
+private final class DownloadTransfer: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private let destination: URL
+    let observer: (@Sendable (TransferProgress) -> Void)?
+    private var continuation: CheckedContinuation<HTTPResponseData, any Error>?
+    private var outcome: Result<HTTPResponseData, any Error>?
+
+    init(destination: URL, observer: (@Sendable (TransferProgress) -> Void)?) {
+        self.destination = destination
+        self.observer = observer
+    }
+
+    func wait(_ continuation: CheckedContinuation<HTTPResponseData, any Error>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    /// Takes the file from URLSession, which removes it when this returns.
+    func finished(at location: URL, response: URLResponse?) {
+        let outcome = Result { () throws -> HTTPResponseData in
+            guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+            var answer = HTTPResponseData(
+                status: HTTPResponse.Status(code: response.statusCode), headerFields: HTTPFields(response))
+            if (200..<300).contains(response.statusCode) {
+                let manager = FileManager.default
+                if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
+                try manager.moveItem(at: location, to: destination)
+                answer.bodyFile = destination
+            } else {
+                let handle = try FileHandle(forReadingFrom: location)
+                defer { try? handle.close() }
+                answer.body = try handle.read(upToCount: 1 << 20) ?? Data()
+            }
+            return answer
+        }
+        lock.withLock { self.outcome = outcome }
+    }
+
+    func completed(_ error: (any Error)?) {
+        let (continuation, outcome) = lock.withLock {
+            defer { self.continuation = nil }
+            return (self.continuation, self.outcome)
+        }
+        if let error {
+            continuation?.resume(throwing: error)
+        } else {
+            continuation?.resume(with: outcome ?? .failure(URLError(.badServerResponse)))
+        }
     }
 }
 
 /// One streamed body between URLSession's delegate callbacks and its reader.
 ///
-/// Chunks the reader has not taken yet wait here: URLSession has no flow control a delegate can drive (suspending
-/// the task stalls the transfer on Linux until it times out), so a reader slower than the network buffers the
-/// difference. AsyncHTTPClientTransport applies NIO's backpressure instead.
+/// Chunks the reader has not taken yet wait in a ``SpillBuffer``: URLSession has no flow control a delegate can
+/// drive (suspending the task stalls the transfer on Linux until it times out), so past the transport's
+/// ``URLSessionTransport/streamMemoryLimit`` a reader slower than the network leaves the rest in a temporary file
+/// rather than in memory. AsyncHTTPClientTransport applies NIO's backpressure instead.
 private final class StreamingTransfer: @unchecked Sendable {
     // Guarded by `lock`; @unchecked because URLSessionDataTask is not Sendable on every platform.
     private let lock = NSLock()
     private let task: URLSessionDataTask
     private var head: CheckedContinuation<HTTPResponseData, any Error>?
     private var reader: CheckedContinuation<Data?, any Error>?
-    private var chunks: [Data] = []
+    private var chunks: SpillBuffer
     private var ending: Result<Void, any Error>?
+    /// Told how much of each body has moved.
+    let observer: (@Sendable (TransferProgress) -> Void)?
+    /// Kept until the transfer ends, so a temporary body file outlives its upload.
+    private let bodyFile: BodyFile?
+    private var receivedBytes: Int64 = 0
+    private var expectedBytes: Int64?
 
-    init(task: URLSessionDataTask) { self.task = task }
+    init(
+        task: URLSessionDataTask, memoryLimit: Int, observer: (@Sendable (TransferProgress) -> Void)?,
+        bodyFile: BodyFile?
+    ) {
+        self.task = task
+        chunks = SpillBuffer(memoryLimit: memoryLimit)
+        self.observer = observer
+        self.bodyFile = bodyFile
+    }
 
     func waitForHead(_ continuation: CheckedContinuation<HTTPResponseData, any Error>) {
         lock.withLock { head = continuation }
@@ -175,6 +344,9 @@ private final class StreamingTransfer: @unchecked Sendable {
             continuation.resume(throwing: URLError(.badServerResponse))
             return
         }
+        if response.expectedContentLength >= 0 {
+            lock.withLock { expectedBytes = response.expectedContentLength }
+        }
         let stream = HTTPBodyStream(next: { try await self.next() }, cancel: { [task] in task.cancel() })
         continuation.resume(
             returning: HTTPResponseData(
@@ -183,6 +355,14 @@ private final class StreamingTransfer: @unchecked Sendable {
     }
 
     func received(_ data: Data) {
+        if let observer {
+            let progress = lock.withLock {
+                receivedBytes += Int64(data.count)
+                return TransferProgress(
+                    direction: .download, completedBytes: receivedBytes, expectedBytes: expectedBytes)
+            }
+            observer(progress)
+        }
         let waiting: CheckedContinuation<Data?, any Error>? = lock.withLock {
             if let reader {
                 self.reader = nil
@@ -214,9 +394,10 @@ private final class StreamingTransfer: @unchecked Sendable {
         try await withCheckedThrowingContinuation { continuation in
             lock.lock()
             if !chunks.isEmpty {
-                let chunk = chunks.removeFirst()
+                let chunk = Result { try chunks.next() }
                 lock.unlock()
-                continuation.resume(returning: chunk)
+                if case .failure = chunk { task.cancel() }
+                continuation.resume(with: chunk)
             } else if let ending {
                 lock.unlock()
                 switch ending {

@@ -31,7 +31,12 @@ struct StreamFlowTests {
             #expect(written == 20)
             #expect(try Data(contentsOf: file) == Data("downloadExport bytes".utf8))
 
-            #expect(service.history.map(\.status) == [200, 200, 200, 200])
+            // The download method writes the same bytes with URLSession's download task.
+            try FileManager.default.removeItem(at: file)
+            #expect(try await client.downloadExport(to: file) == 20)
+            #expect(try Data(contentsOf: file) == Data("downloadExport bytes".utf8))
+
+            #expect(service.history.map(\.status) == [200, 200, 200, 200, 200])
             #expect(service.history.allSatisfy { $0.problems.isEmpty })
         }
     }
@@ -144,5 +149,24 @@ struct StreamFlowTests {
             #expect(received == [Delivery(message: "sent", status: "ok")])
         }
         #expect(requests.map(\.path) == ["/deliveries"])
+    }
+
+    @Test func aDownloadToAFileTurnedAwayIsItsTypedErrorAndNoFile() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("relay-export-\(UUID()).bin")
+        let requests = try await withTestServer({ _ in .json(#"{"message":"bad token"}"#, status: 401) }) {
+            url async throws in
+            do throws(RelayError) {
+                try await AuthFlowTests.client(url).downloadExport(to: file)
+                Issue.record("a 401 was written to the file")
+            } catch {
+                guard case .unauthorized(let payload) = error else {
+                    Issue.record("expected .unauthorized, got \(error)")
+                    return
+                }
+                #expect(payload.message == "bad token")
+            }
+        }
+        #expect(requests.map(\.path) == ["/export"])
+        #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 }

@@ -1,9 +1,10 @@
 // Downloads a large body from a loopback server through URLSessionTransport (or, with --async-http-client,
-// AsyncHTTPClientTransport) as a stream and prints the peak
-// resident memory of the whole process. With --slow the reader is slower than the server, so unread chunks pile up;
-// with --whole the body is read without streaming, for comparison.
+// AsyncHTTPClientTransport) and prints the peak resident memory of the whole process. By default the body is read
+// as a stream; with --to-file it is written to a temporary file as a generated `downloadX(to:)` method does
+// (URLSession's download task); with --whole it is read into memory, for comparison. With --slow the stream's
+// reader is slower than the server, so unread chunks wait (in memory up to 4 MiB, then in a spill file).
 //
-// Usage: download-bench [--mib 256] [--whole] [--slow] [--async-http-client]
+// Usage: download-bench [--mib 256] [--to-file | --whole] [--slow] [--async-http-client]
 import Foundation
 import SpecgenAsyncHTTPClient
 import SpecgenRuntime
@@ -17,6 +18,12 @@ let mebibytes = arguments.firstIndex(of: "--mib").flatMap { Int(arguments[$0 + 1
 let whole = arguments.contains("--whole")
 let slow = arguments.contains("--slow")
 let nio = arguments.contains("--async-http-client")
+let toFile = arguments.contains("--to-file")
+
+/// The download's failure type, as a generated client's error enum would be.
+enum DownloadFailure: ClientFailure {
+    case failure(ClientError)
+}
 
 /// Peak resident memory of this process, in MiB.
 func peakMiB() -> Double {
@@ -72,17 +79,26 @@ let client = APIClient(
 var request = HTTPRequestData(method: .get, path: "/download")
 request.streamsResponse = !whole
 let start = ContinuousClock.now
-let response = try await client.send(request, operation: "download")
 var received = 0
-var chunks = 0
-for try await chunk in response.chunks {
-    received += chunk.count
-    chunks += 1
-    // With --slow, a reader slower than loopback: about 1 ms per 16 chunks.
-    if slow && chunks % 16 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+if toFile {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("download-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let call = OperationCall<DownloadFailure>(client: client, operation: "download")
+    let response = try await call.send(downloading: request, to: file)
+    received = try await call.save(response, to: file)
+} else {
+    let response = try await client.send(request, operation: "download")
+    var chunks = 0
+    for try await chunk in response.chunks {
+        received += chunk.count
+        chunks += 1
+        // With --slow, a reader slower than loopback: about 1 ms per 16 chunks.
+        if slow && chunks % 16 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    }
 }
 let elapsed = ContinuousClock.now - start
+let mode = toFile ? "to a file" : whole ? "whole body" : "streamed"
 print(
-    "\(nio ? "AsyncHTTPClient" : "URLSession"), \(whole ? "whole body" : "streamed")\(slow ? ", slow reader" : ""): "
+    "\(nio ? "AsyncHTTPClient" : "URLSession"), \(mode)\(slow ? ", slow reader" : ""): "
         + "\(received >> 20) MiB in \(elapsed), peak resident memory "
         + String(format: "%.1f MiB", peakMiB()))
