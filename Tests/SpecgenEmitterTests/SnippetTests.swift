@@ -271,6 +271,24 @@ struct SnippetTests {
                         case 200..<300: return call.events(Chunk.self, from: response, terminator: "[DONE]")
                 """),
         Case(
+            name: "a bytes stream can also be downloaded straight to a file",
+            yaml: """
+                endpoints:
+                  export:
+                    request: GET /exports/{id}
+                    path: {id: string}
+                    response:
+                      200: {stream: bytes}
+                """, file: "Client.swift",
+            expected: """
+                    @discardableResult
+                    public func export(id: String, to file: URL) async throws(ShopError) -> Int {
+                        let call = OperationCall<ShopError>(client: client, operation: "Shop.export")
+                        let response = try await call.send(downloading: ShopRequests.export(id: id), to: file)
+                        switch response.statusCode {
+                        case 200..<300: return try await call.save(response, to: file)
+                """),
+        Case(
             name: "range errors carry the status",
             yaml: """
                 models:
