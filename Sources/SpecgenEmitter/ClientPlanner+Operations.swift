@@ -153,7 +153,7 @@ extension ClientPlanner {
             errors: operationErrors.map(errorCase),
             pagination: nil, polling: nil)
         plan.idempotencyKeyHeader = endpoint.idempotencyKey
-        plan.fileDownload = fileDownload(of: plan)
+        plan.fileDownload = fileDownload(of: plan, endpoint: endpoint)
         plan.server = endpoint.server?.name
         return withHelpers(plan, endpoint: endpoint)
     }
@@ -255,7 +255,7 @@ extension ClientPlanner {
 
     /// A bytes stream also gets a method that writes its body to a file: URLSession then downloads straight to
     /// disk, which keeps memory flat however fast the network is.
-    private func fileDownload(of operation: OperationPlan) -> FileDownloadPlan? {
+    private func fileDownload(of operation: OperationPlan, endpoint: Endpoint) -> FileDownloadPlan? {
         let bytes = operation.responses.contains {
             if case .stream(.bytes, _, _, _) = $0.result { true } else { false }
         }
@@ -267,19 +267,16 @@ extension ClientPlanner {
         let paragraph =
             "Writes the body to `file` as it arrives, never holding it in memory, and returns its size in bytes. "
             + "Use ``\(operation.selector)`` to read it as a stream instead."
-        // Before the `- Remark:` line, which ends every operation's documentation.
-        var parts = operation.documentation.split(separator: "\n\n- Remark:", omittingEmptySubsequences: false)
-            .map(String.init)
-        if parts.count == 2 { parts[1] = "- Remark:" + parts[1] }
-        parts.insert(paragraph, at: max(0, parts.count - 1))
-        let documentation = parts.joined(separator: "\n\n")
+        let documentation = documentation(of: endpoint, adding: paragraph)
         return FileDownloadPlan(documentation: documentation, destination: destination)
     }
 
-    private func documentation(of endpoint: Endpoint) -> String {
+    /// The summary, the description, an optional paragraph of the generator's, and the request line.
+    private func documentation(of endpoint: Endpoint, adding paragraph: String? = nil) -> String {
         var parts: [String] = []
         if let summary = endpoint.summary { parts.append(summary) }
         if let description = endpoint.description { parts.append(description) }
+        if let paragraph { parts.append(paragraph) }
         parts.append("- Remark: `\(endpoint.method.rawValue) \(endpoint.path)` (`endpoints.\(endpoint.name)`)")
         return parts.joined(separator: "\n\n")
     }

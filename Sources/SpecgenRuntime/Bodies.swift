@@ -76,8 +76,7 @@ public struct MultipartFile: Hashable, Sendable, Codable {
     /// The size in bytes.
     var size: Int {
         guard let fileURL else { return bytes.count }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
-        return (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        return (try? BodyFile.size(of: fileURL)).map { Int($0) } ?? 0
     }
 
     private enum CodingKeys: String, CodingKey { case filename, contentType, data }
@@ -132,44 +131,18 @@ public struct MultipartBody: Sendable {
         }
         let output = try FileHandle(forWritingTo: url)
         defer { try? output.close() }
-        for part in parts {
-            var head = Data("--\(boundary)\r\n".utf8)
-            switch part {
-            case .text(let name, let value):
-                head.append(
-                    contentsOf: Array("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n".utf8))
-                head.append(contentsOf: Array(value.utf8))
-                try output.write(contentsOf: head)
-            case .json(let name, let data):
-                head.append(contentsOf: Array(Self.jsonHeader(name).utf8))
-                head.append(data)
-                try output.write(contentsOf: head)
-            case .file(let name, let file):
-                head.append(contentsOf: Array(Self.fileHeader(name, file).utf8))
-                try output.write(contentsOf: head)
-                if let source = file.fileURL {
-                    let input = try FileHandle(forReadingFrom: source)
-                    defer { try? input.close() }
-                    while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-                        try output.write(contentsOf: chunk)
-                    }
-                } else {
-                    try output.write(contentsOf: file.data)
+        try encode(
+            boundary: boundary, text: { try output.write(contentsOf: Data($0.utf8)) },
+            bytes: { try output.write(contentsOf: $0) },
+            file: { file in
+                guard let source = file.fileURL else { return try output.write(contentsOf: file.data) }
+                let input = try FileHandle(forReadingFrom: source)
+                defer { try? input.close() }
+                while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    try output.write(contentsOf: chunk)
                 }
-            }
-            try output.write(contentsOf: Data("\r\n".utf8))
-        }
-        try output.write(contentsOf: Data("--\(boundary)--\r\n".utf8))
+            })
         return "multipart/form-data; boundary=\(boundary)"
-    }
-
-    private static func jsonHeader(_ name: String) -> String {
-        "Content-Disposition: form-data; name=\"\(quoted(name))\"\r\nContent-Type: application/json\r\n\r\n"
-    }
-
-    private static func fileHeader(_ name: String, _ file: MultipartFile) -> String {
-        "Content-Disposition: form-data; name=\"\(quoted(name))\"; filename=\"\(quoted(file.filename))\"\r\n"
-            + "Content-Type: \(headerSafe(file.contentType))\r\n\r\n"
     }
 
     /// The encoded body and its `Content-Type`, with a fresh random boundary.
@@ -180,24 +153,39 @@ public struct MultipartBody: Sendable {
         var body = Data()
         // One pass sizes the body, so each file's bytes are copied once, straight into place.
         body.reserveCapacity(parts.reduce(0) { $0 + payloadSize($1) + 256 } + boundary.utf8.count + 8)
+        encode(
+            boundary: boundary, text: { body.append(contentsOf: Array($0.utf8)) }, bytes: { body.append($0) },
+            file: { body.append($0.data) })
+        return (body, "multipart/form-data; boundary=\(boundary)")
+    }
+
+    /// The body in order, handed out as text (boundaries, part headers, text values), bytes (JSON parts) and file
+    /// parts' contents: one encoding serves the body in memory and the body in a file.
+    private func encode(
+        boundary: String, text: (String) throws -> Void, bytes: (Data) throws -> Void,
+        file: (MultipartFile) throws -> Void
+    ) rethrows {
         for part in parts {
-            body.append(contentsOf: Array("--\(boundary)\r\n".utf8))
+            try text("--\(boundary)\r\n")
             switch part {
             case .text(let name, let value):
-                body.append(
-                    contentsOf: Array("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n".utf8))
-                body.append(contentsOf: Array(value.utf8))
+                try text("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n")
+                try text(value)
             case .json(let name, let data):
-                body.append(contentsOf: Array(Self.jsonHeader(name).utf8))
-                body.append(data)
-            case .file(let name, let file):
-                body.append(contentsOf: Array(Self.fileHeader(name, file).utf8))
-                body.append(file.data)
+                try text(
+                    "Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n"
+                        + "Content-Type: application/json\r\n\r\n")
+                try bytes(data)
+            case .file(let name, let contents):
+                try text(
+                    "Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; "
+                        + "filename=\"\(Self.quoted(contents.filename))\"\r\n"
+                        + "Content-Type: \(Self.headerSafe(contents.contentType))\r\n\r\n")
+                try file(contents)
             }
-            body.append(contentsOf: Array("\r\n".utf8))
+            try text("\r\n")
         }
-        body.append(contentsOf: Array("--\(boundary)--\r\n".utf8))
-        return (body, "multipart/form-data; boundary=\(boundary)")
+        try text("--\(boundary)--\r\n")
     }
 
     private func payloadSize(_ part: Part) -> Int {

@@ -15,10 +15,15 @@ public final class BodyFile: Hashable, Sendable {
     }
 
     init(_ url: URL, temporary: Bool) throws {
-        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         self.url = url
-        size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        size = try Self.size(of: url)
         self.temporary = temporary
+    }
+
+    /// The size of the file at `url`, in bytes.
+    static func size(of url: URL) throws -> Int64 {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        return (attributes[.size] as? NSNumber)?.int64Value ?? 0
     }
 
     /// Reads the whole file, for a transport that cannot send from one.

@@ -126,6 +126,10 @@ public struct HTTPResponseData: Hashable, Sendable {
     /// The status code, such as 404.
     public var statusCode: Int { status.code }
 
+    /// The most bytes of an error body kept when the success would have been streamed or downloaded: 1 MiB, enough
+    /// for any documented error to decode.
+    public static var errorBodyLimit: Int { 1 << 20 }
+
     /// The body in chunks: the stream when there is one, else the whole body as one chunk.
     public var chunks: HTTPBodyStream { bodyStream ?? HTTPBodyStream(body) }
 

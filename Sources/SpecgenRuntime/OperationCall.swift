@@ -54,8 +54,18 @@ public struct OperationCall<Failure: ClientFailure>: Sendable {
     public func send(
         _ request: @autoclosure () throws(ClientError) -> HTTPRequestData
     ) async throws(Failure) -> HTTPResponseData {
+        let built = try build(request)
         do {
-            return try await client.send(try request(), operation: operation)
+            return try await client.send(built, operation: operation)
+        } catch {
+            throw Failure(error)
+        }
+    }
+
+    /// Runs a request builder, reporting its failure (a constraint, an encoding) as `Failure`.
+    func build(_ request: () throws(ClientError) -> HTTPRequestData) throws(Failure) -> HTTPRequestData {
+        do {
+            return try request()
         } catch {
             throw Failure(error)
         }

@@ -174,12 +174,7 @@ extension OperationCall {
     public func send(
         streaming request: @autoclosure () throws(ClientError) -> HTTPRequestData
     ) async throws(Failure) -> HTTPResponseData {
-        var built: HTTPRequestData
-        do {
-            built = try request()
-        } catch {
-            throw Failure(error)
-        }
+        var built = try build(request)
         built.streamsResponse = true
         var response = try await send(built)
         guard !(200..<300).contains(response.statusCode), let stream = response.bodyStream else { return response }
@@ -203,12 +198,7 @@ extension OperationCall {
     public func send(
         downloading request: @autoclosure () throws(ClientError) -> HTTPRequestData, to file: URL
     ) async throws(Failure) -> HTTPResponseData {
-        var built: HTTPRequestData
-        do {
-            built = try request()
-        } catch {
-            throw Failure(error)
-        }
+        var built = try build(request)
         built.downloadDestination = file
         return try await send(streaming: built)
     }
@@ -218,13 +208,12 @@ extension OperationCall {
     public func save(_ response: HTTPResponseData, to file: URL) async throws(Failure) -> Int {
         guard response.bodyFile == file else { return try await bytes(from: response).write(to: file) }
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-            return (attributes[.size] as? NSNumber)?.intValue ?? 0
+            return Int(try BodyFile.size(of: file))
         } catch {
             throw Failure(.transport(operation: operation, message: "cannot read \(file.lastPathComponent): \(error)"))
         }
     }
 
-    /// The most bytes of an error body read from a streaming operation: 1 MiB.
-    public static var errorBodyLimit: Int { 1 << 20 }
+    /// The most bytes of an error body read from a streaming operation: ``HTTPResponseData/errorBodyLimit``.
+    public static var errorBodyLimit: Int { HTTPResponseData.errorBodyLimit }
 }

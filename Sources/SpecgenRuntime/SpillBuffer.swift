@@ -25,9 +25,6 @@ struct SpillBuffer {
     /// Whether no chunk is waiting.
     var isEmpty: Bool { head.isEmpty && file == nil && tail.isEmpty }
 
-    /// How many bytes wait in the file, for tests and diagnostics.
-    var spilledBytes: Int { file.map { $0.written - $0.read } ?? 0 }
-
     /// Adds a chunk after the others.
     mutating func append(_ data: Data) {
         if file == nil, headBytes + data.count > memoryLimit {

@@ -278,7 +278,7 @@ private final class DownloadTransfer: @unchecked Sendable {
             } else {
                 let handle = try FileHandle(forReadingFrom: location)
                 defer { try? handle.close() }
-                answer.body = try handle.read(upToCount: 1 << 20) ?? Data()
+                answer.body = try handle.read(upToCount: HTTPResponseData.errorBodyLimit) ?? Data()
             }
             return answer
         }
@@ -355,22 +355,19 @@ private final class StreamingTransfer: @unchecked Sendable {
     }
 
     func received(_ data: Data) {
-        if let observer {
-            let progress = lock.withLock {
-                receivedBytes += Int64(data.count)
-                return TransferProgress(
-                    direction: .download, completedBytes: receivedBytes, expectedBytes: expectedBytes)
+        let (waiting, progress) = lock.withLock { () -> (CheckedContinuation<Data?, any Error>?, TransferProgress?) in
+            receivedBytes += Int64(data.count)
+            let progress = observer.map { _ in
+                TransferProgress(direction: .download, completedBytes: receivedBytes, expectedBytes: expectedBytes)
             }
-            observer(progress)
-        }
-        let waiting: CheckedContinuation<Data?, any Error>? = lock.withLock {
             if let reader {
                 self.reader = nil
-                return reader
+                return (reader, progress)
             }
             chunks.append(data)
-            return nil
+            return (nil, progress)
         }
+        if let progress { observer?(progress) }
         waiting?.resume(returning: data)
     }
 
