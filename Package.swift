@@ -229,6 +229,16 @@ let package = Package(
             swiftSettings: generatedClientSettings,
             plugins: ["SpecgenPlugin"]
         ),
+        // A payments API written the way real ones are: unions, composition, open objects and the rest of the data
+        // shapes, called endpoint by endpoint against specgen-mock in SpecgenMockTests.
+        .target(
+            name: "Ledger",
+            dependencies: ["SpecgenRuntime"],
+            path: "Tests/Fixtures/Ledger",
+            exclude: ["Ledger.yaml"],
+            swiftSettings: generatedClientSettings,
+            plugins: ["SpecgenPlugin"]
+        ),
         .testTarget(
             name: "GeneratedClientTests",
             dependencies: [
@@ -242,7 +252,7 @@ let package = Package(
             name: "SpecgenMockTests",
             dependencies: [
                 "specgen-mock", "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI", "ExampleFlows",
-                "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "Shelf", "Relay",
+                "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "Shelf", "Relay", "Ledger",
                 "SpecgenRuntime",
             ],
             swiftSettings: strictSettings

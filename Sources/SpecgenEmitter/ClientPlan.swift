@@ -155,6 +155,42 @@ package enum ModelPlan: Hashable, Sendable {
     case object(ObjectPlan)
     case enumeration(EnumPlan)
     case alias(AliasPlan)
+    case union(UnionPlan)
+}
+
+/// A union model: an enum with a case per variant and one that keeps variants this client does not know.
+package struct UnionPlan: Hashable, Sendable {
+    /// One variant.
+    package struct Case: Hashable, Sendable {
+        /// The case name.
+        package var name: String
+        /// The Swift type of its value.
+        package var type: String
+        /// The variant as the spec writes it, which names it in decoding reasons.
+        package var specType: String
+        /// The discriminator's value that selects it, in a discriminated union.
+        package var tag: String?
+        /// The string constants its properties declare (`object: card`), which an undiscriminated union checks
+        /// before trying it; wire name and value, in spec order.
+        package var constants: [[String]]
+        /// Its doc comment.
+        package var documentation: String?
+    }
+
+    /// The type name.
+    package var typeName: String
+    /// Its doc comment.
+    package var documentation: String?
+    /// Its deprecation message, if deprecated.
+    package var deprecation: String?
+    /// The property that names the variant, or nil to try the variants in order.
+    package var discriminator: String?
+    /// The variants, in spec order.
+    package var cases: [Case]
+    /// The modules the variants' types come from.
+    package var usage: ModuleUsage
+    /// The spec key path, such as `models.PaymentSource`.
+    package var keyPath: String
 }
 
 /// A struct model.
@@ -167,8 +203,12 @@ package struct ObjectPlan: Hashable, Sendable {
     package var deprecation: String?
     /// The properties.
     package var properties: [PropertyPlan]
+    /// The Swift type of the properties it keeps beyond its own (`additionalProperties`), or nil.
+    package var additionalProperties: String?
     /// The modules its properties' types come from.
-    package var usage: ModuleUsage { properties.reduce(into: []) { $0.formUnion($1.usage) } }
+    package var usage: ModuleUsage {
+        properties.reduce(into: additionalProperties == nil ? [] : .runtime) { $0.formUnion($1.usage) }
+    }
     /// Whether it needs handwritten `init(from:)` / `encode(to:)` (`??` fields, defaults of required fields).
     package var customCoding: Bool
     /// Whether some property's Swift name differs from its wire name.

@@ -180,9 +180,11 @@ package struct ClientPlanner {
             return .object(
                 ObjectPlan(
                     typeName: name, documentation: model.description, deprecation: deprecation, properties: properties,
-                    customCoding: properties.contains {
-                        $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional)
-                    },
+                    additionalProperties: model.additionalProperties.map(swiftType),
+                    customCoding: model.additionalProperties != nil
+                        || properties.contains {
+                            $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional)
+                        },
                     needsCodingKeys: zip(fields, properties).contains { $0.wireName != $1.name },
                     validations: zip(fields, properties).compactMap { field, property in
                         validation(
@@ -207,6 +209,30 @@ package struct ClientPlanner {
                     typeName: name, target: swiftType(target), usage: usage(of: target),
                     documentation: model.description,
                     deprecation: deprecation, keyPath: "models.\(model.name)"))
+        case .union(let union):
+            return .union(
+                UnionPlan(
+                    typeName: name, documentation: model.description, deprecation: deprecation,
+                    discriminator: union.discriminator,
+                    cases: union.variants.map { variant in
+                        UnionPlan.Case(
+                            name: namer.caseName(of: variant), type: swiftType(variant.type),
+                            specType: variant.type.description,
+                            tag: union.discriminator == nil ? nil : variant.discriminatorValue,
+                            constants: union.discriminator != nil ? [] : stringConstants(of: variant.type),
+                            documentation: variant.description)
+                    },
+                    usage: union.variants.reduce(into: ModuleUsage.runtime) { $0.formUnion(usage(of: $1.type)) },
+                    keyPath: "models.\(model.name)"))
+        }
+    }
+
+    /// The string constants of a struct's properties, as wire name and value pairs.
+    func stringConstants(of type: TypeRef) -> [[String]] {
+        guard case .object(let model) = types.shape(of: type) else { return [] }
+        return model.fields.compactMap { field in
+            guard case .string(let value)? = field.constant else { return nil }
+            return [field.wireName, value]
         }
     }
 

@@ -122,6 +122,7 @@ extension ModelPlan {
         case .object(let plan): plan.typeName
         case .enumeration(let plan): plan.typeName
         case .alias(let plan): plan.typeName
+        case .union(let plan): plan.typeName
         }
     }
 }

@@ -7,6 +7,7 @@ struct ModelEmitter {
         case .object(let object): emit(object, writer: &w)
         case .enumeration(let enumeration): emit(enumeration, writer: &w)
         case .alias(let alias): emit(alias, writer: &w)
+        case .union(let union): emit(union, writer: &w)
         }
     }
 
@@ -27,7 +28,13 @@ struct ModelEmitter {
                 if let dateCoding = property.dateCoding { w.line("@" + dateCoding.wrapper) }
                 w.declaration("var", property.name, ": \(property.type)")
             }
-            if !object.properties.isEmpty { w.blank() }
+            if let extra = object.additionalProperties {
+                w.blank()
+                w.docComment(
+                    "Properties `\(object.keyPath)` does not declare, kept as they arrived and sent back when encoded.")
+                w.declaration("var", "additionalProperties", ": [String: \(extra)]")
+            }
+            if !object.properties.isEmpty || object.additionalProperties != nil { w.blank() }
             for property in object.properties {
                 guard let dateCoding = property.dateCoding, let formatType = dateCoding.formatTypeName else { continue }
                 w.docComment("The format of `\(property.wireName)`.")
@@ -38,9 +45,9 @@ struct ModelEmitter {
                 w.blank()
             }
             emitInitializer(object, writer: &w)
-            if object.needsCodingKeys || object.customCoding {
+            if (object.needsCodingKeys || object.customCoding) && !object.properties.isEmpty {
                 w.blank()
-                emitCodingKeys(object.properties, writer: &w)
+                emitCodingKeys(object.properties, caseIterable: object.additionalProperties != nil, writer: &w)
             }
             if object.customCoding {
                 w.blank()
@@ -70,21 +77,25 @@ struct ModelEmitter {
 
     private func emitInitializer(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         w.docComment("Creates a value.")
-        let parameters = object.properties.map { property in
+        var parameters = object.properties.map { property in
             let label = property.name.withoutBackticks
             let defaultValue = property.defaultValue ?? (property.isOptional ? "nil" : nil)
             return "\(label): \(property.type)" + (defaultValue.map { " = \($0)" } ?? "")
+        }
+        if let extra = object.additionalProperties {
+            parameters.append("additionalProperties: [String: \(extra)] = [:]")
         }
         w.wrappedDeclaration("", "init", parameters, "") { w in
             for property in object.properties {
                 w.line("self.\(property.name.withoutBackticks) = \(property.name)")
             }
+            if object.additionalProperties != nil { w.line("self.additionalProperties = additionalProperties") }
         }
     }
 
     /// Coding keys for properties and for inline request bodies.
-    func emitCodingKeys(_ properties: [PropertyPlan], writer w: inout SwiftWriter) {
-        w.block("private enum CodingKeys: String, CodingKey") { w in
+    func emitCodingKeys(_ properties: [PropertyPlan], caseIterable: Bool = false, writer w: inout SwiftWriter) {
+        w.block("private enum CodingKeys: String, CodingKey" + (caseIterable ? ", CaseIterable" : "")) { w in
             for property in properties {
                 let bare = property.name.withoutBackticks
                 w.line(
@@ -96,9 +107,12 @@ struct ModelEmitter {
     }
 
     private func emitDecoding(_ object: ObjectPlan, writer w: inout SwiftWriter) {
-        w.docComment("Decodes a value; absent fields with defaults take them.")
+        w.docComment(
+            object.additionalProperties == nil
+                ? "Decodes a value; absent fields with defaults take them."
+                : "Decodes a value; absent fields with defaults take them, and undeclared ones are kept.")
         w.declaration("", "init", "(from decoder: any Decoder) throws") { w in
-            w.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            if !object.properties.isEmpty { w.line("let container = try decoder.container(keyedBy: CodingKeys.self)") }
             for property in object.properties {
                 let key = "forKey: .\(property.name.withoutBackticks)"
                 if let wrapper = property.dateCoding?.wrapper {
@@ -127,13 +141,22 @@ struct ModelEmitter {
                 }
                 w.line("self.\(property.name.withoutBackticks) = \(value)")
             }
+            if let extra = object.additionalProperties {
+                w.wrappedLine(
+                    "self.additionalProperties = try OpenObject.decode",
+                    ["\(extra).self", "from: decoder", "declared: \(declaredKeys(object))"], "")
+            }
         }
+    }
+
+    private func declaredKeys(_ object: ObjectPlan) -> String {
+        object.properties.isEmpty ? "[]" : "CodingKeys.allCases.map(\\.stringValue)"
     }
 
     private func emitEncoding(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         w.docComment("Encodes the value; absent optional fields are left out.")
         w.declaration("func", "encode", "(to encoder: any Encoder) throws") { w in
-            w.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            if !object.properties.isEmpty { w.line("var container = encoder.container(keyedBy: CodingKeys.self)") }
             for property in object.properties {
                 let bare = property.name.withoutBackticks
                 if property.dateCoding != nil {
@@ -142,6 +165,12 @@ struct ModelEmitter {
                     let method = property.isOptional ? "encodeIfPresent" : "encode"
                     w.line("try container.\(method)(\(property.name), forKey: .\(bare))")
                 }
+            }
+            if object.additionalProperties != nil {
+                w.wrappedLine(
+                    "try OpenObject.encode",
+                    ["additionalProperties", "to: encoder", "declared: \(declaredKeys(object))"],
+                    "")
             }
         }
     }
@@ -205,6 +234,78 @@ struct ModelEmitter {
                         w.line("case .\(enumCase.name.withoutBackticks): \(SwiftLiteral.string(enumCase.rawValue))")
                     }
                     w.line("case .undocumented(let rawValue): rawValue")
+                }
+            }
+        }
+    }
+
+    // MARK: - Unions
+
+    func emit(_ union: UnionPlan, writer w: inout SwiftWriter) {
+        let how =
+            union.discriminator.map { "Its `\($0)` property names the variant." }
+            ?? "A value decodes as the first variant that fits, in this order."
+        w.docComment((union.documentation ?? "The `\(union.keyPath)` union.") + "\n\n" + how)
+        w.deprecation(union.deprecation)
+        w.uses(union.usage, publicly: true)
+        w.type("enum", union.typeName, ": Codable, Hashable, Sendable") { w in
+            for variant in union.cases {
+                w.docComment(variant.documentation ?? variant.tag.map { "`\($0)`." } ?? "A `\(variant.specType)`.")
+                w.declaration("case", variant.name, "(\(variant.type))")
+            }
+            w.docComment("A variant this version of the client does not know, kept exactly as the server sent it.")
+            w.declaration("case", "undocumented", "(UndocumentedVariant)")
+            w.blank()
+            w.docComment("Decodes the variant the value is.")
+            w.declaration("", "init", "(from decoder: any Decoder) throws") { w in
+                if let discriminator = union.discriminator {
+                    let key = SwiftLiteral.string(discriminator)
+                    w.line("let tag = UnionDecoding.tag(\(key), in: decoder)")
+                    w.switchBlock("tag") { w in
+                        for variant in union.cases {
+                            w.caseLine(
+                                SwiftLiteral.string(variant.tag ?? ""),
+                                "self = .\(variant.name.withoutBackticks)(try \(variant.type)(from: decoder))")
+                        }
+                        w.line("default:")
+                        w.indented {
+                            $0.line(
+                                "self = .undocumented(try UnionDecoding.undocumented(tag: tag, key: \(key), in: decoder))"
+                            )
+                        }
+                    }
+                } else {
+                    w.line("var decoding = UnionDecoding(decoder)")
+                    for variant in union.cases {
+                        var arguments = ["\(variant.type).self", SwiftLiteral.string(variant.specType)]
+                        if !variant.constants.isEmpty {
+                            let pairs = variant.constants.map {
+                                "\(SwiftLiteral.string($0[0])): \(SwiftLiteral.string($0[1]))"
+                            }
+                            arguments.append("constants: [\(pairs.joined(separator: ", "))]")
+                        }
+                        w.wrappedBlock("if let value = decoding.attempt", arguments, "") { w in
+                            w.line("self = .\(variant.name.withoutBackticks)(value)")
+                            w.line("return")
+                        }
+                    }
+                    w.line("self = .undocumented(try decoding.undocumented())")
+                }
+            }
+            w.blank()
+            w.docComment("Encodes the variant" + (union.discriminator.map { " with its `\($0)`." } ?? "."))
+            w.declaration("func", "encode", "(to encoder: any Encoder) throws") { w in
+                w.switchBlock("self") { w in
+                    for variant in union.cases {
+                        let tag =
+                            variant.tag.map { tag in
+                                ", tag: \(SwiftLiteral.string(tag)), key: \(SwiftLiteral.string(union.discriminator ?? ""))"
+                            } ?? ""
+                        w.caseLine(
+                            ".\(variant.name.withoutBackticks)(let value)",
+                            "try UnionDecoding.encode(value\(tag), to: encoder)")
+                    }
+                    w.line("case .undocumented(let value): try value.encode(to: encoder)")
                 }
             }
         }

@@ -73,6 +73,15 @@ public struct Synthesizer: Sendable {
                 synthesized = value(
                     for: underlying, name: name, constraints: aliasConstraints.merged(with: constraints),
                     format: format, depth: depth)
+            case .union(let union):
+                // The first variant, with its tag when discriminated.
+                guard let variant = union.variants.first else { return .null }
+                var first = value(for: variant.type, name: name, constraints: Constraints(), format: nil, depth: depth)
+                if let discriminator = union.discriminator, case .object = first {
+                    first = first.merged(
+                        with: .object([SpecValueEntry(key: discriminator, value: .string(variant.discriminatorValue))]))
+                }
+                synthesized = first
             }
             return model.example.map { synthesized.merged(with: $0) } ?? synthesized
         }

@@ -42,6 +42,10 @@ struct ValueChecker {
                 report(path, "must not be null (\(declared.type))", at: declared.location)
             }
         case let value?:
+            if let constant = declared.constant, value != constant {
+                report(path, "must be \(JSONText.encode(constant))", at: declared.typeLocation)
+                return
+            }
             checkJSON(
                 value, declared.type, constraints: declared.constraints, format: declared.format, path: path,
                 location: declared.typeLocation)
@@ -126,7 +130,13 @@ struct ValueChecker {
                 checkField(entries.first { $0.key == field.wireName }?.value, field, path: "\(path).\(field.wireName)")
             }
             for entry in entries where !fields.contains(where: { $0.wireName == entry.key }) {
-                ignore("\(path).\(entry.key)")
+                guard let extra = model.additionalProperties else {
+                    ignore("\(path).\(entry.key)")
+                    continue
+                }
+                checkJSON(
+                    entry.value, extra, constraints: Constraints(), format: nil, path: "\(path).\(entry.key)",
+                    location: model.location)
             }
         case .enumeration(let values):
             guard case .string(let text) = value else {
@@ -142,7 +152,41 @@ struct ValueChecker {
             checkJSON(
                 value, underlying, constraints: aliasConstraints.merged(with: constraints), format: format,
                 path: path, location: model.location)
+        case .union(let union):
+            checkUnion(value, model, union, path: path)
         }
+    }
+
+    /// A discriminated union checks the variant its tag names; an undiscriminated one passes when any variant
+    /// does, and otherwise reports why each failed, as the client would decode it.
+    private mutating func checkUnion(_ value: SpecValue, _ model: Model, _ union: Union, path: String) {
+        if let discriminator = union.discriminator {
+            guard case .string(let tag)? = value[discriminator] else {
+                return report(
+                    path, "needs '\(discriminator)' naming a variant of \(model.name)",
+                    at: union.discriminatorLocation ?? model.location)
+            }
+            guard let variant = union.variants.first(where: { $0.discriminatorValue == tag }) else {
+                let tags = union.variants.map(\.discriminatorValue).joined(separator: ", ")
+                return report(
+                    "\(path).\(discriminator)", "is \"\(show(tag))\", not one of \(model.name)'s variants: \(tags)",
+                    at: union.discriminatorLocation ?? model.location)
+            }
+            return checkJSON(
+                value, variant.type, constraints: Constraints(), format: nil, path: path, location: variant.location)
+        }
+        var reasons: [String] = []
+        for variant in union.variants {
+            var attempt = ValueChecker(spec: spec, types: types)
+            attempt.hidingValues = hidingValues
+            attempt.checkJSON(
+                value, variant.type, constraints: Constraints(), format: nil, path: path, location: variant.location)
+            guard let first = attempt.problems.first else { return }
+            reasons.append("\(variant.type): \(first.field) \(first.message)")
+        }
+        report(
+            path, "matches no variant of \(model.name) (" + reasons.joined(separator: "; ") + ")",
+            at: model.location)
     }
 
     private mutating func checkPrimitive(

@@ -49,7 +49,7 @@ extension OpenAPIExporter {
         var object: OpenAPIObject
         switch model.kind {
         case .object(let fields):
-            object = objectSchema(fields, json: jsonModels.contains(model.name))
+            object = composedSchema(model, fields, json: jsonModels.contains(model.name))
         case .enumeration(let values):
             object = OpenAPIObject()
             object["type"] = "string"
@@ -57,6 +57,8 @@ extension OpenAPIExporter {
         case .alias(let type, let constraints):
             object = schema(for: type)
             apply(constraints, to: &object)
+        case .union(let union):
+            object = unionSchema(union)
         }
         object = described(object, model.description, model.deprecation)
         if let example = model.example { object["examples"] = .array([Self.value(example)]) }
@@ -81,6 +83,49 @@ extension OpenAPIExporter {
         return object
     }
 
+    /// A struct's schema: `allOf` its included models and its own properties when it includes any, and the type
+    /// of the properties it keeps beyond those.
+    func composedSchema(_ model: Model, _ fields: [Field], json: Bool) -> OpenAPIObject {
+        let included = Set(
+            model.includes.flatMap { reference in spec.model(named: reference.name)?.fields ?? [] })
+        var own = objectSchema(fields.filter { !included.contains($0) }, json: json)
+        if let extra = model.additionalProperties {
+            own["additionalProperties"] = extra == .primitive(.json) ? true : .object(schema(for: extra))
+        }
+        guard !model.includes.isEmpty else { return own }
+        var object = OpenAPIObject()
+        object["allOf"] = .array(
+            model.includes.map { .object(["$ref": .string("#/components/schemas/\($0.name)")]) } + [.object(own)])
+        return object
+    }
+
+    /// `oneOf` the variants; a discriminated union maps every tag to its variant explicitly. An undiscriminated
+    /// union's order is the decoding order, which `x-specgen-decoding` states, since `oneOf` has none.
+    func unionSchema(_ union: Union) -> OpenAPIObject {
+        var object = OpenAPIObject()
+        object["oneOf"] = .array(
+            union.variants.map { variant in
+                var schema = schema(for: variant.type)
+                if let description = variant.description {
+                    // A `$ref` takes no siblings in OpenAPI 3.0 readers, so a described reference is wrapped.
+                    schema = schema["$ref"] == nil ? schema : ["allOf": .array([.object(schema)])]
+                    schema["description"] = .string(description)
+                }
+                return .object(schema)
+            })
+        if let discriminator = union.discriminator {
+            var mapping = OpenAPIObject()
+            for variant in union.variants {
+                guard case .named(let name) = variant.type else { continue }
+                mapping[variant.discriminatorValue] = .string("#/components/schemas/\(name)")
+            }
+            object["discriminator"] = .object(["propertyName": .string(discriminator), "mapping": .object(mapping)])
+        } else {
+            object["x-specgen-decoding"] = "in-order"
+        }
+        return object
+    }
+
     func schema(for field: Field) -> OpenAPIObject {
         var object = schema(for: field.type)
         if case .primitive(.datetime) = field.type, let format = field.format {
@@ -95,6 +140,7 @@ extension OpenAPIExporter {
         if field.presence == .nullable { object = Self.nullable(object) }
         object = described(object, field.description, field.deprecation)
         object["default"] = field.defaultValue.map(Self.value)
+        if let constant = field.constant { object["const"] = Self.value(constant) }
         if let example = field.example { object["examples"] = .array([Self.value(example)]) }
         return object
     }

@@ -195,3 +195,10 @@ extension OpenAPIValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
     /// An integer.
     public init(integerLiteral value: Int) { self = .int(value) }
 }
+
+extension OpenAPIObject: ExpressibleByDictionaryLiteral {
+    /// An object with these members, in order.
+    public init(dictionaryLiteral elements: (String, OpenAPIValue)...) {
+        for (key, value) in elements { self[key] = value }
+    }
+}

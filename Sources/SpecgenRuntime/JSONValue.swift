@@ -2,6 +2,9 @@
 public enum JSONValue: Hashable, Sendable, Codable {
     case null
     case bool(Bool)
+    /// A whole number, kept exact beyond 2^53 (an `int64` ID).
+    case integer(Int64)
+    /// Any other number.
     case number(Double)
     case string(String)
     case array([JSONValue])
@@ -14,6 +17,8 @@ public enum JSONValue: Hashable, Sendable, Codable {
             self = .null
         } else if let bool = try? container.decode(Bool.self) {
             self = .bool(bool)
+        } else if let integer = try? container.decode(Int64.self) {
+            self = .integer(integer)
         } else if let number = try? container.decode(Double.self) {
             self = .number(number)
         } else if let string = try? container.decode(String.self) {
@@ -31,6 +36,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         switch self {
         case .null: try container.encodeNil()
         case .bool(let bool): try container.encode(bool)
+        case .integer(let integer): try container.encode(integer)
         case .number(let number): try container.encode(number)
         case .string(let string): try container.encode(string)
         case .array(let array): try container.encode(array)

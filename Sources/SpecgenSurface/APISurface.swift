@@ -67,6 +67,11 @@ private struct WireMap {
                 for item in enumeration.cases {
                     byOwner[enumeration.typeName, default: [:]][item.name.withoutBackticks] = "\"\(item.rawValue)\""
                 }
+            case .union(let union):
+                for item in union.cases {
+                    byOwner[union.typeName, default: [:]][item.name.withoutBackticks] =
+                        item.tag.map { "\(union.discriminator ?? "")=\"\($0)\"" } ?? item.specType
+                }
             case .alias:
                 break
             }

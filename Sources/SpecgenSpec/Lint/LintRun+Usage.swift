@@ -19,7 +19,8 @@ extension LintRun {
         for model in spec.models where usage.jsonModels.contains(model.name) {
             checkNoFiles(in: model.fields, context: "JSON (model '\(model.name)' is sent or received as JSON)")
         }
-        let used = usage.usedModels
+        let included = Set(spec.models.flatMap { $0.includes.map(\.name) })
+        let used = usage.usedModels.union(included)
         for model in spec.models where !used.contains(model.name) {
             warning(
                 model.location, "model '\(model.name)' is not used by any endpoint or error",

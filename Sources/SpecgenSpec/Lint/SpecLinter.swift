@@ -109,14 +109,35 @@ struct LintRun {
             switch model.kind {
             case .object(let fields):
                 checkFields(fields, scope: "model '\(model.name)'", keyPath: "\(keyPath).properties")
+                if let extra = model.additionalProperties {
+                    checkAdditionalProperties(model, extra, fields: fields)
+                }
             case .enumeration(let values):
                 checkEnum(model, values: values)
             case .alias(let target, let constraints):
                 checkConstraints(constraints, type: target, at: model.location, keyPath: keyPath)
+            case .union(let union):
+                checkUnion(model, union)
             }
         }
         checkAliasCycles()
         checkValueCycles()
+    }
+
+    /// The dictionary of undeclared properties takes the name `additionalProperties` and must hold JSON.
+    mutating func checkAdditionalProperties(_ model: Model, _ extra: TypeRef, fields: [Field]) {
+        if let field = fields.first(where: { namer.bareSwiftName(of: $0) == "additionalProperties" }) {
+            error(
+                field.location,
+                "field '\(field.wireName)' of '\(model.name)' takes the Swift name 'additionalProperties', which holds"
+                    + " the properties the model does not declare",
+                fix: "give it a 'swiftName'")
+        }
+        if types.containsFile(extra) {
+            error(
+                model.location, "the additional properties of '\(model.name)' are raw bytes, which JSON cannot carry",
+                fix: "use 'bytes' for base64 text")
+        }
     }
 
     mutating func checkFields(_ fields: [Field], scope: String, keyPath: String) {
@@ -168,6 +189,9 @@ struct LintRun {
         case (.array(let element), .array(let items)):
             return items.lazy.compactMap { mismatch($0, type: element) }.first
         case (.map, .object), (.object, .object): return nil
+        case (.union(let model, let union), _):
+            let fits = union.variants.contains { mismatch(value, type: $0.type) == nil }
+            return fits ? nil : "the value matches no variant of union '\(model.name)'"
         default: return "the value does not match type '\(type)'"
         }
     }
@@ -278,15 +302,28 @@ struct LintRun {
     /// A struct that holds itself other than through an array or map would have infinite size.
     mutating func checkValueCycles() {
         for model in spec.models {
-            guard case .object = model.kind else { continue }
+            switch model.kind {
+            case .object, .union: break
+            default: continue
+            }
             var visited: Set<String> = []
             var stack: [(name: String, path: [String])] = [(model.name, [model.name])]
             var reported = false
             while let (name, path) = stack.popLast(), !reported {
                 guard let current = self.model(named: name) else { continue }
-                for field in current.fields {
-                    guard case .object(let target) = shape(of: field.type) else { continue }
-                    let nextPath = path + [field.wireName]
+                let held: [(type: TypeRef, name: String)]
+                if case .union(let union) = current.kind {
+                    held = union.variants.map { ($0.type, "(\($0.type))") }
+                } else {
+                    held = current.fields.map { ($0.type, $0.wireName) }
+                }
+                for (type, name) in held {
+                    let target: Model
+                    switch shape(of: type) {
+                    case .object(let model), .union(let model, _): target = model
+                    default: continue
+                    }
+                    let nextPath = path + [name]
                     if target.name == model.name {
                         error(
                             model.location,

@@ -54,7 +54,7 @@ public struct SpecLoader: Sendable {
         spec.retry = top.value("retry").flatMap { reader.retryPolicy($0, keyPath: "retry", base: nil) }
         spec.requestSettings = reader.requestSettings(top)
         spec.errors = top.value("errors").map { reader.errors($0, keyPath: "errors") } ?? []
-        spec.models = top.value("models").map(reader.models) ?? []
+        spec.models = ModelCompletion.complete(top.value("models").map(reader.models) ?? [], context: context)
         reader.apiRetry = spec.retry
         spec.endpoints = top.value("endpoints").map(reader.endpoints) ?? []
         return spec

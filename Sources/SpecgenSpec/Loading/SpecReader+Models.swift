@@ -5,7 +5,7 @@ extension SpecReader {
     static let fieldKeys =
         [
             "type", "swiftName", "description", "default", "deprecated", "sensitive", "format", "example", "optional",
-            "nullable",
+            "nullable", "const",
         ] + constraintKeys
 
     func models(_ node: YAMLNode) -> [Model] {
@@ -32,16 +32,20 @@ extension SpecReader {
             return Model(name: name, kind: .alias(expression.type, Constraints()), location: location)
         }
         let common = ["swiftName", "description", "deprecated", "example"]
-        let kindKey = ["properties", "enum", "type"].first { node[$0] != nil }
+        let kindKey = ["properties", "includes", "additionalProperties", "enum", "type", "oneOf"].first {
+            node[$0] != nil
+        }
         let allowed: [String]
         switch kindKey {
-        case "properties": allowed = common + ["properties"]
+        case "properties", "includes", "additionalProperties":
+            allowed = common + ["properties", "includes", "additionalProperties"]
         case "enum": allowed = common + ["enum"]
         case "type": allowed = common + ["type", "format"] + Self.constraintKeys
+        case "oneOf": allowed = common + ["oneOf", "discriminator"]
         default:
             let misspelt = (node.pairs ?? []).lazy.compactMap { pair -> (YAMLNode, String)? in
                 guard let key = pair.key.scalar, !common.contains(key) else { return nil }
-                return Suggestions.closest(to: key, in: ["properties", "enum", "type"]).map { (pair.key, $0) }
+                return Suggestions.closest(to: key, in: ["properties", "enum", "type", "oneOf"]).map { (pair.key, $0) }
             }.first
             if let (keyNode, suggestion) = misspelt {
                 context.error(
@@ -49,8 +53,9 @@ extension SpecReader {
                     fix: "did you mean '\(suggestion)'?")
             } else if node.pairs != nil {
                 context.error(
-                    node, "model '\(name)' needs 'properties', 'enum' or 'type'",
-                    fix: "write 'properties:' for a struct, 'enum:' for a string enum, or 'type:' for an alias")
+                    node, "model '\(name)' needs 'properties', 'enum', 'type' or 'oneOf'",
+                    fix: "write 'properties:' for a struct, 'enum:' for a string enum, 'type:' for an alias,"
+                        + " or 'oneOf:' for a union")
             } else {
                 context.error(node, "expected a type or a mapping at '\(keyPath)', found \(node.kindDescription)")
             }
@@ -62,16 +67,97 @@ extension SpecReader {
             description: reader.string("description"), deprecation: reader.deprecation(),
             example: reader.specValue("example"), location: location)
         switch kindKey {
-        case "properties":
+        case "properties", "includes", "additionalProperties":
             model.kind = .object(fields(reader.value("properties"), keyPath: "\(keyPath).properties"))
+            model.includes = modelReferences(reader.value("includes"), keyPath: "\(keyPath).includes")
+            if let extra = reader.value("additionalProperties") {
+                if let open = extra.bool {
+                    model.additionalProperties = open ? .primitive(.json) : nil
+                } else if let expression = types.resolve(extra, keyPath: "\(keyPath).additionalProperties") {
+                    if expression.presence != .required {
+                        context.error(
+                            extra, "additional properties cannot be optional at '\(keyPath)'",
+                            fix: "write the type without '?'")
+                    }
+                    model.additionalProperties = expression.type
+                }
+            }
         case "enum":
             model.kind = .enumeration(enumValues(reader.value("enum"), keyPath: "\(keyPath).enum"))
+        case "oneOf":
+            model.kind = .union(
+                Union(
+                    variants: variants(reader.value("oneOf"), keyPath: "\(keyPath).oneOf"),
+                    discriminator: reader.string("discriminator"),
+                    discriminatorLocation: reader.value("discriminator").map(context.location)))
         default:
             guard let typeNode = reader.value("type"), let expression = types.resolve(typeNode, keyPath: keyPath)
             else { return nil }
             model.kind = .alias(expression.type, constraints(reader))
         }
         return model
+    }
+
+    /// The models a struct includes: a name or a list of names, each declared.
+    private func modelReferences(_ node: YAMLNode?, keyPath: String) -> [ModelReference] {
+        guard let node else { return [] }
+        let items = node.items ?? [node]
+        return items.compactMap { item -> ModelReference? in
+            guard let name = item.scalar, !item.isNull, item.items == nil else {
+                context.error(item, "expected a model name at '\(keyPath)'", fix: "write 'includes: [Resource]'")
+                return nil
+            }
+            guard let expression = types.resolve(item, keyPath: keyPath) else { return nil }
+            guard case .named = expression.type, expression.presence == .required else {
+                context.error(
+                    item, "'\(name)' at '\(keyPath)' is not a model", fix: "include models with 'properties'")
+                return nil
+            }
+            return ModelReference(name: name, location: context.location(item))
+        }
+    }
+
+    /// A union's variants: types (`Card`, `string`, `[Card]`), or mappings with `type`, `case`, `tag` and
+    /// `description`.
+    private func variants(_ node: YAMLNode?, keyPath: String) -> [UnionVariant] {
+        guard let node else { return [] }
+        guard let items = node.items, !items.isEmpty else {
+            context.error(
+                node, "expected a non-empty list of types at '\(keyPath)'", fix: "write 'oneOf: [Card, BankAccount]'")
+            return []
+        }
+        return items.compactMap { item -> UnionVariant? in
+            if item.isNull || item.scalar == "null" {
+                context.error(
+                    item, "'null' is not a variant at '\(keyPath)'",
+                    fix: "leave it out and make the fields that use the union optional ('Union?')")
+                return nil
+            }
+            if TypeExpressionParser.isTypeNode(item) {
+                guard let expression = types.resolve(item, keyPath: keyPath) else { return nil }
+                guard expression.presence == .required else {
+                    context.error(
+                        item, "a variant cannot be optional at '\(keyPath)'",
+                        fix: "make the fields that use the union optional instead")
+                    return nil
+                }
+                return UnionVariant(type: expression.type, location: context.location(item))
+            }
+            guard
+                let reader = MappingReader(
+                    item, keyPath: keyPath, allowed: ["type", "case", "tag", "description"], context: context),
+                let typeNode = reader.value("type"),
+                let expression = types.resolve(typeNode, keyPath: "\(keyPath).type")
+            else {
+                if item.pairs != nil, item["type"] == nil {
+                    context.error(item, "a variant needs a 'type' at '\(keyPath)'", fix: "add 'type: Card'")
+                }
+                return nil
+            }
+            return UnionVariant(
+                type: expression.type, caseName: reader.string("case"), tag: reader.string("tag"),
+                description: reader.string("description"), location: context.location(typeNode))
+        }
     }
 
     private func enumValues(_ node: YAMLNode?, keyPath: String) -> [EnumValue] {
@@ -132,12 +218,18 @@ extension SpecReader {
         var presence = expression.presence
         if reader.bool("optional") == true, presence == .required { presence = .optional }
         if reader.bool("nullable") == true { presence = .nullable }
+        let constant = reader.specValue("const")
+        if let constantNode = reader.value("const"), reader.value("default") != nil {
+            context.error(
+                constantNode, "field '\(wireName)' has both 'const' and 'default' at '\(keyPath)'",
+                fix: "remove 'default': a constant is its own default")
+        }
         return Field(
             wireName: wireName, swiftName: reader.string("swiftName"), type: expression.type, presence: presence,
-            defaultValue: reader.specValue("default"), description: reader.string("description"),
+            defaultValue: constant ?? reader.specValue("default"), description: reader.string("description"),
             deprecation: reader.deprecation(), sensitive: reader.bool("sensitive") ?? false,
             constraints: constraints(reader), format: reader.string("format"), example: reader.specValue("example"),
-            location: location, typeLocation: context.location(typeNode))
+            constant: constant, location: location, typeLocation: context.location(typeNode))
     }
 
     func constraints(_ reader: MappingReader) -> Constraints {

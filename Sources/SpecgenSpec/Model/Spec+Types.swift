@@ -107,6 +107,8 @@ public struct Field: Hashable, Sendable {
     public var presence: Presence
     /// The value used when the field is absent.
     public var defaultValue: SpecValue?
+    /// The only value the field ever has (`const`), such as a variant's tag; it is also the default.
+    public var constant: SpecValue?
     /// What it means.
     public var description: String?
     /// Whether it is deprecated, and why.
@@ -129,9 +131,11 @@ public struct Field: Hashable, Sendable {
         wireName: String, swiftName: String? = nil, type: TypeRef, presence: Presence = .required,
         defaultValue: SpecValue? = nil, description: String? = nil, deprecation: Deprecation? = nil,
         sensitive: Bool = false, constraints: Constraints = Constraints(), format: String? = nil,
-        example: SpecValue? = nil, location: SourceLocation, typeLocation: SourceLocation? = nil
+        example: SpecValue? = nil, constant: SpecValue? = nil, location: SourceLocation,
+        typeLocation: SourceLocation? = nil
     ) {
         self.wireName = wireName
+        self.constant = constant
         self.swiftName = swiftName
         self.type = type
         self.presence = presence
@@ -183,6 +187,8 @@ public struct Model: Hashable, Sendable {
         case enumeration([EnumValue])
         /// Another name for a type, optionally with constraints every use must meet.
         case alias(TypeRef, Constraints)
+        /// A value that is one of several types.
+        case union(Union)
     }
 
     /// The name in the spec.
@@ -197,15 +203,23 @@ public struct Model: Hashable, Sendable {
     public var deprecation: Deprecation?
     /// An example value, for docs and the mock server.
     public var example: SpecValue?
+    /// The models whose properties a struct includes before its own (OpenAPI's `allOf`); its ``fields`` already
+    /// hold them.
+    public var includes: [ModelReference]
+    /// The type of the properties a struct keeps beyond those it declares (`additionalProperties`; `json` for
+    /// any), or nil when it reads only its own.
+    public var additionalProperties: TypeRef?
     /// Where it is declared.
     public var location: SourceLocation
 
     /// Creates a model.
     public init(
         name: String, swiftName: String? = nil, kind: Kind, description: String? = nil,
-        deprecation: Deprecation? = nil, example: SpecValue? = nil, location: SourceLocation
+        deprecation: Deprecation? = nil, example: SpecValue? = nil, includes: [ModelReference] = [],
+        location: SourceLocation
     ) {
         self.name = name
+        self.includes = includes
         self.swiftName = swiftName
         self.kind = kind
         self.description = description
@@ -219,6 +233,66 @@ public struct Model: Hashable, Sendable {
         if case .object(let fields) = kind { return fields }
         return []
     }
+}
+
+/// A model named where it is written.
+public struct ModelReference: Hashable, Sendable {
+    /// The model's spec name.
+    public var name: String
+    /// Where the name is written.
+    public var location: SourceLocation
+
+    /// Creates a reference.
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+}
+
+/// A model that is one of several types (OpenAPI's `oneOf`), told apart by a property or by trying each in turn.
+public struct Union: Hashable, Sendable {
+    /// The variants, in the order an undiscriminated value tries them.
+    public var variants: [UnionVariant]
+    /// The property whose value names the variant, when there is one.
+    public var discriminator: String?
+    /// Where the discriminator is written.
+    public var discriminatorLocation: SourceLocation?
+
+    /// Creates a union.
+    public init(variants: [UnionVariant], discriminator: String? = nil, discriminatorLocation: SourceLocation? = nil) {
+        self.variants = variants
+        self.discriminator = discriminator
+        self.discriminatorLocation = discriminatorLocation
+    }
+}
+
+/// One variant of a ``Union``.
+public struct UnionVariant: Hashable, Sendable {
+    /// The variant's type.
+    public var type: TypeRef
+    /// The Swift case name chosen in the spec, when the derived one will not do.
+    public var caseName: String?
+    /// The discriminator's value for this variant, when it is not the model's name.
+    public var tag: String?
+    /// What it means.
+    public var description: String?
+    /// Where it is written.
+    public var location: SourceLocation
+
+    /// Creates a variant.
+    public init(
+        type: TypeRef, caseName: String? = nil, tag: String? = nil, description: String? = nil,
+        location: SourceLocation
+    ) {
+        self.type = type
+        self.caseName = caseName
+        self.tag = tag
+        self.description = description
+        self.location = location
+    }
+
+    /// The discriminator's value that selects this variant: its `tag`, or else its model's name.
+    public var discriminatorValue: String { tag ?? type.description }
 }
 
 extension Constraints {

@@ -56,6 +56,26 @@ extension Namer {
     /// The Swift case name of an enum value without backticks.
     package func bareCaseName(of value: EnumValue) -> String { value.swiftName ?? bareMemberName(value.value) }
 
+    /// The Swift case name of a union variant: its `case`, else its tag (`bank_account` → `bankAccount`), else one
+    /// from its type (`Card` → `card`, `[Card]` → `cardList`, `{string: int}` → `intMap`); escaped when a keyword.
+    package func caseName(of variant: UnionVariant) -> String {
+        if let custom = variant.caseName { return escaped(custom) }
+        if let tag = variant.tag { return memberName(tag) }
+        return memberName(typeWords(variant.type))
+    }
+
+    /// The Swift case name of a union variant without backticks.
+    package func bareCaseName(of variant: UnionVariant) -> String { caseName(of: variant).withoutBackticks }
+
+    private func typeWords(_ type: TypeRef) -> String {
+        switch type {
+        case .primitive(let primitive): primitive.rawValue
+        case .named(let name): name
+        case .array(let element): typeWords(element) + "_list"
+        case .map(let value): typeWords(value) + "_map"
+        }
+    }
+
     /// The error type of an operation that documents errors of its own, such as `RegisterUserError`; nil for an
     /// operation that throws the API's error.
     package func errorTypeName(of endpoint: Endpoint) -> String? {

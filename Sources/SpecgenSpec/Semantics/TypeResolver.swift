@@ -6,6 +6,8 @@ package enum TypeShape: Hashable, Sendable {
     case object(Model)
     /// A string enum and its values.
     case enumeration(Model, [EnumValue])
+    /// A union and its variants.
+    case union(Model, Union)
     /// An array of this element type (not yet resolved).
     case array(TypeRef)
     /// A map with string keys and this value type (not yet resolved).
@@ -71,6 +73,7 @@ package struct TypeResolver: Sendable {
             switch model(named: name)?.kind {
             case .object?: model(named: name).map(TypeShape.object) ?? .unresolved
             case .enumeration(let values)?: model(named: name).map { .enumeration($0, values) } ?? .unresolved
+            case .union(let union)?: model(named: name).map { .union($0, union) } ?? .unresolved
             case .alias?, nil: .unresolved
             }
         }
@@ -116,6 +119,31 @@ package struct TypeResolver: Sendable {
         if target == .primitive(.file) { return .file }
         if case .array(let element) = target, resolved(element).type == .primitive(.file) { return .files }
         return isScalar(type) ? .text : .json
+    }
+
+    /// The kinds of JSON value a type accepts, through aliases and unions; `json` accepts every kind.
+    package func jsonKinds(of type: TypeRef) -> Set<JSONKind> {
+        jsonKinds(of: type, depth: 0)
+    }
+
+    private func jsonKinds(of type: TypeRef, depth: Int) -> Set<JSONKind> {
+        switch shape(of: type) {
+        case .primitive(let primitive):
+            switch primitive {
+            case .int, .int32, .int64, .double, .float: return [.number]
+            case .bool: return [.bool]
+            case .json: return Set(JSONKind.allCases)
+            case .binary, .file: return []
+            case .string, .datetime, .date, .uuid, .url, .bytes: return [.string]
+            }
+        case .enumeration: return [.string]
+        case .object, .map: return [.object]
+        case .array: return [.array]
+        case .union(_, let union):
+            guard depth <= maximumDepth else { return [] }
+            return union.variants.reduce(into: []) { $0.formUnion(jsonKinds(of: $1.type, depth: depth + 1)) }
+        case .unresolved: return []
+        }
     }
 
     /// The fields a dotted response path such as `meta.next_cursor` walks through from `type`, outermost first; a
@@ -177,11 +205,17 @@ package struct TypeResolver: Sendable {
             switch model.kind {
             case .object(let fields): pending += fields.flatMap(\.type.referencedNames)
             case .alias(let target, _): pending += target.referencedNames
+            case .union(let union): pending += union.variants.flatMap(\.type.referencedNames)
             case .enumeration: break
             }
         }
         return seen
     }
+}
+
+/// A kind of JSON value.
+package enum JSONKind: String, Hashable, Sendable, CaseIterable {
+    case null, bool, number, string, array, object
 }
 
 /// Why a dotted field path does not lead anywhere.

@@ -1,0 +1,142 @@
+extension LintRun {
+    /// Checks a union: distinct variants and case names, object variants and distinct tags when discriminated, and
+    /// no variant that an earlier one always wins over when undiscriminated.
+    mutating func checkUnion(_ model: Model, _ union: Union) {
+        let scope = "union '\(model.name)'"
+        if union.variants.count == 1, let only = union.variants.first {
+            warning(
+                only.location, "\(scope) has one variant", fix: "write it as an alias: '\(model.name): \(only.type)'")
+        }
+        var seen: [TypeRef] = []
+        for variant in union.variants {
+            if seen.contains(variant.type) {
+                error(variant.location, "\(scope) lists '\(variant.type)' twice", fix: "remove one of them")
+            }
+            seen.append(variant.type)
+            if types.containsFile(variant.type) {
+                error(
+                    variant.location, "variant '\(variant.type)' of \(scope) is raw bytes, which JSON cannot carry",
+                    fix: "use 'bytes' for base64 text")
+            }
+            if let custom = variant.caseName, !isIdentifier(custom) {
+                error(variant.location, "case '\(custom)' of \(scope) is not a Swift identifier")
+            }
+            if namer.bareCaseName(of: variant) == Namer.unknownEnumCase {
+                error(
+                    variant.location,
+                    "variant '\(variant.type)' of \(scope) would take the case name '\(Namer.unknownEnumCase)',"
+                        + " which keeps variants this client does not know",
+                    fix: "give it a 'case'")
+            }
+        }
+        var distinct: [UnionVariant] = []
+        for variant in union.variants where !distinct.contains(where: { $0.type == variant.type }) {
+            distinct.append(variant)
+        }
+        checkCollisions(
+            distinct.map { ($0.type.description, namer.bareCaseName(of: $0), $0.location) },
+            scope: scope, kind: "variant")
+        if let discriminator = union.discriminator {
+            checkDiscriminated(model, union, discriminator: discriminator)
+        } else {
+            for variant in union.variants where variant.tag != nil {
+                warning(
+                    variant.location,
+                    "'tag' of variant '\(variant.type)' in \(scope) has no effect without a"
+                        + " discriminator",
+                    fix: "add 'discriminator: <property>' to the union, or remove 'tag'")
+            }
+            checkShadowedVariants(model, union)
+        }
+    }
+
+    private mutating func checkDiscriminated(_ model: Model, _ union: Union, discriminator: String) {
+        let scope = "union '\(model.name)'"
+        var tags: [String: UnionVariant] = [:]
+        for variant in union.variants {
+            guard case .object(let variantModel) = shape(of: variant.type) else {
+                error(
+                    variant.location,
+                    "variant '\(variant.type)' of \(scope) is not a model with properties, so it cannot carry"
+                        + " the discriminator '\(discriminator)'",
+                    fix: "make every variant a model, or remove 'discriminator' to try the variants in order")
+                continue
+            }
+            let tag = variant.discriminatorValue
+            if let first = tags[tag] {
+                error(
+                    variant.location,
+                    "variants '\(first.type)' and '\(variant.type)' of \(scope) both have the tag '\(tag)'",
+                    fix: "give one of them another 'tag'")
+            }
+            tags[tag] = tags[tag] ?? variant
+            guard let field = variantModel.fields.first(where: { $0.wireName == discriminator }) else { continue }
+            switch shape(of: field.type) {
+            case .primitive(.string):
+                if case .string(let constant)? = field.constant, constant != tag {
+                    error(
+                        variant.location,
+                        "'\(discriminator)' of '\(variantModel.name)' is always '\(constant)', but \(scope) selects"
+                            + " it with '\(tag)'",
+                        fix: "give the variant 'tag: \(constant)' in the union")
+                }
+            case .enumeration(let enumModel, let values):
+                if !values.contains(where: { $0.value == tag }) {
+                    error(
+                        variant.location,
+                        "tag '\(tag)' of variant '\(variant.type)' in \(scope) is not a value of enum"
+                            + " '\(enumModel.name)', the type of its '\(discriminator)'",
+                        fix: "give the variant a 'tag' that is one of its values")
+                }
+            default:
+                error(
+                    field.typeLocation,
+                    "'\(discriminator)' of '\(variantModel.name)' is the discriminator of \(scope), so it must be a"
+                        + " string or a string enum, not '\(field.type)'",
+                    fix: "type it 'string'")
+            }
+        }
+    }
+
+    /// An undiscriminated union decodes the first variant that fits, so a variant whose every value also fits an
+    /// earlier one is never chosen.
+    private mutating func checkShadowedVariants(_ model: Model, _ union: Union) {
+        for (index, later) in union.variants.enumerated() {
+            guard
+                let earlier = union.variants.prefix(index).first(where: { accepts($0.type, everyValueOf: later.type) })
+            else { continue }
+            warning(
+                later.location,
+                "variant '\(later.type)' of union '\(model.name)' is never chosen: every value of it also decodes as"
+                    + " '\(earlier.type)', which is tried first",
+                fix: "list '\(later.type)' before '\(earlier.type)'")
+        }
+    }
+
+    /// Whether every JSON value of `later` also decodes as `earlier` (a conservative answer: true only when sure).
+    private func accepts(_ earlier: TypeRef, everyValueOf later: TypeRef) -> Bool {
+        if earlier == later { return false }
+        switch (shape(of: earlier), shape(of: later)) {
+        case (.primitive(.json), _): return true
+        case (.primitive(.string), .primitive(let primitive)):
+            return [.datetime, .date, .uuid, .url, .bytes].contains(primitive)
+        case (.primitive(.string), .enumeration): return true
+        case (.primitive(.double), .primitive(let primitive)), (.primitive(.float), .primitive(let primitive)):
+            return [.int, .int32, .int64].contains(primitive)
+        case (.map(let value), .object(let model)):
+            return shape(of: value) == .primitive(.json) || model.fields.isEmpty
+        case (.object(let first), .object(let second)):
+            // `first` decodes every `second` when each field it requires is required in `second` with the same
+            // type, each optional field it shares with `second` has the same type, and no constant differs (a
+            // variant's constants are checked when it is tried).
+            return first.fields.allSatisfy { field in
+                guard let other = second.fields.first(where: { $0.wireName == field.wireName }) else {
+                    return !field.isRequiredOnWire && field.constant == nil
+                }
+                if let constant = field.constant, other.constant != constant { return false }
+                return other.type == field.type && (!field.isRequiredOnWire || other.isRequiredOnWire)
+            }
+        default: return false
+        }
+    }
+}

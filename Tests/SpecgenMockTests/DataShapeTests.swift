@@ -1,0 +1,170 @@
+import Foundation
+import Ledger
+import SpecgenRuntime
+import SpecgenTestSupport
+import Testing
+
+/// The Ledger fixture's data shapes through its generated client: unions with and without a discriminator,
+/// composition, open objects and constant tags, read from hand-written answers over real sockets (including
+/// variants and fields the client does not know) and sent to servers that record the bytes.
+struct DataShapeTests {
+    static let card = """
+        {"object": "card", "id": "card_1", "created": "2026-11-01T10:00:00Z", "brand": "visa", "last4": "4242",
+         "exp_month": 12, "exp_year": 2030}
+        """
+    static let bank = """
+        {"object": "bank_account", "id": "ba_1", "created": "2026-11-01T10:00:00Z", "bank_name": "Girobank",
+         "last4": "6789", "livemode": true}
+        """
+    static let sepa = """
+        {"object": "sepa_debit", "id": "src_3", "iban_last4": "3000", "mandate": {"reference": "M-1", "at": null},
+         "amount": 9007199254740993}
+        """
+
+    static func json(_ text: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+
+    @Test func discriminatedUnionsDecodeEachVariantAndKeepUnknownOnes() async throws {
+        var sources: [PaymentSource] = []
+        try await withTestServer({ _ in .json("[\(Self.card), \(Self.bank), \(Self.sepa)]") }) { url async throws in
+            sources = try await LedgerClient(baseURL: url, secretKey: "sk").listSources(id: "cus_1")
+        }
+        try #require(sources.count == 3)
+        guard case .card(let card) = sources[0], case .bankAccount(let bank) = sources[1],
+            case .undocumented(let unknown) = sources[2]
+        else {
+            Issue.record("decoded \(sources)")
+            return
+        }
+        #expect(card.id == "card_1" && card.last4 == "4242" && card.expYear == 2030 && card.livemode == false)
+        #expect(card.object == "card")
+        #expect(bank.bankName == "Girobank" && bank.livemode)
+        #expect(unknown.json == (try Self.json(Self.sepa)))
+        #expect(unknown.reasons == ["'object' is 'sepa_debit'"])
+        // The unknown variant encodes back exactly, the 2^53 + 1 amount included.
+        let encoded = try JSONCoding.encoder().encode(sources[2])
+        #expect(String(decoding: encoded, as: UTF8.self).contains("\"amount\":9007199254740993"))
+        #expect(try JSONDecoder().decode(JSONValue.self, from: encoded) == (try Self.json(Self.sepa)))
+        // A known variant encodes with its tag.
+        let again = try JSONCoding.decoder().decode(
+            PaymentSource.self, from: try JSONCoding.encoder().encode(sources[0]))
+        #expect(again == sources[0])
+    }
+
+    @Test func aKnownTagWithABrokenVariantIsADecodingFailureWithItsStatus() async throws {
+        do {
+            try await withTestServer({ _ in .json(#"[{"object": "card", "id": "card_1"}]"#) }) { url async throws in
+                _ = try await LedgerClient(baseURL: url, secretKey: "sk").listSources(id: "cus_1")
+            }
+            Issue.record("a card without its fields decoded")
+        } catch LedgerError.failure(.decoding(let operation, let status, let path, let message)) {
+            #expect(operation == "Ledger.listSources" && status == 200)
+            #expect(path == "[0]")
+            #expect(message == "missing key 'created'")
+        }
+    }
+
+    @Test func undiscriminatedUnionsTryTheVariantsInOrderAndSayWhyNoneFitted() async throws {
+        let payment = { (customer: String) in
+            """
+            {"object": "payment", "id": "pay_1", "created": "2026-11-01T10:00:00Z", "amount": 1999, "currency": "eur",
+             "status": "succeeded", "source": \(Self.card), "metadata": {}, "customer": \(customer)}
+            """
+        }
+        let answers = [
+            payment(#""cus_1""#),
+            payment(
+                #"{"object": "customer", "id": "cus_2", "created": "2026-11-01T10:00:00Z", "email": "a@b.c","#
+                    + #" "metadata": {"order_id": "o_9", "tier": "gold"}}"#),
+            payment("42"),
+            payment("null"),
+        ]
+        var payments: [Payment] = []
+        for answer in answers {
+            try await withTestServer({ _ in .json(answer) }) { url async throws in
+                payments.append(try await LedgerClient(baseURL: url, secretKey: "sk").getPayment(id: "pay_1"))
+            }
+        }
+        #expect(payments[0].customer == .id("cus_1"))
+        guard case .expanded(let customer)? = payments[1].customer else {
+            Issue.record("decoded \(String(describing: payments[1].customer))")
+            return
+        }
+        #expect(customer.email == "a@b.c" && customer.metadata.orderID == "o_9")
+        #expect(customer.metadata.additionalProperties == ["tier": "gold"])
+        guard case .undocumented(let unknown)? = payments[2].customer else {
+            Issue.record("decoded \(String(describing: payments[2].customer))")
+            return
+        }
+        #expect(unknown.json == .integer(42))
+        #expect(unknown.reasons.count == 2)
+        #expect(unknown.reasons.first?.hasPrefix("string: ") == true)
+        #expect(unknown.reasons.last?.hasPrefix("Customer: ") == true)
+        #expect(payments[3].customer == nil)
+        #expect(payments[0].amount == 1999 && payments[0].currency == .eur)
+    }
+
+    @Test func undiscriminatedReasonsNameTheFieldPathInsideTheVariant() throws {
+        let value = try JSONCoding.decoder().decode(
+            [String: CustomerReference].self,
+            from: Data(#"{"ref": {"object": "customer", "id": "cus_2", "created": "2026-11-01T10:00:00Z"}}"#.utf8))
+        guard case .undocumented(let unknown)? = value["ref"] else {
+            Issue.record("decoded \(value)")
+            return
+        }
+        #expect(unknown.reasons.count == 2)
+        #expect(unknown.reasons.last?.contains("missing key 'email'") == true, "\(unknown.reasons)")
+    }
+
+    @Test func openObjectsKeepUndeclaredPropertiesAndSendThemBack() async throws {
+        let settings = #"{"statement_descriptor": "LEDGER", "dark_mode": true, "limits": {"daily": 500}}"#
+        var echoed: AccountSettings?
+        let requests = try await withTestServer({ request in
+            .json(String(decoding: request.body, as: UTF8.self))
+        }) { url async throws in
+            let client = LedgerClient(baseURL: url, secretKey: "sk")
+            var current = try JSONCoding.decoder().decode(AccountSettings.self, from: Data(settings.utf8))
+            #expect(current.statementDescriptor == "LEDGER" && current.payoutsPaused == false)
+            #expect(
+                current.additionalProperties == ["dark_mode": .bool(true), "limits": .object(["daily": .integer(500)])])
+            current.payoutsPaused = true
+            echoed = try await client.updateAccountSettings(current)
+        }
+        let sent = try JSONDecoder().decode(JSONValue.self, from: try #require(requests.first).body)
+        #expect(
+            sent
+                == .object([
+                    "statement_descriptor": .string("LEDGER"), "payouts_paused": .bool(true), "dark_mode": .bool(true),
+                    "limits": .object(["daily": .integer(500)]),
+                ]))
+        #expect(echoed?.additionalProperties["dark_mode"] == .bool(true))
+        #expect(echoed?.payoutsPaused == true)
+    }
+
+    @Test func compositionFlattensIncludedPropertiesIntoOneStruct() throws {
+        let account = try JSONCoding.decoder().decode(
+            Account.self,
+            from: Data(
+                (#"{"object": "account", "id": "acct_1", "created": "2026-11-01T10:00:00Z", "name": "Shop","#
+                    + #" "currency": "usd", "settings": {}}"#).utf8))
+        #expect(account.id == "acct_1" && account.livemode == false && account.name == "Shop")
+        #expect(account.settings == AccountSettings())
+    }
+
+    @Test func aUnionInARequestBodyIsSentWithItsTag() async throws {
+        let card = Card(
+            id: "card_9", created: Date(timeIntervalSince1970: 1_800_000_000), brand: "visa", last4: "1111",
+            expMonth: 1, expYear: 2031)
+        var answer: PaymentSource?
+        let requests = try await withTestServer({ request in
+            .json(String(decoding: request.body, as: UTF8.self), status: 201)
+        }) { url async throws in
+            answer = try await LedgerClient(baseURL: url, secretKey: "sk").attachSource(id: "cus_1", .card(card))
+        }
+        let sent = try JSONDecoder().decode(JSONValue.self, from: try #require(requests.first).body)
+        #expect(sent["object"] == .string("card"))
+        #expect(sent["exp_year"] == .integer(2031))
+        #expect(answer == .card(card))
+    }
+}
