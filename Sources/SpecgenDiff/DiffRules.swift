@@ -208,6 +208,40 @@ extension DiffRule {
         "enum-value-removed-response", "An enum value used only in responses was removed", wire: .safe,
         swift: .breaking,
         "Old apps just never see it; the case is gone.")
+    static let unionVariantAdded = DiffRule(
+        "union-variant-added", "A union variant was added", wire: .safe, swift: .breaking, additive: true,
+        "Old apps keep it as undocumented(UndocumentedVariant); a new case breaks exhaustive switches.")
+    static let unionVariantRemovedRequest = DiffRule(
+        "union-variant-removed-request", "A union variant used in requests was removed", wire: .breaking,
+        swift: .breaking,
+        "Old apps may still send it; the case is gone.")
+    static let unionVariantRemovedResponse = DiffRule(
+        "union-variant-removed-response", "A union variant used only in responses was removed", wire: .safe,
+        swift: .breaking,
+        "Old apps just never see it; the case is gone.")
+    static let unionTagChanged = DiffRule(
+        "union-tag-changed", "A union's discriminator or a variant's tag changed", wire: .breaking, swift: .safe,
+        "Old apps read and write the old tag, so they take the variant for an undocumented one; Swift is unchanged.")
+    static let unionCaseRenamed = DiffRule(
+        "union-case-renamed", "A union variant's Swift case name changed", wire: .safe, swift: .breaking,
+        "The JSON is the same; code matching the old case no longer compiles.")
+    static let unionOrderChanged = DiffRule(
+        "union-variant-order-changed", "An undiscriminated union tries its variants in another order",
+        wire: .breaking, swift: .safe,
+        "A value that fits two variants decodes as another case in old apps; Swift is unchanged.")
+    static let modelOpened = DiffRule(
+        "model-opened", "A model keeps the properties it does not declare", wire: .safe, swift: .safe, additive: true,
+        "Old apps ignore them; the new additionalProperties dictionary defaults to empty in the initializer.")
+    static let modelClosed = DiffRule(
+        "model-closed", "A model no longer keeps undeclared properties", wire: .safe, swift: .breaking,
+        "Old apps keep what the server still sends; code using additionalProperties no longer compiles.")
+    static let additionalPropertiesTypeChanged = DiffRule(
+        "additional-properties-type-changed", "The type of a model's undeclared properties changed", wire: .breaking,
+        swift: .breaking,
+        "Old apps decode and send the old type; the dictionary's Swift type differs.")
+    static let propertyConstantChanged = DiffRule(
+        "property-constant-changed", "A property's constant value changed", wire: .breaking, swift: .safe,
+        "Old apps send and expect the old value; the Swift property's type is the same.")
     static let aliasTypeChanged = DiffRule(
         "alias-type-changed", "A type alias's target changed", wire: .breaking, swift: .breaking,
         "The JSON and the Swift type both differ.")
@@ -278,7 +312,10 @@ extension DiffRule {
         responseOptionalPropertyRemoved, responsePropertyMadeOptional, responsePropertyMadeRequired,
         propertyTypeChanged,
         propertyJSONKeyRenamed, propertyRenamedInSwift, propertyDefaultChanged, constraintTightened, constraintLoosened,
-        enumValueAdded, enumValueRemovedRequest, enumValueRemovedResponse, aliasTypeChanged,
+        enumValueAdded, enumValueRemovedRequest, enumValueRemovedResponse, unionVariantAdded,
+        unionVariantRemovedRequest, unionVariantRemovedResponse, unionTagChanged, unionCaseRenamed, unionOrderChanged,
+        modelOpened,
+        modelClosed, additionalPropertiesTypeChanged, propertyConstantChanged, aliasTypeChanged,
         errorCaseAdded, errorCaseRemoved, errorStatusChanged, errorBodyChanged,
         serverURLChanged, serverVariablesChanged, operationServerChanged, serverRemoved, serverAdded, authSchemeAdded,
         authSchemeRemoved, authSchemeKindChanged,

@@ -37,6 +37,10 @@ extension SpecDiff {
                 compareProperties(
                     before, after, model: current, typeName: typeName, operations: operations,
                     inRequest: inRequest, inResponse: inResponse)
+                compareAdditionalProperties(model, current, typeName: typeName, operations: operations)
+            case (.union(let before), .union(let after)):
+                compareUnions(
+                    before, after, model: current, typeName: typeName, operations: operations, inRequest: inRequest)
             case (.enumeration(let before), .enumeration(let after)):
                 for value in before where !after.contains(where: { $0.value == value.value }) {
                     add(
@@ -136,7 +140,11 @@ extension SpecDiff {
                     inRequest ? .requestPropertyMadeRequired : .responsePropertyMadeRequired, "\(what) became required",
                     at: current.typeLocation, symbols: [symbol], operations: operations)
             }
-            if field.defaultValue != current.defaultValue {
+            if field.constant != current.constant {
+                add(
+                    .propertyConstantChanged, "\(what) has another constant value", at: current.location,
+                    symbols: [symbol], operations: operations)
+            } else if field.defaultValue != current.defaultValue {
                 add(
                     .propertyDefaultChanged, "\(what) has a new default", at: current.location, symbols: [symbol],
                     operations: operations)
@@ -162,6 +170,85 @@ extension SpecDiff {
             add(
                 rule, "\(required ? "required" : "optional") property '\(field.wireName)' was added to '\(model.name)'",
                 at: field.location, symbols: ["\(typeName).\(swiftName(field))"], operations: operations)
+        }
+    }
+
+    mutating func compareAdditionalProperties(_ model: Model, _ current: Model, typeName: String, operations: [String])
+    {
+        let symbol = "\(typeName).additionalProperties"
+        switch (model.additionalProperties, current.additionalProperties) {
+        case (nil, _?):
+            add(
+                .modelOpened, "'\(model.name)' keeps the properties it does not declare", at: current.location,
+                symbols: [symbol], operations: operations)
+        case (_?, nil):
+            add(
+                .modelClosed, "'\(model.name)' no longer keeps the properties it does not declare",
+                at: current.location, symbols: [symbol], operations: operations)
+        case (let before?, let after?) where before != after:
+            add(
+                .additionalPropertiesTypeChanged,
+                "the additional properties of '\(model.name)' are now \(after), were \(before)", at: current.location,
+                symbols: [symbol], operations: operations)
+        default:
+            break
+        }
+    }
+
+    /// Variants by type: added, removed, retagged, and (without a discriminator) reordered.
+    mutating func compareUnions(
+        _ before: Union, _ after: Union, model: Model, typeName: String, operations: [String], inRequest: Bool
+    ) {
+        let namer = Namer()
+        func symbol(_ variant: UnionVariant) -> String { "\(typeName).\(namer.bareCaseName(of: variant))" }
+        for variant in before.variants where !after.variants.contains(where: { $0.type == variant.type }) {
+            add(
+                inRequest ? .unionVariantRemovedRequest : .unionVariantRemovedResponse,
+                "variant '\(variant.type)' was removed from union '\(model.name)'", at: model.location,
+                symbols: [symbol(variant)], operations: operations)
+        }
+        for variant in after.variants where !before.variants.contains(where: { $0.type == variant.type }) {
+            add(
+                .unionVariantAdded, "variant '\(variant.type)' was added to union '\(model.name)'",
+                at: variant.location, symbols: [symbol(variant)], operations: operations)
+        }
+        for variant in after.variants {
+            guard let old = before.variants.first(where: { $0.type == variant.type }),
+                namer.bareCaseName(of: old) != namer.bareCaseName(of: variant)
+            else { continue }
+            add(
+                .unionCaseRenamed,
+                "variant '\(variant.type)' of union '\(model.name)' is the case '\(namer.bareCaseName(of: variant))',"
+                    + " was '\(namer.bareCaseName(of: old))'",
+                at: variant.location, symbols: [symbol(old), symbol(variant)], operations: operations)
+        }
+        if before.discriminator != after.discriminator {
+            add(
+                .unionTagChanged,
+                "union '\(model.name)' is told apart by \(after.discriminator.map { "'\($0)'" } ?? "trying each variant"),"
+                    + " was \(before.discriminator.map { "'\($0)'" } ?? "trying each variant")",
+                at: after.discriminatorLocation ?? model.location, symbols: [typeName], operations: operations)
+        } else if after.discriminator != nil {
+            for variant in after.variants {
+                guard let old = before.variants.first(where: { $0.type == variant.type }),
+                    old.discriminatorValue != variant.discriminatorValue
+                else { continue }
+                add(
+                    .unionTagChanged,
+                    "variant '\(variant.type)' of union '\(model.name)' is tagged '\(variant.discriminatorValue)',"
+                        + " was '\(old.discriminatorValue)'",
+                    at: variant.location, symbols: [symbol(variant)], operations: operations)
+            }
+        } else {
+            let kept = before.variants.map(\.type).filter { type in after.variants.contains { $0.type == type } }
+            let order = after.variants.map(\.type).filter { type in before.variants.contains { $0.type == type } }
+            if kept != order {
+                add(
+                    .unionOrderChanged,
+                    "the variants of union '\(model.name)' are tried in another order: "
+                        + order.map(\.description).joined(separator: ", "),
+                    at: model.location, symbols: [typeName], operations: operations)
+            }
         }
     }
 
@@ -203,6 +290,7 @@ extension SpecDiff {
             x.map { [$0.wireName, $0.type.description] } == y.map { [$0.wireName, $0.type.description] }
         case (.enumeration(let x), .enumeration(let y)): x.map(\.value) == y.map(\.value)
         case (.alias(let x, _), .alias(let y, _)): x == y
+        case (.union(let x), .union(let y)): x.variants.map(\.type) == y.variants.map(\.type)
         default: false
         }
     }

@@ -49,6 +49,36 @@ struct DiffRuleTests {
           SKU:
             type: string
             pattern: "^[A-Z]+$"
+          Card:
+            properties:
+              kind: {type: string, const: card}
+              last4: string
+          Wallet:
+            properties:
+              kind: {type: string, const: wallet}
+              provider: string
+          Voucher:
+            properties:
+              kind: {type: string, const: voucher}
+              code: string
+          Tender:
+            oneOf: [Card, Wallet]
+            discriminator: kind
+          Receipt:
+            oneOf: [Wallet, Card]
+            discriminator: kind
+          Ref:
+            oneOf: [string, Voucher]
+          Extras:
+            properties:
+              label: string?
+            additionalProperties: string
+          Payment:
+            properties:
+              receipt: Receipt
+              ref: Ref
+              extras: Extras
+              voucher: Voucher?
         endpoints:
           getOrder:
             request: GET /orders/{id}
@@ -85,6 +115,14 @@ struct DiffRuleTests {
             path:
               id: string
             response: empty
+          payOrder:
+            request: POST /orders/{id}/pay
+            path:
+              id: string
+            body:
+              json:
+                tender: Tender
+            response: Payment
 
         """
 
@@ -218,7 +256,7 @@ struct DiffRuleTests {
         Case(
             rule: "model-added",
             edits: [("  Coupon:\n", "  Refund:\n    properties:\n      amount: double\n  Coupon:\n")], symbol: "Refund"),
-        Case(rule: "model-renamed", edits: [("  Coupon:\n", "  Voucher:\n")], symbol: "Coupon"),
+        Case(rule: "model-renamed", edits: [("  Coupon:\n", "  Discount:\n")], symbol: "Coupon"),
         Case(
             rule: "model-kind-changed",
             edits: [("  Coupon:\n    properties:\n      code: string\n", "  Coupon:\n    enum: [tenPercent]\n")],
@@ -274,6 +312,38 @@ struct DiffRuleTests {
         Case(rule: "enum-value-removed-request", edits: [("[red, blue]", "[red]")], symbol: "Color.blue"),
         Case(
             rule: "enum-value-removed-response", edits: [("[pending, shipped]", "[pending]")], symbol: "Status.shipped"),
+        Case(
+            rule: "union-variant-added", edits: [("[Wallet, Card]", "[Wallet, Card, Voucher]")],
+            symbol: "Receipt.voucher"),
+        Case(
+            rule: "union-variant-removed-request", edits: [("oneOf: [Card, Wallet]", "oneOf: [Card]")],
+            symbol: "Tender.wallet"),
+        Case(
+            rule: "union-variant-removed-response", edits: [("oneOf: [Wallet, Card]", "oneOf: [Card]")],
+            symbol: "Receipt.wallet"),
+        Case(
+            rule: "union-tag-changed",
+            edits: [("    discriminator: kind\n  Receipt:", "    discriminator: type\n  Receipt:")], symbol: "Tender"),
+        Case(
+            rule: "union-case-renamed",
+            edits: [("oneOf: [Card, Wallet]", "oneOf: [{type: Card, case: credit}, Wallet]")],
+            symbol: "Tender.card"),
+        Case(rule: "union-variant-order-changed", edits: [("[string, Voucher]", "[Voucher, string]")], symbol: "Ref"),
+        Case(
+            rule: "model-opened",
+            edits: [
+                ("      code: string\n  OrderList:", "      code: string\n    additionalProperties: json\n  OrderList:")
+            ],
+            symbol: "Coupon.additionalProperties"),
+        Case(
+            rule: "model-closed", edits: [("    additionalProperties: string\n", "")],
+            symbol: "Extras.additionalProperties"),
+        Case(
+            rule: "additional-properties-type-changed",
+            edits: [("additionalProperties: string", "additionalProperties: int")],
+            symbol: "Extras.additionalProperties"),
+        Case(
+            rule: "property-constant-changed", edits: [("const: voucher}", "const: coupon}")], symbol: "Voucher.kind"),
         Case(
             rule: "alias-type-changed", edits: [("    type: string\n    pattern: \"^[A-Z]+$\"\n", "    type: uuid\n")],
             symbol: "SKU"),
@@ -387,7 +457,7 @@ struct DiffRuleTests {
         let covered = Set(Self.cases.map(\.rule))
         let missing = DiffRule.catalogue.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a case: \(missing)")
-        #expect(DiffRule.catalogue.count == 69)
+        #expect(DiffRule.catalogue.count == 79)
         #expect(Set(DiffRule.catalogue.map(\.id)).count == DiffRule.catalogue.count)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Ledger
+import SpecgenMock
 import SpecgenRuntime
 import SpecgenTestSupport
 import Testing
@@ -27,7 +28,7 @@ struct DataShapeTests {
 
     @Test func discriminatedUnionsDecodeEachVariantAndKeepUnknownOnes() async throws {
         var sources: [PaymentSource] = []
-        try await withTestServer({ _ in .json("[\(Self.card), \(Self.bank), \(Self.sepa)]") }) { url async throws in
+        _ = try await withTestServer({ _ in .json("[\(Self.card), \(Self.bank), \(Self.sepa)]") }) { url async throws in
             sources = try await LedgerClient(baseURL: url, secretKey: "sk").listSources(id: "cus_1")
         }
         try #require(sources.count == 3)
@@ -54,7 +55,7 @@ struct DataShapeTests {
 
     @Test func aKnownTagWithABrokenVariantIsADecodingFailureWithItsStatus() async throws {
         do {
-            try await withTestServer({ _ in .json(#"[{"object": "card", "id": "card_1"}]"#) }) { url async throws in
+            _ = try await withTestServer({ _ in .json(#"[{"object": "card", "id": "card_1"}]"#) }) { url async throws in
                 _ = try await LedgerClient(baseURL: url, secretKey: "sk").listSources(id: "cus_1")
             }
             Issue.record("a card without its fields decoded")
@@ -82,7 +83,7 @@ struct DataShapeTests {
         ]
         var payments: [Payment] = []
         for answer in answers {
-            try await withTestServer({ _ in .json(answer) }) { url async throws in
+            _ = try await withTestServer({ _ in .json(answer) }) { url async throws in
                 payments.append(try await LedgerClient(baseURL: url, secretKey: "sk").getPayment(id: "pay_1"))
             }
         }
@@ -166,5 +167,48 @@ struct DataShapeTests {
         #expect(sent["object"] == .string("card"))
         #expect(sent["exp_year"] == .integer(2031))
         #expect(answer == .card(card))
+    }
+}
+
+/// Every Ledger endpoint called through the generated client against specgen-mock: the mock serves each data shape
+/// the client decodes, and finds no problem in what the client sends.
+struct LedgerMockTests {
+    static let spec = "Tests/Fixtures/Ledger/Ledger.yaml"
+
+    @Test func everyEndpointAgainstTheMock() async throws {
+        try await Mocks.with("Ledger", path: Self.spec) { url, service async throws in
+            let client = LedgerClient(baseURL: url, secretKey: "sk_test")
+            let account = try await client.getAccount()
+            #expect(account.object == "account")
+            var settings = account.settings
+            settings.additionalProperties["theme"] = .string("dark")
+            _ = try await client.updateAccountSettings(settings)
+            let customer = try await client.getCustomer(id: "cus_1")
+            #expect(customer.object == "customer")
+            let sources = try await client.listSources(id: "cus_1")
+            guard case .card(let card)? = sources.first else {
+                Issue.record("the mock's first source is \(sources)")
+                return
+            }
+            #expect(try await client.attachSource(id: "cus_1", .card(card)) == .card(card))
+            var paid: [Payment] = []
+            for try await payment in client.listPaymentsPages(limit: 2).items { paid.append(payment) }
+            #expect(!paid.isEmpty)
+            let payment = try await client.createPayment(NewPayment(amount: 1999, currency: .eur, source: card.id))
+            #expect(payment.object == "payment")
+            _ = try await client.getPayment(id: payment.id)
+            var events: [Event] = []
+            for try await event in client.listEventsPages(limit: 2).items { events.append(event) }
+            #expect(!events.isEmpty)
+            let event = try await client.getEvent(id: "evt_1")
+            guard case .payment = event.data else {
+                Issue.record("the mock's event is about \(event.data)")
+                return
+            }
+            let problems = service.history.flatMap(\.problems)
+            #expect(problems.isEmpty, "\(problems)")
+            #expect(service.history.allSatisfy { (200..<300).contains($0.status) }, "\(service.history.map(\.status))")
+            #expect(service.history.count == 16)  // two listings of seven items, four pages each
+        }
     }
 }
