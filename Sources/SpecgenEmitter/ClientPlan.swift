@@ -271,7 +271,7 @@ package struct PropertyPlan: Hashable, Sendable {
 
 /// How a scalar value becomes text (path segments, query items, headers, form fields, text parts).
 package enum TextForm: Hashable, Sendable {
-    case string, describing, rawValue, uuid, url, base64
+    case string, describing, rawValue, integerRawValue, uuid, url, base64
     case date(format: String)
 
     /// The Swift expression for the text of `value`.
@@ -280,6 +280,7 @@ package enum TextForm: Hashable, Sendable {
         case .string: value
         case .describing: "String(\(value))"
         case .rawValue: "\(value).rawValue"
+        case .integerRawValue: "String(\(value).rawValue)"
         case .uuid: "\(value).uuidString"
         case .url: "\(value).absoluteString"
         case .base64: "\(value).base64EncodedString()"
@@ -322,6 +323,8 @@ package struct EnumPlan: Hashable, Sendable {
     package var deprecation: String?
     /// The documented cases.
     package var cases: [EnumCasePlan]
+    /// The Swift type of the raw values: `String`, or `Int` for an integer enum.
+    package var rawType: String
     /// The spec key path, such as `models.TicketState`.
     package var keyPath: String
 }

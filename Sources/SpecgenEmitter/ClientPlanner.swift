@@ -99,7 +99,9 @@ package struct ClientPlanner {
     func dateFormat(_ type: TypeRef, format: String?) -> String? {
         guard case .primitive(let primitive) = resolved(type).type else { return nil }
         switch primitive {
-        case .datetime: return format.map { ".pattern(\(SwiftLiteral.string($0)))" }
+        case .datetime:
+            if let epoch = EpochFormat(format: format) { return epoch.runtimeFormat }
+            return format.map { ".pattern(\(SwiftLiteral.string($0)))" }
         case .date: return format.map { ".pattern(\(SwiftLiteral.string($0)))" } ?? ".date"
         default: return nil
         }
@@ -109,10 +111,12 @@ package struct ClientPlanner {
     /// for nullable (`??`) dates, which decode as ISO 8601.
     func dateCoding(_ field: Field, presence: SpecgenSpec.Presence) -> DateCodingPlan? {
         guard let format = dateFormat(field.type, format: field.format), presence != .nullable else { return nil }
-        let formatTypeName = field.format == nil ? nil : namer.typeName(namer.bareSwiftName(of: field)) + "Format"
+        let epoch = EpochFormat(format: field.format)
+        let formatTypeName =
+            field.format == nil || epoch != nil ? nil : namer.typeName(namer.bareSwiftName(of: field)) + "Format"
         let wrapper = presence == .optional ? "OptionalFormattedDate" : "FormattedDate"
         return DateCodingPlan(
-            wrapper: "\(wrapper)<\(formatTypeName ?? "CalendarDateFormat")>",
+            wrapper: "\(wrapper)<\(formatTypeName ?? epoch?.runtimeTypeName ?? "CalendarDateFormat")>",
             formatTypeName: formatTypeName, format: format)
     }
 
@@ -130,7 +134,9 @@ package struct ClientPlanner {
             case .binary, .file, .json: return nil
             }
         case .named(let name):
-            if case .enumeration = model(named: name)?.kind { return .rawValue }
+            if let model = model(named: name), case .enumeration = model.kind {
+                return model.isIntegerEnum ? .integerRawValue : .rawValue
+            }
             return nil
         case .array, .map:
             return nil
@@ -149,6 +155,11 @@ package struct ClientPlanner {
         case (.primitive(let primitive), .double(let number)) where [.double, .float].contains(primitive):
             return SwiftLiteral.number(number)
         case (.primitive(.bool), .bool(let flag)): return flag ? "true" : "false"
+        case (.named(let name), .int(let number)):
+            guard let model = model(named: name), case .enumeration(let values) = model.kind, model.isIntegerEnum,
+                let value = values.first(where: { $0.value == String(number) })
+            else { return nil }
+            return "." + namer.bareCaseName(of: value)
         case (.named(let name), .string(let text)):
             guard let model = model(named: name), case .enumeration(let values) = model.kind,
                 let value = values.first(where: { $0.value == text })
@@ -202,7 +213,7 @@ package struct ClientPlanner {
                         EnumCasePlan(
                             name: caseName($0), rawValue: $0.value, documentation: $0.description,
                             deprecation: $0.deprecation.map { $0.message ?? "" })
-                    }, keyPath: "models.\(model.name)"))
+                    }, rawType: model.isIntegerEnum ? "Int" : "String", keyPath: "models.\(model.name)"))
         case .alias(let target, _):
             return .alias(
                 AliasPlan(

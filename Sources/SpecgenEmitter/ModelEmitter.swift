@@ -197,6 +197,7 @@ struct ModelEmitter {
 
     func emit(_ enumeration: EnumPlan, writer w: inout SwiftWriter) {
         let name = enumeration.typeName
+        let literal = { (raw: String) in enumeration.rawType == "Int" ? raw : SwiftLiteral.string(raw) }
         w.docComment(enumeration.documentation ?? "The `\(enumeration.keyPath)` enum.")
         w.deprecation(enumeration.deprecation)
         w.type("enum", name, ": RawRepresentable, Codable, Hashable, Sendable, CaseIterable") { w in
@@ -209,7 +210,7 @@ struct ModelEmitter {
                 w.declaration("case", enumCase.name)
             }
             w.docComment("A value this version of the client does not know, kept exactly as the server sent it.")
-            w.declaration("case", "undocumented", "(String)")
+            w.declaration("case", "undocumented", "(\(enumeration.rawType))")
             w.blank()
             w.docComment("The documented cases.")
             w.declaration(
@@ -217,21 +218,21 @@ struct ModelEmitter {
                 " = [\(enumeration.cases.map { "." + $0.name.withoutBackticks }.joined(separator: ", "))]")
             w.blank()
             w.docComment("Creates a value from its wire form; an unknown one becomes `undocumented`.")
-            w.declaration("", "init", "(rawValue: String)") { w in
+            w.declaration("", "init", "(rawValue: \(enumeration.rawType))") { w in
                 w.switchBlock("rawValue") { w in
                     for enumCase in enumeration.cases {
                         w.line(
-                            "case \(SwiftLiteral.string(enumCase.rawValue)): self = .\(enumCase.name.withoutBackticks)")
+                            "case \(literal(enumCase.rawValue)): self = .\(enumCase.name.withoutBackticks)")
                     }
                     w.line("default: self = .undocumented(rawValue)")
                 }
             }
             w.blank()
             w.docComment("The wire form.")
-            w.declaration("var", "rawValue", ": String") { w in
+            w.declaration("var", "rawValue", ": \(enumeration.rawType)") { w in
                 w.switchBlock("self") { w in
                     for enumCase in enumeration.cases {
-                        w.line("case .\(enumCase.name.withoutBackticks): \(SwiftLiteral.string(enumCase.rawValue))")
+                        w.line("case .\(enumCase.name.withoutBackticks): \(literal(enumCase.rawValue))")
                     }
                     w.line("case .undocumented(let rawValue): rawValue")
                 }

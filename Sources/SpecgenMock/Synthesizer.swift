@@ -68,7 +68,9 @@ public struct Synthesizer: Sendable {
                         return SpecValueEntry(key: field.wireName, value: value(for: field, depth: depth + 1))
                     })
             case .enumeration(let values):
-                synthesized = .string(values.first?.value ?? "")
+                synthesized =
+                    model.isIntegerEnum
+                    ? .int(values.first.flatMap { Int($0.value) } ?? 0) : .string(values.first?.value ?? "")
             case .alias(let underlying, let aliasConstraints):
                 synthesized = value(
                     for: underlying, name: name, constraints: aliasConstraints.merged(with: constraints),
@@ -112,6 +114,7 @@ public struct Synthesizer: Sendable {
         case .datetime:
             // 2025-01-01T12:00:00Z, written in the field's format when it has one.
             let date = Date(timeIntervalSince1970: 1_735_732_800)
+            if let epoch = EpochFormat(format: format) { return .int(Int(1_735_732_800 * epoch.perSecond)) }
             if let format { return .string(ValueChecker.dateFormatter(format).string(from: date)) }
             return .string("2025-01-01T12:00:00Z")
         case .date:

@@ -139,8 +139,13 @@ struct ValueChecker {
                     location: model.location)
             }
         case .enumeration(let values):
-            guard case .string(let text) = value else {
-                return mismatch(value, "a string (\(model.name))", path, model.location)
+            let text: String
+            switch value {
+            case .string(let string) where !model.isIntegerEnum: text = string
+            case .int(let number) where model.isIntegerEnum: text = String(number)
+            default:
+                return mismatch(
+                    value, (model.isIntegerEnum ? "an integer" : "a string") + " (\(model.name))", path, model.location)
             }
             if !values.contains(where: { $0.value == text }) {
                 report(
@@ -209,6 +214,11 @@ struct ValueChecker {
             case .int(let int): checkRange(Double(int), constraints, path: path, location: location)
             case .double(let double): checkRange(double, constraints, path: path, location: location)
             default: mismatch(value, "a number", path, location)
+            }
+        case .datetime where EpochFormat(format: format) != nil:
+            switch value {
+            case .int, .double: return
+            default: mismatch(value, "a number (\(format ?? ""))", path, location)
             }
         case .string, .datetime, .date, .uuid, .url, .bytes:
             guard case .string(let text) = value else {
@@ -279,7 +289,8 @@ struct ValueChecker {
                 return report(path, "expected an integer, found \"\(show(text))\"", at: location)
             }
             value = .int(int)
-        case .primitive(.double), .primitive(.float):
+        case .primitive(.double), .primitive(.float),
+            .primitive(.datetime) where EpochFormat(format: format) != nil:
             guard let double = Double(text) else {
                 return report(path, "expected a number, found \"\(show(text))\"", at: location)
             }
@@ -291,6 +302,8 @@ struct ValueChecker {
             value = .bool(text == "true")
         case .array, .map:
             return report(path, "must be a single value", at: location)
+        case .named(let name) where types.model(named: name)?.isIntegerEnum == true:
+            value = Int(text).map(SpecValue.int) ?? .string(text)
         default:
             value = .string(text)
         }

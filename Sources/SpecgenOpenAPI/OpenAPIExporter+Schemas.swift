@@ -52,8 +52,13 @@ extension OpenAPIExporter {
             object = composedSchema(model, fields, json: jsonModels.contains(model.name))
         case .enumeration(let values):
             object = OpenAPIObject()
-            object["type"] = "string"
-            object["enum"] = .array(values.map { .string($0.value) })
+            if model.isIntegerEnum {
+                object["type"] = "integer"
+                object["enum"] = .array(values.compactMap { Int($0.value).map(OpenAPIValue.int) })
+            } else {
+                object["type"] = "string"
+                object["enum"] = .array(values.map { .string($0.value) })
+            }
         case .alias(let type, let constraints):
             object = schema(for: type)
             apply(constraints, to: &object)
@@ -128,7 +133,10 @@ extension OpenAPIExporter {
 
     func schema(for field: Field) -> OpenAPIObject {
         var object = schema(for: field.type)
-        if case .primitive(.datetime) = field.type, let format = field.format {
+        if case .primitive(.datetime) = field.type, let epoch = EpochFormat(format: field.format) {
+            object["type"] = "number"
+            object["format"] = .string(epoch.rawValue)
+        } else if case .primitive(.datetime) = field.type, let format = field.format {
             object.removeValue(forKey: "format")
             object["x-specgen-date-format"] = .string(format)
             object["pattern"] = WirePattern.dateFormat(format).map(OpenAPIValue.string)

@@ -5,6 +5,8 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {
         case iso8601
         case pattern(String)
+        /// A JSON number of seconds (or milliseconds) since 1970, Stripe's `unix-time`.
+        case epoch(perSecond: Double)
     }
 
     private let kind: Kind
@@ -15,6 +17,17 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     /// A calendar date, `yyyy-MM-dd`, in UTC.
     public static let date = DateFormat(kind: .pattern("yyyy-MM-dd"))
 
+    /// Seconds since 1970 as a JSON number (Stripe's `created`); fractions are kept.
+    public static let epochSeconds = DateFormat(kind: .epoch(perSecond: 1))
+    /// Milliseconds since 1970 as a JSON number.
+    public static let epochMilliseconds = DateFormat(kind: .epoch(perSecond: 1000))
+
+    /// Whether dates travel as JSON numbers rather than text.
+    public var isNumeric: Bool {
+        if case .epoch = kind { return true }
+        return false
+    }
+
     /// An explicit pattern in UTC, such as `yyyy-MM-dd HH:mm:ss` (Chatist's `updatedAt`).
     public static func pattern(_ pattern: String) -> DateFormat { DateFormat(kind: .pattern(pattern)) }
 
@@ -23,6 +36,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .iso8601: "ISO 8601"
         case .pattern(let pattern): "'\(pattern)'"
+        case .epoch(let perSecond): perSecond == 1 ? "seconds since 1970" : "milliseconds since 1970"
         }
     }
 
@@ -37,7 +51,15 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             return ISO8601Reader.date(from: text)
         case .pattern(let pattern):
             return Self.formatter(pattern).date(from: text)
+        case .epoch(let perSecond):
+            return Double(text).map { Date(timeIntervalSince1970: $0 / perSecond) }
         }
+    }
+
+    /// The number an epoch format writes for a date (whole when the date is), or nil for text formats.
+    public func number(from date: Date) -> Double? {
+        guard case .epoch(let perSecond) = kind else { return nil }
+        return (date.timeIntervalSince1970 * perSecond * 1000).rounded() / 1000
     }
 
     /// Formats a date.
@@ -48,6 +70,9 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: !whole))
         case .pattern(let pattern):
             return Self.formatter(pattern).string(from: date)
+        case .epoch:
+            let number = self.number(from: date) ?? 0
+            return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         }
     }
 
@@ -69,6 +94,18 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
 public protocol DateFormatSpecifier: Sendable {
     /// The format dates are read and written in.
     static var format: DateFormat { get }
+}
+
+/// Seconds since 1970 as a JSON number: a `datetime` field with `format: epoch-seconds`.
+public enum EpochSecondsFormat: DateFormatSpecifier {
+    /// ``DateFormat/epochSeconds``.
+    public static var format: DateFormat { .epochSeconds }
+}
+
+/// Milliseconds since 1970 as a JSON number: a `datetime` field with `format: epoch-milliseconds`.
+public enum EpochMillisecondsFormat: DateFormatSpecifier {
+    /// ``DateFormat/epochMilliseconds``.
+    public static var format: DateFormat { .epochMilliseconds }
 }
 
 /// The calendar-date format `yyyy-MM-dd` in UTC, which spec type `date` uses.
@@ -98,7 +135,7 @@ extension FormattedDate: Codable {
     /// Encodes the date as text in `Format`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(Format.format.string(from: wrappedValue))
+        try container.encodeDate(wrappedValue, in: Format.format)
     }
 }
 
@@ -123,7 +160,7 @@ extension OptionalFormattedDate: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         if let wrappedValue {
-            try container.encode(Format.format.string(from: wrappedValue))
+            try container.encodeDate(wrappedValue, in: Format.format)
         } else {
             try container.encodeNil()
         }
@@ -143,17 +180,40 @@ extension KeyedEncodingContainer {
     /// Leaves the key out for a nil optional formatted date; synthesized `encode(to:)` calls this.
     public mutating func encode<Format>(_ value: OptionalFormattedDate<Format>, forKey key: Key) throws {
         guard let date = value.wrappedValue else { return }
-        try encode(Format.format.string(from: date), forKey: key)
+        try encode(FormattedDate<Format>(wrappedValue: date), forKey: key)
     }
 }
 
 extension SingleValueDecodingContainer {
     fileprivate func decodeDate(in format: DateFormat) throws -> Date {
+        // An epoch is a number; a server that quotes it is read as well.
+        if format.isNumeric, let number = try? decode(Double.self) {
+            return try format.date(from: String(number)).orThrow(self, format)
+        }
         let text = try decode(String.self)
         guard let date = format.date(from: text) else {
             throw DecodingError.dataCorruptedError(in: self, debugDescription: "expected a date in \(format)")
         }
         return date
+    }
+}
+
+extension SingleValueEncodingContainer {
+    fileprivate mutating func encodeDate(_ date: Date, in format: DateFormat) throws {
+        if let number = format.number(from: date) {
+            if number.rounded() == number, abs(number) < 1e15 { try encode(Int64(number)) } else { try encode(number) }
+        } else {
+            try encode(format.string(from: date))
+        }
+    }
+}
+
+extension Date? {
+    fileprivate func orThrow(_ container: any SingleValueDecodingContainer, _ format: DateFormat) throws -> Date {
+        guard let self else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a date in \(format)")
+        }
+        return self
     }
 }
 

@@ -10,11 +10,11 @@ import Testing
 /// variants and fields the client does not know) and sent to servers that record the bytes.
 struct DataShapeTests {
     static let card = """
-        {"object": "card", "id": "card_1", "created": "2026-11-01T10:00:00Z", "brand": "visa", "last4": "4242",
+        {"object": "card", "id": "card_1", "created": 1793527200, "brand": "visa", "last4": "4242",
          "exp_month": 12, "exp_year": 2030}
         """
     static let bank = """
-        {"object": "bank_account", "id": "ba_1", "created": "2026-11-01T10:00:00Z", "bank_name": "Girobank",
+        {"object": "bank_account", "id": "ba_1", "created": 1793527200, "bank_name": "Girobank",
          "last4": "6789", "livemode": true}
         """
     static let sepa = """
@@ -69,14 +69,14 @@ struct DataShapeTests {
     @Test func undiscriminatedUnionsTryTheVariantsInOrderAndSayWhyNoneFitted() async throws {
         let payment = { (customer: String) in
             """
-            {"object": "payment", "id": "pay_1", "created": "2026-11-01T10:00:00Z", "amount": 1999, "currency": "eur",
+            {"object": "payment", "id": "pay_1", "created": 1793527200, "amount": 1999, "currency": "eur",
              "status": "succeeded", "source": \(Self.card), "metadata": {}, "customer": \(customer)}
             """
         }
         let answers = [
             payment(#""cus_1""#),
             payment(
-                #"{"object": "customer", "id": "cus_2", "created": "2026-11-01T10:00:00Z", "email": "a@b.c","#
+                #"{"object": "customer", "id": "cus_2", "created": 1793527200, "email": "a@b.c","#
                     + #" "metadata": {"order_id": "o_9", "tier": "gold"}}"#),
             payment("42"),
             payment("null"),
@@ -104,12 +104,47 @@ struct DataShapeTests {
         #expect(unknown.reasons.last?.hasPrefix("Customer: ") == true)
         #expect(payments[3].customer == nil)
         #expect(payments[0].amount == 1999 && payments[0].currency == .eur)
+        #expect(payments[0].created == Date(timeIntervalSince1970: 1_793_527_200))
+        #expect(payments[0].riskLevel == .normal)
+    }
+
+    @Test func integerEnumsEpochDatesAndLargeIntegersRoundTrip() throws {
+        let payment = """
+            {"object": "payment", "id": "pay_1", "created": 1793527200, "amount": 9007199254740993, "currency": "usd",
+             "status": "pending", "source": \(Self.card), "metadata": {}, "risk_level": 7}
+            """
+        let decoded = try JSONCoding.decoder().decode(Payment.self, from: Data(payment.utf8))
+        #expect(decoded.amount == 9_007_199_254_740_993)
+        #expect(decoded.riskLevel == .undocumented(7))
+        #expect(RiskLevel(rawValue: 2) == .highest && RiskLevel.highest.rawValue == 2)
+        let encoded = String(decoding: try JSONCoding.encoder().encode(decoded), as: UTF8.self)
+        #expect(encoded.contains("\"amount\":9007199254740993"))
+        #expect(encoded.contains("\"risk_level\":7"))
+        #expect(encoded.contains("\"created\":1793527200"))
+        #expect(!encoded.contains("\"customer\""))
+
+        let event = """
+            {"object": "event", "id": "evt_1", "created": 1793527200.5, "type": "payment.created",
+             "data": \(payment), "delivered": 1793527200123}
+            """
+        let decodedEvent = try JSONCoding.decoder().decode(Event.self, from: Data(event.utf8))
+        #expect(decodedEvent.created == Date(timeIntervalSince1970: 1_793_527_200.5))
+        #expect(decodedEvent.delivered == Date(timeIntervalSince1970: 1_793_527_200.123))
+        let again = String(decoding: try JSONCoding.encoder().encode(decodedEvent), as: UTF8.self)
+        #expect(again.contains("\"delivered\":1793527200123"), "\(again)")
+        #expect(again.contains("\"created\":1793527200.5"), "\(again)")
+        // A quoted epoch, as some servers send, is read too; text that is no number is a decoding error.
+        let quoted = event.replacingOccurrences(of: "1793527200123", with: "\"1793527200123\"")
+        #expect(
+            try JSONCoding.decoder().decode(Event.self, from: Data(quoted.utf8)).delivered == decodedEvent.delivered)
+        let broken = event.replacingOccurrences(of: "1793527200123", with: "\"yesterday\"")
+        #expect(throws: DecodingError.self) { try JSONCoding.decoder().decode(Event.self, from: Data(broken.utf8)) }
     }
 
     @Test func undiscriminatedReasonsNameTheFieldPathInsideTheVariant() throws {
         let value = try JSONCoding.decoder().decode(
             [String: CustomerReference].self,
-            from: Data(#"{"ref": {"object": "customer", "id": "cus_2", "created": "2026-11-01T10:00:00Z"}}"#.utf8))
+            from: Data(#"{"ref": {"object": "customer", "id": "cus_2", "created": 1793527200}}"#.utf8))
         guard case .undocumented(let unknown)? = value["ref"] else {
             Issue.record("decoded \(value)")
             return
@@ -147,7 +182,7 @@ struct DataShapeTests {
         let account = try JSONCoding.decoder().decode(
             Account.self,
             from: Data(
-                (#"{"object": "account", "id": "acct_1", "created": "2026-11-01T10:00:00Z", "name": "Shop","#
+                (#"{"object": "account", "id": "acct_1", "created": 1793527200, "name": "Shop","#
                     + #" "currency": "usd", "settings": {}}"#).utf8))
         #expect(account.id == "acct_1" && account.livemode == false && account.name == "Shop")
         #expect(account.settings == AccountSettings())
@@ -166,6 +201,7 @@ struct DataShapeTests {
         let sent = try JSONDecoder().decode(JSONValue.self, from: try #require(requests.first).body)
         #expect(sent["object"] == .string("card"))
         #expect(sent["exp_year"] == .integer(2031))
+        #expect(sent["created"] == .integer(1_800_000_000))
         #expect(answer == .card(card))
     }
 }

@@ -156,7 +156,7 @@ struct LintRun {
         checkConstraints(field.constraints, type: field.type, at: field.location, keyPath: keyPath)
         if let format = field.format {
             if case .primitive(.datetime) = shape(of: field.type) {
-                if !format.contains("y") || !format.contains("d") {
+                if EpochFormat(format: format) == nil, !format.contains("y") || !format.contains("d") {
                     warning(field.typeLocation, "date format '\(format)' at '\(keyPath)' has no year or day")
                 }
             } else {
@@ -184,8 +184,11 @@ struct LintRun {
         case (.primitive(let primitive), .string)
         where ![.int, .int32, .int64, .double, .float, .bool].contains(primitive):
             return nil
-        case (.enumeration(let model, let values), .string(let text)):
+        case (.enumeration(let model, let values), .string(let text)) where !model.isIntegerEnum:
             return values.contains { $0.value == text } ? nil : "'\(text)' is not a value of enum '\(model.name)'"
+        case (.enumeration(let model, let values), .int(let number)) where model.isIntegerEnum:
+            return values.contains { $0.value == String(number) }
+                ? nil : "\(number) is not a value of enum '\(model.name)'"
         case (.array(let element), .array(let items)):
             return items.lazy.compactMap { mismatch($0, type: element) }.first
         case (.map, .object), (.object, .object): return nil
@@ -255,6 +258,13 @@ struct LintRun {
 
     mutating func checkEnum(_ model: Model, values: [EnumValue]) {
         var seenValues: [String] = []
+        for value in values where value.isInteger != model.isIntegerEnum {
+            error(
+                value.location,
+                "enum '\(model.name)' mixes integers and strings: '\(value.value)' is "
+                    + (value.isInteger ? "an integer" : "a string"),
+                fix: model.isIntegerEnum ? "write every value as an integer" : "quote the value")
+        }
         for value in values {
             if seenValues.contains(value.value) {
                 error(value.location, "enum '\(model.name)' lists '\(value.value)' twice", fix: "remove one of them")

@@ -168,7 +168,7 @@ extension SpecReader {
         }
         return items.compactMap { item in
             if let text = item.scalar, !item.isNull {
-                return EnumValue(value: text, location: context.location(item))
+                return EnumValue(value: text, isInteger: item.int != nil, location: context.location(item))
             }
             guard
                 let reader = MappingReader(
@@ -178,7 +178,8 @@ extension SpecReader {
                 let value = reader.requiredString("value")
             else { return nil }
             return EnumValue(
-                value: value, swiftName: reader.string("swiftName"), description: reader.string("description"),
+                value: value, isInteger: reader.value("value")?.int != nil, swiftName: reader.string("swiftName"),
+                description: reader.string("description"),
                 deprecation: reader.deprecation(), location: context.location(item))
         }
     }

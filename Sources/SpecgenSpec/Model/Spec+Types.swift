@@ -153,8 +153,10 @@ public struct Field: Hashable, Sendable {
 
 /// One value of a string enum.
 public struct EnumValue: Hashable, Sendable {
-    /// The string on the wire.
+    /// The value on the wire: the string, or the integer's digits in an integer enum.
     public var value: String
+    /// Whether the value is written as an integer (an integer enum such as Discord's channel types).
+    public var isInteger: Bool
     /// The Swift case name chosen in the spec, when the derived one will not do.
     public var swiftName: String?
     /// What it means.
@@ -166,10 +168,11 @@ public struct EnumValue: Hashable, Sendable {
 
     /// Creates an enum value.
     public init(
-        value: String, swiftName: String? = nil, description: String? = nil, deprecation: Deprecation? = nil,
-        location: SourceLocation
+        value: String, isInteger: Bool = false, swiftName: String? = nil, description: String? = nil,
+        deprecation: Deprecation? = nil, location: SourceLocation
     ) {
         self.value = value
+        self.isInteger = isInteger
         self.swiftName = swiftName
         self.description = description
         self.deprecation = deprecation
@@ -226,6 +229,12 @@ public struct Model: Hashable, Sendable {
         self.deprecation = deprecation
         self.example = example
         self.location = location
+    }
+
+    /// Whether it is an enum of integers.
+    public var isIntegerEnum: Bool {
+        guard case .enumeration(let values) = kind, let first = values.first else { return false }
+        return first.isInteger
     }
 
     /// The properties of a struct, or none.
