@@ -110,7 +110,7 @@ extension ResponseStream where Element == Data {
     public func write(to file: URL) async throws(Failure) -> Int {
         let handle: FileHandle
         do {
-            FileManager.default.createFile(atPath: file.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
             handle = try FileHandle(forWritingTo: file)
         } catch {
             cancel()
