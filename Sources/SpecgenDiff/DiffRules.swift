@@ -81,6 +81,10 @@ extension DiffRule {
     static let parameterDefaultChanged = DiffRule(
         "parameter-default-changed", "A parameter's default changed", wire: .safe, swift: .safe,
         "Old apps keep sending the old default; rebuilt apps send the new one without a code change.")
+    static let parameterStyleChanged = DiffRule(
+        "parameter-style-changed", "A parameter's style changed (repeated or comma-joined)", wire: .breaking,
+        swift: .safe,
+        "Old apps send the items the old way; the Swift argument is the same.")
     static let requestBodyAdded = DiffRule(
         "request-body-added", "A request body was added", wire: .breaking, swift: .breaking,
         "Old apps send no body; calls must pass one.")
@@ -300,7 +304,8 @@ extension DiffRule {
     package static let catalogue: [DiffRule] = [
         operationRemoved, operationAdded, operationRenamed, methodChanged, pathChanged, parameterAddedRequired,
         parameterAddedOptional, parameterRemoved, parameterMadeRequired, parameterMadeOptional, parameterTypeChanged,
-        parameterRenamedInSwift, parameterWireNameChanged, parameterDefaultChanged, requestBodyAdded,
+        parameterRenamedInSwift, parameterWireNameChanged, parameterDefaultChanged, parameterStyleChanged,
+        requestBodyAdded,
         requestBodyRemoved,
         requestBodyEncodingChanged, requestBodyTypeChanged, successStatusRemoved, successStatusAdded,
         responseTypeChanged,

@@ -170,6 +170,13 @@ extension SpecDiff {
                     .parameterDefaultChanged, "\(subject) has a new default", at: current.location, symbols: [symbol],
                     operations: operations)
             }
+            if field.type == current.type,
+                TypeResolver(old).textStyle(of: field) != TypeResolver(new).textStyle(of: current)
+            {
+                add(
+                    .parameterStyleChanged, "\(subject) is sent in another style", at: current.location,
+                    symbols: [symbol], operations: operations)
+            }
             if let before = label(aPlan, field.wireName), let after = label(bPlan, current.wireName), before != after {
                 add(
                     .parameterRenamedInSwift, "\(subject) is labelled '\(after)', was '\(before)'",

@@ -6,6 +6,16 @@ private let reservedLocals: Set<String> = [
 ]
 
 extension ClientPlanner {
+    /// How a query parameter or form field becomes items.
+    func items(_ field: Field) -> ItemsPlan {
+        switch types.textStyle(of: field) {
+        case .repeated(let element)?: .repeated(textForm(element, format: field.format) ?? .string)
+        case .comma(let element)?: .comma(textForm(element, format: field.format) ?? .string)
+        case .deepObject(let value)?: .deepObject(textForm(value, format: field.format) ?? .string)
+        case .single?, nil: .single
+        }
+    }
+
     func operation(_ endpoint: Endpoint, names: GeneratedNames) -> OperationPlan {
         let name = namer.methodName(endpoint.name)
         var taken: Set<String> = []
@@ -26,7 +36,8 @@ extension ClientPlanner {
                 isOptional: field.presence != .required, documentation: field.description,
                 textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type),
                 isBody: false,
-                usage: usage(of: field.type, presence: field.presence), sensitive: field.sensitive)
+                usage: usage(of: field.type, presence: field.presence), sensitive: field.sensitive,
+                items: items(field))
         }
 
         // Path parameters whose type already names them (`ticketID: TicketID`) need no label.
@@ -250,7 +261,7 @@ extension ClientPlanner {
             type: fieldType(base, field.presence), defaultValue: nil, isOptional: field.presence != .required,
             documentation: nil, textForm: textForm(field.type, format: field.format),
             partKind: types.partKind(field.type),
-            isBody: false, usage: usage(of: field.type, presence: field.presence))
+            isBody: false, usage: usage(of: field.type, presence: field.presence), items: items(field))
     }
 
     /// A bytes stream also gets a method that writes its body to a file: URLSession then downloads straight to

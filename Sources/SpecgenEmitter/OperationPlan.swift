@@ -157,6 +157,17 @@ package struct ParameterPlan: Hashable, Sendable {
     package var usage: ModuleUsage
     /// Whether the spec marks it sensitive: a header that holds one never follows a redirect to another origin.
     package var sensitive = false
+    /// How a query parameter or form field becomes items.
+    package var items: ItemsPlan = .single
+}
+
+/// How a query parameter or form field becomes items: one, one per element, joined by commas, or one per entry
+/// of a map as `name[key]`; each element's text made by the form given.
+package enum ItemsPlan: Hashable, Sendable {
+    case single
+    case repeated(TextForm)
+    case comma(TextForm)
+    case deepObject(TextForm)
 }
 
 /// The method of a bytes stream that writes the body to a file as it arrives (`downloadExport(to:)`).

@@ -42,9 +42,7 @@ struct RequestEmitter {
             if let policy = operation.retryPolicy { w.wrappedLine("request.retryPolicy = RetryPolicy", policy, "") }
             if let accept = operation.accept { w.line("request.setHeader(\"Accept\", \(SwiftLiteral.string(accept)))") }
             for item in operation.query {
-                emitOptional(item, writer: &w) { value in
-                    "request.query.append(QueryItem(\(SwiftLiteral.string(item.wireName)), \(text(item, value))))"
-                }
+                emitItems(item, writer: &w) { name, value in "request.query.append(QueryItem(\(name), \(value)))" }
             }
             for header in operation.headers {
                 emitOptional(header, writer: &w) { value in
@@ -62,6 +60,35 @@ struct RequestEmitter {
 
     private func text(_ parameter: ParameterPlan, _ value: String) -> String {
         (parameter.textForm ?? .string).expression(value)
+    }
+
+    /// Writes the items of a query parameter or form field: `append(name, text)` once, per element, or per entry.
+    private func emitItems(
+        _ parameter: ParameterPlan, prefix: String = "", writer w: inout SwiftWriter,
+        _ append: @escaping (_ name: String, _ text: String) -> String
+    ) {
+        let name = SwiftLiteral.string(parameter.wireName)
+        let expression = prefix + parameter.internalName
+        let body: (inout SwiftWriter, String) -> Void = { w, value in
+            switch parameter.items {
+            case .single:
+                w.line(append(name, text(parameter, value)))
+            case .repeated(let form):
+                w.block("for item in \(value)") { w in w.line(append(name, form.expression("item"))) }
+            case .comma(let form):
+                let list = form == .string ? value : "\(value).map { \(form.expression("$0")) }"
+                w.line(append(name, "commaSeparated: " + list))
+            case .deepObject(let form):
+                w.block("for (key, item) in \(value).sorted(by: { $0.key < $1.key })") { w in
+                    w.line(append("\"\(parameter.wireName)[\\(key)]\"", form.expression("item")))
+                }
+            }
+        }
+        if parameter.isOptional {
+            w.block("if let value = \(expression)") { w in body(&w, "value") }
+        } else {
+            body(&w, expression)
+        }
     }
 
     /// Writes `line(value)` for a required value, or inside `if let` for an optional one.
@@ -107,10 +134,13 @@ struct RequestEmitter {
             for field in fields {
                 let name = SwiftLiteral.string(field.wireName)
                 let expression = prefix + field.internalName
-                if field.isOptional {
+                switch field.items {
+                case .single where field.isOptional:
                     w.line("form.append(\(name), \(expression).map { \(text(field, "$0")) })")
-                } else {
+                case .single:
                     w.line("form.append(\(name), \(text(field, expression)))")
+                default:
+                    emitItems(field, prefix: prefix, writer: &w) { name, value in "form.append(\(name), \(value))" }
                 }
             }
             w.line("request.setFormBody(form)")

@@ -45,13 +45,12 @@ struct RequestValidator {
                 path: "path.\(parameter.wireName)")
         }
         let query = FormPairs(request.query, plusIsSpace: false)
+        var consumed: Set<String> = []
         for parameter in endpoint.queryParameters {
-            checker.checkTextField(query.values(parameter.wireName), parameter, path: "query.\(parameter.wireName)")
+            consumed.formUnion(checker.checkItems(query, parameter, path: "query.\(parameter.wireName)"))
         }
         for name in query.names
-        where !endpoint.queryParameters.contains(where: { $0.wireName == name })
-            && !spec.apiKeyQueryNames.contains(name) && !isMockPageLink(name)
-        {
+        where !consumed.contains(name) && !spec.apiKeyQueryNames.contains(name) && !isMockPageLink(name) {
             checker.report(
                 "query.\(name)", "is not a query parameter of '\(endpoint.name)'", at: endpoint.requestLocation)
         }
@@ -247,10 +246,11 @@ struct RequestValidator {
     private mutating func checkFormBody(_ data: Data, _ body: RequestBody) {
         let form = FormPairs(String(decoding: data, as: UTF8.self), plusIsSpace: true)
         let fields = checker.types.fields(of: body) ?? []
+        var consumed: Set<String> = []
         for field in fields {
-            checker.checkTextField(form.values(field.wireName), field, path: "body.\(field.wireName)")
+            consumed.formUnion(checker.checkItems(form, field, path: "body.\(field.wireName)"))
         }
-        for name in form.names where !fields.contains(where: { $0.wireName == name }) {
+        for name in form.names where !consumed.contains(name) {
             checker.ignore("body.\(name)")
         }
     }

@@ -82,6 +82,39 @@ struct ValueChecker {
             location: declared.typeLocation)
     }
 
+    /// Checks a query parameter or form field in its style (repeated, comma-joined, or `name[key]` entries of a
+    /// map) and returns the item names it read.
+    mutating func checkItems(_ pairs: FormPairs, _ declared: Field, path: String) -> Set<String> {
+        switch types.textStyle(of: declared) {
+        case .comma?:
+            let values = pairs.values(declared.wireName).flatMap {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
+            checkTextField(values, declared, path: path)
+            return [declared.wireName]
+        case .deepObject(let valueType)?:
+            let prefix = declared.wireName + "["
+            let entries = pairs.pairs.filter { $0.name.hasPrefix(prefix) && $0.name.hasSuffix("]") }
+            if entries.isEmpty, declared.isRequiredOnWire {
+                report(path, "is required (\(declared.type))", at: declared.location)
+            }
+            let wasHiding = hidingValues
+            hidingValues = hidingValues || declared.sensitive
+            defer { hidingValues = wasHiding }
+            for entry in entries {
+                let key = entry.name.dropFirst(prefix.count).dropLast()
+                checkText(
+                    entry.value, valueType, constraints: Constraints(), format: declared.format,
+                    path: "\(path)[\(key)]",
+                    location: declared.typeLocation)
+            }
+            return Set(entries.map(\.name))
+        default:
+            checkTextField(pairs.values(declared.wireName), declared, path: path)
+            return [declared.wireName]
+        }
+    }
+
     // MARK: JSON
 
     mutating func checkJSON(

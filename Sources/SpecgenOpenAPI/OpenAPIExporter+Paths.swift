@@ -120,6 +120,18 @@ extension OpenAPIExporter {
                 .map(OpenAPIValue.string)
             parameter["required"] = .bool(entry.requiredBy == endpoints.count)
             if entry.field.deprecation != nil { parameter["deprecated"] = true }
+            if entry.location == "query" {
+                switch types.textStyle(of: entry.field) {
+                case .comma?:
+                    parameter["style"] = "form"
+                    parameter["explode"] = false
+                case .deepObject?:
+                    parameter["style"] = "deepObject"
+                    parameter["explode"] = true
+                default:
+                    break
+                }
+            }
             var fieldSchema = entry.field
             fieldSchema.description = nil
             fieldSchema.deprecation = nil

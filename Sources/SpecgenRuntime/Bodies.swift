@@ -14,11 +14,19 @@ public struct FormBody: Hashable, Sendable {
         if let value { fields.append(QueryItem(name, value)) }
     }
 
+    /// Adds a field whose value is a list joined by literal commas.
+    public mutating func append(_ name: String, commaSeparated elements: [String]) {
+        fields.append(QueryItem(name, commaSeparated: elements))
+    }
+
     /// The encoded bytes.
     public var data: Data {
         Data(
-            fields.map {
-                PercentEncoding.encodeFormComponent($0.name) + "=" + PercentEncoding.encodeFormComponent($0.value ?? "")
+            fields.map { field in
+                let value =
+                    field.elements?.map(PercentEncoding.encodeFormComponent).joined(separator: ",")
+                    ?? PercentEncoding.encodeFormComponent(field.value ?? "")
+                return PercentEncoding.encodeFormComponent(field.name) + "=" + value
             }
             .joined(separator: "&").utf8)
     }

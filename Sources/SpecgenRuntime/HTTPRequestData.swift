@@ -11,11 +11,29 @@ public struct QueryItem: Hashable, Sendable {
     public var name: String
     /// The value, unencoded; nil for a bare `?flag`.
     public var value: String?
+    /// The elements of a comma-separated list (`ids=a,b`), each encoded on its own so the commas between them stay
+    /// literal; nil for a plain value.
+    public var elements: [String]?
 
     /// Creates a query item.
     public init(_ name: String, _ value: String?) {
         self.name = name
         self.value = value
+    }
+
+    /// Creates an item whose value is a list joined by literal commas (OpenAPI's `explode: false`).
+    public init(_ name: String, commaSeparated elements: [String]) {
+        self.name = name
+        self.value = elements.joined(separator: ",")
+        self.elements = elements
+    }
+
+    /// The encoded value: each element encoded and joined by commas, or the value encoded.
+    func encodedValue(verbatim: String?) -> String? {
+        guard let value else { return nil }
+        if value == verbatim { return value }
+        if let elements { return elements.map(PercentEncoding.encodeComponent).joined(separator: ",") }
+        return PercentEncoding.encodeComponent(value)
     }
 }
 
@@ -153,8 +171,7 @@ public enum PercentEncoding {
     /// placeholder, so a log reads `key=<redacted>`).
     static func query(_ items: [QueryItem], verbatim: String? = nil) -> String {
         items.map { item in
-            encodeComponent(item.name)
-                + (item.value.map { "=" + ($0 == verbatim ? $0 : encodeComponent($0)) } ?? "")
+            encodeComponent(item.name) + (item.encodedValue(verbatim: verbatim).map { "=" + $0 } ?? "")
         }.joined(separator: "&")
     }
 

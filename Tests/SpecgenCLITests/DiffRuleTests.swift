@@ -108,6 +108,7 @@ struct DiffRuleTests {
               page: int?
               limit: int?
               cursor: string?
+              tags: "[string]?"
             response: OrderList
             paginate: {page: page, limit: limit, items: data}
           cancelOrder:
@@ -182,6 +183,10 @@ struct DiffRuleTests {
             rule: "parameter-wire-name-changed",
             edits: [("      locale: string", "      lang: {type: string, swiftName: locale}")],
             symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "parameter-style-changed",
+            edits: [("tags: \"[string]?\"", "tags: {type: \"[string]?\", style: comma}")],
+            symbol: "ShopAPI.browseOrders"),
         Case(
             rule: "parameter-default-changed", edits: [("{type: int, default: 1}", "{type: int, default: 2}")],
             symbol: "ShopAPI.getOrder"),
@@ -457,7 +462,7 @@ struct DiffRuleTests {
         let covered = Set(Self.cases.map(\.rule))
         let missing = DiffRule.catalogue.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a case: \(missing)")
-        #expect(DiffRule.catalogue.count == 79)
+        #expect(DiffRule.catalogue.count == 80)
         #expect(Set(DiffRule.catalogue.map(\.id)).count == DiffRule.catalogue.count)
     }
 

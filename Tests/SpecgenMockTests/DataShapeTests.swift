@@ -141,6 +141,55 @@ struct DataShapeTests {
         #expect(throws: DecodingError.self) { try JSONCoding.decoder().decode(Event.self, from: Data(broken.utf8)) }
     }
 
+    @Test func queryArraysMapsFormsAndHeadersOfEveryScalarTravelAsDocumented() async throws {
+        let event = """
+            {"object": "event", "id": "evt_1", "created": 1793527200, "type": "account.updated",
+             "data": {"object": "account", "id": "acct_1", "created": 1793527200, "name": "Shop", "currency": "usd",
+             "settings": {}}}
+            """
+        let refund =
+            #"{"object": "refund", "id": "re_1", "created": 1793527200, "payment": "pay_1", "amount": 500,"#
+            + #" "metadata": {"case": "c-1"}}"#
+        let requests = try await withTestServer({ request in
+            switch request.path {
+            case "/payments": .json(#"{"data": [], "has_more": false}"#)
+            case "/refunds": .json(refund, status: 201)
+            default: .json(event)
+            }
+        }) { url async throws in
+            let client = LedgerClient(baseURL: url, secretKey: "sk")
+            _ = try await client.listPayments(
+                status: [.pending, .failed], ids: ["pay_1", "pay_2"], metadata: ["order_id": "o 1", "b": "x&y"],
+                createdAfter: Date(timeIntervalSince1970: 1_800_000_000), risk: .elevated)
+            let event = try await client.getEvent(
+                id: "evt_1", ledgerVersion: Date(timeIntervalSince1970: 1_793_491_200), xPriority: 3, xDryRun: true,
+                xTraceID: UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"), xRisk: .highest, xSampling: 0.25)
+            #expect(
+                event.data
+                    == .account(
+                        try JSONCoding.decoder().decode(
+                            Account.self,
+                            from: Data(
+                                #"{"id": "acct_1", "created": 1793527200, "name": "Shop", "currency": "usd", "settings": {}}"#
+                                    .utf8))))
+            let made = try await client.createRefund(
+                NewRefund(payment: "pay_1", amount: 500, reasons: ["duplicate", "fraud"], metadata: ["case": "c-1"]))
+            #expect(made.amount == 500 && made.metadata == ["case": "c-1"])
+        }
+        try #require(requests.count == 3)
+        #expect(
+            requests[0].rawQuery
+                == "limit=10&status=pending&status=failed&ids=pay_1,pay_2&metadata%5Bb%5D=x%26y"
+                + "&metadata%5Border_id%5D=o%201&created_after=1800000000&risk=1")
+        let headers = requests[1].headers
+        #expect(headers["ledger-version"] == "2026-11-01")
+        #expect(headers["x-priority"] == "3" && headers["x-dry-run"] == "true" && headers["x-risk"] == "2")
+        #expect(headers["x-trace-id"] == "6F9619FF-8B86-D011-B42D-00C04FC964FF" && headers["x-sampling"] == "0.25")
+        #expect(
+            String(decoding: requests[2].body, as: UTF8.self)
+                == "payment=pay_1&amount=500&reasons=duplicate&reasons=fraud&metadata%5Bcase%5D=c-1")
+    }
+
     @Test func undiscriminatedReasonsNameTheFieldPathInsideTheVariant() throws {
         let value = try JSONCoding.decoder().decode(
             [String: CustomerReference].self,
@@ -236,7 +285,15 @@ struct LedgerMockTests {
             var events: [Event] = []
             for try await event in client.listEventsPages(limit: 2).items { events.append(event) }
             #expect(!events.isEmpty)
-            let event = try await client.getEvent(id: "evt_1")
+            _ = try await client.listPayments(
+                status: [.pending, .succeeded], ids: ["pay_1", "pay_2"], metadata: ["order_id": "o_1"],
+                createdAfter: Date(timeIntervalSince1970: 1_700_000_000), risk: .normal)
+            let refund = try await client.createRefund(
+                NewRefund(payment: payment.id, amount: 100, reasons: ["duplicate"], metadata: ["case": "c-1"]))
+            #expect(refund.object == "refund")
+            let event = try await client.getEvent(
+                id: "evt_1", ledgerVersion: Date(timeIntervalSince1970: 1_793_491_200), xPriority: 1, xDryRun: false,
+                xTraceID: UUID(), xRisk: .elevated, xSampling: 0.5)
             guard case .payment = event.data else {
                 Issue.record("the mock's event is about \(event.data)")
                 return
@@ -244,7 +301,41 @@ struct LedgerMockTests {
             let problems = service.history.flatMap(\.problems)
             #expect(problems.isEmpty, "\(problems)")
             #expect(service.history.allSatisfy { (200..<300).contains($0.status) }, "\(service.history.map(\.status))")
-            #expect(service.history.count == 16)  // two listings of seven items, four pages each
+            #expect(service.history.count == 18)  // two listings of seven items, four pages each
+        }
+    }
+
+    @Test func theMockRejectsWrongShapesAndSaysWhichVariantFailedWhy() async throws {
+        try await Mocks.with("Ledger", path: Self.spec) { url, _ async throws in
+            let auth = ["Authorization": "Bearer sk_test", "Content-Type": "application/json"]
+            let unknownTag = try await send(
+                "POST", url.appending(path: "customers/cus_1/sources"), headers: auth,
+                body: Data(#"{"object": "sepa_debit", "id": "src_1"}"#.utf8))
+            // Ledger documents its 400 body, so the mock answers in that shape, the problems in `message`.
+            #expect(unknownTag.status == 400)
+            #expect(
+                unknownTag.object?["message"] as? String
+                    == "body.object is \"sepa_debit\", not one of PaymentSource's variants: card, bank_account")
+
+            let badCard = try await send(
+                "POST", url.appending(path: "customers/cus_1/sources"), headers: auth,
+                body: Data(#"{"object": "card", "id": "card_1", "created": "yesterday"}"#.utf8))
+            #expect(badCard.status == 400)
+            let cardProblems = badCard.object?["message"] as? String ?? ""
+            #expect(cardProblems.contains("body.created") && cardProblems.contains("body.brand"), "\(cardProblems)")
+
+            let settings = try await send(
+                "PUT", url.appending(path: "account/settings"), headers: auth,
+                body: Data(#"{"payouts_paused": true, "anything": {"goes": [1, 2]}}"#.utf8))
+            #expect(settings.status == 200)
+
+            var query = URLComponents(url: url.appending(path: "payments"), resolvingAgainstBaseURL: false)
+            query?.percentEncodedQuery = "status=pending&status=lost&ids=a,b&metadata%5Border_id%5D=o_1&risk=9"
+            let listing = try await send("GET", try #require(query?.url), headers: auth)
+            #expect(listing.status == 400)
+            let listingProblems = listing.object?["message"] as? String ?? ""
+            #expect(listingProblems.contains("query.status") && listingProblems.contains("query.risk"))
+            #expect(!listingProblems.contains("query.ids") && !listingProblems.contains("query.metadata"))
         }
     }
 }

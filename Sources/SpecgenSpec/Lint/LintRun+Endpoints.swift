@@ -113,6 +113,7 @@ extension LintRun {
         checkPath(endpoint, keyPath: keyPath)
         for field in endpoint.queryParameters {
             checkParameter(field, keyPath: "\(keyPath).query.\(field.wireName)", allowArrays: true)
+            checkStyle(field, keyPath: "\(keyPath).query.\(field.wireName)")
         }
         for field in endpoint.headerParameters {
             checkParameter(field, keyPath: "\(keyPath).headers.\(field.wireName)", allowArrays: false)
@@ -196,13 +197,28 @@ extension LintRun {
 
     mutating func checkParameter(_ field: Field, keyPath: String, allowArrays: Bool) {
         checkField(field, keyPath: keyPath)
+        if !allowArrays, field.style != nil {
+            error(field.location, "'style' at '\(keyPath)' applies only to query parameters and form fields")
+        }
         if isScalar(field.type) { return }
-        if allowArrays, case .array(let element) = shape(of: field.type), isScalar(element) { return }
+        if allowArrays, types.textStyle(of: field) != nil { return }
         error(
             field.typeLocation,
             "parameter at '\(keyPath)' must be a string, number, boolean, date, UUID or enum"
-                + (allowArrays ? " (or an array of them)" : "") + ", not '\(field.type)'",
+                + (allowArrays ? " (or an array or string-keyed map of them)" : "") + ", not '\(field.type)'",
             fix: "send structured data in the body")
+    }
+
+    /// `style` fits the field's type: `repeated` and `comma` for arrays, `deepObject` for maps.
+    mutating func checkStyle(_ field: Field, keyPath: String) {
+        guard let style = field.style else { return }
+        switch (style, shape(of: field.type)) {
+        case (.repeated, .array), (.comma, .array), (.deepObject, .map): return
+        default:
+            error(
+                field.location, "style '\(style.rawValue)' at '\(keyPath)' does not fit '\(field.type)'",
+                fix: "use 'repeated' or 'comma' for an array; a map is always sent as 'deepObject'")
+        }
     }
 
     mutating func checkBody(_ body: RequestBody, endpoint: Endpoint, keyPath: String) {
@@ -234,14 +250,18 @@ extension LintRun {
             let fieldPath = "\(keyPath).\(field.wireName)"
             switch body.encoding {
             case .form:
-                if !isScalar(field.type), !types.isScalarArray(field.type) {
+                if types.textStyle(of: field) == nil {
                     error(
                         field.typeLocation,
-                        "form field '\(field.wireName)' at '\(fieldPath)' must be a single value, not '\(field.type)'",
+                        "form field '\(field.wireName)' at '\(fieldPath)' must be a value, or an array or string-keyed"
+                            + " map of them, not '\(field.type)'",
                         fix: "use a multipart or JSON body for structured data")
                 }
+                checkStyle(field, keyPath: fieldPath)
             case .multipart, .json, .binary:
-                break
+                if field.style != nil {
+                    error(field.location, "'style' at '\(fieldPath)' applies only to query parameters and form fields")
+                }
             }
         }
     }

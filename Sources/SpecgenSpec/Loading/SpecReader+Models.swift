@@ -5,7 +5,7 @@ extension SpecReader {
     static let fieldKeys =
         [
             "type", "swiftName", "description", "default", "deprecated", "sensitive", "format", "example", "optional",
-            "nullable", "const",
+            "nullable", "const", "style",
         ] + constraintKeys
 
     func models(_ node: YAMLNode) -> [Model] {
@@ -220,6 +220,15 @@ extension SpecReader {
         if reader.bool("optional") == true, presence == .required { presence = .optional }
         if reader.bool("nullable") == true { presence = .nullable }
         let constant = reader.specValue("const")
+        var style: ParameterStyle?
+        if let styleNode = reader.value("style") {
+            style = styleNode.scalar.flatMap(ParameterStyle.init(rawValue:))
+            if style == nil {
+                context.error(
+                    styleNode, "unknown style '\(styleNode.scalar ?? "")' at '\(keyPath)'",
+                    fix: "write 'repeated', 'comma' or 'deepObject'")
+            }
+        }
         if let constantNode = reader.value("const"), reader.value("default") != nil {
             context.error(
                 constantNode, "field '\(wireName)' has both 'const' and 'default' at '\(keyPath)'",
@@ -230,7 +239,7 @@ extension SpecReader {
             defaultValue: constant ?? reader.specValue("default"), description: reader.string("description"),
             deprecation: reader.deprecation(), sensitive: reader.bool("sensitive") ?? false,
             constraints: constraints(reader), format: reader.string("format"), example: reader.specValue("example"),
-            constant: constant, location: location, typeLocation: context.location(typeNode))
+            constant: constant, style: style, location: location, typeLocation: context.location(typeNode))
     }
 
     func constraints(_ reader: MappingReader) -> Constraints {

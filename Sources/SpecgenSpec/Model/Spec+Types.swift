@@ -119,6 +119,8 @@ public struct Field: Hashable, Sendable {
     public var constraints: Constraints
     /// An explicit date format such as `yyyy-MM-dd HH:mm:ss`, for `datetime` fields.
     public var format: String?
+    /// How an array travels in a query or form (`comma`), when not as repeated items.
+    public var style: ParameterStyle?
     /// An example value, for docs and the mock server.
     public var example: SpecValue?
     /// Where the field's key is.
@@ -131,10 +133,11 @@ public struct Field: Hashable, Sendable {
         wireName: String, swiftName: String? = nil, type: TypeRef, presence: Presence = .required,
         defaultValue: SpecValue? = nil, description: String? = nil, deprecation: Deprecation? = nil,
         sensitive: Bool = false, constraints: Constraints = Constraints(), format: String? = nil,
-        example: SpecValue? = nil, constant: SpecValue? = nil, location: SourceLocation,
-        typeLocation: SourceLocation? = nil
+        example: SpecValue? = nil, constant: SpecValue? = nil, style: ParameterStyle? = nil,
+        location: SourceLocation, typeLocation: SourceLocation? = nil
     ) {
         self.wireName = wireName
+        self.style = style
         self.constant = constant
         self.swiftName = swiftName
         self.type = type
@@ -149,6 +152,16 @@ public struct Field: Hashable, Sendable {
         self.location = location
         self.typeLocation = typeLocation ?? location
     }
+}
+
+/// How a query parameter or form field that is not one value travels.
+public enum ParameterStyle: String, Hashable, Sendable, CaseIterable {
+    /// One item per array element: `status=a&status=b` (the default for arrays).
+    case repeated
+    /// The elements joined by commas: `ids=a,b`.
+    case comma
+    /// A map's entries as `metadata[key]=value` (Stripe's, and the only style for maps).
+    case deepObject
 }
 
 /// One value of a string enum.

@@ -94,6 +94,20 @@ package struct TypeResolver: Sendable {
         return false
     }
 
+    /// How a query parameter or form field travels: one value, or (for arrays of scalars and maps of them) in its
+    /// style; nil when the type cannot travel as text at all.
+    package func textStyle(of field: Field) -> TextStyle? {
+        if isScalar(field.type) { return .single }
+        switch shape(of: field.type) {
+        case .array(let element) where isScalar(element):
+            return field.style == .comma ? .comma(element) : .repeated(element)
+        case .map(let value) where isScalar(value):
+            return .deepObject(value)
+        default:
+            return nil
+        }
+    }
+
     /// Whether a type is a file, raw bytes, or an array of them: what only a multipart part or a raw body carries.
     package func isFile(_ type: TypeRef) -> Bool {
         switch shape(of: type) {
@@ -211,6 +225,18 @@ package struct TypeResolver: Sendable {
         }
         return seen
     }
+}
+
+/// How a query parameter or form field's value becomes items.
+package enum TextStyle: Hashable, Sendable {
+    /// One item.
+    case single
+    /// One item per element of this type.
+    case repeated(TypeRef)
+    /// One item, the elements of this type joined by commas.
+    case comma(TypeRef)
+    /// One `name[key]` item per entry, values of this type.
+    case deepObject(TypeRef)
 }
 
 /// A kind of JSON value.
