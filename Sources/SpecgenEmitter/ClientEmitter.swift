@@ -385,8 +385,14 @@ struct ClientEmitter {
                 for response in operation.responses where response.isRange {
                     emitResponse(response, download: download, writer: &w)
                 }
-                for error in operation.errors where error.isRange { emitError(error, writer: &w) }
-                w.line("default: throw call.unexpectedStatus(response)")
+                for error in operation.errors where error.isRange && error.status != "default" {
+                    emitError(error, writer: &w)
+                }
+                if let fallback = operation.errors.first(where: { $0.status == "default" }) {
+                    emitError(fallback, writer: &w)
+                } else {
+                    w.line("default: throw call.unexpectedStatus(response)")
+                }
             }
         }
     }
@@ -434,7 +440,11 @@ struct ClientEmitter {
             case (false, let body?): ".\(error.name.withoutBackticks)(\(body))"
             case (false, nil): ".\(error.name.withoutBackticks)"
             }
-        w.caseLine(error.statusPattern, "throw \(value)")
+        if error.status == "default" {
+            w.line("default: throw \(value)")
+        } else {
+            w.caseLine(error.statusPattern, "throw \(value)")
+        }
     }
 
     // MARK: - Helpers

@@ -417,6 +417,7 @@ package struct ClientPlanner {
         switch status {
         case .code(let code): (String(code), false)
         case .range(let hundred): ("\(hundred * 100)..<\((hundred + 1) * 100)", true)
+        case .other: ("default", true)
         }
     }
 

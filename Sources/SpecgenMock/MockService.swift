@@ -331,7 +331,7 @@ public final class MockService: Sendable {
         }
         switch first.status {
         case .code(let code): return code
-        case .range: return first.body == .empty ? 204 : 200
+        case .range, .other: return first.body == .empty ? 204 : 200
         }
     }
 

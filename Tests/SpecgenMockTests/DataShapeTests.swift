@@ -190,6 +190,47 @@ struct DataShapeTests {
                 == "payment=pay_1&amount=500&reasons=duplicate&reasons=fraud&metadata%5Bcase%5D=c-1")
     }
 
+    @Test func aDefaultErrorKeepsItsStatusAndReadsEitherErrorShape() async throws {
+        let answers: [CannedResponse] = [
+            .json(#"{"error": "upstream down", "status": 503}"#, status: 503),
+            .json(#"{"code": "teapot", "message": "No coffee."}"#, status: 418),
+            .json(#"{"code": "missing", "message": "No such payment."}"#, status: 404),
+            CannedResponse(
+                status: 502, headers: ["Content-Type": "text/html"], body: Data("<html>Bad gateway</html>".utf8)),
+        ]
+        var errors: [LedgerError] = []
+        for answer in answers {
+            _ = try await withTestServer({ _ in answer }) { url async throws in
+                do throws(LedgerError) {
+                    _ = try await LedgerClient(baseURL: url, secretKey: "sk", retryPolicy: nil).getPayment(id: "pay_1")
+                } catch {
+                    errors.append(error)
+                }
+            }
+        }
+        try #require(errors.count == 4)
+        guard case .unexpected(let status, let body) = errors[0] else {
+            Issue.record("\(errors[0])")
+            return
+        }
+        #expect(status == 503 && body.value == .gatewayError(GatewayError(error: "upstream down", status: 503)))
+        guard case .unexpected(418, let teapot) = errors[1] else {
+            Issue.record("\(errors[1])")
+            return
+        }
+        #expect(teapot.value == .problem(Problem(code: "teapot", message: "No coffee.")))
+        guard case .notFound(let missing) = errors[2] else {
+            Issue.record("\(errors[2])")
+            return
+        }
+        #expect(missing.value?.code == "missing")
+        guard case .unexpected(502, let html) = errors[3] else {
+            Issue.record("\(errors[3])")
+            return
+        }
+        #expect(html.value == nil)
+    }
+
     @Test func undiscriminatedReasonsNameTheFieldPathInsideTheVariant() throws {
         let value = try JSONCoding.decoder().decode(
             [String: CustomerReference].self,

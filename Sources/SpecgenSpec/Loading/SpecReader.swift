@@ -385,9 +385,10 @@ struct SpecReader {
         }
     }
 
-    /// `200`, `404` or a range such as `4XX`.
+    /// `200`, `404`, a range such as `4XX`, or `default`.
     func statusPattern(_ node: YAMLNode, keyPath: String) -> StatusPattern? {
         let text = node.scalar ?? ""
+        if text == "default" { return .other }
         if let code = Int(text), (100...599).contains(code) { return .code(code) }
         if text.count == 3, text.uppercased().hasSuffix("XX"), let hundred = text.first?.wholeNumberValue,
             (1...5).contains(hundred)
@@ -396,7 +397,7 @@ struct SpecReader {
         }
         context.error(
             node, "invalid status code '\(text)' in '\(keyPath)'",
-            fix: "use a code from 100 to 599, or a range such as '4XX'")
+            fix: "use a code from 100 to 599, a range such as '4XX', or 'default' for an error")
         return nil
     }
 }

@@ -114,12 +114,15 @@ public enum StatusPattern: Hashable, Sendable, Comparable, CustomStringConvertib
     case code(Int)
     /// A class of statuses: 2 means 200-299.
     case range(Int)
+    /// Any status the operation documents nowhere else (OpenAPI's `default`); only errors use it.
+    case other
 
     /// `404` or `4XX`.
     public var description: String {
         switch self {
         case .code(let code): String(code)
         case .range(let hundred): "\(hundred)XX"
+        case .other: "default"
         }
     }
 
@@ -128,6 +131,7 @@ public enum StatusPattern: Hashable, Sendable, Comparable, CustomStringConvertib
         switch self {
         case .code(let code): code == status
         case .range(let hundred): status / 100 == hundred
+        case .other: true
         }
     }
 
@@ -136,15 +140,16 @@ public enum StatusPattern: Hashable, Sendable, Comparable, CustomStringConvertib
         switch self {
         case .code(let code): (200..<300).contains(code)
         case .range(let hundred): hundred == 2
+        case .other: false
         }
     }
 
-    /// Codes sort before ranges, each in numeric order, as a `switch` must test them.
+    /// Codes sort before ranges, each in numeric order, and `default` last, as a `switch` must test them.
     public static func < (lhs: StatusPattern, rhs: StatusPattern) -> Bool {
         switch (lhs, rhs) {
         case (.code(let a), .code(let b)), (.range(let a), .range(let b)): a < b
-        case (.code, .range): true
-        case (.range, .code): false
+        case (.code, .range), (.code, .other), (.range, .other): true
+        case (.range, .code), (.other, _): false
         }
     }
 }
