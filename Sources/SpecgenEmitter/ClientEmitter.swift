@@ -441,7 +441,12 @@ struct ClientEmitter {
             case (false, nil): ".\(error.name.withoutBackticks)"
             }
         if error.status == "default" {
-            w.line("default: throw \(value)")
+            if w.fits("default: throw \(value)") {
+                w.line("default: throw \(value)")
+            } else {
+                w.line("default:")
+                w.indented { $0.line("throw \(value)") }
+            }
         } else {
             w.caseLine(error.statusPattern, "throw \(value)")
         }

@@ -343,6 +343,147 @@ struct SnippetTests {
                     }
                 """),
         Case(
+            name: "a discriminated union reads its tag and keeps unknown variants",
+            yaml: """
+                models:
+                  Card: {properties: {object: {type: string, const: card}, last4: string}}
+                  Bank: {properties: {object: {type: string, const: bank}, iban: string}}
+                  Source: {oneOf: [Card, Bank], discriminator: object}
+                endpoints:
+                  find: {request: GET /sources, response: "[Source]"}
+                """, file: "Models.swift",
+            expected: """
+                    public init(from decoder: any Decoder) throws {
+                        let tag = UnionDecoding.tag("object", in: decoder)
+                        switch tag {
+                        case "card": self = .card(try Card(from: decoder))
+                        case "bank": self = .bank(try Bank(from: decoder))
+                        default:
+                            self = .undocumented(try UnionDecoding.undocumented(tag: tag, key: "object", in: decoder))
+                        }
+                    }
+
+                    /// Encodes the variant with its `object`.
+                    public func encode(to encoder: any Encoder) throws {
+                        switch self {
+                        case .card(let value): try UnionDecoding.encode(value, tag: "card", key: "object", to: encoder)
+                        case .bank(let value): try UnionDecoding.encode(value, tag: "bank", key: "object", to: encoder)
+                        case .undocumented(let value): try value.encode(to: encoder)
+                        }
+                    }
+                """),
+        Case(
+            name: "an undiscriminated union tries its variants in order, constants first",
+            yaml: """
+                models:
+                  Card: {properties: {object: {type: string, const: card}, last4: string}}
+                  Ref: {oneOf: [{type: Card, case: card}, {type: string, case: id}]}
+                endpoints:
+                  ref: {request: GET /ref, response: Ref}
+                """, file: "Models.swift",
+            expected: """
+                        var decoding = UnionDecoding(decoder)
+                        if let value = decoding.attempt(Card.self, "Card", constants: ["object": "card"]) {
+                            self = .card(value)
+                            return
+                        }
+                        if let value = decoding.attempt(String.self, "string") {
+                            self = .id(value)
+                            return
+                        }
+                        self = .undocumented(try decoding.undocumented())
+                """),
+        Case(
+            name: "an open object keeps undeclared properties",
+            yaml: """
+                models:
+                  Settings: {properties: {theme: string?}, additionalProperties: json}
+                endpoints:
+                  save: {request: PUT /settings, body: Settings, response: Settings}
+                """, file: "Models.swift",
+            expected: """
+                        self.theme = try container.decodeIfPresent(String.self, forKey: .theme)
+                        self.additionalProperties = try OpenObject.decode(
+                            JSONValue.self,
+                            from: decoder,
+                            declared: CodingKeys.allCases.map(\\.stringValue)
+                        )
+                """),
+        Case(
+            name: "composition flattens included properties, and epoch dates use a runtime format",
+            yaml: """
+                models:
+                  Resource: {properties: {id: string, created: {type: datetime, format: epoch-seconds}}}
+                  Customer: {includes: [Resource], properties: {email: string}}
+                endpoints:
+                  get: {request: GET /customer, response: Customer}
+                """, file: "Models.swift",
+            expected: """
+                    /// The `id` field of `models.Customer`.
+                    public var id: String
+                    /// The `created` field of `models.Customer`.
+                    @FormattedDate<EpochSecondsFormat>
+                    public var created: Date
+                    /// The `email` field of `models.Customer`.
+                    public var email: String
+                """),
+        Case(
+            name: "an integer enum has Int raw values",
+            yaml: """
+                models:
+                  Level: {enum: [{value: 0, swiftName: low}, {value: 1, swiftName: high}]}
+                endpoints:
+                  level: {request: GET /level, response: Level}
+                """, file: "Models.swift",
+            expected: """
+                    public init(rawValue: Int) {
+                        switch rawValue {
+                        case 0: self = .low
+                        case 1: self = .high
+                        default: self = .undocumented(rawValue)
+                        }
+                    }
+                """),
+        Case(
+            name: "query arrays repeat or join by commas, and maps go as deepObject",
+            yaml: """
+                endpoints:
+                  find:
+                    request: GET /items
+                    query:
+                      tags: "[string]?"
+                      ids: {type: "[int]", style: comma}
+                      metadata: "{string: string}?"
+                    response: empty
+                """, file: "Operations.swift",
+            expected: """
+                        if let value = tags {
+                            for item in value {
+                                request.query.append(QueryItem("tags", item))
+                            }
+                        }
+                        request.query.append(QueryItem("ids", commaSeparated: ids.map { String($0) }))
+                        if let value = metadata {
+                            for (key, item) in value.sorted(by: { $0.key < $1.key }) {
+                                request.query.append(QueryItem("metadata[\\(key)]", item))
+                            }
+                        }
+                """),
+        Case(
+            name: "a default error keeps the status in place of unexpectedStatus",
+            yaml: """
+                errors:
+                  404: {case: notFound}
+                  default: {case: unexpected, body: string}
+                endpoints:
+                  get: {request: GET /thing, response: empty}
+                """, file: "Client.swift",
+            expected: """
+                        case 404: throw .notFound
+                        case 200..<300: return
+                        default: throw .unexpected(status: response.statusCode, body: call.errorPayload(String.self, from: response))
+                """),
+        Case(
             name: "deprecations",
             yaml: """
                 endpoints:
