@@ -38,7 +38,7 @@ public struct UndocumentedVariant: Hashable, Sendable, Codable, CustomStringConv
 
 /// Decodes and encodes the variants of a generated union.
 ///
-/// An undiscriminated union tries each variant in the documented order through ``attempt(_:_:)`` and keeps the
+/// An undiscriminated union tries each variant in the documented order through ``attempt(_:_:constants:)`` and keeps the
 /// first that decodes; when none does, ``undocumented()`` keeps the JSON with every variant's reason. A
 /// discriminated union reads its ``tag(_:in:)`` and decodes the variant it names.
 public struct UnionDecoding {
