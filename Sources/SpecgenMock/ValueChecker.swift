@@ -98,15 +98,13 @@ struct ValueChecker {
             if entries.isEmpty, declared.isRequiredOnWire {
                 report(path, "is required (\(declared.type))", at: declared.location)
             }
-            let wasHiding = hidingValues
-            hidingValues = hidingValues || declared.sensitive
-            defer { hidingValues = wasHiding }
+            // Each entry is one value of the map's value type.
+            var entryField = declared
+            entryField.type = valueType
+            entryField.constraints = Constraints()
             for entry in entries {
                 let key = entry.name.dropFirst(prefix.count).dropLast()
-                checkText(
-                    entry.value, valueType, constraints: Constraints(), format: declared.format,
-                    path: "\(path)[\(key)]",
-                    location: declared.typeLocation)
+                checkTextField([entry.value], entryField, path: "\(path)[\(key)]")
             }
             return Set(entries.map(\.name))
         default:

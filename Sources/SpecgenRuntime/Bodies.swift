@@ -23,10 +23,8 @@ public struct FormBody: Hashable, Sendable {
     public var data: Data {
         Data(
             fields.map { field in
-                let value =
-                    field.elements?.map(PercentEncoding.encodeFormComponent).joined(separator: ",")
-                    ?? PercentEncoding.encodeFormComponent(field.value ?? "")
-                return PercentEncoding.encodeFormComponent(field.name) + "=" + value
+                PercentEncoding.encodeFormComponent(field.name) + "="
+                    + (field.encodedValue(encoding: PercentEncoding.encodeFormComponent) ?? "")
             }
             .joined(separator: "&").utf8)
     }

@@ -120,10 +120,11 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The failing field's path and a message, without the value (which may be a secret).
-    static func describe(_ error: DecodingError) -> (path: String, message: String) {
+    /// The failing field's path and a message, without the value (which may be a secret). The path leaves out its
+    /// first `droppingKeys` keys, to be read from a nested value's place rather than the document's root.
+    static func describe(_ error: DecodingError, droppingKeys: Int = 0) -> (path: String, message: String) {
         func path(_ codingPath: [any CodingKey]) -> String {
-            codingPath.reduce(into: "") { text, key in
+            codingPath.dropFirst(droppingKeys).reduce(into: "") { text, key in
                 if let index = key.intValue {
                     text += "[\(index)]"
                 } else {

@@ -62,6 +62,11 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
         return (date.timeIntervalSince1970 * perSecond * 1000).rounded() / 1000
     }
 
+    /// An epoch number as an integer when it is whole (and small enough that a JSON reader keeps it exact).
+    fileprivate static func integer(_ number: Double) -> Int64? {
+        number.rounded() == number && abs(number) < 1e15 ? Int64(number) : nil
+    }
+
     /// Formats a date.
     public func string(from date: Date) -> String {
         switch kind {
@@ -72,7 +77,7 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
             return Self.formatter(pattern).string(from: date)
         case .epoch:
             let number = self.number(from: date) ?? 0
-            return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+            return Self.integer(number).map(String.init) ?? String(number)
         }
     }
 
@@ -187,10 +192,8 @@ extension KeyedEncodingContainer {
 extension SingleValueDecodingContainer {
     fileprivate func decodeDate(in format: DateFormat) throws -> Date {
         // An epoch is a number; a server that quotes it is read as well.
-        if format.isNumeric, let number = try? decode(Double.self) {
-            return try format.date(from: String(number)).orThrow(self, format)
-        }
-        let text = try decode(String.self)
+        let number = format.isNumeric ? try? decode(Double.self) : nil
+        let text = try number.map { String($0) } ?? decode(String.self)
         guard let date = format.date(from: text) else {
             throw DecodingError.dataCorruptedError(in: self, debugDescription: "expected a date in \(format)")
         }
@@ -201,19 +204,10 @@ extension SingleValueDecodingContainer {
 extension SingleValueEncodingContainer {
     fileprivate mutating func encodeDate(_ date: Date, in format: DateFormat) throws {
         if let number = format.number(from: date) {
-            if number.rounded() == number, abs(number) < 1e15 { try encode(Int64(number)) } else { try encode(number) }
+            if let whole = DateFormat.integer(number) { try encode(whole) } else { try encode(number) }
         } else {
             try encode(format.string(from: date))
         }
-    }
-}
-
-extension Date? {
-    fileprivate func orThrow(_ container: any SingleValueDecodingContainer, _ format: DateFormat) throws -> Date {
-        guard let self else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a date in \(format)")
-        }
-        return self
     }
 }
 

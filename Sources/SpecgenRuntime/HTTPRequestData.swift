@@ -28,12 +28,15 @@ public struct QueryItem: Hashable, Sendable {
         self.elements = elements
     }
 
-    /// The encoded value: each element encoded and joined by commas, or the value encoded.
-    func encodedValue(verbatim: String?) -> String? {
+    /// The encoded value: each element encoded and joined by commas, or the value encoded; a value equal to
+    /// `verbatim` is left as it is.
+    func encodedValue(
+        verbatim: String? = nil, encoding encode: (String) -> String = PercentEncoding.encodeComponent
+    ) -> String? {
         guard let value else { return nil }
         if value == verbatim { return value }
-        if let elements { return elements.map(PercentEncoding.encodeComponent).joined(separator: ",") }
-        return PercentEncoding.encodeComponent(value)
+        if let elements { return elements.map(encode).joined(separator: ",") }
+        return encode(value)
     }
 }
 

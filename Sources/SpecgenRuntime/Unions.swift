@@ -63,10 +63,8 @@ public struct UnionDecoding {
         do {
             return try decoder.singleValueContainer().decode(Value.self)
         } catch let error as DecodingError {
-            let (path, message) = ClientError.describe(error)
-            let base = decoder.codingPath.count
-            let relative = path.isEmpty ? "" : Self.relativePath(path, droppingKeys: base)
-            reasons.append("\(name): " + (relative.isEmpty ? message : "at '\(relative)': \(message)"))
+            let (path, message) = ClientError.describe(error, droppingKeys: decoder.codingPath.count)
+            reasons.append("\(name): " + (path.isEmpty ? message : "at '\(path)': \(message)"))
         } catch {
             reasons.append("\(name): \(error)")
         }
@@ -102,23 +100,6 @@ public struct UnionDecoding {
         try single.encode(value)
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(tag, forKey: AnyCodingKey(key))
-    }
-
-    /// `a.b[0].c` without its first `count` keys (the union's own place in the document).
-    private static func relativePath(_ path: String, droppingKeys count: Int) -> String {
-        var remaining = Substring(path)
-        for _ in 0..<count {
-            guard !remaining.isEmpty else { break }
-            if remaining.hasPrefix("["), let end = remaining.firstIndex(of: "]") {
-                remaining = remaining[remaining.index(after: end)...]
-            } else if let end = remaining.firstIndex(where: { $0 == "." || $0 == "[" }) {
-                remaining = remaining[end...]
-            } else {
-                remaining = ""
-            }
-            if remaining.hasPrefix(".") { remaining = remaining.dropFirst() }
-        }
-        return String(remaining)
     }
 }
 
