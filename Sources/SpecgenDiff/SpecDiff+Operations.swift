@@ -171,7 +171,7 @@ extension SpecDiff {
                     operations: operations)
             }
             if field.type == current.type,
-                TypeResolver(old).textStyle(of: field) != TypeResolver(new).textStyle(of: current)
+                oldTypes.textStyle(of: field) != newTypes.textStyle(of: current)
             {
                 add(
                     .parameterStyleChanged, "\(subject) is sent in another style", at: current.location,

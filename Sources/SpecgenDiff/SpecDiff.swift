@@ -24,6 +24,9 @@ package struct SpecDiff {
     let new: Spec
     let oldPlan: ClientPlan
     let newPlan: ClientPlan
+    /// What each version's types mean.
+    let oldTypes: TypeResolver
+    let newTypes: TypeResolver
     private(set) var findings: [Finding] = []
 
     /// Creates a diff of two valid specs.
@@ -32,6 +35,8 @@ package struct SpecDiff {
         self.new = new
         oldPlan = ClientPlanner(spec: old, sourcePath: old.location.path).plan()
         newPlan = ClientPlanner(spec: new, sourcePath: new.location.path).plan()
+        oldTypes = TypeResolver(old)
+        newTypes = TypeResolver(new)
     }
 
     /// Every change, ordered by location.

@@ -385,10 +385,8 @@ struct ClientEmitter {
                 for response in operation.responses where response.isRange {
                     emitResponse(response, download: download, writer: &w)
                 }
-                for error in operation.errors where error.isRange && error.status != "default" {
-                    emitError(error, writer: &w)
-                }
-                if let fallback = operation.errors.first(where: { $0.status == "default" }) {
+                for error in operation.errors where error.isRange && !error.isFallback { emitError(error, writer: &w) }
+                if let fallback = operation.errors.first(where: \.isFallback) {
                     emitError(fallback, writer: &w)
                 } else {
                     w.line("default: throw call.unexpectedStatus(response)")
@@ -440,7 +438,7 @@ struct ClientEmitter {
             case (false, let body?): ".\(error.name.withoutBackticks)(\(body))"
             case (false, nil): ".\(error.name.withoutBackticks)"
             }
-        if error.status == "default" {
+        if error.isFallback {
             if w.fits("default: throw \(value)") {
                 w.line("default: throw \(value)")
             } else {

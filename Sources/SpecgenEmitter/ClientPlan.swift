@@ -377,6 +377,8 @@ package struct ErrorCasePlan: Hashable, Sendable {
     package var status: String
     /// Whether it is a range, so the case carries the status.
     package var isRange: Bool
+    /// Whether it answers every status documented nowhere else (`default`): the switch's last case.
+    package var isFallback: Bool
     /// The body's Swift type, if the response has one.
     package var bodyType: String?
     /// The modules the body type comes from.

@@ -417,7 +417,7 @@ package struct ClientPlanner {
         switch status {
         case .code(let code): (String(code), false)
         case .range(let hundred): ("\(hundred * 100)..<\((hundred + 1) * 100)", true)
-        case .other: ("default", true)
+        case .other: ("default", true)  // written as the switch's `default:`
         }
     }
 
@@ -425,7 +425,7 @@ package struct ClientPlanner {
         let (pattern, isRange) = switchPattern(response.status)
         return ErrorCasePlan(
             name: namer.escaped(response.caseName), statusPattern: pattern, status: response.status.description,
-            isRange: isRange, bodyType: response.body.map(swiftType),
+            isRange: isRange, isFallback: response.status == .other, bodyType: response.body.map(swiftType),
             bodyUsage: response.body.map { usage(of: $0) } ?? [],
             documentation: response.description)
     }

@@ -65,11 +65,10 @@ struct RequestEmitter {
     /// Writes the items of a query parameter or form field: `append(name, text)` once, per element, or per entry.
     private func emitItems(
         _ parameter: ParameterPlan, prefix: String = "", writer w: inout SwiftWriter,
-        _ append: @escaping (_ name: String, _ text: String) -> String
+        _ append: (_ name: String, _ text: String) -> String
     ) {
         let name = SwiftLiteral.string(parameter.wireName)
-        let expression = prefix + parameter.internalName
-        let body: (inout SwiftWriter, String) -> Void = { w, value in
+        emitOptional(parameter, prefix: prefix, writer: &w) { w, value in
             switch parameter.items {
             case .single:
                 w.line(append(name, text(parameter, value)))
@@ -84,22 +83,25 @@ struct RequestEmitter {
                 }
             }
         }
-        if parameter.isOptional {
-            w.block("if let value = \(expression)") { w in body(&w, "value") }
-        } else {
-            body(&w, expression)
-        }
     }
 
     /// Writes `line(value)` for a required value, or inside `if let` for an optional one.
     private func emitOptional(
         _ parameter: ParameterPlan, prefix: String = "", writer w: inout SwiftWriter, _ line: (String) -> String
     ) {
+        emitOptional(parameter, prefix: prefix, writer: &w) { w, value in w.line(line(value)) }
+    }
+
+    /// Writes `body(value)` for a required value, or inside `if let` for an optional one.
+    private func emitOptional(
+        _ parameter: ParameterPlan, prefix: String = "", writer w: inout SwiftWriter,
+        _ body: (inout SwiftWriter, String) -> Void
+    ) {
         let expression = prefix + parameter.internalName
         if parameter.isOptional {
-            w.block("if let value = \(expression)") { w in w.line(line("value")) }
+            w.block("if let value = \(expression)") { w in body(&w, "value") }
         } else {
-            w.line(line(expression))
+            body(&w, expression)
         }
     }
 

@@ -115,8 +115,7 @@ private struct WireMap {
             parts.append(
                 "\(label){"
                     + fields.map { field in
-                        let presence = field.presence == .required ? "" : field.presence == .optional ? "?" : "??"
-                        return "\(field.wireName): \(field.type)\(presence)"
+                        "\(field.wireName): \(field.type)\(field.presence.suffix)"
                             + (field.defaultValue.map { " = \(Self.text($0))" } ?? "")
                     }.joined(separator: ", ") + "}")
         }

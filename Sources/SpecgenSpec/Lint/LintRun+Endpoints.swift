@@ -113,7 +113,6 @@ extension LintRun {
         checkPath(endpoint, keyPath: keyPath)
         for field in endpoint.queryParameters {
             checkParameter(field, keyPath: "\(keyPath).query.\(field.wireName)", allowArrays: true)
-            checkStyle(field, keyPath: "\(keyPath).query.\(field.wireName)")
         }
         for field in endpoint.headerParameters {
             checkParameter(field, keyPath: "\(keyPath).headers.\(field.wireName)", allowArrays: false)
@@ -197,9 +196,7 @@ extension LintRun {
 
     mutating func checkParameter(_ field: Field, keyPath: String, allowArrays: Bool) {
         checkField(field, keyPath: keyPath)
-        if !allowArrays, field.style != nil {
-            error(field.location, "'style' at '\(keyPath)' applies only to query parameters and form fields")
-        }
+        checkStyle(field, keyPath: keyPath, textual: allowArrays)
         if isScalar(field.type) { return }
         if allowArrays, types.textStyle(of: field) != nil { return }
         error(
@@ -209,9 +206,13 @@ extension LintRun {
             fix: "send structured data in the body")
     }
 
-    /// `style` fits the field's type: `repeated` and `comma` for arrays, `deepObject` for maps.
-    mutating func checkStyle(_ field: Field, keyPath: String) {
+    /// `style` is written only on query parameters and form fields (`textual`), and fits the field's type:
+    /// `repeated` and `comma` for arrays, `deepObject` for maps.
+    mutating func checkStyle(_ field: Field, keyPath: String, textual: Bool) {
         guard let style = field.style else { return }
+        guard textual else {
+            return error(field.location, "'style' at '\(keyPath)' applies only to query parameters and form fields")
+        }
         switch (style, shape(of: field.type)) {
         case (.repeated, .array), (.comma, .array), (.deepObject, .map): return
         default:
@@ -257,11 +258,9 @@ extension LintRun {
                             + " map of them, not '\(field.type)'",
                         fix: "use a multipart or JSON body for structured data")
                 }
-                checkStyle(field, keyPath: fieldPath)
+                checkStyle(field, keyPath: fieldPath, textual: true)
             case .multipart, .json, .binary:
-                if field.style != nil {
-                    error(field.location, "'style' at '\(fieldPath)' applies only to query parameters and form fields")
-                }
+                checkStyle(field, keyPath: fieldPath, textual: false)
             }
         }
     }

@@ -7,12 +7,13 @@ extension LintRun {
             warning(
                 only.location, "\(scope) has one variant", fix: "write it as an alias: '\(model.name): \(only.type)'")
         }
-        var seen: [TypeRef] = []
+        var distinct: [UnionVariant] = []
         for variant in union.variants {
-            if seen.contains(variant.type) {
+            if distinct.contains(where: { $0.type == variant.type }) {
                 error(variant.location, "\(scope) lists '\(variant.type)' twice", fix: "remove one of them")
+            } else {
+                distinct.append(variant)
             }
-            seen.append(variant.type)
             if types.containsFile(variant.type) {
                 error(
                     variant.location, "variant '\(variant.type)' of \(scope) is raw bytes, which JSON cannot carry",
@@ -28,10 +29,6 @@ extension LintRun {
                         + " which keeps variants this client does not know",
                     fix: "give it a 'case'")
             }
-        }
-        var distinct: [UnionVariant] = []
-        for variant in union.variants where !distinct.contains(where: { $0.type == variant.type }) {
-            distinct.append(variant)
         }
         checkCollisions(
             distinct.map { ($0.type.description, namer.bareCaseName(of: $0), $0.location) },

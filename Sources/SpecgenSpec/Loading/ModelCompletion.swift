@@ -97,6 +97,6 @@ struct ModelCompletion {
     }
 
     private static func written(_ field: Field) -> String {
-        field.type.description + (field.presence == .required ? "" : field.presence == .optional ? "?" : "??")
+        field.type.description + field.presence.suffix
     }
 }

@@ -52,6 +52,15 @@ public enum Presence: String, Hashable, Sendable {
     case optional
     /// Absent, `null` and a value are three different things, as an update needs (`string??`).
     case nullable
+
+    /// How the spec writes it after a type: nothing, `?` or `??`.
+    public var suffix: String {
+        switch self {
+        case .required: ""
+        case .optional: "?"
+        case .nullable: "??"
+        }
+    }
 }
 
 /// Checks applied to a value before a request is sent.

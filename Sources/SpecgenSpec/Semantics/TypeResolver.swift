@@ -135,31 +135,6 @@ package struct TypeResolver: Sendable {
         return isScalar(type) ? .text : .json
     }
 
-    /// The kinds of JSON value a type accepts, through aliases and unions; `json` accepts every kind.
-    package func jsonKinds(of type: TypeRef) -> Set<JSONKind> {
-        jsonKinds(of: type, depth: 0)
-    }
-
-    private func jsonKinds(of type: TypeRef, depth: Int) -> Set<JSONKind> {
-        switch shape(of: type) {
-        case .primitive(let primitive):
-            switch primitive {
-            case .int, .int32, .int64, .double, .float: return [.number]
-            case .bool: return [.bool]
-            case .json: return Set(JSONKind.allCases)
-            case .binary, .file: return []
-            case .string, .datetime, .date, .uuid, .url, .bytes: return [.string]
-            }
-        case .enumeration: return [.string]
-        case .object, .map: return [.object]
-        case .array: return [.array]
-        case .union(_, let union):
-            guard depth <= maximumDepth else { return [] }
-            return union.variants.reduce(into: []) { $0.formUnion(jsonKinds(of: $1.type, depth: depth + 1)) }
-        case .unresolved: return []
-        }
-    }
-
     /// The fields a dotted response path such as `meta.next_cursor` walks through from `type`, outermost first; a
     /// problem names the segment that is missing, ready to follow "field 'a.b' at 'endpoints.x'".
     package func fieldPath(_ path: [String], in type: TypeRef) -> Result<[Field], FieldPathProblem> {
@@ -237,11 +212,6 @@ package enum TextStyle: Hashable, Sendable {
     case comma(TypeRef)
     /// One `name[key]` item per entry, values of this type.
     case deepObject(TypeRef)
-}
-
-/// A kind of JSON value.
-package enum JSONKind: String, Hashable, Sendable, CaseIterable {
-    case null, bool, number, string, array, object
 }
 
 /// Why a dotted field path does not lead anywhere.
