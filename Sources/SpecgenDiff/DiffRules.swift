@@ -106,6 +106,33 @@ extension DiffRule {
     static let responseTypeChanged = DiffRule(
         "response-type-changed", "A response's type changed", wire: .breaking, swift: .breaking,
         "Old apps decode the old type; call sites use the old return type.")
+    static let responseHeadersDeclared = DiffRule(
+        "response-headers-declared", "An operation's answers declare headers for the first time", wire: .safe,
+        swift: .safe, additive: true,
+        "Old apps ignore them; the client gains a method that returns them and a struct that holds them.")
+    static let responseHeaderAddedRequired = DiffRule(
+        "response-header-added-required", "A required response header was declared", wire: .safe, swift: .breaking,
+        additive: true,
+        "Old apps ignore it; code that builds the headers value (tests, mocks) must pass it.")
+    static let responseHeaderAddedOptional = DiffRule(
+        "response-header-added-optional", "An optional response header was declared", wire: .safe, swift: .safe,
+        additive: true, "Old apps ignore it; the headers value's initializer defaults it to nil.")
+    static let responseHeaderRemovedRequired = DiffRule(
+        "response-header-removed-required", "A required response header was removed", wire: .breaking,
+        swift: .breaking,
+        "Old apps reading headers fail when the server stops sending it; its property is gone.")
+    static let responseHeaderRemovedOptional = DiffRule(
+        "response-header-removed-optional", "An optional response header was removed", wire: .safe, swift: .breaking,
+        "Old apps read nil, as they must already handle; its property is gone.")
+    static let responseHeaderMadeOptional = DiffRule(
+        "response-header-made-optional", "A response header became optional", wire: .breaking, swift: .breaking,
+        "Old apps reading headers fail when it is absent; the property becomes optional.")
+    static let responseHeaderMadeRequired = DiffRule(
+        "response-header-made-required", "A response header became required", wire: .safe, swift: .breaking,
+        "Old apps read it as before; optional chaining on it no longer compiles.")
+    static let responseHeaderTypeChanged = DiffRule(
+        "response-header-type-changed", "A response header's type changed", wire: .breaking, swift: .breaking,
+        "Old apps parse the old type; the property's type changed.")
     static let authAdded = DiffRule(
         "operation-auth-added", "An operation now requires authentication", wire: .breaking, swift: .safe,
         "Old apps send no credential; the Swift call is unchanged.")
@@ -308,7 +335,10 @@ extension DiffRule {
         requestBodyAdded,
         requestBodyRemoved,
         requestBodyEncodingChanged, requestBodyTypeChanged, successStatusRemoved, successStatusAdded,
-        responseTypeChanged,
+        responseTypeChanged, responseHeadersDeclared, responseHeaderAddedRequired, responseHeaderAddedOptional,
+        responseHeaderRemovedRequired,
+        responseHeaderRemovedOptional, responseHeaderMadeOptional, responseHeaderMadeRequired,
+        responseHeaderTypeChanged,
         authAdded, authRemoved, authSchemeChanged, authAlternativeAdded, authAlternativeRemoved, helperRemoved,
         helperAdded, paginationChanged,
         modelRemoved, modelAdded, modelRenamed, modelKindChanged, requestPropertyAddedRequired,

@@ -59,6 +59,7 @@ extension SpecDiff {
         compareParameters(oldParameters, aPlan, newParameters, bPlan, endpoint: b, symbol: symbol)
         compareBody(a.body, b.body, endpoint: b, symbol: symbol)
         compareResponses(a, b, symbol: symbol)
+        compareResponseHeaders(a, aPlan, b, bPlan)
         compareAuth(old.authRequirement(of: a), new.authRequirement(of: b), of: b, symbol: symbol)
         for (name, had, has) in [
             ("pagination", aPlan.pagination?.methodName, bPlan.pagination?.methodName),
@@ -298,6 +299,62 @@ extension SpecDiff {
                 .responseTypeChanged, "'\(b.name)' returns \(type(b)), was \(type(a))",
                 at: b.responses.first?.typeLocation ?? b.location,
                 symbols: [symbol], operations: operations)
+        }
+    }
+
+    /// The headers as the headers struct holds them: one type each, required only when every success sends them.
+    mutating func compareResponseHeaders(_ a: Endpoint, _ aPlan: OperationPlan, _ b: Endpoint, _ bPlan: OperationPlan) {
+        let operations = [b.name]
+        let oldHeaders = a.responseHeaders
+        let newHeaders = b.responseHeaders
+        func symbol(_ plan: OperationPlan, _ wireName: String) -> [String] {
+            guard let headers = plan.responseHeaders,
+                let header = headers.headers.first(where: { $0.wireName.lowercased() == wireName.lowercased() })
+            else { return [] }
+            return ["\(headers.typeName).\(header.name.withoutBackticks)"]
+        }
+        for header in oldHeaders
+        where !newHeaders.contains(where: { $0.wireName.lowercased() == header.wireName.lowercased() }) {
+            add(
+                header.presence == .required ? .responseHeaderRemovedRequired : .responseHeaderRemovedOptional,
+                "'\(b.name)' no longer declares response header '\(header.wireName)'", at: b.location,
+                symbols: symbol(aPlan, header.wireName), operations: operations)
+        }
+        if oldHeaders.isEmpty, let headers = bPlan.responseHeaders {
+            let names = newHeaders.map { "'\($0.wireName)'" }.joined(separator: ", ")
+            add(
+                .responseHeadersDeclared, "'\(b.name)' declares response headers \(names)",
+                at: b.responses.first { !$0.headers.isEmpty }?.headers.first?.location ?? b.location,
+                symbols: ["\(newPlan.names.api).\(headers.methodName)", headers.typeName], operations: operations)
+            return
+        }
+        for header in newHeaders {
+            let location =
+                b.responses.lazy.flatMap(\.headers)
+                .first { $0.wireName.lowercased() == header.wireName.lowercased() }?.location ?? b.location
+            guard let old = oldHeaders.first(where: { $0.wireName.lowercased() == header.wireName.lowercased() }) else {
+                add(
+                    header.presence == .required ? .responseHeaderAddedRequired : .responseHeaderAddedOptional,
+                    "'\(b.name)' declares response header '\(header.wireName)'", at: location,
+                    symbols: symbol(bPlan, header.wireName), operations: operations)
+                continue
+            }
+            if old.type != header.type || old.format != header.format {
+                add(
+                    .responseHeaderTypeChanged,
+                    "response header '\(header.wireName)' of '\(b.name)' is \(header.type), was \(old.type)",
+                    at: location, symbols: symbol(bPlan, header.wireName), operations: operations)
+            } else if old.presence == .required, header.presence != .required {
+                add(
+                    .responseHeaderMadeOptional,
+                    "response header '\(header.wireName)' of '\(b.name)' may now be absent", at: location,
+                    symbols: symbol(bPlan, header.wireName), operations: operations)
+            } else if old.presence != .required, header.presence == .required {
+                add(
+                    .responseHeaderMadeRequired,
+                    "response header '\(header.wireName)' of '\(b.name)' is now always sent", at: location,
+                    symbols: symbol(bPlan, header.wireName), operations: operations)
+            }
         }
     }
 }

@@ -26,6 +26,9 @@ struct ClientEmitter {
             w.type("extension", names.api) { w in
                 for operation in helpers {
                     if operation.hasDefaults { emitDefaults(operation, writer: &w) }
+                    if operation.hasDefaults, let headers = operation.headersMethod {
+                        emitDefaults(headers, writer: &w)
+                    }
                     if let download = operation.fileDownloadMethod {
                         emitDownloadFallback(operation, download, writer: &w)
                         if download.hasDefaults { emitDefaults(download, writer: &w) }
@@ -50,6 +53,12 @@ struct ClientEmitter {
                 w.deprecation(operation.deprecation)
                 w.method(operation, withDefaults: false)
                 w.blank()
+                if let headers = operation.headersMethod {
+                    w.docComment(headers.documentation)
+                    w.deprecation(headers.deprecation)
+                    w.method(headers, withDefaults: false)
+                    w.blank()
+                }
                 if let download = operation.fileDownloadMethod {
                     w.docComment(download.documentation)
                     w.deprecation(download.deprecation)
@@ -193,6 +202,10 @@ struct ClientEmitter {
             for operation in plan.operations {
                 w.blank()
                 emitMethod(operation, writer: &w)
+                if let headers = operation.headersMethod {
+                    w.blank()
+                    emitMethod(headers, writer: &w)
+                }
                 if let download = operation.fileDownloadMethod {
                     w.blank()
                     emitMethod(download, writer: &w)
@@ -363,7 +376,7 @@ struct ClientEmitter {
             w.line(
                 "let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))"
             )
-            let builder = "\(names.requests).\(operation.bareName)"
+            let builder = "\(names.requests).\(operation.builderName ?? operation.bareName)"
             let arguments = Array(operation.forwardingArgumentList.dropLast(download ? 1 : 0))
             let send =
                 download ? "call.send(downloading: " : operation.streams ? "call.send(streaming: " : "call.send("
@@ -379,11 +392,11 @@ struct ClientEmitter {
             }
             w.switchBlock("response.statusCode") { w in
                 for response in operation.responses where !response.isRange {
-                    emitResponse(response, download: download, writer: &w)
+                    emitResponse(response, of: operation, writer: &w)
                 }
                 for error in operation.errors where !error.isRange { emitError(error, writer: &w) }
                 for response in operation.responses where response.isRange {
-                    emitResponse(response, download: download, writer: &w)
+                    emitResponse(response, of: operation, writer: &w)
                 }
                 for error in operation.errors where error.isRange && !error.isFallback { emitError(error, writer: &w) }
                 if let fallback = operation.errors.first(where: \.isFallback) {
@@ -408,9 +421,26 @@ struct ClientEmitter {
         w.blank()
     }
 
-    private func emitResponse(_ response: ResponsePlan, download: Bool = false, writer w: inout SwiftWriter) {
-        if download, case .stream(.bytes, _, _, _) = response.result {
+    private func emitResponse(_ response: ResponsePlan, of operation: OperationPlan, writer w: inout SwiftWriter) {
+        if operation.savesToFile, case .stream(.bytes, _, _, _) = response.result {
             w.caseLine(response.statusPattern, "return try await call.save(response, to: file)")
+            return
+        }
+        // A streamed answer has no headers method: its items are read after the call returns.
+        if operation.readsHeaders, let headers = operation.responseHeaders?.typeName, !operation.streams {
+            // The body first, so a body that does not decode is reported as such; then the headers.
+            let read = { (value: String) in "return try call.withHeaders(\(value), \(headers).init, from: response)" }
+            switch response.result {
+            case .decode(let type):
+                w.line("case \(response.statusPattern):")
+                w.indented { w in
+                    w.line("let value = try call.decode(\(type).self, from: response)")
+                    w.line(read("value"))
+                }
+            case .nothing: w.caseLine(response.statusPattern, read("()"))
+            case .nilValue: w.caseLine(response.statusPattern, read("nil"))
+            case .bytes, .stream: w.caseLine(response.statusPattern, read("response.body"))
+            }
             return
         }
         let result =

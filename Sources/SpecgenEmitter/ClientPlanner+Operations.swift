@@ -166,7 +166,43 @@ extension ClientPlanner {
         plan.idempotencyKeyHeader = endpoint.idempotencyKey
         plan.fileDownload = fileDownload(of: plan, endpoint: endpoint)
         plan.server = endpoint.server?.name
+        if !plan.streams { plan.responseHeaders = responseHeaders(of: endpoint, plan: plan, api: names.api) }
         return withHelpers(plan, endpoint: endpoint)
+    }
+
+    /// The struct of typed response headers and the method that returns them; nil when no answer declares headers.
+    private func responseHeaders(of endpoint: Endpoint, plan: OperationPlan, api: String) -> ResponseHeadersPlan? {
+        guard let typeName = namer.responseHeadersTypeName(of: endpoint),
+            let methodName = namer.headersMethodName(of: endpoint)
+        else { return nil }
+        var usage: ModuleUsage = []
+        let headers = endpoint.responseHeaders.map { field -> HeaderPlan in
+            usage.formUnion(self.usage(of: field.type))
+            let type = swiftType(field.type)
+            let format = dateFormat(field.type, format: field.format)
+            let readArguments: String =
+                switch resolved(field.type).type {
+                case .primitive(.datetime), .primitive(.date):
+                    "as: Date.self, format: \(format ?? ".iso8601")"
+                default: "as: \(type).self"
+                }
+            return HeaderPlan(
+                name: memberName(field), wireName: field.wireName, type: type,
+                isOptional: field.presence != .required, documentation: field.description,
+                readArguments: readArguments)
+        }
+        let methodDocumentation =
+            "Calls ``\(plan.selector)`` and returns the body together with the answer's typed headers and status.\n\n"
+            + "Throws `.failure(.decoding)` when a required header is missing or a header is not a value of its type; "
+            + "``\(plan.selector)`` reads the body alone and never fails over a header.\n\n"
+            + "- Remark: `\(endpoint.method.rawValue) \(endpoint.path)` (`endpoints.\(endpoint.name)`)"
+        return ResponseHeadersPlan(
+            typeName: typeName,
+            documentation: "The headers of a `\(endpoint.name)` answer, as "
+                + "``\(api)/\(methodName)(\(plan.parameters.map { $0.label + ":" }.joined()))`` returns them.",
+            methodName: methodName, methodDocumentation: methodDocumentation,
+            handlerTypeName: namer.typeName(methodName) + "Handler",
+            headers: headers, usage: usage)
     }
 
     /// The page helper of a paginated operation; nil when the spec's pagination does not fit (lint reports it).

@@ -101,6 +101,7 @@ package struct ClientPlanner {
         switch primitive {
         case .datetime:
             if let epoch = EpochFormat(format: format) { return epoch.runtimeFormat }
+            if format == NamedDateFormat.httpDate { return ".httpDate" }
             return format.map { ".pattern(\(SwiftLiteral.string($0)))" }
         case .date: return format.map { ".pattern(\(SwiftLiteral.string($0)))" } ?? ".date"
         default: return nil
@@ -112,11 +113,12 @@ package struct ClientPlanner {
     func dateCoding(_ field: Field, presence: SpecgenSpec.Presence) -> DateCodingPlan? {
         guard let format = dateFormat(field.type, format: field.format), presence != .nullable else { return nil }
         let epoch = EpochFormat(format: field.format)
+        let named = epoch?.runtimeTypeName ?? (field.format == NamedDateFormat.httpDate ? "HTTPDateFormat" : nil)
         let formatTypeName =
-            field.format == nil || epoch != nil ? nil : namer.typeName(namer.bareSwiftName(of: field)) + "Format"
+            field.format == nil || named != nil ? nil : namer.typeName(namer.bareSwiftName(of: field)) + "Format"
         let wrapper = presence == .optional ? "OptionalFormattedDate" : "FormattedDate"
         return DateCodingPlan(
-            wrapper: "\(wrapper)<\(formatTypeName ?? epoch?.runtimeTypeName ?? "CalendarDateFormat")>",
+            wrapper: "\(wrapper)<\(formatTypeName ?? named ?? "CalendarDateFormat")>",
             formatTypeName: formatTypeName, format: format)
     }
 

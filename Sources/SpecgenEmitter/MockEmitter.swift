@@ -6,6 +6,8 @@ struct MockEmitter {
 
     func emit(writer w: inout SwiftWriter) {
         let names = plan.names
+        // An operation with typed response headers has two methods, each with its own closure.
+        let methods = plan.operations.flatMap { [$0] + ($0.headersMethod.map { [$0] } ?? []) }
         let example =
             plan.operations.first.map { operation in
                 let inputs =
@@ -18,24 +20,24 @@ struct MockEmitter {
                 + "SwiftUI previews need no network. A closure throws the operation's own error type, so a test can script "
                 + "any documented error; an operation without a closure fails with `.failure(.transport)`." + example)
         w.type("struct", names.mock, ": \(names.api)") { w in
-            for operation in plan.operations {
+            for operation in methods {
                 w.docComment("The closure that stands in for ``\(names.api)/\(operation.selector)``.")
                 w.continuedDeclaration(
                     "typealias", operation.handlerTypeName, " = ", "@Sendable ",
                     operation.handlerInputs, operation.handlerEffects)
                 w.blank()
             }
-            for operation in plan.operations {
+            for operation in methods {
                 w.line("private let \(handler(operation)): \(operation.handlerTypeName)?")
             }
             w.blank()
             w.docComment("Creates a mock; each closure receives the method's arguments.")
-            let parameters = plan.operations.map { "\($0.name): \($0.handlerTypeName)? = nil" }
+            let parameters = methods.map { "\($0.name): \($0.handlerTypeName)? = nil" }
             if parameters.isEmpty {
                 w.declaration("", "init", "()", " {}")
             } else {
                 w.wrappedDeclaration("", "init", parameters, "") { w in
-                    for operation in plan.operations {
+                    for operation in methods {
                         w.line("self.\(handler(operation)) = \(operation.name)")
                     }
                 }
@@ -45,13 +47,23 @@ struct MockEmitter {
             w.declaration("static func", "unimplemented", "(_ operation: String) -> ClientError") { w in
                 w.line(".transport(operation: operation, message: \"\(names.mock) has no closure for this operation\")")
             }
-            for operation in plan.operations {
+            for operation in methods {
                 w.blank()
                 w.docComment(operation.documentation)
                 w.deprecation(operation.deprecation)
                 w.method(operation, withDefaults: false) { w in
                     let arguments = operation.parameters.map(\.internalName).joined(separator: ", ")
-                    let name = SwiftLiteral.string(operation.qualifiedName)
+                    let name = SwiftLiteral.string(plan.apiName + "." + operation.bareName)
+                    if let headers = operation.headersMethod {
+                        // Without its own closure, the plain method answers with the headers closure's body.
+                        w.block("if let \(handler(operation))") { w in
+                            w.line("return try await \(handler(operation))(\(arguments))")
+                        }
+                        w.guardLine(
+                            "let \(handler(headers))", else: "throw .failure(Self.unimplemented(\(name)))")
+                        w.line("return try await \(handler(headers))(\(arguments)).body")
+                        return
+                    }
                     w.guardLine("let \(handler(operation))", else: "throw .failure(Self.unimplemented(\(name)))")
                     w.line("return try await \(handler(operation))(\(arguments))")
                 }

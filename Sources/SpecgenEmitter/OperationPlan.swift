@@ -76,6 +76,30 @@ package struct OperationPlan: Hashable, Sendable {
         method.savesToFile = true
         return method
     }
+    /// The typed headers the operation's answers declare; nil when they declare none. The headers method keeps it,
+    /// to read them.
+    package var responseHeaders: ResponseHeadersPlan?
+    /// Whether this is the method that returns the body together with the headers.
+    package var readsHeaders = false
+    /// The request builder the method calls, when it is not the method's own name (the headers method's).
+    package var builderName: String?
+    /// The method that returns the body with the typed headers, as an operation: the same parameters, a
+    /// `ResponseWithHeaders` result, and its own mock closure.
+    package var headersMethod: OperationPlan? {
+        guard let responseHeaders, !readsHeaders else { return nil }
+        var method = self
+        method.name = responseHeaders.methodName
+        method.documentation = responseHeaders.methodDocumentation
+        method.returnType = "ResponseWithHeaders<\(returnType ?? "Void"), \(responseHeaders.typeName)>"
+        method.returnUsage.insert(.runtime)
+        method.handlerTypeName = responseHeaders.handlerTypeName
+        method.readsHeaders = true
+        method.builderName = bareName
+        method.fileDownload = nil
+        method.pagination = nil
+        method.polling = nil
+        return method
+    }
     package var streams: Bool {
         responses.contains { if case .stream = $0.result { true } else { false } }
     }
@@ -129,6 +153,40 @@ package struct OperationPlan: Hashable, Sendable {
     package var effects: String {
         "async throws(\(errorType))" + (returnType.map { " -> \($0)" } ?? "")
     }
+}
+
+/// The struct an operation's typed response headers are read into.
+package struct ResponseHeadersPlan: Hashable, Sendable {
+    /// The struct's name, such as `CreatePaymentResponseHeaders`.
+    package var typeName: String
+    /// What the struct holds.
+    package var documentation: String
+    /// The method that returns them, such as `createPaymentWithHeaders`.
+    package var methodName: String
+    /// That method's documentation.
+    package var methodDocumentation: String
+    /// The mock's closure type for that method.
+    package var handlerTypeName: String
+    /// The headers, in the order the spec declares them.
+    package var headers: [HeaderPlan]
+    /// The modules the headers' types come from.
+    package var usage: ModuleUsage
+}
+
+/// One typed response header.
+package struct HeaderPlan: Hashable, Sendable {
+    /// The Swift property, such as `rateLimitRemaining`.
+    package var name: String
+    /// The header's name on the wire, such as `X-RateLimit-Remaining`.
+    package var wireName: String
+    /// The Swift type, without the optional.
+    package var type: String
+    /// Whether an answer may leave it out.
+    package var isOptional: Bool
+    /// The spec's description.
+    package var documentation: String?
+    /// What follows the name in the reader call: `as: URL.self`, or `as: Date.self, format: .httpDate`.
+    package var readArguments: String
 }
 
 /// One parameter of an operation.

@@ -34,6 +34,10 @@ package struct SwiftEmitter {
             ModelEmitter().emit(model, writer: &models)
             models.blank()
         }
+        for headers in plan.operations.compactMap(\.responseHeaders) {
+            HeadersEmitter().emit(headers, writer: &models)
+            models.blank()
+        }
 
         var operations = SwiftWriter()
         operations.docComment(

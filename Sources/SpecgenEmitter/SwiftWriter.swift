@@ -156,8 +156,27 @@ package struct SwiftWriter {
             block(single, body)
             return
         }
+        if items.isEmpty, let (head, arguments, tail) = Self.splitGenericResult(single) {
+            // Nothing to wrap in the parentheses: break inside the result's generic arguments, as swift-format does.
+            line(head)
+            indented { $0.line(arguments) }
+            block(tail, body)
+            return
+        }
         writeWrappedItems(prefix, items)
         block(")" + suffix, body)
+    }
+
+    /// `f() async -> Pair<A, B>` as `f() async -> Pair<`, `A, B` and `>`; nil when the result is not generic.
+    static func splitGenericResult(_ declaration: String) -> (String, String, String)? {
+        guard let arrow = declaration.firstRange(of: " -> "),
+            let open = declaration[arrow.upperBound...].firstIndex(of: "<"),
+            let close = declaration.lastIndex(of: ">"), open < close
+        else { return nil }
+        return (
+            String(declaration[...open]), String(declaration[declaration.index(after: open)..<close]),
+            String(declaration[close...])
+        )
     }
 
     /// Writes a call with a trailing closure whose `suffix` opens it (`) { page async throws(E) in`), with one item

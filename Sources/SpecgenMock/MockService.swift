@@ -296,7 +296,7 @@ public final class MockService: Sendable {
                 of: type, pagination, query: request.query, path: request.path,
                 base: synthesized(type, example: response.example), declaredQuery: endpoint.queryParameters)
             var answer = json(status, body)
-            answer.headers += headers
+            answer.headers += headers + declaredHeaders(response)
             return finish(request, operation: endpoint.name, response: answer, problems: [])
         } catch let rejection {
             let problem = MockProblem(field: rejection.field, message: rejection.message, location: pagination.location)
@@ -341,33 +341,54 @@ public final class MockService: Sendable {
         if let response = endpoint.responses.sorted(by: { $0.status < $1.status }).first(where: {
             $0.status.matches(status)
         }) {
-            switch response.body {
-            case .empty:
-                return MockResponse(status: status)
-            case .binary:
-                let value = override ?? response.example ?? .string("\(endpoint.name) bytes")
-                let bytes: Data
-                if case .string(let text) = value {
-                    bytes = Data(text.utf8)
-                } else {
-                    bytes = Data(JSONText.encode(value).utf8)
-                }
-                return MockResponse(
-                    status: status, headers: [("Content-Type", "application/octet-stream")], body: bytes)
-            case .json(let type):
-                var value = synthesized(type, example: response.example)
-                if let override { value = value.merged(with: override) }
-                return json(status, value)
-            case .stream(let stream):
-                return MockStreams.answer(stream, status: status, endpoint: endpoint) { type in
-                    var value = synthesized(type, example: nil)
-                    if let override { value = value.merged(with: override) }
-                    return value
-                }
-            }
+            var answer = successAnswer(endpoint, response, status: status, body: override)
+            answer.headers += declaredHeaders(response)
+            return answer
         }
         guard let error = spec.documentedError(status, of: endpoint) else { return nil }
         return errorAnswer(error, status: status, override: override)
+    }
+
+    /// The headers a response declares, each with its example or a synthesized value, as text.
+    private func declaredHeaders(_ response: ResponseCase) -> [(String, String)] {
+        response.headers.compactMap { field in
+            switch synthesizer.value(for: field, depth: 0) {
+            case .string(let text): (field.wireName, text)
+            case .int(let number): (field.wireName, String(number))
+            case .double(let number): (field.wireName, String(number))
+            case .bool(let flag): (field.wireName, String(flag))
+            default: nil
+            }
+        }
+    }
+
+    private func successAnswer(
+        _ endpoint: Endpoint, _ response: ResponseCase, status: Int, body override: SpecValue?
+    ) -> MockResponse {
+        switch response.body {
+        case .empty:
+            return MockResponse(status: status)
+        case .binary:
+            let value = override ?? response.example ?? .string("\(endpoint.name) bytes")
+            let bytes: Data
+            if case .string(let text) = value {
+                bytes = Data(text.utf8)
+            } else {
+                bytes = Data(JSONText.encode(value).utf8)
+            }
+            return MockResponse(
+                status: status, headers: [("Content-Type", "application/octet-stream")], body: bytes)
+        case .json(let type):
+            var value = synthesized(type, example: response.example)
+            if let override { value = value.merged(with: override) }
+            return json(status, value)
+        case .stream(let stream):
+            return MockStreams.answer(stream, status: status, endpoint: endpoint) { type in
+                var value = synthesized(type, example: nil)
+                if let override { value = value.merged(with: override) }
+                return value
+            }
+        }
     }
 
     /// A JSON answer's value: synthesized from its type, with the response's `example` laid over it.

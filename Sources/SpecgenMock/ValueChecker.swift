@@ -344,7 +344,7 @@ struct ValueChecker {
     // MARK: Helpers
 
     static func parsesAsDateTime(_ text: String, format: String?) -> Bool {
-        if let format {
+        if let format = format.map(NamedDateFormat.pattern(of:)) {
             // The expression the OpenAPI export publishes, so the mock and the document accept the same strings.
             guard let pattern = WirePattern.dateFormat(format) else {
                 return dateFormatter(format).date(from: text) != nil

@@ -105,6 +105,19 @@ extension OpenAPIExporter {
         var object = OpenAPIObject()
         object["description"] = .string(
             response.description.map(Self.trimmed) ?? Self.statusDescription(response.status))
+        if !response.headers.isEmpty {
+            var headers = OpenAPIObject()
+            for field in response.headers {
+                var header = OpenAPIObject()
+                header["description"] = field.description.map(Self.trimmed).map(OpenAPIValue.string)
+                header["required"] = .bool(field.presence == .required)
+                var schemaField = field
+                schemaField.description = nil
+                header["schema"] = .object(schema(for: schemaField))
+                headers[field.wireName] = .object(header)
+            }
+            object["headers"] = .object(headers)
+        }
         var media = OpenAPIObject()
         let type: String
         switch response.body {

@@ -139,7 +139,7 @@ extension OpenAPIExporter {
         } else if case .primitive(.datetime) = field.type, let format = field.format {
             object.removeValue(forKey: "format")
             object["x-specgen-date-format"] = .string(format)
-            object["pattern"] = WirePattern.dateFormat(format).map(OpenAPIValue.string)
+            object["pattern"] = WirePattern.dateFormat(NamedDateFormat.pattern(of: format)).map(OpenAPIValue.string)
         }
         if field.sensitive, object["type"] == "string", object["format"] == nil {
             object["format"] = "password"

@@ -17,6 +17,10 @@ public struct DateFormat: Hashable, Sendable, CustomStringConvertible {
     /// A calendar date, `yyyy-MM-dd`, in UTC.
     public static let date = DateFormat(kind: .pattern("yyyy-MM-dd"))
 
+    /// An HTTP date, `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110's IMF-fixdate), as `Last-Modified`, `Expires` and
+    /// `Retry-After` carry it; `format: http-date` in a spec.
+    public static let httpDate = DateFormat(kind: .pattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'"))
+
     /// Seconds since 1970 as a JSON number (Stripe's `created`); fractions are kept.
     public static let epochSeconds = DateFormat(kind: .epoch(perSecond: 1))
     /// Milliseconds since 1970 as a JSON number.
@@ -111,6 +115,12 @@ public enum EpochSecondsFormat: DateFormatSpecifier {
 public enum EpochMillisecondsFormat: DateFormatSpecifier {
     /// ``DateFormat/epochMilliseconds``.
     public static var format: DateFormat { .epochMilliseconds }
+}
+
+/// An HTTP date: a `datetime` field with `format: http-date`.
+public enum HTTPDateFormat: DateFormatSpecifier {
+    /// ``DateFormat/httpDate``.
+    public static var format: DateFormat { .httpDate }
 }
 
 /// The calendar-date format `yyyy-MM-dd` in UTC, which spec type `date` uses.

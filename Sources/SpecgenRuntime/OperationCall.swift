@@ -80,6 +80,19 @@ public struct OperationCall<Failure: ClientFailure>: Sendable {
         }
     }
 
+    /// The body with the answer's typed headers and status, for an operation's `…WithHeaders` method; a missing
+    /// required header or one that does not parse is reported as `Failure`, with the status.
+    public func withHeaders<Body, Headers>(
+        _ body: Body, _ read: (ResponseHeaderReader) throws(ClientError) -> Headers, from response: HTTPResponseData
+    ) throws(Failure) -> ResponseWithHeaders<Body, Headers> {
+        do {
+            let headers = try read(ResponseHeaderReader(response, operation: operation))
+            return ResponseWithHeaders(body: body, headers: headers, status: response.statusCode)
+        } catch {
+            throw Failure(error)
+        }
+    }
+
     /// Reads a documented error body: decoded when it matches the documented type, and kept as a redacted preview
     /// either way, so the documented case is thrown even when the server sent something else.
     public func errorPayload<Body: Decodable & Hashable & Sendable>(

@@ -103,10 +103,6 @@ public struct RetryMiddleware: Middleware {
     /// Seconds from `Retry-After`: a number of seconds or an HTTP date.
     static func parseRetryAfter(_ value: String) -> TimeInterval? {
         if let seconds = TimeInterval(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 { return seconds }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
+        return DateFormat.httpDate.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
     }
 }

@@ -91,6 +91,15 @@ private struct WireMap {
                     owner == plan.names.api
                     ? summary : "\(endpoint.method.rawValue) \(endpoint.path)"
             }
+            if let headers = operation.responseHeaders {
+                for owner in [plan.names.api, plan.names.client, plan.names.mock] {
+                    byOwner[owner, default: [:]][headers.methodName] =
+                        "\(endpoint.method.rawValue) \(endpoint.path) with headers"
+                }
+                for header in headers.headers {
+                    byOwner[headers.typeName, default: [:]][header.name.withoutBackticks] = header.wireName
+                }
+            }
             if let pages = operation.pagination {
                 byOwner[plan.names.api, default: [:]][pages.methodName] =
                     "pages of \(endpoint.method.rawValue) \(endpoint.path)"
@@ -111,13 +120,7 @@ private struct WireMap {
         var parts = ["\(endpoint.method.rawValue) \(endpoint.path)"]
         if let server = endpoint.server { parts[0] = "\(endpoint.method.rawValue) {\(server.name)}\(endpoint.path)" }
         func fields(_ label: String, _ fields: [Field]) {
-            guard !fields.isEmpty else { return }
-            parts.append(
-                "\(label){"
-                    + fields.map { field in
-                        "\(field.wireName): \(field.type)\(field.presence.suffix)"
-                            + (field.defaultValue.map { " = \(Self.text($0))" } ?? "")
-                    }.joined(separator: ", ") + "}")
+            if let list = Self.fieldList(label, fields) { parts.append(list) }
         }
         fields("query", endpoint.queryParameters)
         fields("headers", endpoint.headerParameters)
@@ -130,14 +133,26 @@ private struct WireMap {
         if let key = endpoint.idempotencyKey { parts.append("idempotency-key:\(key)") }
         parts.append("auth:" + (spec.authRequirement(of: endpoint)?.summary ?? "none"))
         let responses = endpoint.responses.map { response -> String in
-            switch response.body {
-            case .empty: "\(response.status) empty"
-            case .binary: "\(response.status) binary"
-            case .json(let type): "\(response.status) \(type)"
-            case .stream(let stream): "\(response.status) \(stream)"
-            }
+            let body =
+                switch response.body {
+                case .empty: "\(response.status) empty"
+                case .binary: "\(response.status) binary"
+                case .json(let type): "\(response.status) \(type)"
+                case .stream(let stream): "\(response.status) \(stream)"
+                }
+            return body + (Self.fieldList(" headers", response.headers) ?? "")
         }
         return parts.joined(separator: " ") + " -> " + responses.joined(separator: ", ")
+    }
+
+    /// `query{limit: int = 20, cursor: string?}`, or nil when there are no fields.
+    static func fieldList(_ label: String, _ fields: [Field]) -> String? {
+        guard !fields.isEmpty else { return nil }
+        return "\(label){"
+            + fields.map { field in
+                "\(field.wireName): \(field.type)\(field.presence.suffix)"
+                    + (field.defaultValue.map { " = \(Self.text($0))" } ?? "")
+            }.joined(separator: ", ") + "}"
     }
 
     static func text(_ value: SpecValue) -> String {

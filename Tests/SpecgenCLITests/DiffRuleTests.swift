@@ -123,7 +123,12 @@ struct DiffRuleTests {
             body:
               json:
                 tender: Tender
-            response: Payment
+            response:
+              200:
+                body: Payment
+                headers:
+                  ETag: string
+                  X-Retry-In: int?
 
         """
 
@@ -318,6 +323,39 @@ struct DiffRuleTests {
         Case(
             rule: "enum-value-removed-response", edits: [("[pending, shipped]", "[pending]")], symbol: "Status.shipped"),
         Case(
+            rule: "response-headers-declared",
+            edits: [
+                (
+                    "/cancel\n    path:\n      id: string\n    response: empty\n",
+                    "/cancel\n    path:\n      id: string\n    response:\n      204:\n        headers:\n"
+                        + "          Location: url\n"
+                )
+            ],
+            symbol: "ShopAPI.cancelOrderWithHeaders"),
+        Case(
+            rule: "response-header-added-required",
+            edits: [("          X-Retry-In: int?\n", "          X-Retry-In: int?\n          X-Receipt: string\n")],
+            symbol: "PayOrderResponseHeaders.xReceipt"),
+        Case(
+            rule: "response-header-added-optional",
+            edits: [("          X-Retry-In: int?\n", "          X-Retry-In: int?\n          X-Receipt: string?\n")],
+            symbol: "PayOrderResponseHeaders.xReceipt"),
+        Case(
+            rule: "response-header-removed-required", edits: [("          ETag: string\n", "")],
+            symbol: "PayOrderResponseHeaders.eTag"),
+        Case(
+            rule: "response-header-removed-optional", edits: [("          X-Retry-In: int?\n", "")],
+            symbol: "PayOrderResponseHeaders.xRetryIn"),
+        Case(
+            rule: "response-header-made-optional", edits: [("ETag: string\n", "ETag: string?\n")],
+            symbol: "PayOrderResponseHeaders.eTag"),
+        Case(
+            rule: "response-header-made-required", edits: [("X-Retry-In: int?\n", "X-Retry-In: int\n")],
+            symbol: "PayOrderResponseHeaders.xRetryIn"),
+        Case(
+            rule: "response-header-type-changed", edits: [("X-Retry-In: int?\n", "X-Retry-In: string?\n")],
+            symbol: "PayOrderResponseHeaders.xRetryIn"),
+        Case(
             rule: "union-variant-added", edits: [("[Wallet, Card]", "[Wallet, Card, Voucher]")],
             symbol: "Receipt.voucher"),
         Case(
@@ -462,7 +500,7 @@ struct DiffRuleTests {
         let covered = Set(Self.cases.map(\.rule))
         let missing = DiffRule.catalogue.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a case: \(missing)")
-        #expect(DiffRule.catalogue.count == 80)
+        #expect(DiffRule.catalogue.count == 88)
         #expect(Set(DiffRule.catalogue.map(\.id)).count == DiffRule.catalogue.count)
     }
 

@@ -311,6 +311,19 @@ struct LedgerMockTests {
             _ = try await client.updateAccountSettings(settings)
             let customer = try await client.getCustomer(id: "cus_1")
             #expect(customer.object == "customer")
+            var customers: [Customer] = []
+            for try await item in client.listCustomersPages(limit: 3, email: "a@b.c", created: ["gte": 1_700_000_000])
+                .items
+            {
+                customers.append(item)
+            }
+            #expect(!customers.isEmpty)
+            let created = try await client.createCustomerWithHeaders(
+                NewCustomer(email: "a@b.c", metadata: Metadata(orderID: "o_1", additionalProperties: ["tier": "gold"])))
+            #expect(created.status == 201 && created.body.object == "customer")
+            #expect(created.headers.location.absoluteString == "https://example.com/Location")
+            _ = try await client.updateCustomer(id: "cus_1", CustomerUpdate(name: .null))
+            try await client.deleteCustomer(id: "cus_1")
             let sources = try await client.listSources(id: "cus_1")
             guard case .card(let card)? = sources.first else {
                 Issue.record("the mock's first source is \(sources)")
@@ -322,7 +335,20 @@ struct LedgerMockTests {
             #expect(!paid.isEmpty)
             let payment = try await client.createPayment(NewPayment(amount: 1999, currency: .eur, source: card.id))
             #expect(payment.object == "payment")
-            _ = try await client.getPayment(id: payment.id)
+            let read = try await client.getPaymentWithHeaders(id: payment.id)
+            #expect(read.headers.eTag == "ETag_1")
+            #expect(read.headers.lastModified == Date(timeIntervalSince1970: 1_735_732_800))
+            let posted = try await client.createPaymentWithHeaders(NewPayment(amount: 5, currency: .usd, source: "c"))
+            #expect(posted.headers.xRateLimitRemaining == 1)
+            #expect(posted.headers.xRateLimitReset == Date(timeIntervalSince1970: 1_735_732_800))
+            let capture = try await client.capturePaymentWithHeaders(id: payment.id)
+            #expect(capture.status == 202 && capture.headers.retryAfter == 1)
+            _ = try await client.cancelPayment(id: payment.id)
+            let balance = try await client.getBalanceWithHeaders()
+            #expect(balance.body.object == "balance" && balance.headers.xLive == true)
+            #expect(balance.headers.xBalanceTier == .normal && balance.headers.xRequestID != nil)
+            let statement = try await client.downloadStatementWithHeaders(month: "2026-10")
+            #expect(!statement.body.isEmpty && statement.headers.contentDisposition == "Content-Disposition_1")
             var events: [Event] = []
             for try await event in client.listEventsPages(limit: 2).items { events.append(event) }
             #expect(!events.isEmpty)
@@ -332,6 +358,7 @@ struct LedgerMockTests {
             let refund = try await client.createRefund(
                 NewRefund(payment: payment.id, amount: 100, reasons: ["duplicate"], metadata: ["case": "c-1"]))
             #expect(refund.object == "refund")
+            #expect(try await client.getRefundWithHeaders(id: refund.id).headers.eTag == "ETag_1")
             let event = try await client.getEvent(
                 id: "evt_1", ledgerVersion: Date(timeIntervalSince1970: 1_793_491_200), xPriority: 1, xDryRun: false,
                 xTraceID: UUID(), xRisk: .elevated, xSampling: 0.5)
@@ -342,7 +369,8 @@ struct LedgerMockTests {
             let problems = service.history.flatMap(\.problems)
             #expect(problems.isEmpty, "\(problems)")
             #expect(service.history.allSatisfy { (200..<300).contains($0.status) }, "\(service.history.map(\.status))")
-            #expect(service.history.count == 18)  // two listings of seven items, four pages each
+            // 19 single calls, and listings of seven items: payments and events two a page, customers three.
+            #expect(service.history.count == 30)
         }
     }
 

@@ -90,6 +90,15 @@ extension LintRun {
             spec.endpoints.map { ($0.name, namer.methodName($0.name), $0.location) },
             scope: "endpoints", kind: "operation")
         for endpoint in spec.endpoints { checkEndpoint(endpoint) }
+        for endpoint in spec.endpoints {
+            guard let method = namer.headersMethodName(of: endpoint),
+                let operation = spec.endpoints.first(where: { namer.methodName($0.name).withoutBackticks == method })
+            else { continue }
+            error(
+                operation.location,
+                "operation '\(operation.name)' has the name of the method that returns '\(endpoint.name)' with its headers",
+                fix: "rename one of them")
+        }
         for polling in spec.endpoints.compactMap(\.polling) {
             let helper = namer.methodName(polling.name)
             if let operation = spec.endpoints.first(where: { namer.methodName($0.name) == helper }) {
@@ -194,14 +203,14 @@ extension LintRun {
         }
     }
 
-    mutating func checkParameter(_ field: Field, keyPath: String, allowArrays: Bool) {
+    mutating func checkParameter(_ field: Field, keyPath: String, allowArrays: Bool, kind: String = "parameter") {
         checkField(field, keyPath: keyPath)
         checkStyle(field, keyPath: keyPath, textual: allowArrays)
         if isScalar(field.type) { return }
         if allowArrays, types.textStyle(of: field) != nil { return }
         error(
             field.typeLocation,
-            "parameter at '\(keyPath)' must be a string, number, boolean, date, UUID or enum"
+            "\(kind) at '\(keyPath)' must be a string, number, boolean, date, UUID or enum"
                 + (allowArrays ? " (or an array or string-keyed map of them)" : "") + ", not '\(field.type)'",
             fix: "send structured data in the body")
     }
@@ -272,6 +281,7 @@ extension LintRun {
                     response.location, "status \(response.status) at '\(keyPath)' is not a success status",
                     fix: "declare it under 'errors:' with a case name")
             }
+            checkResponseHeaders(response, endpoint: endpoint, keyPath: "\(keyPath).\(response.status).headers")
             if endpoint.method == .head, response.body != .empty {
                 error(response.typeLocation, "a HEAD response has no body at '\(keyPath)'", fix: "write 'empty'")
             }
@@ -291,6 +301,43 @@ extension LintRun {
             error(
                 second.typeLocation, "the success statuses at '\(keyPath)' return different types",
                 fix: "return one type, and 'empty' for statuses that mean nil")
+        }
+    }
+
+    /// Response headers are scalars read once per answer: none on a stream, no default to stand in for a missing one,
+    /// no two with one Swift name, and each of one type across the success statuses.
+    mutating func checkResponseHeaders(_ response: ResponseCase, endpoint: Endpoint, keyPath: String) {
+        guard let first = response.headers.first else { return }
+        if case .stream = response.body {
+            error(
+                first.location, "headers of the streamed response at '\(keyPath)' are not read",
+                fix: "remove 'headers'; a streamed answer returns only its items")
+        }
+        checkCollisions(
+            response.headers.map { ($0.wireName, namer.bareSwiftName(of: $0), $0.location) },
+            scope: "the headers at '\(keyPath)'", kind: "header")
+        for header in response.headers {
+            let headerPath = "\(keyPath).\(header.wireName)"
+            checkParameter(header, keyPath: headerPath, allowArrays: false, kind: "response header")
+            if header.presence == .nullable {
+                error(
+                    header.typeLocation, "response header at '\(headerPath)' cannot be nullable",
+                    fix: "write '\(header.type)?'; a header is present or absent")
+            }
+            if header.defaultValue != nil {
+                error(
+                    header.location, "response header at '\(headerPath)' takes no default",
+                    fix: "make it optional with '?'; the client reads what the server sent")
+            }
+            let other = endpoint.responses.lazy.flatMap(\.headers)
+                .first { $0.wireName.lowercased() == header.wireName.lowercased() && $0.type != header.type }
+            if let other {
+                error(
+                    header.typeLocation,
+                    "header '\(header.wireName)' is '\(header.type)' at '\(keyPath)' and '\(other.type)' at line "
+                        + "\(other.location.line)",
+                    fix: "give it one type in every status")
+            }
         }
     }
 

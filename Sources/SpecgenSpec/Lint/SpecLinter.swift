@@ -76,6 +76,12 @@ struct LintRun {
         for endpoint in spec.endpoints {
             if let name = namer.errorTypeName(of: endpoint) { generated[name] = "the error type of '\(endpoint.name)'" }
             generated[namer.handlerTypeName(of: endpoint)] = "the mock's closure type for '\(endpoint.name)'"
+            if let name = namer.responseHeadersTypeName(of: endpoint),
+                let method = namer.headersMethodName(of: endpoint)
+            {
+                generated[name] = "the response headers of '\(endpoint.name)'"
+                generated[namer.typeName(method) + "Handler"] = "the mock's closure type for '\(method)'"
+            }
         }
         for model in spec.models {
             let swiftName = namer.swiftName(of: model)
@@ -156,7 +162,8 @@ struct LintRun {
         checkConstraints(field.constraints, type: field.type, at: field.location, keyPath: keyPath)
         if let format = field.format {
             if case .primitive(.datetime) = shape(of: field.type) {
-                if EpochFormat(format: format) == nil, !format.contains("y") || !format.contains("d") {
+                let pattern = NamedDateFormat.pattern(of: format)
+                if EpochFormat(format: format) == nil, !pattern.contains("y") || !pattern.contains("d") {
                     warning(field.typeLocation, "date format '\(format)' at '\(keyPath)' has no year or day")
                 }
             } else {

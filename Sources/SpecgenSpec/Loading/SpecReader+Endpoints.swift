@@ -151,17 +151,19 @@ extension SpecReader {
             }
             guard
                 let entry = MappingReader(
-                    pair.value, keyPath: entryPath, allowed: ["body", "description", "example", "stream", "until"],
+                    pair.value, keyPath: entryPath,
+                    allowed: ["body", "description", "example", "headers", "stream", "until"],
                     context: context)
             else { return nil }
             let bodyNode = entry.value("body")
+            let headers = fields(entry.value("headers"), keyPath: "\(entryPath).headers")
             if let streamNode = entry.value("stream") {
                 guard let stream = streamedBody(entry, node: streamNode, status: status, keyPath: entryPath) else {
                     return nil
                 }
                 return ResponseCase(
                     status: status, body: .stream(stream), description: entry.string("description"),
-                    location: location, typeLocation: bodyNode.map(context.location) ?? location)
+                    headers: headers, location: location, typeLocation: bodyNode.map(context.location) ?? location)
             }
             if let until = entry.value("until") {
                 context.error(
@@ -173,7 +175,7 @@ extension SpecReader {
             }
             return ResponseCase(
                 status: status, body: body, description: entry.string("description"),
-                example: entry.specValue("example"), location: location,
+                example: entry.specValue("example"), headers: headers, location: location,
                 typeLocation: bodyNode.map(context.location) ?? location)
         }
     }

@@ -104,6 +104,29 @@ public struct Endpoint: Hashable, Sendable {
         self.location = location
     }
 
+    /// The headers any success answer carries, in the order first declared; one is required only when every success
+    /// status declares it required, so a `Headers` value holds for whichever status came back.
+    public var responseHeaders: [Field] {
+        var merged: [Field] = []
+        for response in responses {
+            for header in response.headers {
+                if let index = merged.firstIndex(where: { $0.wireName.lowercased() == header.wireName.lowercased() }) {
+                    if header.presence != .required { merged[index].presence = .optional }
+                } else {
+                    merged.append(header)
+                }
+            }
+        }
+        return merged.map { header in
+            var header = header
+            let everywhere = responses.allSatisfy { response in
+                response.headers.contains { $0.wireName.lowercased() == header.wireName.lowercased() }
+            }
+            if !everywhere { header.presence = .optional }
+            return header
+        }
+    }
+
     /// The names of the `{placeholders}` in the path, in order.
     public var pathPlaceholders: [String] { TemplatePart.placeholders(in: path) }
 }

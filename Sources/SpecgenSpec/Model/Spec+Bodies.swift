@@ -164,6 +164,9 @@ public struct ResponseCase: Hashable, Sendable {
     public var description: String?
     /// An example body, for docs and the mock server.
     public var example: SpecValue?
+    /// The headers the answer carries (`Location`, `ETag`, rate limits), each a scalar; a required one is always
+    /// sent.
+    public var headers: [Field]
     /// Where it is declared.
     public var location: SourceLocation
     /// Where its type is written.
@@ -172,12 +175,13 @@ public struct ResponseCase: Hashable, Sendable {
     /// Creates a response case.
     public init(
         status: StatusPattern, body: ResponseBody, description: String? = nil, example: SpecValue? = nil,
-        location: SourceLocation, typeLocation: SourceLocation? = nil
+        headers: [Field] = [], location: SourceLocation, typeLocation: SourceLocation? = nil
     ) {
         self.status = status
         self.body = body
         self.description = description
         self.example = example
+        self.headers = headers
         self.location = location
         self.typeLocation = typeLocation ?? location
     }

@@ -82,6 +82,19 @@ extension Namer {
         endpoint.errors.isEmpty ? nil : typeName(methodName(endpoint.name)) + "Error"
     }
 
+    /// The struct of an operation's typed response headers, such as `CreatePaymentResponseHeaders`; nil for an
+    /// operation whose answers declare none.
+    package func responseHeadersTypeName(of endpoint: Endpoint) -> String? {
+        endpoint.responses.allSatisfy(\.headers.isEmpty) ? nil : typeName(methodName(endpoint.name)) + "ResponseHeaders"
+    }
+
+    /// The method that returns an operation's body together with its typed headers, such as
+    /// `createPaymentWithHeaders`; nil for an operation whose answers declare none.
+    package func headersMethodName(of endpoint: Endpoint) -> String? {
+        endpoint.responses.allSatisfy(\.headers.isEmpty)
+            ? nil : methodName(endpoint.name).withoutBackticks + "WithHeaders"
+    }
+
     /// The type of the closure a mock takes for an operation, such as `RegisterUserHandler`.
     package func handlerTypeName(of endpoint: Endpoint) -> String { typeName(methodName(endpoint.name)) + "Handler" }
 

@@ -19,3 +19,16 @@ package enum EpochFormat: String, Hashable, Sendable, CaseIterable {
     /// Units per second.
     package var perSecond: Double { self == .seconds ? 1 : 1000 }
 }
+
+/// A `datetime` field's `format` written as a name instead of a pattern: `http-date`, the date of RFC 9110's
+/// `Last-Modified` and `Expires` headers (`Sun, 06 Nov 1994 08:49:37 GMT`). The planner, the mock server and the
+/// exporter read a format through ``pattern(of:)``, so a name works wherever a pattern does.
+package enum NamedDateFormat {
+    /// `http-date`.
+    package static let httpDate = "http-date"
+    /// The pattern `http-date` stands for, as the runtime's `DateFormat.httpDate` reads and writes it.
+    package static let httpDatePattern = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+
+    /// The date pattern a text format stands for: its named pattern, or the format itself.
+    package static func pattern(of format: String) -> String { format == httpDate ? httpDatePattern : format }
+}
