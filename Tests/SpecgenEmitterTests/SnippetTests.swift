@@ -484,6 +484,41 @@ struct SnippetTests {
                         default: throw .unexpected(status: response.statusCode, body: call.errorPayload(String.self, from: response))
                 """),
         Case(
+            name: "response headers are read into a struct, each by its type and format",
+            yaml: Self.responseHeaders, file: "Models.swift",
+            expected: """
+                    public init(_ reader: ResponseHeaderReader) throws(ClientError) {
+                        location = try reader.required("Location", as: URL.self)
+                        lastModified = try reader.optional("Last-Modified", as: Date.self, format: .httpDate)
+                    }
+                """),
+        Case(
+            name: "the headers method returns the body with the headers; the plain method the body alone",
+            yaml: Self.responseHeaders, file: "Client.swift",
+            expected: """
+                        case 200..<300: return try call.decode(Order.self, from: response)
+                        default: throw call.unexpectedStatus(response)
+                        }
+                    }
+
+                    /// Calls ``createOrder(_:)`` and returns the body together with the answer's typed headers and status.
+                    ///
+                    /// Throws `.failure(.decoding)` when a required header is missing or a header is not a value of its type;
+                    /// ``createOrder(_:)`` reads the body alone and never fails over a header.
+                    ///
+                    /// - Remark: `POST /orders` (`endpoints.createOrder`)
+                    public func createOrderWithHeaders(
+                        _ body: Order
+                    ) async throws(ShopError) -> ResponseWithHeaders<Order, CreateOrderResponseHeaders> {
+                        let call = OperationCall<ShopError>(client: client, operation: "Shop.createOrder")
+                        let response = try await call.send(ShopRequests.createOrder(body))
+                        switch response.statusCode {
+                        case 200..<300:
+                            let value = try call.decode(Order.self, from: response)
+                            return try call.withHeaders(value, CreateOrderResponseHeaders.init, from: response)
+                        default: throw call.unexpectedStatus(response)
+                """),
+        Case(
             name: "deprecations",
             yaml: """
                 endpoints:
@@ -494,6 +529,21 @@ struct SnippetTests {
                     public func old() async throws(ShopError) {
                 """),
     ]
+
+    static let responseHeaders = """
+        models:
+          Order: {properties: {id: string}}
+        endpoints:
+          createOrder:
+            request: POST /orders
+            body: Order
+            response:
+              201:
+                body: Order
+                headers:
+                  Location: url
+                  Last-Modified: {type: datetime?, format: http-date}
+        """
 
     @Test(arguments: cases)
     func construct(_ test: Case) throws {

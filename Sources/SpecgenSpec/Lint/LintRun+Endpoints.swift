@@ -329,7 +329,9 @@ extension LintRun {
                     header.location, "response header at '\(headerPath)' takes no default",
                     fix: "make it optional with '?'; the client reads what the server sent")
             }
-            let other = endpoint.responses.lazy.flatMap(\.headers)
+            // Against the statuses declared before this one, so each mismatch is reported once, where it appears.
+            let earlier = endpoint.responses.prefix { $0.location != response.location }
+            let other = earlier.lazy.flatMap(\.headers)
                 .first { $0.wireName.lowercased() == header.wireName.lowercased() && $0.type != header.type }
             if let other {
                 error(

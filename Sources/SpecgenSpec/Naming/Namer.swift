@@ -41,7 +41,11 @@ package struct Namer: Sendable {
         "APIClient", "ClientError", "HTTPRequestData", "HTTPResponseData", "JSONValue", "Middleware", "Transport",
         "MultipartFile", "Nullable", "SpecgenRuntime", "RequestOptions", "RetryPolicy", "AuthConfiguration",
         "ErrorPayload", "RedirectPolicy", "DateFormat", "DateFormatSpecifier", "FormattedDate", "OptionalFormattedDate",
-        "CalendarDateFormat",
+        "CalendarDateFormat", "EpochSecondsFormat", "EpochMillisecondsFormat", "HTTPDateFormat", "OperationCall",
+        "ClientFailure", "PercentEncoding", "QueryItem", "FormBody", "MultipartBody", "JSONCoding", "PageSequence",
+        "ResponseStream", "ServerSentEvent", "TokenProvider", "BasicCredentials", "ClientCredentials", "TokenStore",
+        "InMemoryTokenStore", "OAuth2TokenFlow", "ValidationFailure", "UndocumentedVariant", "UnionDecoding",
+        "AnyCodingKey", "OpenObject", "ResponseWithHeaders", "ResponseHeaderReader",
     ]
 
     /// Names a generated error enum already uses: `failure` carries the runtime's failures, and `description` is a
