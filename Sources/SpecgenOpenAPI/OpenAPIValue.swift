@@ -114,10 +114,11 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
         }
         switch self {
         case .object(let object) where afterDash:
-            // `- key: value` with the rest of the mapping aligned under the first key.
-            var first = ""
-            writeYAMLMembers([object.members[0]], into: &first, indent: "")
-            out += " " + first
+            // `- key: value` with the rest of the mapping aligned under the first key, and the first key's own
+            // block below it, one level deeper.
+            let first = object.members[0]
+            out += " " + Self.yamlScalar(first.key) + ":"
+            first.value.writeYAMLValue(into: &out, indent: indent + "  ", afterDash: false)
             writeYAMLMembers(Array(object.members.dropFirst()), into: &out, indent: indent)
         case .object(let object):
             out += "\n"

@@ -278,6 +278,40 @@ struct DataShapeTests {
         #expect(account.settings == AccountSettings())
     }
 
+    @Test func inlineObjectVariantsAreStructsOfTheirOwn() async throws {
+        let payment = { (action: String) in
+            """
+            {"object": "payment", "id": "pay_1", "created": 1793527200, "amount": 1999, "currency": "eur",
+             "status": "pending", "source": \(Self.card), "metadata": {}, "next_action": \(action)}
+            """
+        }
+        let redirect = #"{"type": "redirect", "url": "https://bank.example/3ds"}"#
+        let unknown = #"{"type": "use_sdk", "sdk": {"name": "bank", "version": 9007199254740993}}"#
+        var payments: [Payment] = []
+        let answers = [payment(redirect), payment(unknown)]
+        let attempts = AttemptCount()
+        _ = try await withTestServer({ _ in .json(answers[(attempts.next() - 1) % 2]) }) { url async throws in
+            let client = LedgerClient(baseURL: url, secretKey: "sk")
+            payments = [try await client.getPayment(id: "pay_1"), try await client.getPayment(id: "pay_1")]
+        }
+        try #require(payments.count == 2)
+        let url = try #require(URL(string: "https://bank.example/3ds"))
+        #expect(payments[0].nextAction == .redirect(NextActionRedirect(type: "redirect", url: url)))
+        guard case .undocumented(let kept)? = payments[1].nextAction else {
+            Issue.record("decoded \(String(describing: payments[1].nextAction))")
+            return
+        }
+        #expect(kept.json == (try Self.json(unknown)))
+        #expect(kept.reasons == ["'type' is 'use_sdk'"])
+        // Each encodes back as it came: the known one with its tag, the unknown one byte for byte.
+        let microdeposits = NextAction.microdeposits(
+            NextActionMicrodeposits(type: "verify_with_microdeposits", arrivalDate: Date(timeIntervalSince1970: 1e9)))
+        let encoded = try JSONDecoder().decode(JSONValue.self, from: try JSONCoding.encoder().encode(microdeposits))
+        #expect(encoded == (try Self.json(#"{"type": "verify_with_microdeposits", "arrival_date": 1000000000}"#)))
+        let again = String(decoding: try JSONCoding.encoder().encode(payments[1].nextAction), as: UTF8.self)
+        #expect(again.contains("9007199254740993"))
+    }
+
     @Test func aUnionInARequestBodyIsSentWithItsTag() async throws {
         let card = Card(
             id: "card_9", created: Date(timeIntervalSince1970: 1_800_000_000), brand: "visa", last4: "1111",

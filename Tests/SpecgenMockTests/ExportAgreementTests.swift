@@ -51,6 +51,25 @@ struct ExportAgreementTests {
         path.reduce(object) { ($0 as? [String: Any])?[$1] }
     }
 
+    @Test func aListItemWhoseFirstKeyHoldsABlockIsIndentedUnderThatKey() {
+        var reference = OpenAPIObject()
+        reference["$ref"] = "#/components/schemas/Card"
+        var variant = OpenAPIObject()
+        variant["allOf"] = .array([.object(reference)])
+        variant["description"] = "A card."
+        var union = OpenAPIObject()
+        union["oneOf"] = .array([.object(variant), "plain"])
+        #expect(
+            OpenAPIValue.object(union).yaml == """
+                oneOf:
+                  - allOf:
+                      - "$ref": "#/components/schemas/Card"
+                    description: A card.
+                  - plain
+
+                """)
+    }
+
     @Test func undocumentedRejectionsAreDocumentedAsTheMockAnswersThem() throws {
         let (spec, document) = try load()
         let statuses = { (path: String, method: String) in

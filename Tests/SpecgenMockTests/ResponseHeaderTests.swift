@@ -2,7 +2,6 @@ import Foundation
 import Ledger
 import SpecgenRuntime
 import SpecgenTestSupport
-import Synchronization
 import Testing
 
 /// Typed response headers through the Ledger client over real sockets: each scalar type, the status, missing and
@@ -85,8 +84,8 @@ struct ResponseHeaderTests {
             .json(Self.payment, headers: ["ETag": "v1", "Last-Modified": "yesterday"]),
             .json(Self.payment),
         ]
-        let counter = Counter()
-        _ = try await withTestServer({ _ in answers[min(counter.next(), answers.count - 1)] }) { url async throws in
+        let attempts = AttemptCount()
+        _ = try await withTestServer({ _ in answers[min(attempts.next(), answers.count) - 1] }) { url async throws in
             let client = LedgerClient(baseURL: url, secretKey: "sk")
             for expected in [
                 "Ledger.getPayment failed at response decoding of a 200 answer: missing required header 'ETag'",
@@ -129,18 +128,6 @@ struct ResponseHeaderTests {
                 error.description
                     == "Ledger.createPaymentWithHeaders failed in transport: LedgerMock has no closure for this operation"
             )
-        }
-    }
-}
-
-/// Hands out 0, 1, 2, ... across the test server's threads.
-private final class Counter: Sendable {
-    private let value = Mutex(0)
-
-    func next() -> Int {
-        value.withLock { value in
-            defer { value += 1 }
-            return value
         }
     }
 }

@@ -14,10 +14,15 @@ extension SpecReader {
                 node, keyPath: "models", allowed: (node.pairs ?? []).compactMap(\.key.scalar),
                 context: context)
         else { return [] }
-        return reader.pairs.compactMap { model($0) }
+        return reader.pairs.flatMap { pair -> [Model] in
+            var inline: [Model] = []
+            guard let model = model(pair, inlineVariants: &inline) else { return inline }
+            return [model] + inline
+        }
     }
 
-    private func model(_ pair: YAMLPair) -> Model? {
+    /// A model; a union's variants written inline as objects are added to `inlineVariants` as models of their own.
+    private func model(_ pair: YAMLPair, inlineVariants: inout [Model]) -> Model? {
         let name = pair.key.scalar ?? ""
         let keyPath = "models.\(name)"
         let location = context.location(pair.key)
@@ -70,24 +75,16 @@ extension SpecReader {
         case "properties", "includes", "additionalProperties":
             model.kind = .object(fields(reader.value("properties"), keyPath: "\(keyPath).properties"))
             model.includes = modelReferences(reader.value("includes"), keyPath: "\(keyPath).includes")
-            if let extra = reader.value("additionalProperties") {
-                if let open = extra.bool {
-                    model.additionalProperties = open ? .primitive(.json) : nil
-                } else if let expression = types.resolve(extra, keyPath: "\(keyPath).additionalProperties") {
-                    if expression.presence != .required {
-                        context.error(
-                            extra, "additional properties cannot be optional at '\(keyPath)'",
-                            fix: "write the type without '?'")
-                    }
-                    model.additionalProperties = expression.type
-                }
+            model.additionalProperties = reader.value("additionalProperties").flatMap {
+                additionalProperties($0, keyPath: keyPath)
             }
         case "enum":
             model.kind = .enumeration(enumValues(reader.value("enum"), keyPath: "\(keyPath).enum"))
         case "oneOf":
             model.kind = .union(
                 Union(
-                    variants: variants(reader.value("oneOf"), keyPath: "\(keyPath).oneOf"),
+                    variants: variants(
+                        reader.value("oneOf"), keyPath: "\(keyPath).oneOf", union: name, inline: &inlineVariants),
                     discriminator: reader.string("discriminator"),
                     discriminatorLocation: reader.value("discriminator").map(context.location)))
         default:
@@ -96,6 +93,17 @@ extension SpecReader {
             model.kind = .alias(expression.type, constraints(reader))
         }
         return model
+    }
+
+    /// `additionalProperties: true` (any JSON), `false` (none) or a type.
+    private func additionalProperties(_ node: YAMLNode, keyPath: String) -> TypeRef? {
+        if let open = node.bool { return open ? .primitive(.json) : nil }
+        guard let expression = types.resolve(node, keyPath: "\(keyPath).additionalProperties") else { return nil }
+        if expression.presence != .required {
+            context.error(
+                node, "additional properties cannot be optional at '\(keyPath)'", fix: "write the type without '?'")
+        }
+        return expression.type
     }
 
     /// The models a struct includes: a name or a list of names, each declared.
@@ -117,47 +125,92 @@ extension SpecReader {
         }
     }
 
-    /// A union's variants: types (`Card`, `string`, `[Card]`), or mappings with `type`, `case`, `tag` and
-    /// `description`.
-    private func variants(_ node: YAMLNode?, keyPath: String) -> [UnionVariant] {
+    /// A union's variants: types (`Card`, `string`, `[Card]`), mappings with `type`, `case`, `tag` and
+    /// `description`, or objects written inline with `properties`, which become models named after the union and
+    /// the variant's case (`Shape` and `circle` make `ShapeCircle`), added to `inline`.
+    private func variants(
+        _ node: YAMLNode?, keyPath: String, union: String, inline: inout [Model]
+    ) -> [UnionVariant] {
         guard let node else { return [] }
         guard let items = node.items, !items.isEmpty else {
             context.error(
                 node, "expected a non-empty list of types at '\(keyPath)'", fix: "write 'oneOf: [Card, BankAccount]'")
             return []
         }
-        return items.compactMap { item -> UnionVariant? in
-            if item.isNull || item.scalar == "null" {
-                context.error(
-                    item, "'null' is not a variant at '\(keyPath)'",
-                    fix: "leave it out and make the fields that use the union optional ('Union?')")
-                return nil
-            }
-            if TypeExpressionParser.isTypeNode(item) {
-                guard let expression = types.resolve(item, keyPath: keyPath) else { return nil }
-                guard expression.presence == .required else {
-                    context.error(
-                        item, "a variant cannot be optional at '\(keyPath)'",
-                        fix: "make the fields that use the union optional instead")
-                    return nil
+        var variants: [UnionVariant] = []
+        for (index, item) in items.enumerated() {
+            if item["properties"] != nil || item["additionalProperties"] != nil {
+                if let (variant, model) = inlineVariant(item, index: index, keyPath: keyPath, union: union) {
+                    variants.append(variant)
+                    inline.append(model)
                 }
-                return UnionVariant(type: expression.type, location: context.location(item))
+            } else if let variant = variant(item, keyPath: keyPath) {
+                variants.append(variant)
             }
-            guard
-                let reader = MappingReader(
-                    item, keyPath: keyPath, allowed: ["type", "case", "tag", "description"], context: context),
-                let typeNode = reader.value("type"),
-                let expression = types.resolve(typeNode, keyPath: "\(keyPath).type")
-            else {
-                if item.pairs != nil, item["type"] == nil {
-                    context.error(item, "a variant needs a 'type' at '\(keyPath)'", fix: "add 'type: Card'")
-                }
-                return nil
-            }
-            return UnionVariant(
-                type: expression.type, caseName: reader.string("case"), tag: reader.string("tag"),
-                description: reader.string("description"), location: context.location(typeNode))
         }
+        return variants
+    }
+
+    /// An object written inline in `oneOf`: the variant, and the model it names.
+    private func inlineVariant(
+        _ item: YAMLNode, index: Int, keyPath: String, union: String
+    ) -> (UnionVariant, Model)? {
+        guard
+            let reader = MappingReader(
+                item, keyPath: keyPath,
+                allowed: ["case", "tag", "description", "properties", "additionalProperties"], context: context)
+        else { return nil }
+        let caseName = reader.string("case")
+        let suffix = caseName ?? reader.string("tag") ?? "variant\(index + 1)"
+        let name = union + Namer().typeName(suffix)
+        let location = context.location(item)
+        var model = Model(
+            name: name, kind: .object(fields(reader.value("properties"), keyPath: "\(keyPath).\(suffix).properties")),
+            description: reader.string("description") ?? "The `\(suffix)` variant of `\(union)`.", location: location)
+        model.additionalProperties = reader.value("additionalProperties").flatMap {
+            additionalProperties($0, keyPath: "\(keyPath).\(suffix)")
+        }
+        let tag = reader.string("tag")
+        let variant = UnionVariant(
+            type: .named(name), caseName: caseName ?? (tag == nil ? suffix : nil), tag: tag,
+            description: reader.string("description"),
+            location: location)
+        return (variant, model)
+    }
+
+    private func variant(_ item: YAMLNode, keyPath: String) -> UnionVariant? {
+        if item.isNull || item.scalar == "null" {
+            context.error(
+                item, "'null' is not a variant at '\(keyPath)'",
+                fix: "leave it out and make the fields that use the union optional ('Union?')")
+            return nil
+        }
+        if TypeExpressionParser.isTypeNode(item) {
+            guard let expression = types.resolve(item, keyPath: keyPath) else { return nil }
+            guard expression.presence == .required else {
+                context.error(
+                    item, "a variant cannot be optional at '\(keyPath)'",
+                    fix: "make the fields that use the union optional instead")
+                return nil
+            }
+            return UnionVariant(type: expression.type, location: context.location(item))
+        }
+        guard
+            let reader = MappingReader(
+                item, keyPath: keyPath, allowed: ["type", "case", "tag", "description"], context: context),
+            let typeNode = reader.value("type"),
+            let expression = types.resolve(typeNode, keyPath: "\(keyPath).type")
+        else {
+            if item.pairs != nil, item["type"] == nil {
+                context.error(
+                    item, "a variant needs a 'type' at '\(keyPath)'",
+                    fix: "add 'type: Card', or write an object's 'properties' inline")
+            }
+            return nil
+        }
+        return UnionVariant(
+            type: expression.type, caseName: reader.string("case"), tag: reader.string("tag"),
+            description: reader.string("description"), location: context.location(typeNode))
     }
 
     private func enumValues(_ node: YAMLNode?, keyPath: String) -> [EnumValue] {
