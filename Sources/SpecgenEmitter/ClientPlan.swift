@@ -175,6 +175,8 @@ package struct UnionPlan: Hashable, Sendable {
         package var constants: [[String]]
         /// Its doc comment.
         package var documentation: String?
+        /// How its value's constraints are checked (`.nested` or `.eachNested`), when it has any.
+        package var validation: ValidationPlan.Check?
     }
 
     /// The type name.

@@ -8,7 +8,7 @@ package struct ClientPlanner {
     let apiName: String
     /// The one resolver of aliases, shapes and part kinds.
     let types: TypeResolver
-    /// Object models that have constraint checks of their own or in nested models.
+    /// Object and union models that have constraint checks of their own or in nested models.
     private(set) var validatedModels: Set<String> = []
 
     /// Creates a planner for a spec read from `sourcePath` (package-relative, so output is the same everywhere).
@@ -233,7 +233,7 @@ package struct ClientPlanner {
                             specType: variant.type.description,
                             tag: union.discriminator == nil ? nil : variant.discriminatorValue,
                             constants: union.discriminator != nil ? [] : stringConstants(of: variant.type),
-                            documentation: variant.description)
+                            documentation: variant.description, validation: nestedCheck(variant.type))
                     },
                     usage: union.variants.reduce(into: ModuleUsage.runtime) { $0.formUnion(usage(of: $1.type)) },
                     keyPath: "models.\(model.name)"))
@@ -283,18 +283,21 @@ package struct ClientPlanner {
                 checks.append(.items(min: constraint.minItems, max: constraint.maxItems))
             }
         }
-        switch target {
-        case .named(let name) where validatedModels.contains(name):
-            checks.append(.nested)
-        case .array(let element) where nestedName(element).map(validatedModels.contains) == true:
-            checks.append(.eachNested(isMap: false))
-        case .map(let element) where nestedName(element).map(validatedModels.contains) == true:
-            checks.append(.eachNested(isMap: true))
-        default:
-            break
-        }
+        if let nested = nestedCheck(target) { checks.append(nested) }
         guard !checks.isEmpty else { return nil }
         return ValidationPlan(value: value, field: field, presence: presence, checks: checks)
+    }
+
+    /// The check that runs the `validate()` of a model with constraints, or of each one in an array or map.
+    func nestedCheck(_ type: TypeRef) -> ValidationPlan.Check? {
+        switch resolved(type).type {
+        case .named(let name) where validatedModels.contains(name): .nested
+        case .array(let element) where nestedName(element).map(validatedModels.contains) == true:
+            .eachNested(isMap: false)
+        case .map(let element) where nestedName(element).map(validatedModels.contains) == true:
+            .eachNested(isMap: true)
+        default: nil
+        }
     }
 
     private func nestedName(_ type: TypeRef) -> String? {
@@ -319,9 +322,19 @@ package struct ClientPlanner {
         while changed {
             changed = false
             for model in spec.models where !found.contains(model.name) {
-                let fields = model.fields
-                guard case .object = model.kind else { continue }
-                if fields.contains(where: { hasOwnChecks($0) || contained($0.type).map(found.contains) == true }) {
+                let checked: Bool
+                switch model.kind {
+                case .object:
+                    checked = model.fields.contains {
+                        hasOwnChecks($0) || contained($0.type).map(found.contains) == true
+                    }
+                case .union(let union):
+                    // A union checks the variant it holds.
+                    checked = union.variants.contains { contained($0.type).map(found.contains) == true }
+                case .enumeration, .alias:
+                    checked = false
+                }
+                if checked {
                     found.insert(model.name)
                     changed = true
                 }

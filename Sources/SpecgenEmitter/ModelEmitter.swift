@@ -7,7 +7,9 @@ struct ModelEmitter {
         case .object(let object): emit(object, writer: &w)
         case .enumeration(let enumeration): emit(enumeration, writer: &w)
         case .alias(let alias): emit(alias, writer: &w)
-        case .union(let union): emit(union, writer: &w)
+        case .union(let union):
+            emit(union, writer: &w)
+            emitValidation(union, writer: &w)
         }
     }
 
@@ -241,6 +243,32 @@ struct ModelEmitter {
     }
 
     // MARK: - Unions
+
+    /// `validate()` for a union some of whose variants have constraints: it checks the variant the value holds.
+    private func emitValidation(_ union: UnionPlan, writer w: inout SwiftWriter) {
+        let checked = union.cases.filter { $0.validation != nil }
+        guard !checked.isEmpty else { return }
+        w.blank()
+        w.uses(.runtime, publicly: true)
+        w.type("extension", union.typeName) { w in
+            w.docComment(
+                "Checks the constraints of the variant it holds; request builders call it before sending.")
+            w.declaration("func", "validate", "() throws(ValidationFailure)") { w in
+                w.switchBlock("self") { w in
+                    for variant in checked {
+                        let pattern = ".\(variant.name.withoutBackticks)(let value)"
+                        switch variant.validation {
+                        case .eachNested(let isMap)?:
+                            w.caseLine(pattern, "for item in value\(isMap ? ".values" : "") { try item.validate() }")
+                        default:
+                            w.caseLine(pattern, "try value.validate()")
+                        }
+                    }
+                    w.line("default: break")
+                }
+            }
+        }
+    }
 
     func emit(_ union: UnionPlan, writer w: inout SwiftWriter) {
         let how =

@@ -327,6 +327,20 @@ struct DataShapeTests {
         #expect(sent["exp_year"] == .integer(2031))
         #expect(sent["created"] == .integer(1_800_000_000))
         #expect(answer == .card(card))
+
+        // The variant's constraints are checked before anything is sent.
+        var expired = card
+        expired.expMonth = 13
+        do throws(LedgerError) {
+            _ = try await LedgerClient(baseURL: URL(filePath: "/"), secretKey: "sk").attachSource(
+                id: "cus_1", .card(expired))
+            Issue.record("a card with month 13 was sent")
+        } catch .failure(.validation(let operation, let failure)) {
+            #expect(operation == "Ledger.attachSource")
+            #expect(failure.description == "'Card.exp_month' does not satisfy maximum 12")
+        } catch {
+            Issue.record("\(error)")
+        }
     }
 }
 
