@@ -207,7 +207,7 @@ extension OpenAPIExporter {
         return merged
     }
 
-    /// The media type, schema and multipart encoding of a request body.
+    /// The media type, schema and encoding (form styles, multipart content types) of a request body.
     func media(for body: RequestBody) -> (String, OpenAPIObject, OpenAPIObject) {
         let schema: OpenAPIObject
         switch body.content {
@@ -218,7 +218,23 @@ extension OpenAPIExporter {
         case .json:
             return ("application/json", schema, OpenAPIObject())
         case .form:
-            return ("application/x-www-form-urlencoded", schema, OpenAPIObject())
+            // Repeated arrays are the default form style; comma-joined arrays and deepObject maps say how.
+            var encoding = OpenAPIObject()
+            for field in types.fields(of: body) ?? [] {
+                var style = OpenAPIObject()
+                switch types.textStyle(of: field) {
+                case .comma?:
+                    style["style"] = "form"
+                    style["explode"] = false
+                case .deepObject?:
+                    style["style"] = "deepObject"
+                    style["explode"] = true
+                default:
+                    continue
+                }
+                encoding[field.wireName] = .object(style)
+            }
+            return ("application/x-www-form-urlencoded", schema, encoding)
         case .binary:
             return (body.contentType ?? "application/octet-stream", OpenAPIObject(), OpenAPIObject())
         case .multipart:

@@ -25,7 +25,21 @@ struct ExportAgreementTests {
             request: POST /slots
             body: Slot
             response:
-              201: Slot
+              201:
+                body: Slot
+                headers:
+                  Location: url
+                  X-Seats-Left: int?
+          label:
+            request: POST /slots/{id}/labels
+            path:
+              id: string
+            body:
+              form:
+                names: {type: "[string]", style: comma}
+                notes: "[string]?"
+                extra: "{string: string}?"
+            response: empty
           cancel:
             request: DELETE /slots/{id}
             path:
@@ -49,6 +63,36 @@ struct ExportAgreementTests {
 
     private func value(_ object: Any?, _ path: String...) -> Any? {
         path.reduce(object) { ($0 as? [String: Any])?[$1] }
+    }
+
+    @Test func responseHeadersAndFormStylesAreDocumentedAsTheMockSendsAndReadsThem() throws {
+        let (spec, document) = try load()
+        let created = value(document, "paths", "/slots", "post", "responses", "201", "headers") as? [String: Any]
+        #expect(value(created, "Location", "required") as? Bool == true)
+        #expect(value(created, "X-Seats-Left", "required") as? Bool == false)
+        #expect(value(created, "X-Seats-Left", "schema", "type") as? String == "integer")
+        let form =
+            value(
+                document, "paths", "/slots/{id}/labels", "post", "requestBody", "content",
+                "application/x-www-form-urlencoded", "encoding") as? [String: Any]
+        #expect(value(form, "names", "style") as? String == "form" && value(form, "names", "explode") as? Bool == false)
+        #expect(value(form, "extra", "style") as? String == "deepObject")
+        #expect(value(form, "notes") == nil)  // repeated, the default
+
+        let mock = MockService(spec: spec)
+        let booked = mock.respond(
+            to: MockRequest(
+                method: "POST", path: "/slots",
+                headers: [("Authorization", "Bearer t"), ("Content-Type", "application/json")],
+                body: Data(#"{"at":"23/11/2026 09:30","seats":2}"#.utf8)))
+        let headers = Dictionary(booked.response.headers, uniquingKeysWith: { first, _ in first })
+        #expect(headers["Location"] == "https://example.com/Location" && headers["X-Seats-Left"] == "1")
+        let labelled = mock.respond(
+            to: MockRequest(
+                method: "POST", path: "/slots/s_1/labels",
+                headers: [("Authorization", "Bearer t"), ("Content-Type", "application/x-www-form-urlencoded")],
+                body: Data("names=a,b&notes=x&notes=y&extra%5Broom%5D=4".utf8)))
+        #expect(labelled.problems.isEmpty, "\(labelled.problems)")
     }
 
     @Test func aListItemWhoseFirstKeyHoldsABlockIsIndentedUnderThatKey() {
