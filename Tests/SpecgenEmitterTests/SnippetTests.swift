@@ -484,6 +484,25 @@ struct SnippetTests {
                         default: throw .unexpected(status: response.statusCode, body: call.errorPayload(String.self, from: response))
                 """),
         Case(
+            name: "an inline object variant becomes a struct named after the union and its case",
+            yaml: """
+                models:
+                  Action:
+                    discriminator: type
+                    oneOf:
+                      - {case: redirect, properties: {type: {type: string, const: redirect}, url: url}}
+                      - {case: wait, properties: {type: {type: string, const: wait}, seconds: int}}
+                endpoints:
+                  next: {request: GET /next, response: Action}
+                """, file: "Models.swift",
+            expected: """
+                public enum Action: Codable, Hashable, Sendable {
+                    /// `redirect`.
+                    case redirect(ActionRedirect)
+                    /// `wait`.
+                    case wait(ActionWait)
+                """),
+        Case(
             name: "response headers are read into a struct, each by its type and format",
             yaml: Self.responseHeaders, file: "Models.swift",
             expected: """
