@@ -61,14 +61,10 @@ struct ModelEmitter {
         // Formatted dates are coded by the runtime's property wrappers, which public properties name.
         if object.properties.contains(where: { $0.dateCoding != nil }) { w.uses(.runtime, publicly: true) }
         if !object.validations.isEmpty {
-            w.blank()
-            w.uses(.runtime, publicly: true)
-            w.type("extension", object.typeName) { w in
-                w.docComment(
-                    "Checks the constraints `\(object.keyPath)` declares; request builders call it before sending.")
-                w.declaration("func", "validate", "() throws(ValidationFailure)") { w in
-                    for validation in object.validations { ValidationEmitter().emit(validation, writer: &w) }
-                }
+            emitValidate(
+                of: object.typeName, "Checks the constraints `\(object.keyPath)` declares", writer: &w
+            ) { w in
+                for validation in object.validations { ValidationEmitter().emit(validation, writer: &w) }
             }
         }
         if object.hasSensitive {
@@ -248,25 +244,31 @@ struct ModelEmitter {
     private func emitValidation(_ union: UnionPlan, writer w: inout SwiftWriter) {
         let checked = union.cases.filter { $0.validation != nil }
         guard !checked.isEmpty else { return }
+        emitValidate(of: union.typeName, "Checks the constraints of the variant it holds", writer: &w) { w in
+            w.switchBlock("self") { w in
+                for variant in checked {
+                    let pattern = ".\(variant.name.withoutBackticks)(let value)"
+                    switch variant.validation {
+                    case .eachNested(let isMap)?:
+                        w.caseLine(pattern, "for item in value\(isMap ? ".values" : "") { try item.validate() }")
+                    default:
+                        w.caseLine(pattern, "try value.validate()")
+                    }
+                }
+                w.line("default: break")
+            }
+        }
+    }
+
+    /// `extension Type { public func validate() throws(ValidationFailure) { ... } }`, documented as `summary`.
+    private func emitValidate(
+        of typeName: String, _ summary: String, writer w: inout SwiftWriter, body: (inout SwiftWriter) -> Void
+    ) {
         w.blank()
         w.uses(.runtime, publicly: true)
-        w.type("extension", union.typeName) { w in
-            w.docComment(
-                "Checks the constraints of the variant it holds; request builders call it before sending.")
-            w.declaration("func", "validate", "() throws(ValidationFailure)") { w in
-                w.switchBlock("self") { w in
-                    for variant in checked {
-                        let pattern = ".\(variant.name.withoutBackticks)(let value)"
-                        switch variant.validation {
-                        case .eachNested(let isMap)?:
-                            w.caseLine(pattern, "for item in value\(isMap ? ".values" : "") { try item.validate() }")
-                        default:
-                            w.caseLine(pattern, "try value.validate()")
-                        }
-                    }
-                    w.line("default: break")
-                }
-            }
+        w.type("extension", typeName) { w in
+            w.docComment(summary + "; request builders call it before sending.")
+            w.declaration("func", "validate", "() throws(ValidationFailure)", body: body)
         }
     }
 
