@@ -173,7 +173,8 @@ extension ClientPlanner {
     /// The struct of typed response headers and the method that returns them; nil when no answer declares headers.
     private func responseHeaders(of endpoint: Endpoint, plan: OperationPlan, api: String) -> ResponseHeadersPlan? {
         guard let typeName = namer.responseHeadersTypeName(of: endpoint),
-            let methodName = namer.headersMethodName(of: endpoint)
+            let methodName = namer.headersMethodName(of: endpoint),
+            let handlerTypeName = namer.headersHandlerTypeName(of: endpoint)
         else { return nil }
         var usage: ModuleUsage = []
         let headers = endpoint.responseHeaders.map { field -> HeaderPlan in
@@ -201,7 +202,7 @@ extension ClientPlanner {
             documentation: "The headers of a `\(endpoint.name)` answer, as "
                 + "``\(api)/\(methodName)(\(plan.parameters.map { $0.label + ":" }.joined()))`` returns them.",
             methodName: methodName, methodDocumentation: methodDocumentation,
-            handlerTypeName: namer.typeName(methodName) + "Handler",
+            handlerTypeName: handlerTypeName,
             headers: headers, usage: usage)
     }
 

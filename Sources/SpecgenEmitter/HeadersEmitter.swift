@@ -27,19 +27,9 @@ struct HeadersEmitter {
                     + "type.")
             w.declaration("", "init", "(_ reader: ResponseHeaderReader) throws(ClientError)") { w in
                 for header in headers.headers {
-                    let call =
-                        "reader.\(header.isOptional ? "optional" : "required")"
-                        + "(\(SwiftLiteral.string(header.wireName)), \(header.readArguments))"
-                    let line = "\(header.name) = try \(call)"
-                    if w.fits(line) {
-                        w.line(line)
-                    } else {
-                        w.line("\(header.name) = try \(call.prefix { $0 != "(" })(")
-                        w.indented { w in
-                            w.line("\(SwiftLiteral.string(header.wireName)), \(header.readArguments)")
-                        }
-                        w.line(")")
-                    }
+                    w.wrappedLine(
+                        "\(header.name) = try reader.\(header.isOptional ? "optional" : "required")",
+                        [SwiftLiteral.string(header.wireName), header.readArguments], "")
                 }
             }
         }

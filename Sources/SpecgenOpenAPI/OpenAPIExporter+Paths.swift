@@ -120,17 +120,9 @@ extension OpenAPIExporter {
                 .map(OpenAPIValue.string)
             parameter["required"] = .bool(entry.requiredBy == endpoints.count)
             if entry.field.deprecation != nil { parameter["deprecated"] = true }
-            if entry.location == "query" {
-                switch types.textStyle(of: entry.field) {
-                case .comma?:
-                    parameter["style"] = "form"
-                    parameter["explode"] = false
-                case .deepObject?:
-                    parameter["style"] = "deepObject"
-                    parameter["explode"] = true
-                default:
-                    break
-                }
+            if entry.location == "query", let (style, explode) = serialization(of: entry.field) {
+                parameter["style"] = .string(style)
+                parameter["explode"] = .bool(explode)
             }
             var fieldSchema = entry.field
             fieldSchema.description = nil
@@ -207,6 +199,16 @@ extension OpenAPIExporter {
         return merged
     }
 
+    /// The `style` and `explode` of a query parameter or form field that OpenAPI's default (repeated `form`) does
+    /// not describe: comma-joined arrays and deepObject maps.
+    func serialization(of field: Field) -> (style: String, explode: Bool)? {
+        switch types.textStyle(of: field) {
+        case .comma?: ("form", false)
+        case .deepObject?: ("deepObject", true)
+        case .repeated?, .single?, nil: nil
+        }
+    }
+
     /// The media type, schema and encoding (form styles, multipart content types) of a request body.
     func media(for body: RequestBody) -> (String, OpenAPIObject, OpenAPIObject) {
         let schema: OpenAPIObject
@@ -221,18 +223,11 @@ extension OpenAPIExporter {
             // Repeated arrays are the default form style; comma-joined arrays and deepObject maps say how.
             var encoding = OpenAPIObject()
             for field in types.fields(of: body) ?? [] {
-                var style = OpenAPIObject()
-                switch types.textStyle(of: field) {
-                case .comma?:
-                    style["style"] = "form"
-                    style["explode"] = false
-                case .deepObject?:
-                    style["style"] = "deepObject"
-                    style["explode"] = true
-                default:
-                    continue
-                }
-                encoding[field.wireName] = .object(style)
+                guard let (style, explode) = serialization(of: field) else { continue }
+                var part = OpenAPIObject()
+                part["style"] = .string(style)
+                part["explode"] = .bool(explode)
+                encoding[field.wireName] = .object(part)
             }
             return ("application/x-www-form-urlencoded", schema, encoding)
         case .binary:

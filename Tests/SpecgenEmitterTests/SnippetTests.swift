@@ -202,25 +202,13 @@ struct SnippetTests {
                 """),
         Case(
             name: "alternative schemes ride on the request, and each one's credential becomes optional",
-            yaml: """
-                auth:
-                  token: {type: bearer}
-                  account: {type: basic}
-                endpoints:
-                  send: {request: POST /messages, response: empty, auth: [token, account]}
-                """, file: "Operations.swift",
+            yaml: Self.alternatives, file: "Operations.swift",
             expected: """
                         return HTTPRequestData(.post, path: "/messages", authScheme: "token", authAlternatives: ["account"])
                 """),
         Case(
             name: "an initializer takes every alternative's credential as an optional parameter",
-            yaml: """
-                auth:
-                  token: {type: bearer}
-                  account: {type: basic}
-                endpoints:
-                  send: {request: POST /messages, response: empty, auth: [token, account]}
-                """, file: "Client.swift",
+            yaml: Self.alternatives, file: "Client.swift",
             expected: """
                         token: TokenProvider? = nil,
                         account: BasicCredentials? = nil,
@@ -548,6 +536,14 @@ struct SnippetTests {
                     public func old() async throws(ShopError) {
                 """),
     ]
+
+    static let alternatives = """
+        auth:
+          token: {type: bearer}
+          account: {type: basic}
+        endpoints:
+          send: {request: POST /messages, response: empty, auth: [token, account]}
+        """
 
     static let responseHeaders = """
         models:

@@ -90,18 +90,21 @@ extension LintRun {
             spec.endpoints.map { ($0.name, namer.methodName($0.name), $0.location) },
             scope: "endpoints", kind: "operation")
         for endpoint in spec.endpoints { checkEndpoint(endpoint) }
+        // Each operation by its method's name, once, for the generated methods that must not take one.
+        let operations = Dictionary(
+            spec.endpoints.map { (namer.methodName($0.name).withoutBackticks, $0) },
+            uniquingKeysWith: { first, _ in first })
         for endpoint in spec.endpoints {
-            guard let method = namer.headersMethodName(of: endpoint),
-                let operation = spec.endpoints.first(where: { namer.methodName($0.name).withoutBackticks == method })
-            else { continue }
+            guard let method = namer.headersMethodName(of: endpoint), let operation = operations[method] else {
+                continue
+            }
             error(
                 operation.location,
                 "operation '\(operation.name)' has the name of the method that returns '\(endpoint.name)' with its headers",
                 fix: "rename one of them")
         }
         for polling in spec.endpoints.compactMap(\.polling) {
-            let helper = namer.methodName(polling.name)
-            if let operation = spec.endpoints.first(where: { namer.methodName($0.name) == helper }) {
+            if let operation = operations[namer.methodName(polling.name).withoutBackticks] {
                 error(
                     polling.location,
                     "polling helper '\(polling.name)' has the same Swift name as operation '\(operation.name)' (line \(operation.location.line))",
@@ -316,6 +319,8 @@ extension LintRun {
         checkCollisions(
             response.headers.map { ($0.wireName, namer.bareSwiftName(of: $0), $0.location) },
             scope: "the headers at '\(keyPath)'", kind: "header")
+        // Against the statuses declared before this one, so each mismatch is reported once, where it appears.
+        let earlier = endpoint.responses.prefix { $0.location != response.location }.flatMap(\.headers)
         for header in response.headers {
             let headerPath = "\(keyPath).\(header.wireName)"
             checkParameter(header, keyPath: headerPath, allowArrays: false, kind: "response header")
@@ -329,11 +334,9 @@ extension LintRun {
                     header.location, "response header at '\(headerPath)' takes no default",
                     fix: "make it optional with '?'; the client reads what the server sent")
             }
-            // Against the statuses declared before this one, so each mismatch is reported once, where it appears.
-            let earlier = endpoint.responses.prefix { $0.location != response.location }
-            let other = earlier.lazy.flatMap(\.headers)
-                .first { $0.wireName.lowercased() == header.wireName.lowercased() && $0.type != header.type }
-            if let other {
+            if let other = earlier.first(where: {
+                $0.wireName.lowercased() == header.wireName.lowercased() && $0.type != header.type
+            }) {
                 error(
                     header.typeLocation,
                     "header '\(header.wireName)' is '\(header.type)' at '\(keyPath)' and '\(other.type)' at line "

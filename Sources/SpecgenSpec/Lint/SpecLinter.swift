@@ -77,10 +77,11 @@ struct LintRun {
             if let name = namer.errorTypeName(of: endpoint) { generated[name] = "the error type of '\(endpoint.name)'" }
             generated[namer.handlerTypeName(of: endpoint)] = "the mock's closure type for '\(endpoint.name)'"
             if let name = namer.responseHeadersTypeName(of: endpoint),
-                let method = namer.headersMethodName(of: endpoint)
+                let method = namer.headersMethodName(of: endpoint),
+                let handler = namer.headersHandlerTypeName(of: endpoint)
             {
                 generated[name] = "the response headers of '\(endpoint.name)'"
-                generated[namer.typeName(method) + "Handler"] = "the mock's closure type for '\(method)'"
+                generated[handler] = "the mock's closure type for '\(method)'"
             }
         }
         for model in spec.models {

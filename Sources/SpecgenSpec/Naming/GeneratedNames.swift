@@ -95,6 +95,11 @@ extension Namer {
             ? nil : methodName(endpoint.name).withoutBackticks + "WithHeaders"
     }
 
+    /// The type of the closure a mock takes for the headers method, such as `CreatePaymentWithHeadersHandler`.
+    package func headersHandlerTypeName(of endpoint: Endpoint) -> String? {
+        headersMethodName(of: endpoint).map { typeName($0) + "Handler" }
+    }
+
     /// The type of the closure a mock takes for an operation, such as `RegisterUserHandler`.
     package func handlerTypeName(of endpoint: Endpoint) -> String { typeName(methodName(endpoint.name)) + "Handler" }
 
