@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "SpecgenDiff", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter"],
             swiftSettings: strictSettings),
-        .target(name: "SpecgenOpenAPI", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
+        .target(name: "SpecgenOpenAPI", dependencies: ["SpecgenYAML", "SpecgenSpec"], swiftSettings: strictSettings),
         .executableTarget(
             name: "specgen",
             dependencies: [

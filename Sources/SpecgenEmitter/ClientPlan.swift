@@ -189,6 +189,8 @@ package struct UnionPlan: Hashable, Sendable {
     package var discriminator: String?
     /// The variants, in spec order.
     package var cases: [Case]
+    /// Whether a value can hold the union again inside itself, so Swift must store it `indirect`.
+    package var isIndirect = false
     /// The modules the variants' types come from.
     package var usage: ModuleUsage
     /// The spec key path, such as `models.PaymentSource`.

@@ -10,6 +10,8 @@ package struct ClientPlanner {
     let types: TypeResolver
     /// Object and union models that have constraint checks of their own or in nested models.
     private(set) var validatedModels: Set<String> = []
+    /// Unions a value can hold inside itself, stored `indirect`.
+    private(set) var recursiveUnions: Set<String> = []
 
     /// Creates a planner for a spec read from `sourcePath` (package-relative, so output is the same everywhere).
     package init(spec: Spec, sourcePath: String) {
@@ -18,6 +20,7 @@ package struct ClientPlanner {
         apiName = Namer().typeName(spec.name)
         types = TypeResolver(spec)
         validatedModels = findValidatedModels()
+        recursiveUnions = types.recursiveUnions(in: spec.models)
     }
 
     /// The plan.
@@ -235,6 +238,7 @@ package struct ClientPlanner {
                             constants: union.discriminator != nil ? [] : stringConstants(of: variant.type),
                             documentation: variant.description, validation: nestedCheck(variant.type))
                     },
+                    isIndirect: recursiveUnions.contains(model.name),
                     usage: union.variants.reduce(into: ModuleUsage.runtime) { $0.formUnion(usage(of: $1.type)) },
                     keyPath: "models.\(model.name)"))
         }

@@ -279,7 +279,8 @@ struct ModelEmitter {
         w.docComment((union.documentation ?? "The `\(union.keyPath)` union.") + "\n\n" + how)
         w.deprecation(union.deprecation)
         w.uses(union.usage, publicly: true)
-        w.type("enum", union.typeName, ": Codable, Hashable, Sendable") { w in
+        w.type("enum", union.typeName, ": Codable, Hashable, Sendable", modifier: union.isIndirect ? "indirect " : "") {
+            w in
             for variant in union.cases {
                 w.docComment(variant.documentation ?? variant.tag.map { "`\($0)`." } ?? "A `\(variant.specType)`.")
                 w.declaration("case", variant.name, "(\(variant.type))")

@@ -87,14 +87,15 @@ package struct SwiftWriter {
     /// Writes a type or extension and its body, recording it (an extension only when it adds conformances) and
     /// owning the declarations recorded inside it.
     package mutating func type(
-        _ keyword: String, _ name: String, _ inheritance: String = "", _ body: (inout SwiftWriter) -> Void
+        _ keyword: String, _ name: String, _ inheritance: String = "", modifier: String = "",
+        _ body: (inout SwiftWriter) -> Void
     ) {
         let isExtension = keyword == "extension"
         if !isExtension || !inheritance.isEmpty { declare(keyword, name, inheritance) }
         // A nested type owns its declarations under its qualified name, such as `Branding.UpdatedAtFormat`.
         let owner = isExtension ? name : (owners.last.map { "\($0.name).\(name)" } ?? name)
         owners.append((owner, keyword == "protocol"))
-        block((isExtension ? "" : "public ") + "\(keyword) \(name)\(inheritance)", body)
+        block((isExtension ? "" : "public ") + modifier + "\(keyword) \(name)\(inheritance)", body)
         owners.removeLast()
     }
 

@@ -136,11 +136,14 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
         "true", "false", "yes", "no", "on", "off", "y", "n", "null", "~",
     ]
 
+    /// Whether a YAML 1.1 reader takes the text for a boolean or null.
+    static func isReservedWord(_ text: String) -> Bool { reservedWords.contains(text.lowercased()) }
+
     /// A string as a plain YAML scalar when that reads back as the same string, else double-quoted.
     static func yamlScalar(_ text: String) -> String {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
             first.properties.isAlphabetic || first == "_" || first == "/",
-            last != " ", last != ":", !reservedWords.contains(text.lowercased()),
+            last != " ", last != ":", !isReservedWord(text),
             !text.contains(": "), !text.contains(" #"),
             text.unicodeScalars.allSatisfy({
                 $0.value >= 0x20 && $0.value < 0x7F && !"{}[],&*!|>'\"%@`#".unicodeScalars.contains($0)

@@ -15,6 +15,20 @@ struct SnippetTests {
 
     static let cases: [Case] = [
         Case(
+            name: "a union a value can hold again inside itself is stored indirect",
+            yaml: """
+                models:
+                  Condition: {oneOf: [Leaf, All]}
+                  Leaf: {properties: {field: string}}
+                  All: {properties: {first: Condition, rest: "[Condition]"}}
+                  Plain: {oneOf: [Leaf, string]}
+                endpoints:
+                  check: {request: POST /check, body: Condition, response: Plain}
+                """, file: "Models.swift",
+            expected: """
+                public indirect enum Condition: Codable, Hashable, Sendable {
+                """),
+        Case(
             name: "an idempotency key makes a POST retryable with one key per call",
             yaml: """
                 models:

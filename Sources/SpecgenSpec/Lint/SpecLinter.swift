@@ -317,31 +317,18 @@ struct LintRun {
         }
     }
 
-    /// A struct that holds itself other than through an array or map would have infinite size.
+    /// A struct that holds itself other than through an array, a map or a union (which Swift stores `indirect`)
+    /// would have infinite size.
     mutating func checkValueCycles() {
         for model in spec.models {
-            switch model.kind {
-            case .object, .union: break
-            default: continue
-            }
+            guard case .object = model.kind else { continue }
             var visited: Set<String> = []
-            var stack: [(name: String, path: [String])] = [(model.name, [model.name])]
+            var stack: [(model: Model, path: [String])] = [(model, [model.name])]
             var reported = false
-            while let (name, path) = stack.popLast(), !reported {
-                guard let current = self.model(named: name) else { continue }
-                let held: [(type: TypeRef, name: String)]
-                if case .union(let union) = current.kind {
-                    held = union.variants.map { ($0.type, "(\($0.type))") }
-                } else {
-                    held = current.fields.map { ($0.type, $0.wireName) }
-                }
-                for (type, name) in held {
-                    let target: Model
-                    switch shape(of: type) {
-                    case .object(let model), .union(let model, _): target = model
-                    default: continue
-                    }
-                    let nextPath = path + [name]
+            while let (current, path) = stack.popLast(), !reported {
+                for (target, via) in types.heldModels(of: current) {
+                    guard case .object = target.kind else { continue }
+                    let nextPath = path + [via]
                     if target.name == model.name {
                         error(
                             model.location,
@@ -350,7 +337,7 @@ struct LintRun {
                         reported = true
                         break
                     }
-                    if visited.insert(target.name).inserted { stack.append((target.name, nextPath)) }
+                    if visited.insert(target.name).inserted { stack.append((target, nextPath)) }
                 }
             }
         }

@@ -63,6 +63,44 @@ package struct TypeResolver: Sendable {
         return (current, constraints)
     }
 
+    /// The models a value of this model holds directly, not through an array or map: a struct's fields, a union's
+    /// variants.
+    package func heldModels(of model: Model) -> [(model: Model, via: String)] {
+        let held: [(TypeRef, String)]
+        switch model.kind {
+        case .union(let union): held = union.variants.map { ($0.type, "(\($0.type))") }
+        case .object: held = model.fields.map { ($0.type, $0.wireName) }
+        default: return []
+        }
+        return held.compactMap { type, via in
+            switch shape(of: type) {
+            case .object(let target), .union(let target, _): (target, via)
+            default: nil
+            }
+        }
+    }
+
+    /// The unions a value can hold again inside itself (Stripe's customer, whose card refers back to a customer):
+    /// Swift stores them `indirect`, so a cycle through a union has a finite size. A cycle of structs alone has none.
+    package func recursiveUnions(in models: [Model]) -> Set<String> {
+        var recursive: Set<String> = []
+        for model in models {
+            guard case .union = model.kind else { continue }
+            var visited: Set<String> = []
+            var stack = [model]
+            search: while let current = stack.popLast() {
+                for (target, _) in heldModels(of: current) {
+                    if target.name == model.name {
+                        recursive.insert(model.name)
+                        break search
+                    }
+                    if visited.insert(target.name).inserted { stack.append(target) }
+                }
+            }
+        }
+        return recursive
+    }
+
     /// What a type is once its aliases are followed.
     package func shape(of type: TypeRef) -> TypeShape {
         switch resolved(type).type {

@@ -1,0 +1,173 @@
+import Foundation
+import SpecgenSpec
+import SpecgenYAML
+
+/// A node of an OpenAPI document and the file it sits in, so every warning points into the right file.
+struct DocNode {
+    var node: YAMLNode
+    var file: String
+
+    var location: SourceLocation {
+        SourceLocation(path: file, line: node.mark.line, column: node.mark.column)
+    }
+
+    subscript(key: String) -> DocNode? {
+        node[key].map { DocNode(node: $0, file: file) }
+    }
+
+    /// The mapping's entries with their keys' locations, or nil for a scalar or list.
+    var entries: [(key: String, keyLocation: SourceLocation, value: DocNode)]? {
+        node.pairs?.map { pair in
+            (
+                pair.key.scalar ?? "",
+                SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column),
+                DocNode(node: pair.value, file: file)
+            )
+        }
+    }
+
+    var items: [DocNode]? { node.items?.map { DocNode(node: $0, file: file) } }
+    var isMapping: Bool { node.pairs != nil }
+
+    /// A scalar's text; nil for null, a list or a mapping.
+    var string: String? { node.isNull ? nil : node.scalar }
+    var bool: Bool? { node.bool }
+    var int: Int? { node.int }
+    var double: Double? { node.double }
+
+    /// A string under a key.
+    func string(_ key: String) -> String? { self[key]?.string }
+
+    /// The node as the spec writes a value: numbers and booleans plain, strings quoted as needed, collections kept.
+    var value: SpecText {
+        switch node.content {
+        case .scalar(let text, _):
+            if node.isNull { return .plain("null") }
+            if let bool = node.bool { return .plain(bool ? "true" : "false") }
+            if node.int != nil || node.double.map({ $0.isFinite }) == true { return .plain(text) }
+            return .string(text)
+        case .sequence:
+            return .list(items?.map(\.value) ?? [])
+        case .mapping:
+            return .map((entries ?? []).map { SpecText.Entry(key: $0.key, value: $0.value.value) })
+        }
+    }
+}
+
+/// The files of one OpenAPI document: the root and every file a `$ref` reaches, each parsed once.
+final class OpenAPIDocuments {
+    /// Reads a file by the path the import names it with; nil when it cannot be read.
+    let read: (String) -> [UInt8]?
+    private var parsed: [String: DocNode?] = [:]
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Documents of real APIs run to millions of nodes; aliases still cannot blow up past this.
+    static let limits = YAMLLimits(maxExpandedNodes: 40_000_000, maxDepth: 1_000)
+
+    init(read: @escaping (String) -> [UInt8]?) {
+        self.read = read
+    }
+
+    /// The root node of a file, parsed on first use; nil (with an error) when it cannot be read or parsed.
+    func root(of file: String, referencedAt location: SourceLocation? = nil) -> DocNode? {
+        if let cached = parsed[file] { return cached }
+        var result: DocNode?
+        if let bytes = read(file) {
+            do {
+                let document = try YAMLDocument(parsing: bytes, path: file, limits: Self.limits)
+                result = document.root.map { DocNode(node: $0, file: file) }
+                if result == nil {
+                    diagnostics.append(
+                        Diagnostic(.error, at: SourceLocation(path: file, line: 1, column: 1), "the document is empty"))
+                }
+            } catch {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, at: SourceLocation(path: file, line: error.mark.line, column: error.mark.column),
+                        error.message, fix: error.fix))
+            }
+        } else {
+            diagnostics.append(
+                Diagnostic(
+                    location == nil ? .error : .warning,
+                    at: location ?? SourceLocation(path: file, line: 1, column: 1),
+                    "cannot read '\(file)'",
+                    fix: location == nil ? nil : "check the relative path of the $ref"))
+        }
+        parsed[file] = result
+        return result
+    }
+
+    /// Where a `$ref` points: its file (relative to the referring file's folder) and its JSON pointer, as one key
+    /// that names the target however it was spelled.
+    func target(of reference: String, from file: String) -> (file: String, pointer: [String]) {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let filePart = String(parts[0])
+        let pointerPart = parts.count > 1 ? String(parts[1]) : ""
+        let targetFile = filePart.isEmpty ? file : Self.join(Self.folder(of: file), filePart)
+        let pointer = pointerPart.split(separator: "/", omittingEmptySubsequences: true).map {
+            Self.percentDecoded(String($0)).replacingOccurrences(of: "~1", with: "/")
+                .replacingOccurrences(of: "~0", with: "~")
+        }
+        return (targetFile, pointer)
+    }
+
+    /// The node a `$ref` points at, or nil when it dangles (the caller says so, where it matters).
+    func resolve(_ reference: String, from node: DocNode) -> (node: DocNode, key: String)? {
+        let (file, pointer) = target(of: reference, from: node.file)
+        guard var current = root(of: file, referencedAt: node.location) else { return nil }
+        for token in pointer {
+            if let next = current[token] {
+                current = next
+            } else if let index = Int(token), let items = current.items, items.indices.contains(index) {
+                current = items[index]
+            } else {
+                return nil
+            }
+        }
+        return (current, file + "#/" + pointer.joined(separator: "/"))
+    }
+
+    func warn(at location: SourceLocation, _ message: String, fix: String? = nil) {
+        diagnostics.append(Diagnostic(.warning, at: location, message, fix: fix))
+    }
+
+    static func folder(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "" }
+        return String(file[..<slash])
+    }
+
+    /// `folder/relative` with `.` and `..` folded, so one file has one name however it is reached.
+    static func join(_ folder: String, _ relative: String) -> String {
+        let start = relative.hasPrefix("/") ? [] : folder.split(separator: "/", omittingEmptySubsequences: false)
+        var parts: [Substring] = []
+        for part in start + relative.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != "..", !last.isEmpty { parts.removeLast() } else { parts.append(part) }
+            case "" where !parts.isEmpty: continue
+            default: parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return relative.hasPrefix("/") && !joined.hasPrefix("/") ? "/" + joined : joined
+    }
+
+    static func percentDecoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.first {
+            utf8 = utf8.dropFirst()
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

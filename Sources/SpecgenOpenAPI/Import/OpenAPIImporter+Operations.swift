@@ -1,0 +1,380 @@
+import SpecgenSpec
+import SpecgenYAML
+
+/// An endpoint as imported, before the errors every endpoint shares move to the top level.
+struct ImportedEndpoint {
+    var name: String
+    var body: SpecMap
+    /// The endpoint's errors by status key, each written as the spec writes it.
+    var errors: [(status: String, text: SpecText)]
+}
+
+/// Paths and operations: names, parameters, bodies, responses and errors.
+extension ImportRun {
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    func endpoints(_ paths: DocNode?, security: SpecText?) -> [ImportedEndpoint] {
+        var endpoints: [ImportedEndpoint] = []
+        var takenNames = Set<String>()
+        var seenRoutes = Set<String>()
+        for (rawPath, keyLocation, item) in paths?.entries ?? [] {
+            var pathItem = item
+            if let reference = item.string("$ref") {
+                guard let (target, _) = documents.resolve(reference, from: item) else {
+                    warn("dangling-ref", at: item.location, "$ref '\(reference)' points at nothing; path skipped")
+                    continue
+                }
+                pathItem = target
+            }
+            let path = cleanPath(rawPath, at: keyLocation)
+            for (method, methodLocation, operation) in pathItem.entries ?? [] where Self.methods.contains(method) {
+                summary.documentOperations += 1
+                let route = method.uppercased() + " " + Self.routeKey(path)
+                if seenRoutes.contains(route) {
+                    warn(
+                        "duplicate-route", at: methodLocation,
+                        "\(method.uppercased()) \(path) is declared twice (once with a query or fragment in its key)")
+                }
+                seenRoutes.insert(route)
+                var name = operationName(operation, method: method, path: path)
+                if takenNames.contains(name.lowercased()) {
+                    let base = name
+                    var counter = 2
+                    while takenNames.contains((base + String(counter)).lowercased()) { counter += 1 }
+                    name = base + String(counter)
+                    warn(
+                        "operation-name", at: (operation["operationId"] ?? operation).location,
+                        "two operations are named '\(base)'; this one is '\(name)'")
+                }
+                takenNames.insert(name.lowercased())
+                endpoints.append(
+                    endpoint(
+                        name, method: method, path: path, operation: operation, pathItem: pathItem,
+                        defaultSecurity: security))
+            }
+        }
+        return endpoints
+    }
+
+    /// `/items/{id}` with its placeholders blanked, so two spellings of one route compare equal.
+    static func routeKey(_ path: String) -> String {
+        var key = ""
+        var inPlaceholder = false
+        for character in path {
+            if character == "{" {
+                inPlaceholder = true
+                key += "{}"
+            } else if character == "}" {
+                inPlaceholder = false
+            } else if !inPlaceholder {
+                key.append(character)
+            }
+        }
+        return key
+    }
+
+    /// A path key without what OpenAPI does not allow in one (`?query`, `#fragment`), with a warning.
+    private func cleanPath(_ raw: String, at location: SourceLocation) -> String {
+        var path = raw
+        if let index = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            warn(
+                "path-key", at: location,
+                "the path '\(raw)' has '\(path[index])' in it, which a path key cannot; read as '\(path[..<index])'",
+                fix: "describe query items as parameters")
+            path = String(path[..<index])
+        }
+        if !path.hasPrefix("/") { path = "/" + path }
+        return path
+    }
+
+    /// The `operationId` as a method name, else the method and the path's words (`get /pets/{id}` → `getPetsId`).
+    private func operationName(_ operation: DocNode, method: String, path: String) -> String {
+        if let id = operation.string("operationId"), !namer.words(id).isEmpty {
+            return namer.methodName(id).filter { $0 != "`" }
+        }
+        let words = [method] + namer.words(path)
+        return namer.bareMemberName(words.joined(separator: " "))
+    }
+
+    private func endpoint(
+        _ name: String, method: String, path: String, operation: DocNode, pathItem: DocNode, defaultSecurity: SpecText?
+    ) -> ImportedEndpoint {
+        var map = SpecMap()
+        let hint = namer.typeName(name)
+        map["summary"] = operation.string("summary").map(SpecText.description)
+        map["description"] = operation.string("description").map(SpecText.description)
+        map["request"] = .string(method.uppercased() + " " + path)
+
+        // Path-level parameters, then the operation's, which replace those of the same name and location.
+        var parameters: [(name: String, location: String, node: DocNode)] = []
+        for list in [pathItem["parameters"], operation["parameters"]] {
+            for item in list?.items ?? [] {
+                guard let parameter = resolved(item), let name = parameter.string("name"),
+                    let location = parameter.string("in")
+                else { continue }
+                parameters.removeAll { $0.name == name && $0.location == location }
+                parameters.append((name, location, parameter))
+            }
+        }
+        let placeholders = TemplatePart.placeholders(in: path)
+        var pathFields = SpecMap()
+        var queryFields = SpecMap()
+        var headerFields = SpecMap()
+        var swiftNames = Set<String>()
+        /// A parameter's Swift name when its derived one is taken (Twilio's `StartTime<` and `StartTime>`).
+        func named(_ text: SpecText, _ wireName: String) -> SpecText {
+            let base = namer.bareMemberName(wireName)
+            guard swiftNames.contains(base.lowercased()) else {
+                swiftNames.insert(base.lowercased())
+                return text
+            }
+            var chosen = base + (wireName.hasSuffix("<") ? "Before" : wireName.hasSuffix(">") ? "After" : "2")
+            var counter = 2
+            while swiftNames.contains(chosen.lowercased()) {
+                counter += 1
+                chosen = base + String(counter)
+            }
+            swiftNames.insert(chosen.lowercased())
+            var long = Self.longForm(text)
+            long["swiftName"] = .string(chosen)
+            return long.text
+        }
+        for (name, location, parameter) in parameters {
+            switch location {
+            case "path":
+                guard placeholders.contains(name) else {
+                    warn(
+                        "path-parameter", at: parameter.location,
+                        "path parameter '\(name)' is not in '\(path)'; dropped")
+                    continue
+                }
+                pathFields[name] = named(
+                    parameterText(parameter, hint: hint + namer.typeName(name), required: true, usage: .parameter), name
+                )
+            case "query":
+                queryFields[name] = named(
+                    parameterText(
+                        parameter, hint: hint + namer.typeName(name), required: parameter["required"]?.bool == true,
+                        usage: .parameter), name)
+            case "header":
+                if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+                    warn(
+                        "ignored-header", at: parameter.location,
+                        "header parameter '\(name)' is ignored, as OpenAPI says; the client sets it")
+                    continue
+                }
+                headerFields[name] = named(
+                    parameterText(
+                        parameter, hint: hint + namer.typeName(name), required: parameter["required"]?.bool == true,
+                        usage: .header), name)
+            default:
+                warn(
+                    "cookie-parameter", at: parameter.location,
+                    "\(location) parameter '\(name)' is not imported: the spec has no \(location) parameters",
+                    fix: "send it through a middleware")
+            }
+        }
+        for placeholder in placeholders where pathFields[placeholder] == nil {
+            warn(
+                "path-parameter", at: operation.location,
+                "'{\(placeholder)}' in '\(path)' is not declared as a path parameter; typed as string")
+            pathFields[placeholder] = "string"
+        }
+        if !pathFields.isEmpty { map["path"] = pathFields.text }
+        if !queryFields.isEmpty { map["query"] = queryFields.text }
+        if !headerFields.isEmpty { map["headers"] = headerFields.text }
+
+        if let requestBody = operation["requestBody"], let resolvedBody = resolved(requestBody) {
+            if method == "get" || method == "head" {
+                warn(
+                    "body-on-get", at: requestBody.location,
+                    "a \(method.uppercased()) request cannot have a body; the body is not imported",
+                    fix: "send its fields as query parameters")
+            } else {
+                map["body"] = self.requestBody(resolvedBody, hint: hint)
+            }
+        }
+        let (responses, errors) = self.responses(operation["responses"], hint: hint, at: operation)
+        map["response"] = responses
+        if let paginate = pagination(operation, query: queryFields, responses: responses) {
+            map.set("paginate", paginate.value, comment: paginate.comment)
+        }
+        if let security = operation["security"] {
+            let requirement = securityRequirement(security)
+            if requirement != defaultSecurity { map["auth"] = requirement ?? .string("none") }
+        }
+        if operation["deprecated"]?.bool == true { map["deprecated"] = .plain("true") }
+        if let server = operationServer(operation["servers"] ?? pathItem["servers"]) {
+            map["server"] = .string(server)
+        }
+        return ImportedEndpoint(name: name, body: map, errors: errors)
+    }
+
+    /// A parameter, request body, response or header after its `$ref`, or nil (with a warning) when it dangles.
+    func resolved(_ node: DocNode) -> DocNode? {
+        guard let reference = node.string("$ref") else { return node }
+        guard let (target, _) = documents.resolve(reference, from: node) else {
+            warn("dangling-ref", at: node.location, "$ref '\(reference)' points at nothing; skipped")
+            return nil
+        }
+        return resolved(target)
+    }
+
+    /// A parameter as a field: its schema's type, required or not, with the style OpenAPI gives it.
+    private func parameterText(_ parameter: DocNode, hint: String, required: Bool, usage: SchemaUsage) -> SpecText {
+        let schema = parameter["schema"] ?? parameter["content"]?.entries?.first?.value["schema"]
+        var type = schema.map { self.type(of: $0, hint: hint, usage: usage) } ?? ImportedType("string")
+        if let description = parameter.string("description") { type.description = description }
+        if parameter["deprecated"]?.bool == true { type.deprecated = true }
+        if type.type.hasPrefix("["), parameter.string("in") == "query", parameter["explode"]?.bool == false {
+            type.options["style"] = "comma"
+        }
+        if usage == .header || parameter.string("in") == "path", type.type.hasPrefix("[") || type.type.hasPrefix("{") {
+            warn(
+                "parameter-shape", at: parameter.location,
+                "a \(parameter.string("in") ?? "") parameter is a single value; sent as text")
+            type = ImportedType("string")
+        }
+        if let example = parameter["example"], example.isMapping == false, type.options["example"] == nil {
+            type.options["example"] = example.value
+        }
+        return importedField(parameter.string("name") ?? "", type, required: required).text
+    }
+
+    // MARK: Bodies
+
+    /// The media types the spec reads, in the order it prefers them.
+    static func mediaKind(_ type: String) -> String {
+        let lower = type.lowercased()
+        if lower == "application/json" || lower.hasSuffix("+json") || lower == "*/*" || lower == "application/*"
+            || lower.hasPrefix("application/json")
+        {
+            return "json"
+        }
+        if lower.hasPrefix("application/x-www-form-urlencoded") { return "form" }
+        if lower.hasPrefix("multipart/") { return "multipart" }
+        if lower.hasPrefix("text/event-stream") { return "events" }
+        if lower.hasPrefix("application/x-ndjson") || lower.hasPrefix("application/jsonl")
+            || lower.hasPrefix("application/json-seq")
+        {
+            return "lines"
+        }
+        return "binary"
+    }
+
+    /// The preferred media type of a `content` map: JSON, then form, multipart, streams, then raw bytes.
+    func preferredMedia(_ content: DocNode?) -> (type: String, kind: String, node: DocNode, location: SourceLocation)? {
+        let entries = content?.entries ?? []
+        let order = ["json", "events", "lines", "form", "multipart", "binary"]
+        let ranked = entries.sorted { lhs, rhs in
+            (order.firstIndex(of: Self.mediaKind(lhs.key)) ?? 9) < (order.firstIndex(of: Self.mediaKind(rhs.key)) ?? 9)
+        }
+        guard let first = ranked.first else { return nil }
+        return (first.key, Self.mediaKind(first.key), first.value, first.keyLocation)
+    }
+
+    private func requestBody(_ body: DocNode, hint: String) -> SpecText? {
+        guard let media = preferredMedia(body["content"]) else {
+            warn("empty-body", at: body.location, "a request body without content is not imported")
+            return nil
+        }
+        let others = (body["content"]?.entries ?? []).filter { Self.mediaKind($0.key) != media.kind }
+        if let other = others.first {
+            warn(
+                "media-type", at: other.keyLocation,
+                "the body is sent as \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
+        }
+        var map = SpecMap()
+        let description = body.string("description").map(SpecText.description)
+        let schema = media.node["schema"]
+        switch media.kind {
+        case "json":
+            guard let schema else { return .string("json") }
+            var type = self.type(of: schema, hint: hint + "Request")
+            type.nullable = false
+            if description == nil { return .string(type.type) }
+            map["json"] = .string(type.type)
+        case "form":
+            map["form"] = .string(formModel(schema, hint: hint + "Request"))
+        case "multipart":
+            map["multipart"] = multipartFields(schema, hint: hint + "Request", at: media.location)
+        case "events", "lines", "binary":
+            map["binary"] = .string(media.type.contains("*") ? "application/octet-stream" : media.type)
+        default:
+            return nil
+        }
+        map["description"] = description
+        return map.text
+    }
+
+    /// The model of a form body: the document's own when every field is a single value, else one made for the form.
+    private func formModel(_ schema: DocNode?, hint: String) -> String {
+        guard let schema else { return "json" }
+        if let reference = schema.string("$ref"), let model = modelName(forReference: reference, from: schema),
+            case .object(let fields, _)? = shapes[model],
+            fields.allSatisfy({ Self.isFormScalar($0.type, shapes: shapes) })
+        {
+            return model
+        }
+        let target = resolved(schema) ?? schema
+        let name = allocateTypeName(hint)
+        reserveModel(name)
+        var header = SpecMap()
+        header["description"] = target.string("description").map(SpecText.description)
+        let view = SchemaView(target, run: self)
+        var parts = [target]
+        for part in view.allOf ?? [] { parts.append(resolved(part) ?? part) }
+        let (body, shape) = formStructure(parts, name: name, into: header)
+        setModel(name, body, shape: shape)
+        return name
+    }
+
+    /// A struct for a form body, its fields read as form values.
+    private func formStructure(_ parts: [DocNode], name: String, into header: SpecMap) -> (SpecText, ModelShape) {
+        var map = header
+        var properties = SpecMap()
+        var fields: [ImportedField] = []
+        for part in parts {
+            let required = Set(part["required"]?.items?.compactMap(\.string) ?? [])
+            for (wireName, _, property) in part["properties"]?.entries ?? [] {
+                let type = self.type(of: property, hint: name + namer.typeName(wireName), usage: .form)
+                let field = importedField(wireName, type, required: required.contains(wireName))
+                fields.append(field)
+                properties[wireName] = field.text
+            }
+        }
+        map["properties"] = properties.text
+        return (map.text, .object(fields: fields, open: false))
+    }
+
+    static func isFormScalar(_ type: String, shapes: [String: ModelShape]) -> Bool {
+        var inner = Substring(type)
+        if inner.hasPrefix("[") && inner.hasSuffix("]") { inner = inner.dropFirst().dropLast() }
+        if inner.hasPrefix("{string: ") { inner = inner.dropFirst(9).dropLast() }
+        switch shapes[String(inner)] {
+        case .object?, .union?: return false
+        default: return !inner.hasPrefix("[") && !inner.hasPrefix("{") && inner != "json"
+        }
+    }
+
+    /// A multipart body's parts, inline: binary strings are files, objects are JSON parts.
+    private func multipartFields(_ schema: DocNode?, hint: String, at location: SourceLocation) -> SpecText {
+        guard let schema, let target = resolved(schema) else { return .map([]) }
+        var fields = SpecMap()
+        var parts = [target]
+        for part in SchemaView(target, run: self).allOf ?? [] { parts.append(resolved(part) ?? part) }
+        for part in parts {
+            let required = Set(part["required"]?.items?.compactMap(\.string) ?? [])
+            for (wireName, _, property) in part["properties"]?.entries ?? [] {
+                var type = self.type(of: property, hint: hint + namer.typeName(wireName), usage: .multipart)
+                if type.type == "bytes" { type.type = "file" }
+                fields[wireName] = importedField(wireName, type, required: required.contains(wireName)).text
+            }
+        }
+        if fields.isEmpty {
+            warn("multipart", at: location, "a multipart body without properties is sent as one file part 'file'")
+            fields["file"] = "file"
+        }
+        return fields.text
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import SpecgenSpec
+import SpecgenYAML
+
+/// Servers and security schemes.
+extension ImportRun {
+    /// `servers:` with a name for each: its description when that is a short name, else `production`, `server2`.
+    func servers(_ node: DocNode?) -> SpecMap? {
+        guard let items = node?.items, !items.isEmpty else { return nil }
+        var servers = SpecMap()
+        var taken = Set<String>()
+        for (index, item) in items.enumerated() {
+            guard var url = item.string("url") else { continue }
+            if !url.contains("://") && !url.hasPrefix("{") {
+                warn(
+                    "relative-server", at: (item["url"] ?? item).location,
+                    "the server URL '\(url)' is relative to where the document is served; written as http://localhost\(url.hasPrefix("/") ? "" : "/")\(url)",
+                    fix: "set the client's baseURL, or write the server's absolute URL")
+                url = "http://localhost" + (url.hasPrefix("/") ? "" : "/") + url
+            }
+            while url.hasSuffix("/"), !url.hasSuffix("://") { url.removeLast() }
+            let description = item.string("description")
+            var name =
+                description.flatMap { text -> String? in
+                    let words = namer.words(text)
+                    return (1...3).contains(words.count) ? namer.bareMemberName(text) : nil
+                } ?? (index == 0 ? "production" : "server\(index + 1)")
+            if taken.contains(name.lowercased()) { name = "server\(index + 1)" }
+            taken.insert(name.lowercased())
+            var map = SpecMap()
+            map["url"] = .string(url)
+            if let description, namer.bareMemberName(description) != name {
+                map["description"] = SpecText.description(description)
+            }
+            var variables = SpecMap()
+            for (variable, _, value) in item["variables"]?.entries ?? [] {
+                var entry = SpecMap()
+                entry["default"] = value["default"].map { .string($0.string ?? "") }
+                if let values = value["enum"]?.items { entry["enum"] = .list(values.map { .string($0.string ?? "") }) }
+                entry["description"] = value.string("description").map(SpecText.description)
+                variables[variable] = entry.text
+            }
+            if !variables.isEmpty { map["variables"] = variables.text }
+            serverURLs.append(url)
+            servers[name] = map.keys == ["url"] ? .string(url) : map.text
+        }
+        return servers
+    }
+
+    /// The named URL of an operation's own `servers`, added to every server; nil when it is the API's own.
+    func operationServer(_ node: DocNode?) -> String? {
+        guard let first = node?.items?.first, var url = first.string("url") else { return nil }
+        // The operation's own variables take their defaults: the API's servers do not declare them.
+        for (variable, _, value) in first["variables"]?.entries ?? [] {
+            if let fallback = value["default"]?.string {
+                url = url.replacingOccurrences(of: "{\(variable)}", with: fallback)
+            }
+        }
+        while url.hasSuffix("/"), !url.hasSuffix("://") { url.removeLast() }
+        if serverURLs.contains(url) { return nil }
+        if let known = extraURLs.first(where: { $0.url == url }) { return known.name }
+        guard !serverURLs.isEmpty else {
+            warn("operation-server", at: first.location, "an operation's server needs the API's servers; not imported")
+            return nil
+        }
+        let host = url.split(separator: "/").dropFirst().first.map(String.init) ?? url
+        var name = namer.bareMemberName(host.split(separator: ".").first.map(String.init) ?? "other")
+        if extraURLs.contains(where: { $0.name == name }) { name += String(extraURLs.count + 1) }
+        extraURLs.append((name, url))
+        return name
+    }
+
+    /// Every server with the operations' URLs under `urls:`.
+    func serversWithURLs(_ servers: SpecMap?) -> SpecMap? {
+        guard var servers, !extraURLs.isEmpty else { return servers }
+        var urls = SpecMap()
+        for (name, url) in extraURLs { urls[name] = .string(url) }
+        for key in servers.keys {
+            var long = Self.longForm(servers[key] ?? "")
+            if case .string(let url)? = long["type"] {
+                long.remove("type")
+                long["url"] = .string(url)
+            }
+            long["urls"] = urls.text
+            servers[key] = long.text
+        }
+        return servers
+    }
+
+    /// The document's security schemes as `auth:`, and its default requirement as `security:`.
+    func security(_ root: DocNode) -> (SpecMap, SpecText?) {
+        var auth = SpecMap()
+        for (key, keyLocation, value) in root["components"]?["securitySchemes"]?.entries ?? [] {
+            guard let scheme = resolved(value) else { continue }
+            let name = namer.bareMemberName(key)
+            schemeNames[key] = name
+            var map = SpecMap()
+            switch (scheme.string("type") ?? "").lowercased() {
+            case "http":
+                switch (scheme.string("scheme") ?? "").lowercased() {
+                case "bearer": map["type"] = "bearer"
+                case "basic": map["type"] = "basic"
+                default:
+                    warn(
+                        "auth-scheme", at: (scheme["scheme"] ?? scheme).location,
+                        "HTTP '\(scheme.string("scheme") ?? "")' authentication is not supported; scheme '\(key)' not imported",
+                        fix: "add it as a middleware")
+                    schemeNames[key] = nil
+                    continue
+                }
+            case "apikey":
+                let location = scheme.string("in") ?? "header"
+                guard location == "header" || location == "query" else {
+                    warn(
+                        "auth-scheme", at: (scheme["in"] ?? scheme).location,
+                        "an API key in a \(location) is not supported; scheme '\(key)' not imported",
+                        fix: "send it through a middleware")
+                    schemeNames[key] = nil
+                    continue
+                }
+                map["type"] = "apiKey"
+                map["in"] = .string(location)
+                map["name"] = .string(scheme.string("name") ?? "X-API-Key")
+            case "oauth2":
+                guard let flow = oauth2(scheme, key: key) else {
+                    map["type"] = "bearer"
+                    break
+                }
+                map = flow
+            case "openidconnect":
+                warn(
+                    "auth-scheme", at: keyLocation,
+                    "OpenID Connect scheme '\(key)' is imported as a bearer token the app obtains")
+                map["type"] = "bearer"
+            default:
+                warn(
+                    "auth-scheme", at: keyLocation,
+                    "security scheme '\(key)' of type '\(scheme.string("type") ?? "")' is not supported; not imported")
+                schemeNames[key] = nil
+                continue
+            }
+            map["description"] = scheme.string("description").map(SpecText.description)
+            auth[name] = map.text
+        }
+        let requirement = root["security"].flatMap { securityRequirement($0) }
+        return (auth, requirement)
+    }
+
+    /// An OAuth2 scheme from its flows; nil (with a warning) when only the implicit flow is given.
+    private func oauth2(_ scheme: DocNode, key: String) -> SpecMap? {
+        let flows = scheme["flows"]
+        var grants: [String] = []
+        var tokenURL: String?
+        var authorizationURL: String?
+        var scopes: [String] = []
+        var refresh = false
+        for (flowKey, keyLocation, flow) in flows?.entries ?? [] {
+            let grant: String
+            switch flowKey {
+            case "password": grant = "password"
+            case "clientCredentials": grant = "client_credentials"
+            case "authorizationCode": grant = "authorization_code"
+            default:
+                warn("oauth2-flow", at: keyLocation, "the OAuth2 '\(flowKey)' flow is not supported; not imported")
+                continue
+            }
+            grants.append(grant)
+            if let url = flow.string("tokenUrl") {
+                if let tokenURL, tokenURL != url {
+                    warn(
+                        "oauth2-flow", at: keyLocation, "the '\(flowKey)' flow's token URL differs; \(tokenURL) is used"
+                    )
+                }
+                tokenURL = tokenURL ?? url
+            }
+            if grant == "authorization_code" { authorizationURL = flow.string("authorizationUrl") }
+            if grant == "client_credentials" { scopes = flow["scopes"]?.entries?.map(\.key) ?? [] }
+            if flow.string("refreshUrl") != nil { refresh = true }
+        }
+        guard let tokenURL, !grants.isEmpty else {
+            warn(
+                "oauth2-flow", at: scheme.location,
+                "OAuth2 scheme '\(key)' has no flow with a token URL; imported as a bearer token the app obtains")
+            return nil
+        }
+        if refresh { grants.append("refresh_token") }
+        var map = SpecMap()
+        map["type"] = "oauth2"
+        map["tokenUrl"] = .string(tokenURL)
+        map["grants"] = .list(grants.map(SpecText.string))
+        if !scopes.isEmpty { map["scopes"] = .list(scopes.map(SpecText.string)) }
+        map["authorizationUrl"] = authorizationURL.map(SpecText.string)
+        if scheme.string("x-specgen-client-auth") == "body" { map["clientAuth"] = "body" }
+        return map
+    }
+
+    /// `security:` as the spec writes it: a scheme, `scheme?`, a list of alternatives, or `none`.
+    func securityRequirement(_ node: DocNode) -> SpecText? {
+        guard let items = node.items else { return nil }
+        var alternatives: [String] = []
+        var optional = false
+        for item in items {
+            let names = item.entries?.map(\.key) ?? []
+            guard let first = names.first else {
+                optional = true
+                continue
+            }
+            if names.count > 1 {
+                warn(
+                    "security-all-of", at: item.location,
+                    "a requirement of several schemes at once (\(names.joined(separator: " and "))) is not "
+                        + "supported; only '\(first)' is sent")
+            }
+            guard let name = schemeNames[first] else {
+                if !(item.entries ?? []).isEmpty {
+                    warn("security", at: item.location, "security scheme '\(first)' is not declared or not imported")
+                }
+                continue
+            }
+            if !alternatives.contains(name) { alternatives.append(name) }
+        }
+        guard !alternatives.isEmpty else { return items.isEmpty || optional ? "none" : nil }
+        if alternatives.count == 1 { return .string(alternatives[0] + (optional ? "?" : "")) }
+        if optional { alternatives[alternatives.count - 1] += "?" }
+        return .list(alternatives.map(SpecText.string))
+    }
+}

@@ -1,0 +1,292 @@
+public import SpecgenSpec
+
+/// Reads an OpenAPI 3.0 or 3.1 document (YAML or JSON, `$ref`s across files) and writes the spec a person would
+/// have written for it, with a located warning in the OpenAPI document for everything the spec cannot say.
+///
+/// The import never gives up on a document a real API publishes: a dangling `$ref`, 3.0 and 3.1 keywords mixed, a
+/// `$ref` beside other keys, a path key with `?` or `#`, a body on a GET, each gets a warning and the most sensible
+/// reading. Only a root file that cannot be read or parsed is an error.
+public struct OpenAPIImporter: Sendable {
+    /// The API's name, also the module's; from the document's title when nil.
+    public var name: String?
+
+    /// Creates an importer.
+    public init(name: String? = nil) {
+        self.name = name
+    }
+
+    /// Imports the document at `path`, reading it and every file its `$ref`s reach through `read` (relative
+    /// references resolve against the referring file's folder).
+    public func importDocument(at path: String, read: @escaping (String) -> [UInt8]?) -> OpenAPIImport {
+        let run = ImportRun(documents: OpenAPIDocuments(read: read), name: name)
+        return run.run(path)
+    }
+}
+
+/// What an import produced: the spec's text (nil when the root document could not be read), the warnings located in
+/// the OpenAPI document, and counts for reports.
+public struct OpenAPIImport: Sendable {
+    /// The spec, as YAML text.
+    public var spec: String?
+    /// Errors (the document could not be read) and warnings (what the spec could not say), in file order.
+    public var diagnostics: [Diagnostic]
+    /// What was imported.
+    public var summary: ImportSummary
+}
+
+/// Counts of an import, for the CLI's last line and the corpus report.
+public struct ImportSummary: Hashable, Sendable {
+    /// Operations in the OpenAPI document.
+    public var documentOperations = 0
+    /// Schemas under `components/schemas` (and other files' schemas a `$ref` reaches).
+    public var documentSchemas = 0
+    /// Endpoints in the spec.
+    public var endpoints = 0
+    /// Models in the spec.
+    public var models = 0
+    /// Schemas the spec types as `json` because it has no closer type for them.
+    public var jsonFallbacks = 0
+    /// Warnings by kind (`json-fallback`, `dangling-ref`, ...).
+    public var warnings: [String: Int] = [:]
+
+    /// `operations 3/3, models 5 (schemas 3), json fallbacks 0, warnings: ref-siblings 2`.
+    public var description: String {
+        let kinds = warnings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return "imported \(endpoints) of \(documentOperations) operations and \(models) models "
+            + "(\(documentSchemas) schemas, \(jsonFallbacks) typed as json)"
+            + (kinds.isEmpty ? "" : "; warnings: \(kinds)")
+    }
+}
+
+/// How a schema is used, which decides what `format: binary` and objects become.
+enum SchemaUsage {
+    case json, form, multipart, parameter, header
+}
+
+/// One import: the documents, the models and endpoints written so far, and what was lost.
+final class ImportRun {
+    let documents: OpenAPIDocuments
+    let requestedName: String?
+    let namer = Namer()
+    var root: DocNode?
+    var isVersion31 = false
+    var summary = ImportSummary()
+
+    /// Models in the order they are written; a model's slot is taken before its schema is read, so a model comes
+    /// before the models named after its parts.
+    var models: [(name: String, body: SpecText?)] = []
+    var modelIndex: [String: Int] = [:]
+    var takenTypeNames: Set<String> = []
+    /// Models already made from a `$ref` target, by the target's canonical key.
+    var referenced: [String: String] = [:]
+    /// What each model is, for the checks that depend on it (includes, form fields, discriminators, pagination).
+    var shapes: [String: ModelShape] = [:]
+    /// Models that may be `null` wherever they are used (`nullable: true` on the schema itself).
+    var nullableModels: Set<String> = []
+    /// Security scheme keys of the document and their names in the spec.
+    var schemeNames: [String: String] = [:]
+    /// The API's server URLs, and the URLs operations name in their own `servers`.
+    var serverURLs: [String] = []
+    var extraURLs: [(name: String, url: String)] = []
+    /// Error case names and the body each carries: one name means one body type across the API.
+    var errorCases: [String: String] = [:]
+
+    init(documents: OpenAPIDocuments, name: String?) {
+        self.documents = documents
+        self.requestedName = name
+    }
+
+    func warn(_ kind: String, at location: SourceLocation, _ message: String, fix: String? = nil) {
+        summary.warnings[kind, default: 0] += 1
+        documents.warn(at: location, message, fix: fix)
+    }
+
+    func run(_ path: String) -> OpenAPIImport {
+        guard let root = documents.root(of: path) else {
+            return OpenAPIImport(spec: nil, diagnostics: documents.diagnostics, summary: summary)
+        }
+        self.root = root
+        let version = root.string("openapi") ?? root.string("swagger") ?? ""
+        isVersion31 = version.hasPrefix("3.1") || version.hasPrefix("3.2")
+        if !version.hasPrefix("3.") {
+            warn(
+                "version", at: (root["openapi"] ?? root["swagger"] ?? root).location,
+                "'\(version)' is not OpenAPI 3.0 or 3.1; reading it as 3.1",
+                fix: "convert a Swagger 2.0 document to OpenAPI 3 first")
+        }
+
+        var spec = SpecMap()
+        spec["specgen"] = .plain("1")
+        let info = root["info"]
+        spec["name"] = .string(apiName(info?.string("title")))
+        spec["version"] = info?.string("version").map(SpecText.string)
+        spec["description"] = (info?.string("description") ?? info?.string("summary") ?? info?.string("title"))
+            .map(SpecText.description)
+
+        let servers = self.servers(root["servers"])
+        let (auth, security) = self.security(root)
+
+        // Components first, in document order, so models read in the order the document declares them.
+        if let schemas = root["components"]?["schemas"]?.entries {
+            summary.documentSchemas += schemas.count
+            for schema in schemas {
+                _ = modelName(forReference: "#/components/schemas/" + Self.pointerToken(schema.key), from: root)
+            }
+        }
+        let endpoints = self.endpoints(root["paths"], security: security)
+        breakStructCycles()
+        let shared = hoistSharedErrors(endpoints)
+
+        if let servers = serversWithURLs(servers) { spec["servers"] = servers.text }
+        if !auth.isEmpty { spec["auth"] = auth.text }
+        spec["security"] = security
+        if !shared.errors.isEmpty { spec["errors"] = shared.errors.text }
+        let written = models.compactMap { model in model.body.map { SpecText.Entry(key: model.name, value: $0) } }
+        if !written.isEmpty { spec["models"] = .map(written) }
+        spec["endpoints"] = .map(shared.endpoints.map { SpecText.Entry(key: $0.name, value: $0.body.text) })
+
+        summary.endpoints = shared.endpoints.count
+        summary.models = written.count
+        let header = [
+            "Imported from \(Self.lastComponent(path)) by `specgen import-openapi`; edit the document and re-import,",
+            "or edit this spec and stop importing.",
+        ]
+        return OpenAPIImport(
+            spec: spec.text.document(header: header), diagnostics: documents.diagnostics.sortedForDisplay(),
+            summary: summary)
+    }
+
+    /// A struct that holds itself through other structs alone (Stripe's payment intent, whose last error holds a
+    /// payment intent) has no finite size in Swift; the field that closes the loop is typed `json`, with a warning.
+    /// A loop through a union needs nothing: the generator stores such unions `indirect`.
+    func breakStructCycles() {
+        var state: [String: Int] = [:]  // 1 on the path, 2 done
+        func held(_ model: String) -> [(field: ImportedField, target: String)] {
+            guard case .object(let fields, _)? = shapes[model] else { return [] }
+            return fields.compactMap { field in
+                if case .object? = shapes[field.type] { return (field, field.type) }
+                return nil
+            }
+        }
+        func visit(_ model: String) {
+            state[model] = 1
+            for (field, target) in held(model) {
+                if state[target] == 1 {
+                    retype(field.wireName, of: model, to: "json")
+                    warn(
+                        "recursive-struct", at: SourceLocation(path: root?.file ?? "", line: 1, column: 1),
+                        "'\(model).\(field.wireName)' holds '\(target)', which holds '\(model)' again through structs "
+                            + "alone; typed as json",
+                        fix: "make one of them a oneOf, or refer to it by ID")
+                    summary.jsonFallbacks += 1
+                } else if state[target] == nil {
+                    visit(target)
+                }
+            }
+            state[model] = 2
+        }
+        for model in models.map(\.name) where state[model] == nil { visit(model) }
+    }
+
+    /// Changes a field's type in a written struct, keeping its presence and options.
+    func retype(_ wireName: String, of model: String, to type: String) {
+        guard let index = modelIndex[model], case .map(var entries)? = models[index].body,
+            let propertiesIndex = entries.firstIndex(where: { $0.key == "properties" }),
+            case .map(var properties) = entries[propertiesIndex].value,
+            let fieldIndex = properties.firstIndex(where: { $0.key == wireName })
+        else { return }
+        var long = Self.longForm(properties[fieldIndex].value)
+        let optional = Self.isOptional(properties[fieldIndex].value)
+        long["type"] = .string(type + (optional ? "?" : ""))
+        for key in ["pattern", "minLength", "maxLength", "minimum", "maximum", "format", "const", "default"] {
+            long.remove(key)
+        }
+        properties[fieldIndex].value = long.keys == ["type"] ? long["type"] ?? .string(type) : long.text
+        entries[propertiesIndex].value = .map(properties)
+        models[index].body = .map(entries)
+        if case .object(var fields, let open)? = shapes[model],
+            let i = fields.firstIndex(where: { $0.wireName == wireName })
+        {
+            fields[i].type = type
+            shapes[model] = .object(fields: fields, open: open)
+        }
+    }
+
+    /// The module name: `--name`, else the title as a type name (`Swagger Petstore` → `SwaggerPetstore`).
+    func apiName(_ title: String?) -> String {
+        if let requestedName { return requestedName }
+        let words = namer.words(title ?? "")
+        let name = namer.typeName(words.isEmpty ? "API" : words.prefix(4).joined(separator: " "))
+        return name
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// A JSON pointer token for a key (`/` and `~` escaped).
+    static func pointerToken(_ key: String) -> String {
+        var token = ""
+        for character in key {
+            switch character {
+            case "~": token += "~0"
+            case "/": token += "~1"
+            default: token.append(character)
+            }
+        }
+        return token
+    }
+
+    /// A type name no other model has (`Ticket`, then `Ticket2`), compared as Swift compares them after naming.
+    func allocateTypeName(_ raw: String) -> String {
+        let base = namer.typeName(raw.isEmpty ? "Model" : raw)
+        var name = Self.specTypeWords.contains(base.lowercased()) ? base + "Model" : base
+        let stem = name
+        var counter = 2
+        while takenTypeNames.contains(name.lowercased()) {
+            name = stem + String(counter)
+            counter += 1
+        }
+        takenTypeNames.insert(name.lowercased())
+        return name
+    }
+
+    /// Names the spec reads as built-in types, which a model therefore cannot take.
+    static let specTypeWords: Set<String> = [
+        "string", "bool", "int", "int32", "int64", "double", "float", "datetime", "date", "uuid", "url", "bytes",
+        "binary", "file", "json", "empty",
+    ]
+
+    /// Takes a slot for a model, so its parts' models are written after it.
+    func reserveModel(_ name: String) {
+        modelIndex[name] = models.count
+        models.append((name, nil))
+    }
+
+    func setModel(_ name: String, _ body: SpecText, shape: ModelShape) {
+        shapes[name] = shape
+        if let index = modelIndex[name] {
+            models[index].body = body
+        } else {
+            modelIndex[name] = models.count
+            models.append((name, body))
+        }
+    }
+}
+
+/// What a model is, as later decisions need to know it.
+enum ModelShape {
+    case object(fields: [ImportedField], open: Bool)
+    case enumeration(values: [String], integer: Bool)
+    case union
+    case alias(String)
+}
+
+/// A struct field as imported: its wire name, type text and presence, and the constant it holds.
+struct ImportedField: Hashable {
+    var wireName: String
+    var type: String
+    var optional: Bool
+    var constant: String?
+    var text: SpecText
+}

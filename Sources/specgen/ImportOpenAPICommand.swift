@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import SpecgenOpenAPI
+import SpecgenSpec
+
+/// `specgen import-openapi`: an OpenAPI document as a spec, with warnings for what the spec cannot say.
+struct ImportOpenAPICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-openapi",
+        abstract: "Write the spec of an OpenAPI 3.0 or 3.1 document (YAML or JSON, $refs across files).",
+        discussion: """
+            Every operation and schema is imported. What the spec format cannot say is imported in its closest \
+            form (a json value, a map of text) with a warning located in the OpenAPI document. The spec written is \
+            then checked as `specgen lint` checks it, and its problems are printed against it. With --output the \
+            file is written only when its bytes change, so re-importing an unchanged document changes nothing, and \
+            `specgen diff` of two imports reviews what changed. Exit codes: 0 done, 1 the document could not be \
+            read or the spec it gives has errors (it is still written), 64 usage errors.
+            """
+    )
+
+    @Argument(help: "The OpenAPI document.")
+    var document: String
+
+    @OptionGroup var destination: OutputFileOptions
+
+    @Option(help: "The API's name, which is also the module's; by default the document's title as a type name.")
+    var name: String?
+
+    @Flag(help: "Print only errors, and the summary line.")
+    var quiet = false
+
+    func run() throws {
+        let result = OpenAPIImporter(name: name).importDocument(at: document) { path in
+            FileManager.default.contents(atPath: path).map(Array.init)
+        }
+        DiagnosticPrinter.print(quiet ? result.diagnostics.filter(\.isError) : result.diagnostics)
+        guard let text = result.spec else { throw ExitCode.failure }
+        try destination.write(text)
+        DiagnosticPrinter.note("note: " + result.summary.description)
+        let checked = Spec.load(bytes: Array(text.utf8), path: destination.output ?? "<stdout>")
+        DiagnosticPrinter.print(checked.diagnostics.filter { !quiet || $0.isError })
+        if checked.hasErrors { throw ExitCode.failure }
+    }
+}
