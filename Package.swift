@@ -197,8 +197,8 @@ let package = Package(
         .testTarget(
             name: "SpecgenCLITests",
             dependencies: [
-                "specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenSpec", "SpecgenRuntime",
-                "SpecgenTestSupport",
+                "specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenOpenAPI", "SpecgenSpec",
+                "SpecgenRuntime", "SpecgenTestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -11,8 +11,8 @@ struct Specgen: ParsableCommand {
             """,
         version: SpecgenVersion.current,
         subcommands: [
-            DiffCommand.self, DocCCommand.self, ExportOpenAPICommand.self, GenerateCommand.self, ImportOpenAPICommand.self,
-            LintCommand.self,
+            DiffCommand.self, DocCCommand.self, ExportOpenAPICommand.self, GenerateCommand.self,
+            ImportOpenAPICommand.self, LintCommand.self,
             SurfaceCommand.self,
         ]
     )

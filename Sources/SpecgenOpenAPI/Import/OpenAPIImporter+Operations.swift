@@ -157,6 +157,11 @@ extension ImportRun {
                         parameter, hint: hint + namer.typeName(name), required: parameter["required"]?.bool == true,
                         usage: .parameter), name)
             case "header":
+                if name.lowercased() == "idempotency-key", method == "post" || method == "patch" {
+                    // Stripe's convention, which the client fills with a fresh key per call.
+                    map["idempotencyKey"] = .string(name)
+                    continue
+                }
                 if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
                     warn(
                         "ignored-header", at: parameter.location,
@@ -186,10 +191,15 @@ extension ImportRun {
 
         if let requestBody = operation["requestBody"], let resolvedBody = resolved(requestBody) {
             if method == "get" || method == "head" {
+                let fields = bodyFieldsAsQuery(resolvedBody, hint: hint, into: &queryFields, named: named)
                 warn(
                     "body-on-get", at: requestBody.location,
-                    "a \(method.uppercased()) request cannot have a body; the body is not imported",
-                    fix: "send its fields as query parameters")
+                    "a \(method.uppercased()) request cannot have a body; "
+                        + (fields.isEmpty
+                            ? "the body is not imported"
+                            : "its fields \(fields.map { "'\($0)'" }.joined(separator: ", ")) are sent as query parameters"),
+                    fix: "describe them as query parameters")
+                if !queryFields.isEmpty { map["query"] = queryFields.text }
             } else {
                 map["body"] = self.requestBody(resolvedBody, hint: hint)
             }
@@ -208,6 +218,23 @@ extension ImportRun {
             map["server"] = .string(server)
         }
         return ImportedEndpoint(name: name, body: map, errors: errors)
+    }
+
+    /// The properties of a GET's body, added as optional query parameters where no parameter has their name;
+    /// returns the names added.
+    private func bodyFieldsAsQuery(
+        _ body: DocNode, hint: String, into query: inout SpecMap, named: (SpecText, String) -> SpecText
+    ) -> [String] {
+        guard let media = preferredMedia(body["content"]), let schema = media.node["schema"],
+            let target = resolved(schema)
+        else { return [] }
+        var added: [String] = []
+        for (wireName, _, property) in target["properties"]?.entries ?? [] where query[wireName] == nil {
+            let type = self.type(of: property, hint: hint + namer.typeName(wireName), usage: .parameter)
+            query[wireName] = named(importedField(wireName, type, required: false).text, wireName)
+            added.append(wireName)
+        }
+        return added
     }
 
     /// A parameter, request body, response or header after its `$ref`, or nil (with a warning) when it dangles.

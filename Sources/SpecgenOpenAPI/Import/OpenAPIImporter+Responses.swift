@@ -267,7 +267,7 @@ extension ImportRun {
     static func typeText(_ text: SpecText?) -> String? {
         switch text {
         case .string(let type)?: type.hasSuffix("?") ? String(type.dropLast()) : type
-        case .map(let entries)?: typeText(entries.first { $0.key == "type" }?.value)
+        case .map(let entries)?: typeText(entries.first { $0.key == "type" || $0.key == "body" }?.value)
         default: nil
         }
     }

@@ -143,10 +143,11 @@ extension ImportRun {
         }
         for (index, part) in (ownParts + optionalParts).enumerated() {
             let isOptionalPart = index >= ownParts.count
-            for (wireName, _, property) in part["properties"]?.entries ?? [] {
+            for (wireName, keyLocation, property) in part["properties"]?.entries ?? [] {
                 let hint = name + namer.typeName(wireName)
                 let type = self.type(of: property, hint: hint)
-                let field = importedField(wireName, type, required: !isOptionalPart && required.contains(wireName))
+                var field = importedField(wireName, type, required: !isOptionalPart && required.contains(wireName))
+                field.location = keyLocation
                 if let existing = fields.firstIndex(where: { $0.wireName == wireName }) {
                     if !isOptionalPart { fields[existing] = field }
                 } else {
@@ -273,7 +274,8 @@ extension ImportRun {
 
     /// A field as the spec writes it: `type` or `type?` alone, or the long form when it has options.
     func importedField(_ wireName: String, _ type: ImportedType, required: Bool) -> ImportedField {
-        let optional = !required || type.nullable
+        // An absent field with a default takes it, so the field is a value, as the format writes defaults.
+        let optional = (!required && type.options["default"] == nil) || type.nullable
         let written = type.type + (optional ? "?" : "")
         var map = SpecMap()
         map["type"] = .string(written)
@@ -663,8 +665,8 @@ extension ImportRun {
                     "ref-siblings", at: first.keyLocation,
                     "\(ignored.map { "'\($0.key)'" }.joined(separator: ", ")) beside '$ref' "
                         + (isVersion31
-                            ? "add to the schema it names, which the spec cannot say; ignored"
-                            : "ignored, as OpenAPI 3.0 says"),
+                            ? "is ignored: a spec type cannot add to the schema a reference names"
+                            : "is ignored, as OpenAPI 3.0 says"),
                     fix: "wrap the reference: 'allOf: [{$ref: ...}]' with the other keys beside 'allOf'")
             }
             return withDefaults(result, schema)

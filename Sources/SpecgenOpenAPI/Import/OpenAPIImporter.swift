@@ -174,7 +174,8 @@ final class ImportRun {
                 if state[target] == 1 {
                     retype(field.wireName, of: model, to: "json")
                     warn(
-                        "recursive-struct", at: SourceLocation(path: root?.file ?? "", line: 1, column: 1),
+                        "recursive-struct",
+                        at: field.location ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
                         "'\(model).\(field.wireName)' holds '\(target)', which holds '\(model)' again through structs "
                             + "alone; typed as json",
                         fix: "make one of them a oneOf, or refer to it by ID")
@@ -289,4 +290,6 @@ struct ImportedField: Hashable {
     var optional: Bool
     var constant: String?
     var text: SpecText
+    /// Where the property is declared in the document.
+    var location: SourceLocation?
 }

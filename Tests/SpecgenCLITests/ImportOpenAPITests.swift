@@ -1,0 +1,98 @@
+import Foundation
+import SpecgenEmitter
+import SpecgenOpenAPI
+import SpecgenSpec
+import SpecgenTestSupport
+import Testing
+
+/// OpenAPI in, spec out: each `Tests/Fixtures/import-*` case holds a document (some spread over several files), the
+/// spec it must import as (`imported.yaml`) and the warnings it must give, located in the document
+/// (`import-warnings.txt`). Every imported spec must lint without errors and generate a client that compiles.
+struct ImportOpenAPITests {
+    static let cases = Fixtures.cases(holding: "imported.yaml")
+
+    @Test func everyImportCaseIsRead() {
+        #expect(Self.cases == ["import-json", "import-mappings", "import-multi-file", "import-warnings"])
+    }
+
+    /// Imports a case's document, reading its files from the case's folder by the paths the document names.
+    static func importCase(_ name: String) throws -> OpenAPIImport {
+        let folder = Fixtures.url(name, "")
+        let root = try #require(
+            ["openapi.yaml", "openapi.json"].first {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+            })
+        return OpenAPIImporter().importDocument(at: root) { path in
+            FileManager.default.contents(atPath: folder.appendingPathComponent(path).path).map { Array($0) }
+        }
+    }
+
+    @Test(arguments: cases)
+    func importsAsRecordedAndCompiles(_ name: String) async throws {
+        let result = try Self.importCase(name)
+        let spec = try #require(result.spec, "\(result.diagnostics)")
+        expectGolden(spec, matches: Fixtures.url(name, "imported.yaml"))
+        let warnings = result.diagnostics.map(\.description).joined(separator: "\n")
+        expectGolden(warnings + (warnings.isEmpty ? "" : "\n"), matches: Fixtures.url(name, "import-warnings.txt"))
+
+        let loaded = Spec.load(bytes: Array(spec.utf8), path: "imported.yaml")
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics.filter(\.isError))")
+        let generated = Generator.generate(bytes: Array(spec.utf8), path: "Specs/Imported.yaml")
+        let files = try #require(generated.files, "\(generated.diagnostics)")
+        let compilation = try await GeneratedModule.typecheck(
+            files, module: "Imported", flags: GeneratedModule.targetFlags)
+        #expect(compilation.succeeded, "\(compilation.diagnostics)")
+    }
+
+    @Test func importingTwiceGivesTheSameBytes() throws {
+        let first = try Self.importCase("import-mappings")
+        let second = try Self.importCase("import-mappings")
+        #expect(first.spec == second.spec)
+        #expect(first.spec?.isEmpty == false)
+    }
+
+    @Test func summaryCountsWhatWasImportedAndLost() throws {
+        let mappings = try Self.importCase("import-mappings").summary
+        #expect(mappings.documentOperations == 8)
+        #expect(mappings.endpoints == 8)
+        #expect(mappings.documentSchemas == 9)
+        #expect(mappings.jsonFallbacks == 0)
+        #expect(mappings.warnings.isEmpty)
+        let rough = try Self.importCase("import-warnings").summary
+        #expect(rough.jsonFallbacks == 3)
+        #expect(rough.warnings["dangling-ref"] == 1)
+        #expect(rough.warnings["recursive-struct"] == 1)
+        #expect(rough.warnings["path-key"] == 1)
+        let multiFile = try Self.importCase("import-multi-file").summary
+        // Three schemas live in other files (animal, keeper, and the two named in common/schemas.yaml).
+        #expect(multiFile.documentSchemas == 4)
+    }
+
+    @Test func anUnreadableDocumentIsAnErrorWithNoSpec() {
+        let result = OpenAPIImporter().importDocument(at: "missing.yaml") { _ in nil }
+        #expect(result.spec == nil)
+        #expect(result.diagnostics.map(\.description) == ["missing.yaml:1:1: error: cannot read 'missing.yaml'"])
+    }
+
+    @Test func aBrokenDocumentIsLocated() {
+        let result = OpenAPIImporter().importDocument(at: "broken.yaml") { _ in Array("openapi: 3.1.0\npaths: [\n".utf8)
+        }
+        #expect(result.spec == nil)
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics.first?.location.path == "broken.yaml")
+        #expect(result.diagnostics.first?.isError == true)
+    }
+
+    @Test func theCommandWritesTheSpecAndPrintsTheSummary() async throws {
+        let folder = try makeTemporaryFolder("import")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("Zoo.yaml").path
+        let run = try await ProcessRun.specgen([
+            "import-openapi", Fixtures.path("import-multi-file", "openapi.yaml"), "-o", output, "--name", "Zoo",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written.contains("name: Zoo\n"))
+        #expect(run.stderr.contains("note: imported 2 of 2 operations and 4 models (4 schemas, 0 typed as json)"))
+    }
+}
