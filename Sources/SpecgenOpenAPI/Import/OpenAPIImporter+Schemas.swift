@@ -727,6 +727,7 @@ extension ImportRun {
     private func referencedType(
         _ reference: String, at node: DocNode, hint: String, usage: SchemaUsage, depth: Int
     ) -> ImportedType {
+        if reference.hasSuffix("/" + OpenAPIExporter.urlSchemaKey) { return ImportedType("url") }
         if namesModel(reference, from: node) {
             guard let model = modelName(forReference: reference, from: node) else { return ImportedType("json") }
             var result = ImportedType(model)
@@ -803,6 +804,13 @@ extension ImportRun {
         let format = schema.string("format")
         var result: ImportedType
         switch jsonType {
+        case "string" where schema.string("x-specgen-date-format") != nil:
+            // The export's own words for a date written in a pattern.
+            result = ImportedType("datetime")
+            result.options["format"] = schema.string("x-specgen-date-format").map(SpecText.string)
+        case "number" where format == "epoch-seconds" || format == "epoch-milliseconds":
+            result = ImportedType("datetime")
+            result.options["format"] = format.map(SpecText.string)
         case "string":
             result = ImportedType(stringType(format, usage: usage))
             if format == "password" { result.options["sensitive"] = .plain("true") }
@@ -881,8 +889,12 @@ extension ImportRun {
     private func numberConstraints(_ result: inout ImportedType, _ schema: DocNode) {
         for key in ["minimum", "maximum"] {
             guard let value = schema[key], let number = value.double, number.isFinite else { continue }
-            // The bounds of a 64-bit integer say nothing the type does not.
-            if abs(number) >= 9.2e18 { continue }
+            // The bounds of a 64-bit or 32-bit integer say nothing the type does not.
+            if abs(number) >= 9.2e18
+                || (result.type == "int32" && (number == -2_147_483_648 || number == 2_147_483_647))
+            {
+                continue
+            }
             result.options[key] = value.value
         }
     }

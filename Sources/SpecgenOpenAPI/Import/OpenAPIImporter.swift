@@ -128,8 +128,8 @@ final class ImportRun {
 
         // Components first, in document order, so models read in the order the document declares them.
         if let schemas = root["components"]?["schemas"]?.entries {
-            summary.documentSchemas += schemas.count
-            for schema in schemas {
+            summary.documentSchemas += schemas.filter { !$0.key.hasPrefix("specgen.") }.count
+            for schema in schemas where !schema.key.hasPrefix("specgen.") {
                 _ = modelName(forReference: "#/components/schemas/" + Self.pointerToken(schema.key), from: root)
             }
         }
