@@ -315,7 +315,13 @@ extension ImportRun {
             return nil
         }
         var map = SpecMap()
-        if Self.isOptional(query["starting_after"]),
+        // The walk after the last item needs items that are structs with a required `id`.
+        let element = String(items.type.dropFirst().dropLast())
+        let itemsHaveIDs: Bool =
+            if case .object(let itemFields, _)? = shapes[element] {
+                itemFields.contains { $0.wireName == "id" && !$0.optional }
+            } else { false }
+        if itemsHaveIDs, Self.isOptional(query["starting_after"]),
             let hasMore = field(["has_more"], type: { $0 == "bool" })
         {
             map["after"] = "starting_after"
