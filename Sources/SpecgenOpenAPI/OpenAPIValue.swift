@@ -137,16 +137,19 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
     ]
 
     /// Whether a YAML 1.1 reader takes the text for a boolean or null.
-    static func isReservedWord(_ text: String) -> Bool { reservedWords.contains(text.lowercased()) }
+    private static func isReservedWord(_ text: String) -> Bool { reservedWords.contains(text.lowercased()) }
 
-    /// A string as a plain YAML scalar when that reads back as the same string, else double-quoted.
-    static func yamlScalar(_ text: String) -> String {
+    /// A string as a plain YAML scalar when that reads back as the same string, else double-quoted. Inside a flow
+    /// collection (the default) `{`, `}`, `[`, `]` and `,` need quotes; outside one they may sit in a plain scalar
+    /// (`GET /pets/{petId}`).
+    static func yamlScalar(_ text: String, inFlow: Bool = true) -> String {
+        let indicators = inFlow ? "{}[],&*!|>'\"%@`#" : "&*!|>'\"%@`#"
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
             first.properties.isAlphabetic || first == "_" || first == "/",
             last != " ", last != ":", !isReservedWord(text),
             !text.contains(": "), !text.contains(" #"),
             text.unicodeScalars.allSatisfy({
-                $0.value >= 0x20 && $0.value < 0x7F && !"{}[],&*!|>'\"%@`#".unicodeScalars.contains($0)
+                $0.value >= 0x20 && $0.value < 0x7F && !indicators.unicodeScalars.contains($0)
             })
         else { return JSONLiteral.string(text) }
         return text

@@ -153,21 +153,6 @@ final class OpenAPIDocuments {
         return relative.hasPrefix("/") && !joined.hasPrefix("/") ? "/" + joined : joined
     }
 
-    static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.first {
-            utf8 = utf8.dropFirst()
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// A pointer token with its percent-escapes decoded; kept as written when they do not decode.
+    static func percentDecoded(_ text: String) -> String { text.removingPercentEncoding ?? text }
 }

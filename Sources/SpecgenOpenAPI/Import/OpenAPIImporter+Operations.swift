@@ -39,9 +39,7 @@ extension ImportRun {
                 var name = operationName(operation, method: method, path: path)
                 if takenNames.contains(name.lowercased()) {
                     let base = name
-                    var counter = 2
-                    while takenNames.contains((base + String(counter)).lowercased()) { counter += 1 }
-                    name = base + String(counter)
+                    name = Self.numbered(base) { takenNames.contains($0.lowercased()) }
                     warn(
                         "operation-name", at: (operation["operationId"] ?? operation).location,
                         "two operations are named '\(base)'; this one is '\(name)'")
@@ -128,12 +126,10 @@ extension ImportRun {
                 swiftNames.insert(base.lowercased())
                 return text
             }
-            var chosen = base + (wireName.hasSuffix("<") ? "Before" : wireName.hasSuffix(">") ? "After" : "2")
-            var counter = 2
-            while swiftNames.contains(chosen.lowercased()) {
-                counter += 1
-                chosen = base + String(counter)
-            }
+            let isTaken = { (name: String) in swiftNames.contains(name.lowercased()) }
+            let comparison = wireName.hasSuffix("<") ? "Before" : wireName.hasSuffix(">") ? "After" : nil
+            let chosen =
+                comparison.map { base + $0 }.flatMap { isTaken($0) ? nil : $0 } ?? Self.numbered(base, isTaken: isTaken)
             swiftNames.insert(chosen.lowercased())
             var long = Self.longForm(text)
             long["swiftName"] = .string(chosen)

@@ -214,13 +214,10 @@ extension ImportRun {
         let base = response.string("x-specgen-case") ?? Self.caseNames[status] ?? "status\(status)"
         var caseName = base
         // One case name means one body across the API: another body gets a name of its own.
-        if let known = errorCases[caseName], known != (body ?? "") {
-            caseName = namer.bareMemberName(base + " " + (body ?? "without body"))
-            var counter = 2
-            while let other = errorCases[caseName], other != (body ?? "") {
-                caseName = base + String(counter)
-                counter += 1
-            }
+        let isTaken = { (name: String) in self.errorCases[name].map { $0 != (body ?? "") } ?? false }
+        if isTaken(caseName) {
+            let named = namer.bareMemberName(base + " " + (body ?? "without body"))
+            caseName = isTaken(named) ? Self.numbered(base, isTaken: isTaken) : named
         }
         errorCases[caseName] = body ?? ""
         var map = SpecMap()

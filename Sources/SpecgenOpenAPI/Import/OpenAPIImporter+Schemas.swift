@@ -241,9 +241,7 @@ extension ImportRun {
                 taken.insert(base.lowercased())
                 return field
             }
-            var counter = 2
-            while taken.contains((base + String(counter)).lowercased()) { counter += 1 }
-            let swiftName = base + String(counter)
+            let swiftName = Self.numbered(base) { taken.contains($0.lowercased()) }
             taken.insert(swiftName.lowercased())
             var renamed = field
             var long = Self.longForm(field.text)
@@ -493,13 +491,8 @@ extension ImportRun {
                     swiftName = derived
                 }
             }
-            if var chosen = swiftName ?? (integer ? nil : namer.bareMemberName(text)) {
-                let base = chosen
-                var counter = 2
-                while taken.contains(chosen.lowercased()) {
-                    chosen = base + String(counter)
-                    counter += 1
-                }
+            if let base = swiftName ?? (integer ? nil : namer.bareMemberName(text)) {
+                let chosen = Self.unique(base) { taken.contains($0.lowercased()) }
                 taken.insert(chosen.lowercased())
                 if swiftName != nil || chosen != base { swiftName = chosen }
             }

@@ -241,15 +241,22 @@ final class ImportRun {
     /// A type name no other model has (`Ticket`, then `Ticket2`), compared as Swift compares them after naming.
     func allocateTypeName(_ raw: String) -> String {
         let base = namer.typeName(raw.isEmpty ? "Model" : raw)
-        var name = Self.specTypeWords.contains(base.lowercased()) ? base + "Model" : base
-        let stem = name
-        var counter = 2
-        while takenTypeNames.contains(name.lowercased()) {
-            name = stem + String(counter)
-            counter += 1
-        }
+        let stem = Self.specTypeWords.contains(base.lowercased()) ? base + "Model" : base
+        let name = Self.unique(stem) { takenTypeNames.contains($0.lowercased()) }
         takenTypeNames.insert(name.lowercased())
         return name
+    }
+
+    /// `base` when it is free, else the first free of `base2`, `base3`, ...
+    static func unique(_ base: String, isTaken: (String) -> Bool) -> String {
+        isTaken(base) ? numbered(base, isTaken: isTaken) : base
+    }
+
+    /// The first free of `base2`, `base3`, ...
+    static func numbered(_ base: String, isTaken: (String) -> Bool) -> String {
+        var counter = 2
+        while isTaken(base + String(counter)) { counter += 1 }
+        return base + String(counter)
     }
 
     /// Names the spec reads as built-in types, which a model therefore cannot take.

@@ -114,26 +114,12 @@ indirect enum SpecText: Hashable, Sendable {
             }
             return
         case .string(let text):
-            out += prefix + " " + Self.blockScalar(text) + suffix + "\n"
+            out += prefix + " " + OpenAPIValue.yamlScalar(text, inFlow: false) + suffix + "\n"
             return
         default:
             break
         }
         out += prefix + " " + inline + suffix + "\n"
-    }
-
-    /// A string outside flow collections, where `{`, `[` and `,` may sit inside a plain scalar
-    /// (`GET /pets/{petId}`).
-    static func blockScalar(_ text: String) -> String {
-        let flowSafe = OpenAPIValue.yamlScalar(text)
-        guard flowSafe.hasPrefix("\""), let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-            first.properties.isAlphabetic || first == "_" || first == "/", last != " ", last != ":",
-            !OpenAPIValue.isReservedWord(text), !text.contains(": "), !text.contains(" #"),
-            text.unicodeScalars.allSatisfy({
-                $0.value >= 0x20 && $0.value < 0x7F && !"&*!|>'\"%@`#".unicodeScalars.contains($0)
-            })
-        else { return flowSafe }
-        return text
     }
 
     private func writeListItem(into out: inout String, indent: String) {
