@@ -63,6 +63,9 @@ struct ImportOpenAPITests {
         #expect(rough.warnings["dangling-ref"] == 1)
         #expect(rough.warnings["recursive-struct"] == 1)
         #expect(rough.warnings["path-key"] == 1)
+        #expect(rough.warnings["http-method"] == 1)
+        #expect(rough.documentOperations == 3)
+        #expect(rough.endpoints == 2)
         let multiFile = try Self.importCase("import-multi-file").summary
         // Three schemas live in other files (animal, keeper, and the two named in common/schemas.yaml).
         #expect(multiFile.documentSchemas == 4)

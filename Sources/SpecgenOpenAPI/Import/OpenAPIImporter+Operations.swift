@@ -11,7 +11,8 @@ struct ImportedEndpoint {
 
 /// Paths and operations: names, parameters, bodies, responses and errors.
 extension ImportRun {
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    /// Operation keys of a path item the spec has no method for.
+    static let otherMethods: Set<String> = ["trace", "query"]
 
     func endpoints(_ paths: DocNode?, security: SpecText?) -> [ImportedEndpoint] {
         var endpoints: [ImportedEndpoint] = []
@@ -27,7 +28,15 @@ extension ImportRun {
                 pathItem = target
             }
             let path = cleanPath(rawPath, at: keyLocation)
-            for (method, methodLocation, operation) in pathItem.entries ?? [] where Self.methods.contains(method) {
+            for (method, methodLocation, operation) in pathItem.entries ?? [] {
+                if Self.otherMethods.contains(method) {
+                    summary.documentOperations += 1
+                    warn(
+                        "http-method", at: methodLocation,
+                        "a \(method.uppercased()) operation cannot be written in a spec; not imported")
+                    continue
+                }
+                guard HTTPMethod(rawValue: method.uppercased()) != nil else { continue }
                 summary.documentOperations += 1
                 let route = method.uppercased() + " " + Self.routeKey(path)
                 if seenRoutes.contains(route) {
