@@ -345,7 +345,16 @@ struct ClientEmitter {
                                 w.line("scopes: [\(client.scopes.map(SwiftLiteral.string).joined(separator: ", "))],")
                             }
                         }
-                        w.line("client: APIClient(baseURL: \(tokenBase), transport: transport, logger: logger))")
+                        if absolute {
+                            // The token endpoint's own URL is long: one argument a line.
+                            w.line("client: APIClient(")
+                            w.indented { w in
+                                w.line("baseURL: \(tokenBase),")
+                                w.line("transport: transport, logger: logger))")
+                            }
+                        } else {
+                            w.line("client: APIClient(baseURL: \(tokenBase), transport: transport, logger: logger))")
+                        }
                     }
                     w.line("chain.append(OAuth2Middleware(scheme: \(specName), flow: \(property)))")
                 }
