@@ -114,8 +114,8 @@ def build_tools():
     run(["swift", "build", "-c", "release", "--product", "specgen"])
     run(["swift", "build", "-c", "release", "--product", "swift-openapi-generator"], cwd=BENCH)
     log("building the runtimes the generated code compiles against (debug)")
-    run(["swift", "build", "--product", "SpecgenRuntime"], cwd=BENCH)
-    run(["swift", "build", "--product", "OpenAPIRuntime"], cwd=BENCH)
+    run(["swift", "build", "--target", "SpecgenRuntime"], cwd=BENCH)
+    run(["swift", "build", "--target", "OpenAPIRuntime"], cwd=BENCH)
     return ROOT / ".build/release/specgen", BENCH / ".build/release/swift-openapi-generator"
 
 
