@@ -239,6 +239,16 @@ let package = Package(
             swiftSettings: generatedClientSettings,
             plugins: ["SpecgenPlugin"]
         ),
+        // A client imported from an OpenAPI document (openapi.yaml), called operation by operation against
+        // specgen-mock in SpecgenMockTests.
+        .target(
+            name: "PayDesk",
+            dependencies: ["SpecgenRuntime"],
+            path: "Tests/Fixtures/PayDesk",
+            exclude: ["PayDesk.yaml", "openapi.yaml", "import-warnings.txt"],
+            swiftSettings: generatedClientSettings,
+            plugins: ["SpecgenPlugin"]
+        ),
         .testTarget(
             name: "GeneratedClientTests",
             dependencies: [
@@ -253,7 +263,7 @@ let package = Package(
             dependencies: [
                 "specgen-mock", "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI", "ExampleFlows",
                 "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "Shelf", "Relay", "Ledger",
-                "SpecgenRuntime",
+                "PayDesk", "SpecgenRuntime",
             ],
             swiftSettings: strictSettings
         ),

@@ -33,7 +33,10 @@ extension OpenAPIExporter {
             description += (description.isEmpty ? "" : "\n\n") + also
         }
         operation["description"] = description.isEmpty ? nil : .string(description)
-        if endpoints.count > 1 { operation["x-specgen-operations"] = .array(endpoints.map { .string($0.name) }) }
+        if endpoints.count > 1 {
+            // Each endpoint whole, so an import gives them back as they were.
+            operation["x-specgen-operations"] = .array(endpoints.map { .object(self.operation([$0])) })
+        }
         if endpoints.allSatisfy({ $0.deprecation != nil }) { operation["deprecated"] = true }
         if let server = first.server {
             operation["servers"] = servers(server.name)
@@ -41,6 +44,9 @@ extension OpenAPIExporter {
         }
         if let pagination = first.pagination {
             operation["x-specgen-paginate"] = .object(Self.extensionValue(pagination))
+        }
+        if let polling = first.polling {
+            operation["x-specgen-poll"] = .object(Self.extensionValue(polling))
         }
 
         var parameters = mergedParameters(endpoints)
@@ -90,6 +96,18 @@ extension OpenAPIExporter {
         value["limit"] = pagination.limitParameter.map(OpenAPIValue.string)
         value["items"] = pagination.itemsField.map(OpenAPIValue.string)
         value["hasMore"] = pagination.hasMoreField.map { .string($0.joined(separator: ".")) }
+        return value
+    }
+
+    /// The spec's `poll:` as written.
+    static func extensionValue(_ polling: Polling) -> OpenAPIObject {
+        var value = OpenAPIObject()
+        value["name"] = .string(polling.name)
+        value["field"] = .string(polling.field.joined(separator: "."))
+        value["success"] = .array(polling.success.map(OpenAPIValue.string))
+        if !polling.failure.isEmpty { value["failure"] = .array(polling.failure.map(OpenAPIValue.string)) }
+        value["interval"] = .double(polling.interval)
+        value["maxAttempts"] = .int(polling.maxAttempts)
         return value
     }
 

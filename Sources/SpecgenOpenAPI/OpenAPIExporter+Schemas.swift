@@ -59,6 +59,10 @@ extension OpenAPIExporter {
                 object["type"] = "string"
                 object["enum"] = .array(values.map { .string($0.value) })
             }
+            if values.contains(where: { $0.swiftName != nil }) {
+                // The generators' common extension for case names; a value without one is named from itself.
+                object["x-enum-varnames"] = .array(values.map { .string($0.swiftName ?? $0.value) })
+            }
         case .alias(let type, let constraints):
             object = schema(for: type)
             apply(constraints, to: &object)
@@ -66,6 +70,7 @@ extension OpenAPIExporter {
             object = unionSchema(union)
         }
         object = described(object, model.description, model.deprecation)
+        object["x-specgen-swift-name"] = model.swiftName.map(OpenAPIValue.string)
         if let example = model.example { object["examples"] = .array([Self.value(example)]) }
         return object
     }
@@ -116,6 +121,8 @@ extension OpenAPIExporter {
                     schema = schema["$ref"] == nil ? schema : ["allOf": .array([.object(schema)])]
                     schema["description"] = .string(description)
                 }
+                // The Swift case name, an extension any reader may skip.
+                schema["x-specgen-case"] = variant.caseName.map(OpenAPIValue.string)
                 return .object(schema)
             })
         if let discriminator = union.discriminator {
@@ -149,6 +156,9 @@ extension OpenAPIExporter {
         object = described(object, field.description, field.deprecation)
         object["default"] = field.defaultValue.map(Self.value)
         if let constant = field.constant { object["const"] = Self.value(constant) }
+        // What the wire cannot tell apart: the Swift name, and a field whose `null` differs from its absence (`??`).
+        object["x-specgen-swift-name"] = field.swiftName.map(OpenAPIValue.string)
+        if field.presence == .nullable { object["x-specgen-presence"] = "nullable" }
         if let example = field.example { object["examples"] = .array([Self.value(example)]) }
         return object
     }

@@ -8,17 +8,20 @@ public import SpecgenSpec
 /// responses, models with their enums, formats, constraints, defaults, examples, descriptions and deprecations.
 /// Two choices keep the document faithful where OpenAPI has no direct word:
 /// - Endpoints that share a method and path (Keyz's `loginUser` and `requestToken`) become one operation, named after
-///   the first, whose parameters and bodies accept what either accepts; `x-specgen-operations` lists them all.
-/// - Typed-error case names ride along as `x-specgen-case`, and explicit date formats as `x-specgen-date-format`
-///   beside the `pattern` of what they write.
+///   the first, whose parameters and bodies accept what either accepts; `x-specgen-operations` holds each whole.
+/// - Typed-error and union case names ride along as `x-specgen-case`, explicit date formats as
+///   `x-specgen-date-format` beside the `pattern` of what they write, server names as `x-specgen-name`, Swift names
+///   as `x-specgen-swift-name` (enum values' as `x-enum-varnames`), and `??` fields as `x-specgen-presence`, so
+///   `import-openapi` gives the spec back (see Docs/Importing.md).
 ///
 /// The document describes exactly what `specgen-mock` accepts and answers: an operation whose spec documents no
 /// status for a bad request or credential lists the problem document servers answer with (`specgen.Rejected400`,
 /// `specgen.Rejected401`; see ``RequestRejection``), `url`s refer to one `specgen.URL` schema with the pattern the
 /// mock checks, integers carry their bounds, and optional JSON properties may be `null`.
 ///
-/// Client behaviour has no OpenAPI form: pagination is kept as the operation's `x-specgen-paginate` (the spec's
-/// `paginate:` as written); retries, polling and timeouts are left out.
+/// Client behaviour has no OpenAPI form: pagination and polling are kept as the operation's `x-specgen-paginate` and
+/// `x-specgen-poll` (the spec's `paginate:` and `poll:` as written); retries, timeouts and mock sequences are left
+/// out.
 public struct OpenAPIExporter: Sendable {
     /// The OpenAPI version written into every document.
     public static let openAPIVersion = "3.1.0"
@@ -117,6 +120,7 @@ public struct OpenAPIExporter: Sendable {
                 var object = OpenAPIObject()
                 object["url"] = .string(url)
                 object["description"] = .string(server.description.map(Self.trimmed) ?? server.name)
+                object["x-specgen-name"] = .string(server.name)
                 let used = Set(TemplatePart.placeholders(in: url))
                 var variables = OpenAPIObject()
                 for variable in server.variables where used.contains(variable.name) {

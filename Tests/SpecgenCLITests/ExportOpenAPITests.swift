@@ -130,7 +130,13 @@ struct ExportOpenAPITests {
         // loginUser and requestToken share POST /auth/token/: one operation accepts either form.
         let token = Self.value(keyz, "paths", "/auth/token/", "post") as? [String: Any]
         #expect(token?["operationId"] as? String == "loginUser")
-        #expect(token?["x-specgen-operations"] as? [String] == ["loginUser", "requestToken"])
+        // Each is also kept whole, for import-openapi.
+        let shared = token?["x-specgen-operations"] as? [[String: Any]]
+        #expect(shared?.map { $0["operationId"] as? String } == ["loginUser", "requestToken"])
+        #expect(
+            Self.value(
+                shared?.last as Any, "requestBody", "content", "application/x-www-form-urlencoded", "schema", "$ref")
+                as? String == "#/components/schemas/TokenRequest")
         let form = Self.value(token as Any, "requestBody", "content", "application/x-www-form-urlencoded", "schema")
         let properties = (Self.value(form as Any, "properties") as? [String: Any]).map { Set($0.keys) }
         #expect(properties == ["grant_type", "username", "password", "refresh_token"])

@@ -12,7 +12,7 @@ public enum SeedAPIs {
 /// The fixture APIs built by the plugin as package targets: the call patterns the seeds do not use.
 public enum FixtureAPIs {
     /// Their names, which are also their module names and folders under `Tests/Fixtures/`.
-    public static let names = ["Shelf", "Relay", "Ledger"]
+    public static let names = ["Shelf", "Relay", "Ledger", "PayDesk"]
 
     /// Their spec paths, relative to the package root.
     public static var specPaths: [String] { names.map { "Tests/Fixtures/\($0)/\($0).yaml" } }

@@ -45,22 +45,57 @@ extension ImportRun {
                         "\(method.uppercased()) \(path) is declared twice (once with a query or fragment in its key)")
                 }
                 seenRoutes.insert(route)
-                var name = operationName(operation, method: method, path: path)
-                if takenNames.contains(name.lowercased()) {
-                    let base = name
-                    name = Self.numbered(base) { takenNames.contains($0.lowercased()) }
-                    warn(
-                        "operation-name", at: (operation["operationId"] ?? operation).location,
-                        "two operations are named '\(base)'; this one is '\(name)'")
+                // The export writes endpoints that share a method and path as one operation, and each of them
+                // whole under `x-specgen-operations`.
+                let shared = operation["x-specgen-operations"]?.items?.filter(\.isMapping) ?? []
+                summary.documentOperations += max(shared.count - 1, 0)
+                for operation in shared.isEmpty ? [operation] : shared {
+                    var name = operationName(operation, method: method, path: path)
+                    if takenNames.contains(name.lowercased()) {
+                        let base = name
+                        name = Self.numbered(base) { takenNames.contains($0.lowercased()) }
+                        warn(
+                            "operation-name", at: (operation["operationId"] ?? operation).location,
+                            "two operations are named '\(base)'; this one is '\(name)'")
+                    }
+                    takenNames.insert(name.lowercased())
+                    endpoints.append(
+                        endpoint(
+                            name, method: method, path: path, operation: operation, pathItem: pathItem,
+                            defaultSecurity: security))
                 }
-                takenNames.insert(name.lowercased())
-                endpoints.append(
-                    endpoint(
-                        name, method: method, path: path, operation: operation, pathItem: pathItem,
-                        defaultSecurity: security))
             }
         }
         return endpoints
+    }
+
+    /// Header parameters every operation sends with one fixed value (required, with a `const` or a one-value
+    /// `enum`): the spec's `defaultHeaders`, which the client sends itself.
+    func fixedHeaders(_ paths: DocNode?) -> [(name: String, value: String)] {
+        var common: [(name: String, value: String)]?
+        for (_, _, item) in paths?.entries ?? [] {
+            let pathItem = item.string("$ref").flatMap { documents.resolve($0, from: item)?.0 } ?? item
+            for (method, _, operation) in pathItem.entries ?? [] where HTTPMethod(rawValue: method.uppercased()) != nil
+            {
+                var fixed: [(name: String, value: String)] = []
+                for list in [pathItem["parameters"], operation["parameters"]] {
+                    for entry in list?.items ?? [] {
+                        guard let parameter = resolved(entry), parameter.string("in") == "header",
+                            parameter["required"]?.bool == true, let name = parameter.string("name"),
+                            let schema = parameter["schema"].flatMap(resolved)
+                        else { continue }
+                        let values = schema["enum"]?.items
+                        if let value = schema.string("const") ?? (values?.count == 1 ? values?[0].string : nil) {
+                            fixed.append((name, value))
+                        }
+                    }
+                }
+                common = (common ?? fixed).filter { header in
+                    fixed.contains { $0.name.lowercased() == header.name.lowercased() && $0.value == header.value }
+                }
+            }
+        }
+        return common ?? []
     }
 
     /// `/items/{id}` with its placeholders blanked, so two spellings of one route compare equal.
@@ -109,7 +144,8 @@ extension ImportRun {
         var map = SpecMap()
         let hint = namer.typeName(name)
         map["summary"] = operation.string("summary").map(SpecText.description)
-        map["description"] = operation.string("description").map(SpecText.description)
+        let (description, deprecation) = Self.described(operation)
+        map["description"] = description.map(SpecText.description)
         map["request"] = .string(method.uppercased() + " " + path)
 
         // Path-level parameters, then the operation's, which replace those of the same name and location.
@@ -130,6 +166,10 @@ extension ImportRun {
         var swiftNames = Set<String>()
         /// A parameter's Swift name when its derived one is taken (Twilio's `StartTime<` and `StartTime>`).
         func named(_ text: SpecText, _ wireName: String) -> SpecText {
+            if case .string(let chosen)? = Self.longForm(text)["swiftName"] {
+                swiftNames.insert(chosen.lowercased())
+                return text
+            }
             let base = namer.bareMemberName(wireName)
             guard swiftNames.contains(base.lowercased()) else {
                 swiftNames.insert(base.lowercased())
@@ -162,6 +202,7 @@ extension ImportRun {
                         parameter, hint: hint + namer.typeName(name), required: parameter["required"]?.bool == true,
                         usage: .parameter), name)
             case "header":
+                if defaultHeaders.contains(where: { $0.name.lowercased() == name.lowercased() }) { continue }
                 if name.lowercased() == "idempotency-key", method == "post" || method == "patch" {
                     // Stripe's convention, which the client fills with a fresh key per call.
                     map["idempotencyKey"] = .string(name)
@@ -214,12 +255,15 @@ extension ImportRun {
         if let paginate = pagination(operation, query: queryFields, responses: responses) {
             map.set("paginate", paginate.value, comment: paginate.comment)
         }
+        map["poll"] = operation["x-specgen-poll"]?.value
         if let security = operation["security"] {
             let requirement = securityRequirement(security)
             if requirement != defaultSecurity { map["auth"] = requirement ?? .string("none") }
         }
-        if operation["deprecated"]?.bool == true { map["deprecated"] = .plain("true") }
-        if let server = operationServer(operation["servers"] ?? pathItem["servers"]) {
+        map["deprecated"] = deprecation
+        if let server = operationServer(
+            operation["servers"] ?? pathItem["servers"], named: operation.string("x-specgen-server"))
+        {
             map["server"] = .string(server)
         }
         return ImportedEndpoint(name: name, body: map, errors: errors)
@@ -256,8 +300,8 @@ extension ImportRun {
     private func parameterText(_ parameter: DocNode, hint: String, required: Bool, usage: SchemaUsage) -> SpecText {
         let schema = parameter["schema"] ?? parameter["content"]?.entries?.first?.value["schema"]
         var type = schema.map { self.type(of: $0, hint: hint, usage: usage) } ?? ImportedType("string")
-        if let description = parameter.string("description") { type.description = description }
-        if parameter["deprecated"]?.bool == true { type.deprecated = true }
+        Self.describe(&type, parameter)
+        type.swiftName = parameter.string("x-specgen-swift-name") ?? type.swiftName
         if type.type.hasPrefix("["), parameter.string("in") == "query", parameter["explode"]?.bool == false {
             type.options["style"] = "comma"
         }
@@ -278,6 +322,11 @@ extension ImportRun {
     /// The media types the spec reads, in the order it prefers them.
     static func mediaKind(_ type: String) -> String {
         let lower = type.lowercased()
+        if lower.hasPrefix("application/x-ndjson") || lower.hasPrefix("application/jsonl")
+            || lower.hasPrefix("application/json-seq")
+        {
+            return "lines"
+        }
         if lower == "application/json" || lower.hasSuffix("+json") || lower == "*/*" || lower == "application/*"
             || lower.hasPrefix("application/json")
         {
@@ -286,11 +335,6 @@ extension ImportRun {
         if lower.hasPrefix("application/x-www-form-urlencoded") { return "form" }
         if lower.hasPrefix("multipart/") { return "multipart" }
         if lower.hasPrefix("text/event-stream") { return "events" }
-        if lower.hasPrefix("application/x-ndjson") || lower.hasPrefix("application/jsonl")
-            || lower.hasPrefix("application/json-seq")
-        {
-            return "lines"
-        }
         return "binary"
     }
 
@@ -322,12 +366,20 @@ extension ImportRun {
         switch media.kind {
         case "json":
             guard let schema else { return .string("json") }
+            if let fields = inlineFields(schema, hint: hint, usage: .json) {
+                map["json"] = fields
+                break
+            }
             var type = self.type(of: schema, hint: hint + "Request")
             type.nullable = false
             if description == nil { return .string(type.type) }
             map["json"] = .string(type.type)
         case "form":
-            map["form"] = .string(formModel(schema, hint: hint + "Request"))
+            if let schema, let fields = inlineFields(schema, hint: hint, usage: .form) {
+                map["form"] = fields
+            } else {
+                map["form"] = .string(formModel(schema, hint: hint + "Request"))
+            }
         case "multipart":
             map["multipart"] = multipartFields(schema, hint: hint + "Request", at: media.location)
         case "events", "lines", "binary":
@@ -338,6 +390,38 @@ extension ImportRun {
         map["description"] = description
         return map.text
     }
+
+    /// A small inline object body (a few properties, nothing composed or open) as the fields a person writes inline
+    /// (`json: {values: [FieldValueInput]}`), which the client takes as parameters; nil for any other schema.
+    /// A form's fields must each be a single value.
+    private func inlineFields(_ schema: DocNode, hint: String, usage: SchemaUsage) -> SpecText? {
+        let view = SchemaView(schema, run: self)
+        guard schema.string("$ref") == nil, view.hasProperties, view.isClosed, view.allOf == nil, view.variants == nil,
+            !view.nullable, let properties = schema["properties"]?.entries, properties.count <= Self.inlineFieldLimit,
+            schema["example"] == nil, schema["description"] == nil
+        else { return nil }
+        if usage == .form {
+            for (_, _, property) in properties {
+                guard let target = resolved(property) else { return nil }
+                let part = SchemaView(target, run: self)
+                if part.hasProperties || part.isObject || part.variants != nil || part.allOf != nil
+                    || target["items"] != nil || part.types.contains("array")
+                {
+                    return nil
+                }
+            }
+        }
+        let required = Set(schema["required"]?.items?.compactMap(\.string) ?? [])
+        var fields = SpecMap()
+        for (wireName, _, property) in properties {
+            let type = self.type(of: property, hint: hint + namer.typeName(wireName), usage: usage)
+            fields[wireName] = importedField(wireName, type, required: required.contains(wireName)).text
+        }
+        return fields.text
+    }
+
+    /// The most properties an inline JSON body may have to be written as inline fields rather than a model.
+    static let inlineFieldLimit = 6
 
     /// The model of a form body: the document's own when every field is a single value, else one made for the form.
     private func formModel(_ schema: DocNode?, hint: String) -> String {
@@ -392,6 +476,11 @@ extension ImportRun {
     /// A multipart body's parts, inline: binary strings are files, objects are JSON parts.
     private func multipartFields(_ schema: DocNode?, hint: String, at location: SourceLocation) -> SpecText {
         guard let schema, let target = resolved(schema) else { return .map([]) }
+        if let reference = schema.string("$ref"), namesModel(reference, from: schema),
+            let model = modelName(forReference: reference, from: schema), case .object? = shapes[model]
+        {
+            return .string(model)
+        }
         var fields = SpecMap()
         var parts = [target]
         for part in SchemaView(target, run: self).allOf ?? [] { parts.append(resolved(part) ?? part) }

@@ -85,7 +85,7 @@ extension ImportRun {
         let response: SpecText
         if entries.isEmpty {
             response = "empty"
-        } else if entries.count == 1, entries[0].status == "200" || entries[0].text == "empty",
+        } else if entries.count == 1, entries[0].status == "200" || entries[0].status == "2XX",
             case .string = entries[0].text
         {
             response = entries[0].text
@@ -106,6 +106,10 @@ extension ImportRun {
         if let media = preferredMedia(response["content"]) {
             let schema = media.node["schema"]
             switch media.kind {
+            case "json" where schema == nil && media.type.contains("*"):
+                // Any media type and no schema: the answer's bytes as they come.
+                map["body"] = "binary"
+                type = "binary"
             case "json":
                 var body = schema.map { self.type(of: $0, hint: hint) } ?? ImportedType("json")
                 if body.nullable {
@@ -241,6 +245,24 @@ extension ImportRun {
                 shared[status] = text
             }
         }
+        // Shared errors read in the order the document's reusable responses declare them, as a person lists them.
+        let declared = (root?["components"]?["responses"]?.entries ?? []).map { key, _, response in
+            response.string("x-specgen-case") ?? key
+        }
+        func rank(_ text: SpecText?) -> Int {
+            var name: SpecText? = text
+            if case .map(let entries)? = text { name = entries.first { $0.key == "case" }?.value }
+            guard case .string(let caseName)? = name, let index = declared.firstIndex(of: caseName) else {
+                return declared.count
+            }
+            return index
+        }
+        let order = shared.keys.enumerated().sorted { lhs, rhs in
+            (rank(shared[lhs.element]), lhs.offset) < (rank(shared[rhs.element]), rhs.offset)
+        }
+        var ordered = SpecMap()
+        for (_, key) in order { ordered[key] = shared[key] }
+        shared = ordered
         let written = endpoints.map { endpoint -> (name: String, body: SpecMap) in
             var body = endpoint.body
             var errors = SpecMap()

@@ -9,7 +9,12 @@ struct ImportedType {
     /// Options written after `type` in a field's long form: format, constraints, const, default, example.
     var options = SpecMap()
     var description: String?
-    var deprecated = false
+    /// `true`, or the deprecation's message.
+    var deprecation: SpecText?
+    /// The Swift name the export recorded (`x-specgen-swift-name`).
+    var swiftName: String?
+    /// Absent, `null` and a value are three things (`x-specgen-presence: nullable`, the spec's `??`).
+    var nullClears = false
 
     init(_ type: String) {
         self.type = type
@@ -38,10 +43,17 @@ extension ImportRun {
             && target.pointer[0] == "components" && target.pointer[1] == "schemas"
         if !isComponent { summary.documentSchemas += 1 }
         let raw = target.pointer.last ?? Self.stem(of: target.file)
-        let name = allocateTypeName(raw)
+        // A model the export gave a Swift name keeps its own name, which is then never a Swift name.
+        let name =
+            schema.string("x-specgen-swift-name") != nil && !takenTypeNames.contains(raw.lowercased())
+            ? raw : allocateTypeName(raw)
+        takenTypeNames.insert(name.lowercased())
         referenced[key] = name
+        let outer = currentAnchor
+        if isComponent, let position = componentOrder[raw] { currentAnchor = position }
         reserveModel(name)
         defineModel(name, schema: schema)
+        currentAnchor = outer
         return name
     }
 
@@ -54,6 +66,7 @@ extension ImportRun {
 
     /// Whether a `$ref` names a schema that becomes a model, rather than a piece of some other schema.
     func namesModel(_ reference: String, from node: DocNode) -> Bool {
+        if reference.hasSuffix("/" + OpenAPIExporter.urlSchemaKey) { return false }  // the export's `url`
         let pointer = documents.target(of: reference, from: node.file).pointer
         guard pointer.count >= 2 else { return true }
         return ["schemas", "definitions", "$defs"].contains(pointer[pointer.count - 2])
@@ -64,7 +77,7 @@ extension ImportRun {
     /// Writes a model from its schema: a struct, an enum, a union, or an alias of the type it is.
     func defineModel(_ name: String, schema: DocNode) {
         if let (body, shape) = modelBody(schema, name: name) {
-            setModel(name, body, shape: shape)
+            setModel(name, Self.withSwiftName(body, schema.string("x-specgen-swift-name")), shape: shape)
             return
         }
         var type = self.type(of: schema, hint: name, asModel: true)
@@ -72,7 +85,7 @@ extension ImportRun {
         type.nullable = false
         var map = SpecMap()
         map["description"] = type.description.map(SpecText.description)
-        if type.deprecated { map["deprecated"] = .plain("true") }
+        map["deprecated"] = type.deprecation
         let alias: SpecText
         if map.isEmpty && type.options.isEmpty {
             alias = .string(type.type)
@@ -82,10 +95,20 @@ extension ImportRun {
             for entry in type.options.entries where Self.aliasKeys.contains(entry.key) {
                 long[entry.key] = entry.value
             }
+            long["example"] = type.options["example"]
             for entry in map.entries { long[entry.key] = entry.value }
             alias = long.text
         }
-        setModel(name, alias, shape: .alias(type.type))
+        setModel(name, Self.withSwiftName(alias, schema.string("x-specgen-swift-name")), shape: .alias(type.type))
+    }
+
+    /// A model's text with the Swift name the export recorded, first.
+    static func withSwiftName(_ body: SpecText, _ swiftName: String?) -> SpecText {
+        guard let swiftName else { return body }
+        var map = SpecMap()
+        map["swiftName"] = .string(swiftName)
+        for entry in longForm(body).entries { map.set(entry.key, entry.value, comment: entry.comment) }
+        return map.text
     }
 
     /// The options an alias model takes: a field's, less those that only mean something on a field.
@@ -98,8 +121,9 @@ extension ImportRun {
         let view = SchemaView(schema, run: self)
         if view.nullable { nullableModels.insert(name) }
         var map = SpecMap()
-        map["description"] = schema.string("description").map(SpecText.description)
-        if schema["deprecated"]?.bool == true { map["deprecated"] = .plain("true") }
+        let (description, deprecation) = Self.described(schema)
+        map["description"] = description.map(SpecText.description)
+        map["deprecated"] = deprecation
 
         if let allOf = view.allOf, allOf.count > 1 || view.hasProperties {
             return composition(schema, parts: allOf, name: name, into: map)
@@ -235,7 +259,11 @@ extension ImportRun {
     /// Gives a property a `swiftName` when its derived name is taken by an earlier one (`ticket_id`, `ticketId`).
     private func withSwiftNames(_ fields: [ImportedField], inherited: [String]) -> [ImportedField] {
         var taken = Set(inherited.map { namer.bareMemberName($0).lowercased() })
+        for field in fields {
+            if case .string(let chosen)? = Self.longForm(field.text)["swiftName"] { taken.insert(chosen.lowercased()) }
+        }
         return fields.map { field in
+            if Self.longForm(field.text)["swiftName"] != nil { return field }
             let base = namer.bareMemberName(field.wireName)
             if inherited.contains(field.wireName) || !taken.contains(base.lowercased()) {
                 taken.insert(base.lowercased())
@@ -273,13 +301,15 @@ extension ImportRun {
     /// A field as the spec writes it: `type` or `type?` alone, or the long form when it has options.
     func importedField(_ wireName: String, _ type: ImportedType, required: Bool) -> ImportedField {
         // An absent field with a default takes it, so the field is a value, as the format writes defaults.
-        let optional = (!required && type.options["default"] == nil) || type.nullable
-        let written = type.type + (optional ? "?" : "")
+        // So is a constant: the format fills it in when it is absent.
+        let optional = (!required && type.options["default"] == nil && type.options["const"] == nil) || type.nullable
+        let written = type.type + (optional ? (type.nullClears ? "??" : "?") : "")
         var map = SpecMap()
         map["type"] = .string(written)
+        map["swiftName"] = type.swiftName.map(SpecText.string)
         for entry in type.options.entries { map[entry.key] = entry.value }
         map["description"] = type.description.map(SpecText.description)
-        if type.deprecated { map["deprecated"] = .plain("true") }
+        map["deprecated"] = type.deprecation
         let constant: String? =
             if case .string(let value)? = type.options["const"] { value } else { nil }
         return ImportedField(
@@ -386,7 +416,10 @@ extension ImportRun {
             if case .object? = shapes[type.type] {} else { allModels = false }
             var entry = SpecMap()
             entry["type"] = .string(type.type)
-            if let label, case .object? = shapes[type.type] {
+            if let explicit = variant.string("x-specgen-case") {
+                entry["case"] = .string(explicit)
+                seenCases.insert(explicit.lowercased())
+            } else if let label, case .object? = shapes[type.type] {
                 // A model made from the variant is named after the union; its case is named as the variant sits.
                 let caseName = namer.bareMemberName(label)
                 if !seenCases.contains(caseName.lowercased()) {
@@ -397,7 +430,8 @@ extension ImportRun {
             if let tag = tags[type.type], tag != constantTag(of: type.type, discriminator) {
                 entry["tag"] = .string(tag)
             }
-            if reference != nil, let description = variant.string("description") {
+            // A variant made a model keeps its description there.
+            if reference != nil || shapes[type.type] == nil, let description = variant.string("description") {
                 entry["description"] = SpecText.description(description)
             }
             written.append(entry.keys == ["type"] ? .string(type.type) : entry.text)
@@ -648,8 +682,7 @@ extension ImportRun {
         if let reference = schema.string("$ref") {
             var result = referencedType(reference, at: schema, hint: hint, usage: usage, depth: depth)
             if schema["nullable"]?.bool == true { result.nullable = true }
-            if let description = schema.string("description") { result.description = description }
-            if schema["deprecated"]?.bool == true { result.deprecated = true }
+            Self.describe(&result, schema)
             let ignored = (schema.entries ?? []).filter {
                 !Self.referenceSiblings.contains($0.key) && !$0.key.hasPrefix("x-")
             }
@@ -693,13 +726,39 @@ extension ImportRun {
             result = plainType(view, hint: hint, usage: usage, depth: depth)
         }
         if view.nullable { result.nullable = true }
-        if let description = schema.string("description") { result.description = description }
-        if schema["deprecated"]?.bool == true { result.deprecated = true }
+        Self.describe(&result, schema)
         if result.type == "json", usage == .form || usage == .parameter || usage == .header {
             warn("any-value", at: schema.location, "a value of any type in a \(usage) is sent as text")
             result.type = "string"
         }
         return withDefaults(result, schema)
+    }
+
+    /// A schema's or parameter's description and deprecation, on a type.
+    static func describe(_ type: inout ImportedType, _ node: DocNode) {
+        let (description, deprecation) = described(node)
+        if let description { type.description = description }
+        if let deprecation { type.deprecation = deprecation }
+    }
+
+    /// A node's description and deprecation as the spec writes them: `deprecated: true`, or its message when the
+    /// description ends in a paragraph `Deprecated: why` (as the export writes it; a bare `Deprecated.` goes too).
+    static func described(_ node: DocNode) -> (description: String?, deprecation: SpecText?) {
+        let description = node.string("description")
+        guard node["deprecated"]?.bool == true else { return (description, nil) }
+        guard var paragraphs = description?.components(separatedBy: "\n\n"), let last = paragraphs.last else {
+            return (description, .plain("true"))
+        }
+        let deprecation: SpecText
+        if last == "Deprecated." {
+            deprecation = .plain("true")
+        } else if last.hasPrefix("Deprecated: "), last.count > 12 {
+            deprecation = .string(String(last.dropFirst(12)))
+        } else {
+            return (description, .plain("true"))
+        }
+        paragraphs.removeLast()
+        return (paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n\n"), deprecation)
     }
 
     /// Whether a schema used in place needs a model of its own.
@@ -804,6 +863,9 @@ extension ImportRun {
         case "number" where format == "epoch-seconds" || format == "epoch-milliseconds":
             result = ImportedType("datetime")
             result.options["format"] = format.map(SpecText.string)
+        case "string" where format == nil && schema["contentMediaType"] != nil && schema["contentEncoding"] == nil:
+            // OpenAPI 3.1's raw bytes: a file where a part can carry one, else text.
+            result = ImportedType(usage == .multipart || usage == .json ? "file" : "string")
         case "string":
             result = ImportedType(stringType(format, usage: usage))
             if format == "password" { result.options["sensitive"] = .plain("true") }
@@ -943,6 +1005,8 @@ extension ImportRun {
     /// A field's `default` and `example`, kept when they fit the type.
     private func withDefaults(_ type: ImportedType, _ schema: DocNode) -> ImportedType {
         var result = type
+        result.swiftName = schema.string("x-specgen-swift-name") ?? result.swiftName
+        if schema.string("x-specgen-presence") == "nullable" { result.nullClears = true }
         if let value = schema["default"], fits(value, result.type), result.options["const"] == nil {
             result.options["default"] = value.value
         }
@@ -961,6 +1025,8 @@ extension ImportRun {
         case "int", "int32", "int64": return value.int != nil && value.node.isPlainScalar
         case "double", "float": return value.double != nil && value.node.isPlainScalar
         case "bool": return value.bool != nil
+        case _ where type.hasPrefix("["): return value.items != nil
+        case _ where type.hasPrefix("{"): return value.isMapping
         default:
             if case .enumeration(let values, let integer)? = shapes[type], let text = value.string {
                 return values.contains(text) && (integer ? value.int != nil : true)

@@ -4,24 +4,19 @@ import SpecgenYAML
 
 /// Servers and security schemes.
 extension ImportRun {
-    /// `servers:` with a name for each: its description when that is a short name, else `production`, `server2`.
+    /// `servers:` with a name for each: the export's `x-specgen-name`, else its description when that is a short
+    /// name, else `production`, `server2`.
     func servers(_ node: DocNode?) -> SpecMap? {
         guard let items = node?.items, !items.isEmpty else { return nil }
         var servers = SpecMap()
         var taken = Set<String>()
         for (index, item) in items.enumerated() {
-            guard var url = item.string("url") else { continue }
-            if !url.contains("://") && !url.hasPrefix("{") {
-                warn(
-                    "relative-server", at: (item["url"] ?? item).location,
-                    "the server URL '\(url)' is relative to where the document is served; written as http://localhost\(url.hasPrefix("/") ? "" : "/")\(url)",
-                    fix: "set the client's baseURL, or write the server's absolute URL")
-                url = "http://localhost" + (url.hasPrefix("/") ? "" : "/") + url
-            }
-            while url.hasSuffix("/"), !url.hasSuffix("://") { url.removeLast() }
+            guard let written = item.string("url") else { continue }
+            let url = absoluteServerURL(written, at: item)
             let description = item.string("description")
             var name =
-                description.flatMap { text -> String? in
+                item.string("x-specgen-name").map(namer.bareMemberName)
+                ?? description.flatMap { text -> String? in
                     let words = namer.words(text)
                     return (1...3).contains(words.count) ? namer.bareMemberName(text) : nil
                 } ?? (index == 0 ? "production" : "server\(index + 1)")
@@ -42,40 +37,72 @@ extension ImportRun {
             }
             if !variables.isEmpty { map["variables"] = variables.text }
             serverURLs.append(url)
+            serverVariables.append(Set(variables.keys))
             servers[name] = map.keys == ["url"] ? .string(url) : map.text
         }
         return servers
     }
 
-    /// The named URL of an operation's own `servers`, added to every server; nil when it is the API's own.
-    func operationServer(_ node: DocNode?) -> String? {
-        guard let first = node?.items?.first, var url = first.string("url") else { return nil }
-        // The operation's own variables take their defaults: the API's servers do not declare them.
-        for (variable, _, value) in first["variables"]?.entries ?? [] {
-            if let fallback = value["default"]?.string {
-                url = url.replacingOccurrences(of: "{\(variable)}", with: fallback)
-            }
+    /// A server URL as the spec writes it: absolute (a relative one under `http://localhost`, with a warning),
+    /// without a trailing slash.
+    private func absoluteServerURL(_ written: String, at item: DocNode) -> String {
+        var url = written
+        if !url.contains("://") && !url.hasPrefix("{") {
+            warn(
+                "relative-server", at: (item["url"] ?? item).location,
+                "the server URL '\(url)' is relative to where the document is served; written as http://localhost\(url.hasPrefix("/") ? "" : "/")\(url)",
+                fix: "set the client's baseURL, or write the server's absolute URL")
+            url = "http://localhost" + (url.hasPrefix("/") ? "" : "/") + url
         }
         while url.hasSuffix("/"), !url.hasSuffix("://") { url.removeLast() }
-        if serverURLs.contains(url) { return nil }
-        if let known = extraURLs.first(where: { $0.url == url }) { return known.name }
+        return url
+    }
+
+    /// The named URL of an operation's own `servers`, added to every server; nil when it is the API's own. An
+    /// operation that lists one server per API server (as the export writes them) gives each API server its own;
+    /// otherwise its first server serves them all. The name is the export's `x-specgen-server`, else the host's.
+    func operationServer(_ node: DocNode?, named: String?) -> String? {
+        guard let items = node?.items, let first = items.first, first.string("url") != nil else { return nil }
         guard !serverURLs.isEmpty else {
             warn("operation-server", at: first.location, "an operation's server needs the API's servers; not imported")
             return nil
         }
-        let host = url.split(separator: "/").dropFirst().first.map(String.init) ?? url
-        var name = namer.bareMemberName(host.split(separator: ".").first.map(String.init) ?? "other")
-        if extraURLs.contains(where: { $0.name == name }) { name += String(extraURLs.count + 1) }
-        extraURLs.append((name, url))
+        let perServer = items.count == serverURLs.count
+        let urls = serverURLs.indices.map { index -> String in
+            let item = perServer ? items[index] : first
+            var url = item.string("url") ?? ""
+            // A variable the API server declares stays a variable; any other takes its default.
+            let declared =
+                perServer
+                ? serverVariables[index]
+                : serverVariables.dropFirst().reduce(serverVariables[0]) {
+                    $0.intersection($1)
+                }
+            for (variable, _, value) in item["variables"]?.entries ?? [] where !declared.contains(variable) {
+                if let fallback = value["default"]?.string {
+                    url = url.replacingOccurrences(of: "{\(variable)}", with: fallback)
+                }
+            }
+            while url.hasSuffix("/"), !url.hasSuffix("://") { url.removeLast() }
+            return url
+        }
+        if urls == serverURLs || (!perServer && serverURLs.contains(urls[0])) { return nil }
+        if let known = extraURLs.first(where: { $0.urls == urls }) { return known.name }
+        let host = urls[0].split(separator: "/").dropFirst().first.map(String.init) ?? urls[0]
+        let base =
+            named.map(namer.bareMemberName)
+            ?? namer.bareMemberName(host.split(separator: ".").first.map(String.init) ?? "other")
+        let name = Self.unique(base) { candidate in extraURLs.contains { $0.name == candidate } }
+        extraURLs.append((name, urls))
         return name
     }
 
     /// Every server with the operations' URLs under `urls:`.
     func serversWithURLs(_ servers: SpecMap?) -> SpecMap? {
         guard var servers, !extraURLs.isEmpty else { return servers }
-        var urls = SpecMap()
-        for (name, url) in extraURLs { urls[name] = .string(url) }
-        for key in servers.keys {
+        for (index, key) in servers.keys.enumerated() {
+            var urls = SpecMap()
+            for (name, perServer) in extraURLs where index < perServer.count { urls[name] = .string(perServer[index]) }
             var long = Self.longForm(servers[key] ?? "")
             if case .string(let url)? = long["type"] {
                 long.remove("type")

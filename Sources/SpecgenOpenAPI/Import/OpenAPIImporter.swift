@@ -76,6 +76,12 @@ final class ImportRun {
     /// before the models named after its parts.
     var models: [(name: String, body: SpecText?)] = []
     var modelIndex: [String: Int] = [:]
+    /// Each model's place in the document: its component's position, or, for a model named from where it sits, that
+    /// of the component being read when it was made. Models are written in this order, then in the order made.
+    var modelAnchors: [Int] = []
+    var currentAnchor = 0
+    /// The positions of the document's `components/schemas`, by key.
+    var componentOrder: [String: Int] = [:]
     var takenTypeNames: Set<String> = []
     /// Models already made from a `$ref` target, by the target's canonical key.
     var referenced: [String: String] = [:]
@@ -85,9 +91,13 @@ final class ImportRun {
     var nullableModels: Set<String> = []
     /// Security scheme keys of the document and their names in the spec.
     var schemeNames: [String: String] = [:]
-    /// The API's server URLs, and the URLs operations name in their own `servers`.
+    /// The API's server URLs and the variables each declares, and the URLs operations name in their own `servers`
+    /// (one per API server, in the same order).
     var serverURLs: [String] = []
-    var extraURLs: [(name: String, url: String)] = []
+    var serverVariables: [Set<String>] = []
+    var extraURLs: [(name: String, urls: [String])] = []
+    /// Headers every operation sends with one fixed value, which become `defaultHeaders`.
+    var defaultHeaders: [(name: String, value: String)] = []
     /// Error case names and the body each carries: one name means one body type across the API.
     var errorCases: [String: String] = [:]
 
@@ -120,28 +130,37 @@ final class ImportRun {
         let info = root["info"]
         spec["name"] = .string(apiName(info?.string("title")))
         spec["version"] = info?.string("version").map(SpecText.string)
-        spec["description"] = (info?.string("description") ?? info?.string("summary") ?? info?.string("title"))
-            .map(SpecText.description)
+        spec["description"] = (info?.string("description") ?? info?.string("summary")).map(SpecText.description)
 
         let servers = self.servers(root["servers"])
+        defaultHeaders = fixedHeaders(root["paths"])
         let (auth, security) = self.security(root)
 
         // Components first, in document order, so models read in the order the document declares them.
         if let schemas = root["components"]?["schemas"]?.entries {
             summary.documentSchemas += schemas.filter { !$0.key.hasPrefix("specgen.") }.count
+            for (index, schema) in schemas.enumerated() { componentOrder[schema.key] = index }
             for schema in schemas where !schema.key.hasPrefix("specgen.") {
                 _ = modelName(forReference: "#/components/schemas/" + Self.pointerToken(schema.key), from: root)
             }
         }
+        currentAnchor = componentOrder.count
         let endpoints = self.endpoints(root["paths"], security: security)
         breakStructCycles()
         let shared = hoistSharedErrors(endpoints)
 
         if let servers = serversWithURLs(servers) { spec["servers"] = servers.text }
+        if !defaultHeaders.isEmpty {
+            var headers = SpecMap()
+            for header in defaultHeaders { headers[header.name] = .string(header.value) }
+            spec["defaultHeaders"] = headers.text
+        }
         if !auth.isEmpty { spec["auth"] = auth.text }
         spec["security"] = security
         if !shared.errors.isEmpty { spec["errors"] = shared.errors.text }
-        let written = models.compactMap { model in model.body.map { SpecText.Entry(key: model.name, value: $0) } }
+        let written = models.indices.sorted { (modelAnchors[$0], $0) < (modelAnchors[$1], $1) }.compactMap { index in
+            models[index].body.map { SpecText.Entry(key: models[index].name, value: $0) }
+        }
         if !written.isEmpty { spec["models"] = .map(written) }
         spec["endpoints"] = .map(shared.endpoints.map { SpecText.Entry(key: $0.name, value: $0.body.text) })
 
@@ -216,6 +235,12 @@ final class ImportRun {
     /// The module name: `--name`, else the title as a type name (`Swagger Petstore` → `SwaggerPetstore`).
     func apiName(_ title: String?) -> String {
         if let requestedName { return requestedName }
+        // A title that is already a type name stays as written (`DocumentAI`, not `DocumentAi`).
+        if let title, let first = title.first, first.isLetter, first.isASCII,
+            title.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        {
+            return first.uppercased() + title.dropFirst()
+        }
         let words = namer.words(title ?? "")
         let name = namer.typeName(words.isEmpty ? "API" : words.prefix(4).joined(separator: " "))
         return name
@@ -269,6 +294,7 @@ final class ImportRun {
     func reserveModel(_ name: String) {
         modelIndex[name] = models.count
         models.append((name, nil))
+        modelAnchors.append(currentAnchor)
     }
 
     func setModel(_ name: String, _ body: SpecText, shape: ModelShape) {
@@ -278,6 +304,7 @@ final class ImportRun {
         } else {
             modelIndex[name] = models.count
             models.append((name, body))
+            modelAnchors.append(currentAnchor)
         }
     }
 }
