@@ -7,8 +7,9 @@ For each document (`*.yaml`, `*.yml`, `*.json`, README files skipped) it:
     runtime, with the type-checking budget (-warn-long-expression-type-checking=100 and
     -warn-long-function-bodies=100) and every warning counted;
   - generates the peer's types and client from the same document and compiles them the same way.
-Every compile runs in its own process group, bounded in time and in memory (the resident memory of the whole group,
-sampled each 0.2 s); past either limit the group is killed and the row says so. It prints the table and writes
+Every command runs in a session of its own, bounded in time and in memory (the resident memory of every process in
+the session, the driver's compilers included, sampled each 0.2 s); past either limit all of them are killed and the
+row says so. It prints the table and writes
 Benchmarks/CORPUS.md (the notes under "## Notes" in an existing file are kept).
 
 The documents are read where they are and never copied into the project.
@@ -21,7 +22,6 @@ import datetime
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -42,17 +42,11 @@ class Bounded:
         self.seconds, self.mib, self.output, self.status, self.killed = seconds, mib, output, status, killed
 
 
-def group_rss_mib(pgid):
+def session_rss_mib(sid):
     total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
+    for pid in bench.session_processes(sid):
         try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rsplit(")", 1)[1].split()
-            if int(fields[2]) != pgid:
-                continue
-            with open(f"/proc/{entry}/statm") as statm:
+            with open(f"/proc/{pid}/statm") as statm:
                 total += int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
         except (OSError, IndexError, ValueError):
             continue
@@ -60,7 +54,7 @@ def group_rss_mib(pgid):
 
 
 def bounded(command, cwd, seconds, mib):
-    """Runs a command in its own process group; kills the whole group past `seconds` or past `mib` resident."""
+    """Runs a command in a session of its own; kills every process of it past `seconds` or past `mib` resident."""
     log_path = WORK / "output.txt"
     with open(log_path, "w") as log_file:
         start = time.perf_counter()
@@ -68,14 +62,16 @@ def bounded(command, cwd, seconds, mib):
                                    start_new_session=True)
         peak, killed = 0.0, None
         while process.poll() is None:
-            peak = max(peak, group_rss_mib(process.pid))
+            peak = max(peak, session_rss_mib(process.pid))
             elapsed = time.perf_counter() - start
             if elapsed > seconds or peak > mib:
                 killed = f"time limit {seconds} s" if elapsed > seconds else f"memory limit {mib / 1024:.0f} GiB"
-                os.killpg(process.pid, signal.SIGKILL)
+                bench.kill_session(process.pid)
                 process.wait()
                 break
             time.sleep(0.2)
+        # Compilers the driver started may outlive it; none may run on into the next command.
+        bench.kill_session(process.pid)
         wall = time.perf_counter() - start
     return Bounded(wall, peak, log_path.read_text(errors="replace"), process.returncode, killed)
 

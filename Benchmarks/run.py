@@ -8,7 +8,7 @@ For the five seed specs and synthetic specs of 100, 500 and 2,000 endpoints (the
   - compile time and peak memory of the generated code alone (dependencies prebuilt, debug flags, 2 jobs);
   - the rebuild of a package using each build plugin after a no-op and after a one-field spec edit;
   - how long a 2,000-endpoint spec takes to load, validate and generate.
-It prints the table and writes Benchmarks/RESULTS.md. Every build a time limit bounds runs in its own process group,
+It prints the table and writes Benchmarks/RESULTS.md. Every build a time limit bounds runs in a session of its own,
 which is killed whole when the limit passes.
 
 Usage (from the repository root): python3 Benchmarks/run.py [--sizes 100,500,2000] [--skip-rebuild]
@@ -49,14 +49,39 @@ class TimedOut(Exception):
     pass
 
 
+def session_processes(sid):
+    """The pids of a session: the command and everything it started. The Swift driver gives each frontend a process
+    group of its own, so a process group would miss the compilers; the session holds them all."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            if int(fields[3]) == sid:
+                pids.append(int(entry))
+        except (OSError, IndexError, ValueError):
+            continue
+    return pids
+
+
+def kill_session(sid):
+    for pid in session_processes(sid):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
 def run(command, cwd=ROOT, limit=BUILD_LIMIT_SECONDS, stderr_too=False):
-    """Runs a command in its own process group; past the limit the whole group is killed. Returns its output."""
+    """Runs a command in a session of its own; past the limit every process of it is killed. Returns its output."""
     process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True)
     try:
         out, err = process.communicate(timeout=limit)
     except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
+        kill_session(process.pid)
         process.communicate()
         raise TimedOut(f"{' '.join(map(str, command))} passed {limit} s")
     if process.returncode != 0:
