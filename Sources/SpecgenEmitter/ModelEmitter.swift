@@ -26,7 +26,7 @@ struct ModelEmitter {
                 if let previous, previous.isDocumented || property.isDocumented { w.blank() }
                 // Every public declaration is documented; a field the spec does not describe names its source.
                 w.docComment(property.documentation ?? "The `\(property.wireName)` field of `\(object.keyPath)`.")
-                w.deprecation(property.deprecation)
+                w.deprecationNote(property.deprecation)
                 if let dateCoding = property.dateCoding { w.line("@" + dateCoding.wrapper) }
                 w.declaration("var", property.name, ": \(property.type)")
             }
@@ -201,10 +201,7 @@ struct ModelEmitter {
         w.type("enum", name, ": RawRepresentable, Codable, Hashable, Sendable, CaseIterable") { w in
             for enumCase in enumeration.cases {
                 w.docComment(enumCase.documentation)
-                if let deprecation = enumCase.deprecation {
-                    w.line("///")
-                    w.docComment("- Warning: Deprecated." + (deprecation.isEmpty ? "" : " " + deprecation))
-                }
+                w.deprecationNote(enumCase.deprecation)
                 w.declaration("case", enumCase.name)
             }
             w.docComment("A value this version of the client does not know, kept exactly as the server sent it.")
@@ -395,6 +392,14 @@ struct ValidationEmitter {
 }
 
 extension SwiftWriter {
+    /// Notes a deprecation in the doc comment, for a member the generated code itself must touch (an enum case its
+    /// `switch`es name, a property its initializer and coding set), where `@available` would warn in that code.
+    mutating func deprecationNote(_ message: String?) {
+        guard let message else { return }
+        line("///")
+        docComment("- Warning: Deprecated." + (message.isEmpty ? "" : " " + message))
+    }
+
     /// Writes `@available(*, deprecated, ...)` when `message` is set.
     mutating func deprecation(_ message: String?) {
         guard let message else { return }

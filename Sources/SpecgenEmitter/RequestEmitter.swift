@@ -132,7 +132,7 @@ struct RequestEmitter {
             }
             w.line("try request.setJSONBody(\(value), operation: \(operation))")
         case .form(let fields, let prefix):
-            w.line("var form = FormBody()")
+            w.line(fields.isEmpty ? "let form = FormBody()" : "var form = FormBody()")
             for field in fields {
                 let name = SwiftLiteral.string(field.wireName)
                 let expression = prefix + field.internalName
