@@ -420,7 +420,7 @@ extension ImportRun {
         return fields.text
     }
 
-    /// The most properties an inline JSON body may have to be written as inline fields rather than a model.
+    /// The most properties an inline JSON or form body may have to be written as inline fields rather than a model.
     static let inlineFieldLimit = 6
 
     /// The model of a form body: the document's own when every field is a single value, else one made for the form.
@@ -473,10 +473,22 @@ extension ImportRun {
         }
     }
 
+    /// Whether a schema is 3.0's raw bytes (`format: binary`), itself, as its items, or as a variant.
+    private func isBinary(_ schema: DocNode, depth: Int = 0) -> Bool {
+        guard depth < 6, let node = resolved(schema) else { return false }
+        if node.string("format") == "binary" { return true }
+        if let items = node["items"], isBinary(items, depth: depth + 1) { return true }
+        let variants = (node["anyOf"]?.items ?? []) + (node["oneOf"]?.items ?? []) + (node["allOf"]?.items ?? [])
+        return variants.contains { isBinary($0, depth: depth + 1) }
+    }
+
     /// A multipart body's parts, inline: binary strings are files, objects are JSON parts.
     private func multipartFields(_ schema: DocNode?, hint: String, at location: SourceLocation) -> SpecText {
         guard let schema, let target = resolved(schema) else { return .map([]) }
-        if let reference = schema.string("$ref"), namesModel(reference, from: schema),
+        // A model of the document's whose files it marks as 3.1 does (`contentMediaType`) is the body as it is; one
+        // with 3.0's `format: binary` has strings where the parts are files, so its parts are written out.
+        let binary = (target["properties"]?.entries ?? []).contains { _, _, property in isBinary(property) }
+        if !binary, let reference = schema.string("$ref"), namesModel(reference, from: schema),
             let model = modelName(forReference: reference, from: schema), case .object? = shapes[model]
         {
             return .string(model)

@@ -138,7 +138,8 @@ extension ImportRun {
         if let values = view.enumValues, !values.isEmpty, view.variants == nil {
             return enumeration(schema, values: values, name: name, into: map)
         }
-        if view.hasProperties {
+        // `properties: {}` and nothing more is a struct without fields (a body that must be empty), not a map.
+        if view.hasProperties || (schema["properties"]?.isMapping == true && view.isClosed && view.variants == nil) {
             return structure(schema, ownParts: [schema], includes: [], name: name, into: map)
         }
         return nil
