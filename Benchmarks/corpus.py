@@ -89,7 +89,7 @@ def compiled(tool, name, folder, modules, limits):
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     result = bounded(compile_command(f"{tool.capitalize()}{name}", folder, out, modules), out, *limits)
-    slow = len(re.findall(r"took \d+ms to type-check", result.output))
+    slow = len(re.findall(r": warning: .* took \d+ms to type-check", result.output))
     warnings = len(re.findall(r": warning: ", result.output)) - slow
     errors = len(re.findall(r": error: ", result.output))
     return {"seconds": result.seconds, "mib": result.mib, "slow": slow, "warnings": warnings, "errors": errors,

@@ -133,17 +133,10 @@ struct RequestEmitter {
             w.line("try request.setJSONBody(\(value), operation: \(operation))")
         case .form(let fields, let prefix):
             w.line(fields.isEmpty ? "let form = FormBody()" : "var form = FormBody()")
+            // An optional field is appended under `if let`, not through `Optional.map`, which costs the type
+            // checker a search over `append`'s overloads for every field.
             for field in fields {
-                let name = SwiftLiteral.string(field.wireName)
-                let expression = prefix + field.internalName
-                switch field.items {
-                case .single where field.isOptional:
-                    w.line("form.append(\(name), \(expression).map { \(text(field, "$0")) })")
-                case .single:
-                    w.line("form.append(\(name), \(text(field, expression)))")
-                default:
-                    emitItems(field, prefix: prefix, writer: &w) { name, value in "form.append(\(name), \(value))" }
-                }
+                emitItems(field, prefix: prefix, writer: &w) { name, value in "form.append(\(name), \(value))" }
             }
             w.line("request.setFormBody(form)")
         case .multipart(let fields, let prefix):

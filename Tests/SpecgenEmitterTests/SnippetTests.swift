@@ -189,7 +189,9 @@ struct SnippetTests {
             expected: """
                         var form = FormBody()
                         form.append("user_name", userName)
-                        form.append("code", code.map { String($0) })
+                        if let value = code {
+                            form.append("code", String(value))
+                        }
                         request.setFormBody(form)
                 """),
         Case(

@@ -47,9 +47,15 @@ public enum KeyzRequests {
         request.setHeader("Accept", "application/json")
         var form = FormBody()
         form.append("grant_type", body.grantType.rawValue)
-        form.append("username", body.username.map { $0 })
-        form.append("password", body.password.map { $0 })
-        form.append("refresh_token", body.refreshToken.map { $0 })
+        if let value = body.username {
+            form.append("username", value)
+        }
+        if let value = body.password {
+            form.append("password", value)
+        }
+        if let value = body.refreshToken {
+            form.append("refresh_token", value)
+        }
         request.setFormBody(form)
         return request
     }
