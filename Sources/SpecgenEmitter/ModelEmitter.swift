@@ -17,7 +17,7 @@ struct ModelEmitter {
 
     func emit(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         w.docComment(object.documentation ?? "The `\(object.keyPath)` model.")
-        w.deprecation(object.deprecation)
+        w.deprecationNote(object.deprecation)
         w.uses(object.usage, publicly: true)
         w.type("struct", object.typeName, ": Codable, Hashable, Sendable") { w in
             // Undocumented properties sit on consecutive lines; a documented one is set apart by blank lines.
@@ -197,7 +197,7 @@ struct ModelEmitter {
         let name = enumeration.typeName
         let literal = { (raw: String) in enumeration.rawType == "Int" ? raw : SwiftLiteral.string(raw) }
         w.docComment(enumeration.documentation ?? "The `\(enumeration.keyPath)` enum.")
-        w.deprecation(enumeration.deprecation)
+        w.deprecationNote(enumeration.deprecation)
         w.type("enum", name, ": RawRepresentable, Codable, Hashable, Sendable, CaseIterable") { w in
             for enumCase in enumeration.cases {
                 w.docComment(enumCase.documentation)
@@ -274,7 +274,7 @@ struct ModelEmitter {
             union.discriminator.map { "Its `\($0)` property names the variant." }
             ?? "A value decodes as the first variant that fits, in this order."
         w.docComment((union.documentation ?? "The `\(union.keyPath)` union.") + "\n\n" + how)
-        w.deprecation(union.deprecation)
+        w.deprecationNote(union.deprecation)
         w.uses(union.usage, publicly: true)
         w.type("enum", union.typeName, ": Codable, Hashable, Sendable", modifier: union.isIndirect ? "indirect " : "") {
             w in
@@ -342,7 +342,7 @@ struct ModelEmitter {
 
     func emit(_ alias: AliasPlan, writer w: inout SwiftWriter) {
         w.docComment(alias.documentation ?? "The `\(alias.keyPath)` alias.")
-        w.deprecation(alias.deprecation)
+        w.deprecationNote(alias.deprecation)
         w.uses(alias.usage, publicly: true)
         w.declaration("typealias", alias.typeName, " = \(alias.target)")
     }
@@ -392,8 +392,9 @@ struct ValidationEmitter {
 }
 
 extension SwiftWriter {
-    /// Notes a deprecation in the doc comment, for a member the generated code itself must touch (an enum case its
-    /// `switch`es name, a property its initializer and coding set), where `@available` would warn in that code.
+    /// Notes a deprecation in the doc comment, for a declaration the generated code itself must use (a model the
+    /// mock's closures name, an enum case its `switch`es name, a property its initializer and coding set), where
+    /// `@available` would warn in that code.
     mutating func deprecationNote(_ message: String?) {
         guard let message else { return }
         line("///")
