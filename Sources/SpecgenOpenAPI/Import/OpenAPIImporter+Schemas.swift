@@ -43,7 +43,7 @@ extension ImportRun {
             && target.pointer[0] == "components" && target.pointer[1] == "schemas"
         if !isComponent { summary.documentSchemas += 1 }
         let raw = target.pointer.last ?? Self.stem(of: target.file)
-        // A model the export gave a Swift name keeps its own name, which is then never a Swift name.
+        // A model the export gave a Swift name keeps its document name: the client uses the Swift name instead.
         let name =
             schema.string("x-specgen-swift-name") != nil && !takenTypeNames.contains(raw.lowercased())
             ? raw : allocateTypeName(raw)
