@@ -1,6 +1,9 @@
 import SpecgenSpec
 import SpecgenYAML
 
+/// A parameter after its `$ref`: its name, where it goes (`path`, `query`, `header`, `cookie`) and its node.
+typealias ImportedParameter = (name: String, location: String, node: DocNode)
+
 /// An endpoint as imported, before the errors every endpoint shares move to the top level.
 struct ImportedEndpoint {
     var name: String
@@ -47,9 +50,9 @@ extension ImportRun {
                 seenRoutes.insert(route)
                 // The export writes endpoints that share a method and path as one operation, and each of them
                 // whole under `x-specgen-operations`.
-                let shared = operation["x-specgen-operations"]?.items?.filter(\.isMapping) ?? []
-                summary.documentOperations += max(shared.count - 1, 0)
-                for operation in shared.isEmpty ? [operation] : shared {
+                let imported = Self.importedOperations(operation)
+                summary.documentOperations += imported.count - 1
+                for operation in imported {
                     var name = operationName(operation, method: method, path: path)
                     if takenNames.contains(name.lowercased()) {
                         let base = name
@@ -69,29 +72,53 @@ extension ImportRun {
         return endpoints
     }
 
+    /// The operations an OpenAPI operation is imported as: itself, or each endpoint the export wrote whole under
+    /// `x-specgen-operations` (endpoints that share a method and path).
+    static func importedOperations(_ operation: DocNode) -> [DocNode] {
+        let shared = operation["x-specgen-operations"]?.items?.filter(\.isMapping) ?? []
+        return shared.isEmpty ? [operation] : shared
+    }
+
+    /// An operation's parameters: the path item's, then the operation's, which replace those of the same name and
+    /// location. Each operation's are read once, so a dangling `$ref` warns once however often they are asked for.
+    func parameters(of operation: DocNode, in pathItem: DocNode) -> [ImportedParameter] {
+        if let known = operationParameters[operation.location] { return known }
+        var parameters: [ImportedParameter] = []
+        for list in [pathItem["parameters"], operation["parameters"]] {
+            for item in list?.items ?? [] {
+                guard let parameter = resolved(item), let name = parameter.string("name"),
+                    let location = parameter.string("in")
+                else { continue }
+                parameters.removeAll { $0.name == name && $0.location == location }
+                parameters.append((name, location, parameter))
+            }
+        }
+        operationParameters[operation.location] = parameters
+        return parameters
+    }
+
     /// Header parameters every operation sends with one fixed value (required, with a `const` or a one-value
     /// `enum`): the spec's `defaultHeaders`, which the client sends itself.
     func fixedHeaders(_ paths: DocNode?) -> [(name: String, value: String)] {
         var common: [(name: String, value: String)]?
         for (_, _, item) in paths?.entries ?? [] {
             let pathItem = item.string("$ref").flatMap { documents.resolve($0, from: item)?.0 } ?? item
-            for (method, _, operation) in pathItem.entries ?? [] where HTTPMethod(rawValue: method.uppercased()) != nil
-            {
-                var fixed: [(name: String, value: String)] = []
-                for list in [pathItem["parameters"], operation["parameters"]] {
-                    for entry in list?.items ?? [] {
-                        guard let parameter = resolved(entry), parameter.string("in") == "header",
-                            parameter["required"]?.bool == true, let name = parameter.string("name"),
-                            let schema = parameter["schema"].flatMap(resolved)
+            for (method, _, listed) in pathItem.entries ?? [] where HTTPMethod(rawValue: method.uppercased()) != nil {
+                for operation in Self.importedOperations(listed) {
+                    var fixed: [(name: String, value: String)] = []
+                    for parameter in parameters(of: operation, in: pathItem) where parameter.location == "header" {
+                        // The schema is read quietly: the endpoint reads it again, and warns about it there.
+                        guard parameter.node["required"]?.bool == true,
+                            let schema = parameter.node["schema"].flatMap({ resolved($0, warning: false) })
                         else { continue }
                         let values = schema["enum"]?.items
                         if let value = schema.string("const") ?? (values?.count == 1 ? values?[0].string : nil) {
-                            fixed.append((name, value))
+                            fixed.append((parameter.name, value))
                         }
                     }
-                }
-                common = (common ?? fixed).filter { header in
-                    fixed.contains { $0.name.lowercased() == header.name.lowercased() && $0.value == header.value }
+                    common = (common ?? fixed).filter { header in
+                        fixed.contains { $0.name.lowercased() == header.name.lowercased() && $0.value == header.value }
+                    }
                 }
             }
         }
@@ -148,17 +175,7 @@ extension ImportRun {
         map["description"] = description.map(SpecText.description)
         map["request"] = .string(method.uppercased() + " " + path)
 
-        // Path-level parameters, then the operation's, which replace those of the same name and location.
-        var parameters: [(name: String, location: String, node: DocNode)] = []
-        for list in [pathItem["parameters"], operation["parameters"]] {
-            for item in list?.items ?? [] {
-                guard let parameter = resolved(item), let name = parameter.string("name"),
-                    let location = parameter.string("in")
-                else { continue }
-                parameters.removeAll { $0.name == name && $0.location == location }
-                parameters.append((name, location, parameter))
-            }
-        }
+        let parameters = self.parameters(of: operation, in: pathItem)
         let placeholders = TemplatePart.placeholders(in: path)
         var pathFields = SpecMap()
         var queryFields = SpecMap()
@@ -286,14 +303,15 @@ extension ImportRun {
         return added
     }
 
-    /// A parameter, request body, response or header after its `$ref`, or nil (with a warning) when it dangles.
-    func resolved(_ node: DocNode) -> DocNode? {
+    /// A parameter, request body, response or header after its `$ref`, or nil (with a warning, unless `warning` is
+    /// false) when it dangles.
+    func resolved(_ node: DocNode, warning: Bool = true) -> DocNode? {
         guard let reference = node.string("$ref") else { return node }
         guard let (target, _) = documents.resolve(reference, from: node) else {
-            warn("dangling-ref", at: node.location, "$ref '\(reference)' points at nothing; skipped")
+            if warning { warn("dangling-ref", at: node.location, "$ref '\(reference)' points at nothing; skipped") }
             return nil
         }
-        return resolved(target)
+        return resolved(target, warning: warning)
     }
 
     /// A parameter as a field: its schema's type, required or not, with the style OpenAPI gives it.

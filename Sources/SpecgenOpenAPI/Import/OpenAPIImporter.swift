@@ -96,6 +96,8 @@ final class ImportRun {
     var serverURLs: [String] = []
     var serverVariables: [Set<String>] = []
     var extraURLs: [(name: String, urls: [String])] = []
+    /// Each operation's parameters, read once, by the operation's place in the document.
+    var operationParameters: [SourceLocation: [ImportedParameter]] = [:]
     /// Headers every operation sends with one fixed value, which become `defaultHeaders`.
     var defaultHeaders: [(name: String, value: String)] = []
     /// Error case names and the body each carries: one name means one body type across the API.
