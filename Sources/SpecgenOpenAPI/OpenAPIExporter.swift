@@ -99,8 +99,22 @@ public struct OpenAPIExporter: Sendable {
     static func description(_ text: String?, _ deprecation: Deprecation?) -> String? {
         var parts: [String] = []
         if let text { parts.append(trimmed(text)) }
-        if let deprecation { parts.append("Deprecated" + (deprecation.message.map { ": " + trimmed($0) } ?? ".")) }
+        if let deprecation { parts.append(deprecationParagraph(deprecation.message.map(trimmed))) }
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
+    }
+
+    /// The paragraph a description ends with when its subject is deprecated: `Deprecated.` or `Deprecated: why`.
+    static func deprecationParagraph(_ message: String?) -> String {
+        "Deprecated" + (message.map { ": " + $0 } ?? ".")
+    }
+
+    /// The message of a paragraph ``deprecationParagraph(_:)`` wrote: nil for none, `.some(nil)` for a bare
+    /// `Deprecated.`; import-openapi reads it back.
+    static func deprecationMessage(inParagraph paragraph: String) -> String?? {
+        if paragraph == deprecationParagraph(nil) { return .some(nil) }
+        let prefix = "Deprecated: "
+        guard paragraph.hasPrefix(prefix), paragraph.count > prefix.count else { return nil }
+        return .some(String(paragraph.dropFirst(prefix.count)))
     }
 
     static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }

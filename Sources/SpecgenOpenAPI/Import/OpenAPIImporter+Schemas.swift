@@ -44,10 +44,13 @@ extension ImportRun {
         if !isComponent { summary.documentSchemas += 1 }
         let raw = target.pointer.last ?? Self.stem(of: target.file)
         // A model the export gave a Swift name keeps its document name: the client uses the Swift name instead.
-        let name =
-            schema.string("x-specgen-swift-name") != nil && !takenTypeNames.contains(raw.lowercased())
-            ? raw : allocateTypeName(raw)
-        takenTypeNames.insert(name.lowercased())
+        let name: String
+        if schema.string("x-specgen-swift-name") != nil, !takenTypeNames.contains(raw.lowercased()) {
+            name = raw
+            takenTypeNames.insert(raw.lowercased())
+        } else {
+            name = allocateTypeName(raw)
+        }
         referenced[key] = name
         let outer = currentAnchor
         if isComponent, let position = componentOrder[raw] { currentAnchor = position }
@@ -750,15 +753,11 @@ extension ImportRun {
         guard var paragraphs = description?.components(separatedBy: "\n\n"), let last = paragraphs.last else {
             return (description, .plain("true"))
         }
-        let deprecation: SpecText
-        if last == "Deprecated." {
-            deprecation = .plain("true")
-        } else if last.hasPrefix("Deprecated: "), last.count > 12 {
-            deprecation = .string(String(last.dropFirst(12)))
-        } else {
+        guard let message = OpenAPIExporter.deprecationMessage(inParagraph: last) else {
             return (description, .plain("true"))
         }
         paragraphs.removeLast()
+        let deprecation: SpecText = message.map(SpecText.string) ?? .plain("true")
         return (paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n\n"), deprecation)
     }
 

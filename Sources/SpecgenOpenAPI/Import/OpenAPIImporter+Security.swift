@@ -54,6 +54,12 @@ extension ImportRun {
                 fix: "set the client's baseURL, or write the server's absolute URL")
             url = "http://localhost" + (url.hasPrefix("/") ? "" : "/") + url
         }
+        return Self.withoutTrailingSlash(url)
+    }
+
+    /// `https://host/v1/` → `https://host/v1`, as the spec writes a server URL.
+    static func withoutTrailingSlash(_ url: String) -> String {
+        var url = url
         while url.hasSuffix("/"), !url.hasSuffix("://") { url.removeLast() }
         return url
     }
@@ -83,8 +89,7 @@ extension ImportRun {
                     url = url.replacingOccurrences(of: "{\(variable)}", with: fallback)
                 }
             }
-            while url.hasSuffix("/"), !url.hasSuffix("://") { url.removeLast() }
-            return url
+            return Self.withoutTrailingSlash(url)
         }
         if urls == serverURLs || (!perServer && serverURLs.contains(urls[0])) { return nil }
         if let known = extraURLs.first(where: { $0.urls == urls }) { return known.name }
