@@ -266,6 +266,14 @@ extension DiffRule {
     static let modelClosed = DiffRule(
         "model-closed", "A model no longer keeps undeclared properties", wire: .safe, swift: .breaking,
         "Old apps keep what the server still sends; code using additionalProperties no longer compiles.")
+    static let modelNoLongerCodable = DiffRule(
+        "model-no-longer-codable", "A struct no longer travels as JSON, so it is no longer Codable", wire: .safe,
+        swift: .breaking,
+        "Its fields go out as parameters or form fields as before; app code that JSON-codes the struct no longer "
+            + "compiles.")
+    static let modelNowCodable = DiffRule(
+        "model-now-codable", "A struct now travels as JSON, so it is Codable", wire: .safe, swift: .safe,
+        additive: true, "Nothing old depends on it; the struct gains Codable.")
     static let additionalPropertiesTypeChanged = DiffRule(
         "additional-properties-type-changed", "The type of a model's undeclared properties changed", wire: .breaking,
         swift: .breaking,
@@ -350,7 +358,8 @@ extension DiffRule {
         enumValueAdded, enumValueRemovedRequest, enumValueRemovedResponse, unionVariantAdded,
         unionVariantRemovedRequest, unionVariantRemovedResponse, unionTagChanged, unionCaseRenamed, unionOrderChanged,
         modelOpened,
-        modelClosed, additionalPropertiesTypeChanged, propertyConstantChanged, aliasTypeChanged,
+        modelClosed, modelNoLongerCodable, modelNowCodable, additionalPropertiesTypeChanged, propertyConstantChanged,
+        aliasTypeChanged,
         errorCaseAdded, errorCaseRemoved, errorStatusChanged, errorBodyChanged,
         serverURLChanged, serverVariablesChanged, operationServerChanged, serverRemoved, serverAdded, authSchemeAdded,
         authSchemeRemoved, authSchemeKindChanged,

@@ -38,6 +38,18 @@ extension SpecDiff {
                     before, after, model: current, typeName: typeName, operations: operations,
                     inRequest: inRequest, inResponse: inResponse)
                 compareAdditionalProperties(model, current, typeName: typeName, operations: operations)
+                switch (oldUsage.isCodable(model.name), newUsage.isCodable(current.name)) {
+                case (true, false):
+                    add(
+                        .modelNoLongerCodable, "'\(model.name)' no longer travels as JSON, so it is not Codable",
+                        at: current.location, symbols: [typeName], operations: operations)
+                case (false, true):
+                    add(
+                        .modelNowCodable, "'\(model.name)' now travels as JSON, so it is Codable",
+                        at: current.location, symbols: [typeName], operations: operations)
+                default:
+                    break
+                }
             case (.union(let before), .union(let after)):
                 compareUnions(
                     before, after, model: current, typeName: typeName, operations: operations, inRequest: inRequest)

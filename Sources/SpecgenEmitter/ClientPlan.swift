@@ -213,6 +213,8 @@ package struct ObjectPlan: Hashable, Sendable {
     package var usage: ModuleUsage {
         properties.reduce(into: additionalProperties == nil ? [] : .runtime) { $0.formUnion($1.usage) }
     }
+    /// Whether it is `Codable`: false for a struct that travels only as parameters, form fields and multipart text.
+    package var isCodable: Bool
     /// Whether it needs handwritten `init(from:)` / `encode(to:)` (`??` fields, defaults of required fields).
     package var customCoding: Bool
     /// Whether some property's Swift name differs from its wire name.
@@ -226,7 +228,7 @@ package struct ObjectPlan: Hashable, Sendable {
 }
 
 /// How a date property in a format other than ISO 8601 date-time is coded: through a runtime property wrapper that
-/// names a format type, so the model keeps its synthesized `Codable`.
+/// names a format type, so a `Codable` model keeps its synthesized coding.
 package struct DateCodingPlan: Hashable, Sendable {
     /// The property wrapper, such as `FormattedDate<CalendarDateFormat>` or `OptionalFormattedDate<UpdatedAtFormat>`.
     package var wrapper: String

@@ -12,6 +12,8 @@ package struct ClientPlanner {
     private(set) var validatedModels: Set<String> = []
     /// Unions a value can hold inside itself, stored `indirect`.
     private(set) var recursiveUnions: Set<String> = []
+    /// What each model travels in, which decides whether its struct is `Codable`.
+    let modelUsage: ModelUsage
 
     /// Creates a planner for a spec read from `sourcePath` (package-relative, so output is the same everywhere).
     package init(spec: Spec, sourcePath: String) {
@@ -19,6 +21,7 @@ package struct ClientPlanner {
         self.sourcePath = sourcePath
         apiName = Namer().typeName(spec.name)
         types = TypeResolver(spec)
+        modelUsage = ModelUsage(spec, resolver: types)
         validatedModels = findValidatedModels()
         recursiveUnions = types.recursiveUnions(in: spec.models)
     }
@@ -197,6 +200,7 @@ package struct ClientPlanner {
                 ObjectPlan(
                     typeName: name, documentation: model.description, deprecation: deprecation, properties: properties,
                     additionalProperties: model.additionalProperties.map(swiftType),
+                    isCodable: modelUsage.isCodable(model.name),
                     customCoding: model.additionalProperties != nil
                         || properties.contains {
                             $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional)

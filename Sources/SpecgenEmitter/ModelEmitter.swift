@@ -19,7 +19,8 @@ struct ModelEmitter {
         w.docComment(object.documentation ?? "The `\(object.keyPath)` model.")
         w.deprecationNote(object.deprecation)
         w.uses(object.usage, publicly: true)
-        w.type("struct", object.typeName, ": Codable, Hashable, Sendable") { w in
+        let conformances = object.isCodable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable"
+        w.type("struct", object.typeName, conformances) { w in
             // Undocumented properties sit on consecutive lines; a documented one is set apart by blank lines.
             for (index, property) in object.properties.enumerated() {
                 let previous = index > 0 ? object.properties[index - 1] : nil
@@ -47,11 +48,12 @@ struct ModelEmitter {
                 w.blank()
             }
             emitInitializer(object, writer: &w)
-            if (object.needsCodingKeys || object.customCoding) && !object.properties.isEmpty {
+            // A struct that never travels as JSON has no coding at all.
+            if object.isCodable && (object.needsCodingKeys || object.customCoding) && !object.properties.isEmpty {
                 w.blank()
                 emitCodingKeys(object.properties, caseIterable: object.additionalProperties != nil, writer: &w)
             }
-            if object.customCoding {
+            if object.isCodable && object.customCoding {
                 w.blank()
                 emitDecoding(object, writer: &w)
                 w.blank()

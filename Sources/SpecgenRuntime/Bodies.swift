@@ -36,8 +36,8 @@ public struct FormBody: Hashable, Sendable {
 /// A file for a multipart part: its bytes or the file they are in, its file name and MIME type (Chatist's
 /// `AttachmentDto`).
 ///
-/// It is `Codable` (bytes as base64) only so models with file fields can be `Codable`; in a multipart body each
-/// file is its own part. A part made with ``init(contentsOf:filename:contentType:)`` stays on disk: the body is
+/// It is `Codable` (bytes as base64) only so a `Codable` model may hold one; in a multipart body each file is its
+/// own part, and a model that travels only there is not `Codable` at all. A part made with ``init(contentsOf:filename:contentType:)`` stays on disk: the body is
 /// written to a temporary file a chunk at a time and uploaded from there, so an attachment of any size is sent at
 /// constant memory.
 public struct MultipartFile: Hashable, Sendable, Codable {

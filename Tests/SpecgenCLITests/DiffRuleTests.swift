@@ -373,6 +373,12 @@ struct DiffRuleTests {
             symbol: "Tender.card"),
         Case(rule: "union-variant-order-changed", edits: [("[string, Voucher]", "[Voucher, string]")], symbol: "Ref"),
         Case(
+            rule: "model-no-longer-codable", edits: [("    body: NewOrder\n", "    body:\n      form: NewOrder\n")],
+            symbol: "NewOrder"),
+        Case(
+            rule: "model-now-codable", edits: [("    body: NewOrder\n", "    body:\n      form: NewOrder\n")],
+            symbol: "NewOrder", reversed: true),
+        Case(
             rule: "model-opened",
             edits: [
                 ("      code: string\n  OrderList:", "      code: string\n    additionalProperties: json\n  OrderList:")
@@ -500,7 +506,7 @@ struct DiffRuleTests {
         let covered = Set(Self.cases.map(\.rule))
         let missing = DiffRule.catalogue.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a case: \(missing)")
-        #expect(DiffRule.catalogue.count == 88)
+        #expect(DiffRule.catalogue.count == 90)
         #expect(Set(DiffRule.catalogue.map(\.id)).count == DiffRule.catalogue.count)
     }
 

@@ -51,6 +51,14 @@ package struct ModelUsage: Sendable {
         jsonModels = resolver.reachableModels(from: jsonRoots)
     }
 
+    /// Whether a struct model's generated type is `Codable`: it travels as JSON somewhere, or nothing uses it, so
+    /// an app may still send it as anything. A struct that travels only as parameters, form fields and multipart
+    /// text is written field by field by its request builders and needs no coding of its own, which spares the
+    /// compiler a synthesized `init(from:)` per form model (Twilio's have two hundred fields).
+    package func isCodable(_ model: String) -> Bool {
+        jsonModels.contains(model) || !usedModels.contains(model)
+    }
+
     /// The operations whose requests or responses use a model, sorted.
     package func operations(using model: String) -> [String] {
         byOperation.filter { $0.models.contains(model) }.map(\.operation).sorted()

@@ -338,7 +338,7 @@ public struct TicketPreview: Codable, Hashable, Sendable {
 }
 
 /// A new message for an existing ticket.
-public struct SendMessage: Codable, Hashable, Sendable {
+public struct SendMessage: Hashable, Sendable {
     /// The `message` field of `models.SendMessage`.
     public var message: String
 

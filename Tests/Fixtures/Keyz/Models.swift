@@ -96,7 +96,7 @@ public enum GrantType: RawRepresentable, Codable, Hashable, Sendable, CaseIterab
 }
 
 /// A token request, sent form-urlencoded so no caller encodes `/`, `+` or `=` by hand.
-public struct TokenRequest: Codable, Hashable, Sendable {
+public struct TokenRequest: Hashable, Sendable {
     /// The `grant_type` field of `models.TokenRequest`.
     public var grantType: GrantType
 
@@ -115,13 +115,6 @@ public struct TokenRequest: Codable, Hashable, Sendable {
         self.username = username
         self.password = password
         self.refreshToken = refreshToken
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case grantType = "grant_type"
-        case username
-        case password
-        case refreshToken = "refresh_token"
     }
 }
 
