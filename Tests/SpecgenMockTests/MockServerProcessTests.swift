@@ -34,6 +34,8 @@ struct MockServerProcessTests {
         #expect(banner.hasPrefix("Mocking Keyz (4 endpoints from Specs/Keyz.yaml) at http://127.0.0.1:"))
         let address = try #require(banner.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines))
         let url = try #require(URL(string: address))
+        // Later servers of this process keep off the port, which the shared session may still hold connections to.
+        _ = ServedPorts.claim(url.port ?? 0)
 
         let body = #"{"email":"ada@example.com","password":"pw","firstName":"Ada","name":"Lovelace"}"#
         let created = try await send(

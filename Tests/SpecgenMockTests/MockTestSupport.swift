@@ -29,8 +29,7 @@ enum Mocks {
         _ body: (URL, MockService) async throws -> Void
     ) async throws {
         let service = try service(api, path: path, credentials: credentials, scripted: scripted)
-        let server = try MockHTTPServer(service: service)
-        let url = try await server.start()
+        let (server, url) = try await serve(service)
         do {
             try await body(url, service)
         } catch {
@@ -38,6 +37,17 @@ enum Mocks {
             throw error
         }
         await server.stop(timeout: 0)
+    }
+
+    /// A mock server of `service`, started on a port no earlier server of the test process had.
+    static func serve(_ service: MockService) async throws -> (MockHTTPServer, URL) {
+        for _ in 0..<ServedPorts.attempts {
+            let server = try MockHTTPServer(service: service)
+            let url = try await server.start()
+            if let port = url.port, ServedPorts.claim(port) { return (server, url) }
+            await server.stop(timeout: 0)
+        }
+        throw URLError(.cannotConnectToHost)
     }
 
     /// A model of the spec, synthesized by the mock and decoded into the generated client's type.

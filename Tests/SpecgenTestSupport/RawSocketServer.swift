@@ -41,6 +41,24 @@ public final class RawSocketServer: @unchecked Sendable {
     /// Starts listening on an ephemeral port and accepting on a background thread.
     public init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
+        var bound: (fd: Int32, url: URL)?
+        for _ in 0..<ServedPorts.attempts where bound == nil {
+            let (fd, port) = try Self.bindEphemeral()
+            if ServedPorts.claim(port), let url = URL(string: "http://127.0.0.1:\(port)") {
+                bound = (fd, url)
+            } else {
+                close(fd)
+            }
+        }
+        guard let bound else { throw URLError(.cannotConnectToHost) }
+        listener = bound.fd
+        url = bound.url
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// A socket listening on an ephemeral port of 127.0.0.1, and the port.
+    private static func bindEphemeral() throws -> (fd: Int32, port: Int) {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -64,14 +82,7 @@ public final class RawSocketServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        listener = fd
-        guard let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))") else {
-            close(fd)
-            throw URLError(.badURL)
-        }
-        self.url = url
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     private func acceptLoop() {

@@ -85,12 +85,16 @@ public actor TestHTTPServer {
     /// Starts listening and returns the base URL, such as `http://127.0.0.1:54321`.
     public func start() async throws -> URL {
         let server = self.server
-        runTask = Task { try await server.run() }
-        try await server.waitUntilListening()
-        guard case .ip4(_, let port) = await server.listeningAddress else {
-            throw URLError(.cannotConnectToHost)
+        for _ in 0..<ServedPorts.attempts {
+            runTask = Task { try await server.run() }
+            try await server.waitUntilListening()
+            guard case .ip4(_, let port) = await server.listeningAddress else {
+                throw URLError(.cannotConnectToHost)
+            }
+            if ServedPorts.claim(Int(port)), let url = URL(string: "http://127.0.0.1:\(port)") { return url }
+            await stop()
         }
-        return URL(string: "http://127.0.0.1:\(port)")!
+        throw URLError(.cannotConnectToHost)
     }
 
     /// Every request answered so far, in order.
