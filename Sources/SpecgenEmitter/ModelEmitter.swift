@@ -59,6 +59,10 @@ struct ModelEmitter {
                 w.blank()
                 emitEncoding(object, writer: &w)
             }
+            if object.properties.count > Self.derivedEqualityLimit {
+                w.blank()
+                emitEquality(object, writer: &w)
+            }
         }
         // Formatted dates are coded by the runtime's property wrappers, which public properties name.
         if object.properties.contains(where: { $0.dateCoding != nil }) { w.uses(.runtime, publicly: true) }
@@ -173,6 +177,23 @@ struct ModelEmitter {
                     "")
             }
         }
+    }
+
+    /// The most properties a struct leaves to the derived `==`. The derived one compares with the `==` operator,
+    /// whose overloads cost the type checker about 0.7 ms per property: Twilio's 200-field form bodies passed the
+    /// 100 ms budget. A wider struct spells `==` out through a generic function, a quarter of the cost.
+    static let derivedEqualityLimit = 64
+
+    private func emitEquality(_ object: ObjectPlan, writer w: inout SwiftWriter) {
+        w.docComment("Whether two values have equal properties.")
+        w.block("public static func == (lhs: \(object.typeName), rhs: \(object.typeName)) -> Bool") { w in
+            var names = object.properties.map(\.name)
+            if object.additionalProperties != nil { names.append("additionalProperties") }
+            for name in names { w.line("guard equal(lhs.\(name), rhs.\(name)) else { return false }") }
+            w.line("return true")
+        }
+        w.blank()
+        w.line("private static func equal<Value: Equatable>(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }")
     }
 
     private func emitRedactedDescription(_ object: ObjectPlan, writer w: inout SwiftWriter) {

@@ -278,6 +278,21 @@ struct DataShapeTests {
         #expect(account.settings == AccountSettings())
     }
 
+    @Test func aWideFormStructComparesEveryFieldAndSendsOnlyThoseSet() throws {
+        let tags = PaymentTags(tag1Name: "order", tag1Value: "o_1", tag35Value: "eu")
+        var other = tags
+        #expect(other == tags && other.hashValue == tags.hashValue)
+        other.tag35Value = "us"
+        #expect(other != tags)
+        other.tag35Value = "eu"
+        other.tag34Name = ""
+        #expect(other != tags)
+        let request = try LedgerRequests.tagPayment(id: "pay_1", tags)
+        #expect(request.path == "/payments/pay_1/tags")
+        #expect(
+            String(decoding: request.body ?? Data(), as: UTF8.self) == "Tag1.Name=order&Tag1.Value=o_1&Tag35.Value=eu")
+    }
+
     @Test func inlineObjectVariantsAreStructsOfTheirOwn() async throws {
         let payment = { (action: String) in
             """
@@ -389,6 +404,7 @@ struct LedgerMockTests {
             let posted = try await client.createPaymentWithHeaders(NewPayment(amount: 5, currency: .usd, source: "c"))
             #expect(posted.headers.xRateLimitRemaining == 1)
             #expect(posted.headers.xRateLimitReset == Date(timeIntervalSince1970: 1_735_732_800))
+            try await client.tagPayment(id: payment.id, PaymentTags(tag1Name: "order", tag1Value: "o_1"))
             let capture = try await client.capturePaymentWithHeaders(id: payment.id)
             #expect(capture.status == 202 && capture.headers.retryAfter == 1)
             _ = try await client.cancelPayment(id: payment.id)
@@ -417,8 +433,8 @@ struct LedgerMockTests {
             let problems = service.history.flatMap(\.problems)
             #expect(problems.isEmpty, "\(problems)")
             #expect(service.history.allSatisfy { (200..<300).contains($0.status) }, "\(service.history.map(\.status))")
-            // 19 single calls, and listings of seven items: payments and events two a page, customers three.
-            #expect(service.history.count == 30)
+            // 20 single calls, and listings of seven items: payments and events two a page, customers three.
+            #expect(service.history.count == 31)
         }
     }
 
