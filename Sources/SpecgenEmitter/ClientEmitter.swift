@@ -108,7 +108,7 @@ struct ClientEmitter {
             w.declaration("var", "address", ": String") { w in
                 w.switchBlock("self") { w in
                     for server in plan.servers {
-                        w.caseLine(server.pattern(binding: [server.url]), server.literal(server.url))
+                        w.caseLine(server.pattern(binding: [server.url]), "return " + server.literal(server.url))
                     }
                 }
             }
@@ -128,7 +128,7 @@ struct ClientEmitter {
                         let value = entries.isEmpty ? "[:]" : "[\(entries.joined(separator: ", "))]"
                         w.caseLine(
                             server.pattern(binding: server.urls.map(\.url)),
-                            value + ".compactMapValues { URL(string: $0) }")
+                            "return " + value + ".compactMapValues { URL(string: $0) }")
                     }
                 }
             }

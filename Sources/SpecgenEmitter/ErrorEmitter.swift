@@ -19,21 +19,22 @@ struct ErrorEmitter {
             w.blank()
             w.docComment("What went wrong, without secrets: sensitive fields of bodies are redacted.")
             w.declaration("var", "description", ": String") { w in
+                // Statements, not a switch expression: the type checker solves an expression's branches together.
                 w.switchBlock("self") { w in
                     for errorCase in error.cases {
                         let name = errorCase.name.withoutBackticks
                         switch (errorCase.isRange, errorCase.bodyType != nil) {
                         case (true, true):
-                            w.line("case .\(name)(let status, let body): \"\\(status) \(name): \\(body)\"")
+                            w.caseLine(".\(name)(let status, let body)", "return \"\\(status) \(name): \\(body)\"")
                         case (true, false):
-                            w.line("case .\(name)(let status): \"\\(status) \(name)\"")
+                            w.caseLine(".\(name)(let status)", "return \"\\(status) \(name)\"")
                         case (false, true):
-                            w.line("case .\(name)(let body): \"\(errorCase.status) \(name): \\(body)\"")
+                            w.caseLine(".\(name)(let body)", "return \"\(errorCase.status) \(name): \\(body)\"")
                         case (false, false):
-                            w.line("case .\(name): \"\(errorCase.status) \(name)\"")
+                            w.caseLine(".\(name)", "return \"\(errorCase.status) \(name)\"")
                         }
                     }
-                    w.line("case .failure(let error): error.description")
+                    w.line("case .failure(let error): return error.description")
                 }
             }
         }

@@ -239,8 +239,7 @@ struct ModelEmitter {
             w.declaration("", "init", "(rawValue: \(enumeration.rawType))") { w in
                 w.switchBlock("rawValue") { w in
                     for enumCase in enumeration.cases {
-                        w.line(
-                            "case \(literal(enumCase.rawValue)): self = .\(enumCase.name.withoutBackticks)")
+                        w.caseLine(literal(enumCase.rawValue), "self = .\(enumCase.name.withoutBackticks)")
                     }
                     w.line("default: self = .undocumented(rawValue)")
                 }
@@ -248,11 +247,13 @@ struct ModelEmitter {
             w.blank()
             w.docComment("The wire form.")
             w.declaration("var", "rawValue", ": \(enumeration.rawType)") { w in
+                // Statements, not a switch expression: the type checker solves an expression's branches together,
+                // which took Stripe's 300 merchant categories 100 ms against 5 ms.
                 w.switchBlock("self") { w in
                     for enumCase in enumeration.cases {
-                        w.line("case .\(enumCase.name.withoutBackticks): \(literal(enumCase.rawValue))")
+                        w.caseLine(".\(enumCase.name.withoutBackticks)", "return \(literal(enumCase.rawValue))")
                     }
-                    w.line("case .undocumented(let rawValue): rawValue")
+                    w.line("case .undocumented(let rawValue): return rawValue")
                 }
             }
         }

@@ -250,9 +250,9 @@ struct SnippetTests {
                     /// The server's URL as the spec writes it, with its variables substituted.
                     public var address: String {
                         switch self {
-                        case .production: "https://shop.example.com"
+                        case .production: return "https://shop.example.com"
                         case .eu(let region, let version):
-                            "https://\\(region.rawValue).shop.example/\\(PercentEncoding.encodeComponent(version))"
+                            return "https://\\(region.rawValue).shop.example/\\(PercentEncoding.encodeComponent(version))"
                         }
                     }
                 """),

@@ -53,7 +53,7 @@ public enum ChatistServer: CaseIterable, Hashable, Sendable {
     /// The server's URL as the spec writes it.
     public var address: String {
         switch self {
-        case .production: "https://api.chatist.app/v1"
+        case .production: return "https://api.chatist.app/v1"
         }
     }
 

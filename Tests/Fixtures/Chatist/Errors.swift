@@ -21,12 +21,12 @@ public enum ChatistError: ClientFailure, Hashable, CustomStringConvertible {
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {
-        case .invalidRequest(let body): "400 invalidRequest: \(body)"
-        case .unauthorized: "401 unauthorized"
-        case .notFound: "404 notFound"
-        case .rateLimited(let body): "429 rateLimited: \(body)"
-        case .serverError(let status, let body): "\(status) serverError: \(body)"
-        case .failure(let error): error.description
+        case .invalidRequest(let body): return "400 invalidRequest: \(body)"
+        case .unauthorized: return "401 unauthorized"
+        case .notFound: return "404 notFound"
+        case .rateLimited(let body): return "429 rateLimited: \(body)"
+        case .serverError(let status, let body): return "\(status) serverError: \(body)"
+        case .failure(let error): return error.description
         }
     }
 }

@@ -204,9 +204,9 @@ public enum TicketState: RawRepresentable, Codable, Hashable, Sendable, CaseIter
     /// The wire form.
     public var rawValue: String {
         switch self {
-        case .open: "open"
-        case .closed: "closed"
-        case .undocumented(let rawValue): rawValue
+        case .open: return "open"
+        case .closed: return "closed"
+        case .undocumented(let rawValue): return rawValue
         }
     }
 }

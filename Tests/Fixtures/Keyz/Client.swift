@@ -37,7 +37,7 @@ public enum KeyzServer: CaseIterable, Hashable, Sendable {
     /// The server's URL as the spec writes it.
     public var address: String {
         switch self {
-        case .development: "https://dev.space.keyz-app.fr"
+        case .development: return "https://dev.space.keyz-app.fr"
         }
     }
 

@@ -13,8 +13,8 @@ public enum KeyzError: ClientFailure, Hashable, CustomStringConvertible {
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {
-        case .unauthorized(let body): "401 unauthorized: \(body)"
-        case .failure(let error): error.description
+        case .unauthorized(let body): return "401 unauthorized: \(body)"
+        case .failure(let error): return error.description
         }
     }
 }
@@ -34,10 +34,10 @@ public enum RegisterUserError: ClientFailure, Hashable, CustomStringConvertible 
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {
-        case .emptyFields(let body): "400 emptyFields: \(body)"
-        case .emailAlreadyExists(let body): "409 emailAlreadyExists: \(body)"
-        case .unauthorized(let body): "401 unauthorized: \(body)"
-        case .failure(let error): error.description
+        case .emptyFields(let body): return "400 emptyFields: \(body)"
+        case .emailAlreadyExists(let body): return "409 emailAlreadyExists: \(body)"
+        case .unauthorized(let body): return "401 unauthorized: \(body)"
+        case .failure(let error): return error.description
         }
     }
 }
@@ -55,9 +55,9 @@ public enum LoginUserError: ClientFailure, Hashable, CustomStringConvertible {
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {
-        case .invalidGrant(let body): "400 invalidGrant: \(body)"
-        case .unauthorized(let body): "401 unauthorized: \(body)"
-        case .failure(let error): error.description
+        case .invalidGrant(let body): return "400 invalidGrant: \(body)"
+        case .unauthorized(let body): return "401 unauthorized: \(body)"
+        case .failure(let error): return error.description
         }
     }
 }
@@ -75,9 +75,9 @@ public enum RequestTokenError: ClientFailure, Hashable, CustomStringConvertible 
     /// What went wrong, without secrets: sensitive fields of bodies are redacted.
     public var description: String {
         switch self {
-        case .invalidGrant(let body): "400 invalidGrant: \(body)"
-        case .unauthorized(let body): "401 unauthorized: \(body)"
-        case .failure(let error): error.description
+        case .invalidGrant(let body): return "400 invalidGrant: \(body)"
+        case .unauthorized(let body): return "401 unauthorized: \(body)"
+        case .failure(let error): return error.description
         }
     }
 }

@@ -88,9 +88,9 @@ public enum GrantType: RawRepresentable, Codable, Hashable, Sendable, CaseIterab
     /// The wire form.
     public var rawValue: String {
         switch self {
-        case .password: "password"
-        case .refreshToken: "refresh_token"
-        case .undocumented(let rawValue): rawValue
+        case .password: return "password"
+        case .refreshToken: return "refresh_token"
+        case .undocumented(let rawValue): return rawValue
         }
     }
 }
