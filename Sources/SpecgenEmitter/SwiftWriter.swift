@@ -102,10 +102,17 @@ package struct SwiftWriter {
     /// Creates an empty writer.
     package init() {}
 
-    /// Writes one line at the current indentation.
+    /// Writes one line at the current indentation; a line too long for it is broken where Swift allows (see
+    /// ``LineBreaker``), and one that cannot be broken (a long string literal or name) is written whole.
     package mutating func line(_ content: String) {
         if content.isEmpty {
             blank()
+            return
+        }
+        if !fits(content), let broken = LineBreaker.split(content) {
+            line(broken.head)
+            indented { w in for item in broken.items { w.line(item) } }
+            if let tail = broken.tail { line(tail) }
             return
         }
         text += String(repeating: "    ", count: depth) + content + "\n"

@@ -42,3 +42,101 @@ struct SwiftWriterTests {
         #expect(w.imports.lines == expected)
     }
 }
+
+/// A line too long for 120 columns is broken where Swift allows, and never inside a literal, closure or generic list.
+struct LineBreakerTests {
+    static let long = String(repeating: "x", count: 90)
+    static let medium = String(repeating: "x", count: 60)
+
+    static func written(_ line: String, depth: Int = 1) -> String {
+        var w = SwiftWriter()
+        if depth == 0 {
+            w.line(line)
+        } else {
+            w.block("do") { w in w.line(line) }
+        }
+        return w.text
+    }
+
+    @Test func anArgumentListGetsOneItemPerLine() {
+        #expect(
+            Self.written("throw .failed(status: response.statusCode, body: call.payload(\(Self.medium).self, from: r))")
+                == """
+                do {
+                    throw .failed(
+                        status: response.statusCode,
+                        body: call.payload(\(Self.medium).self, from: r)
+                    )
+                }
+
+                """)
+    }
+
+    @Test func commasInLiteralsClosuresAndGenericsStay() {
+        let line = "let call = Call<Result<A, B>>(name: \"a, \\(f(b, c)), d\", run: { x, y in x }, id: \(Self.long))"
+        #expect(
+            Self.written(line) == """
+                do {
+                    let call = Call<Result<A, B>>(
+                        name: "a, \\(f(b, c)), d",
+                        run: { x, y in x },
+                        id: \(Self.long)
+                    )
+                }
+
+                """)
+    }
+
+    @Test func aSingleArgumentMovesToItsOwnLineAndAnArrayToOneItemPerLine() {
+        #expect(
+            Self.written("throw .failure(Self.unimplemented(\"\(Self.long)\"))") == """
+                do {
+                    throw .failure(
+                        Self.unimplemented("\(Self.long)")
+                    )
+                }
+
+                """)
+        #expect(
+            Self.written("public static let allCases: [Item] = [.a\(Self.long), .b, .c]", depth: 0) == """
+                public static let allCases: [Item] = [
+                    .a\(Self.long),
+                    .b,
+                    .c
+                ]
+
+                """)
+    }
+
+    @Test func aResultTypeAConformanceListAndAnAssignmentContinueBelow() {
+        #expect(
+            Self.written(") async throws(\(Self.long)Error) -> Result\(Self.long) {", depth: 0) == """
+                ) async throws(\(Self.long)Error)
+                    -> Result\(Self.long)
+                {
+
+                """)
+        #expect(
+            Self.written("public enum \(Self.long): RawRepresentable, Codable, Hashable, Sendable {", depth: 0) == """
+                public enum \(Self.long):
+                    RawRepresentable, Codable, Hashable, Sendable
+                {
+
+                """)
+        #expect(
+            Self.written("self.handler\(Self.long) = handler\(Self.long)", depth: 0) == """
+                self.handler\(Self.long) =
+                    handler\(Self.long)
+
+                """)
+    }
+
+    @Test func whatCannotBeBrokenIsWrittenWhole() {
+        for line in [
+            "/// ``\(Self.long)/\(Self.long)``", "path: \"/\(Self.long)/\(Self.long)\"",
+            "public var name\(Self.long): Type\(Self.long)?", "value: Type? = \(Self.long)\(Self.long),",
+        ] {
+            #expect(Self.written(line, depth: 0) == line + "\n")
+        }
+    }
+}

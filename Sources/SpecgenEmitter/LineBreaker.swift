@@ -1,0 +1,226 @@
+/// Breaks a line of generated Swift that is too long, the way a person would: the first list that has commas, an
+/// argument list `f(a, b)` or an array `[a, b]`, gets one item per line; a signature's closing `) async throws(E) -> T`
+/// moves its result type to a line of its own.
+///
+/// It reads the line as bytes and keeps track of string literals (with their interpolations), brackets, braces and
+/// generic arguments, so it never breaks inside a literal, a closure or `Result<A, B>`. Comments are left alone.
+enum LineBreaker {
+    /// The line as a head that opens the list, the items (with their commas), and a tail that closes it, if any; nil
+    /// when the line has no list to break.
+    static func split(_ line: String) -> (head: String, items: [String], tail: String?)? {
+        let bytes = Array(line.utf8)
+        guard !line.hasPrefix("//") else { return nil }
+        if bytes.first == closeParen, let arrow = topLevelArrow(in: bytes) {
+            // `) async throws(E) -> T {`: the result type on a line of its own, and the brace below it.
+            let head = String(decoding: bytes[..<arrow], as: UTF8.self)
+            let result = String(decoding: bytes[(arrow + 1)...], as: UTF8.self)
+            guard result.hasSuffix(" {") else { return (head, [result], nil) }
+            return (head, [String(result.dropLast(2))], "{")
+        }
+        if let list = firstList(bytes, needsCommas: true) ?? firstList(bytes, needsCommas: false) { return list }
+        if let declaration = inheritance(line) { return declaration }
+        // Not a typed declaration or a parameter's default (`name: Type = value`), which read worse broken.
+        if let equals = topLevel(" = ", in: bytes), equals > 0, topLevel(": ", in: bytes) == nil {
+            // `self.handler = handler`: the value continues on the next line.
+            return (
+                String(decoding: bytes[..<equals], as: UTF8.self) + " =",
+                [String(decoding: bytes[(equals + 3)...], as: UTF8.self)], nil
+            )
+        }
+        return nil
+    }
+
+    /// `public enum Name: A, B, C {`, with the conformances on a line of their own and the brace below them.
+    private static func inheritance(_ line: String) -> (head: String, items: [String], tail: String?)? {
+        let kinds = ["public enum ", "public struct ", "public indirect enum ", "public protocol "]
+        guard kinds.contains(where: line.hasPrefix), line.hasSuffix(" {"), let colon = line.firstIndex(of: ":") else {
+            return nil
+        }
+        let conformances = line[line.index(after: colon)...].dropLast(2).drop { $0 == " " }
+        return (String(line[...colon]), [String(conformances)], "{")
+    }
+
+    /// The first argument list or array literal with items to put on lines of their own: with commas, or (when no
+    /// list has them) with any item at all.
+    private static func firstList(
+        _ bytes: [UInt8], needsCommas: Bool
+    ) -> (head: String, items: [String], tail: String?)? {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == quote {
+                index = endOfString(bytes, from: index)
+                continue
+            }
+            if byte == openParen || byte == openBracket, let close = matching(bytes, from: index) {
+                let commas = topLevelCommas(bytes, from: index + 1, to: close)
+                if !commas.isEmpty || (!needsCommas && close > index + 1) {
+                    var items: [String] = []
+                    var start = index + 1
+                    for comma in commas + [close] {
+                        let item = String(decoding: bytes[start..<comma], as: UTF8.self)
+                        items.append(trimmed(item) + (comma == close ? "" : ","))
+                        start = comma + 1
+                    }
+                    return (
+                        String(decoding: bytes[...index], as: UTF8.self), items,
+                        String(decoding: bytes[close...], as: UTF8.self)
+                    )
+                }
+                index = close + 1
+                continue
+            }
+            if let close = closer(of: byte, in: bytes, at: index) {
+                // A closure or generic arguments: nothing inside is broken.
+                guard let end = matching(bytes, from: index, close: close) else { return nil }
+                index = end + 1
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Where `token` first occurs outside any literal or bracket.
+    private static func topLevel(_ token: String, in bytes: [UInt8]) -> Int? {
+        let token = Array(token.utf8)
+        var index = 0
+        while index + token.count <= bytes.count {
+            let byte = bytes[index]
+            if byte == quote {
+                index = endOfString(bytes, from: index)
+                continue
+            }
+            if byte == openParen || byte == openBracket || byte == openBrace {
+                index = (matching(bytes, from: index) ?? bytes.count) + 1
+                continue
+            }
+            if bytes[index..<(index + token.count)].elementsEqual(token) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+    private static let openParen = UInt8(ascii: "(")
+    private static let closeParen = UInt8(ascii: ")")
+    private static let openBracket = UInt8(ascii: "[")
+    private static let closeBracket = UInt8(ascii: "]")
+    private static let openBrace = UInt8(ascii: "{")
+    private static let closeBrace = UInt8(ascii: "}")
+    private static let less = UInt8(ascii: "<")
+    private static let greater = UInt8(ascii: ">")
+    private static let comma = UInt8(ascii: ",")
+    private static let minus = UInt8(ascii: "-")
+
+    /// The closing byte of a brace or of generic arguments opening at `index` (`Array<` but not `a < b` or `..<`).
+    private static func closer(of byte: UInt8, in bytes: [UInt8], at index: Int) -> UInt8? {
+        if byte == openBrace { return closeBrace }
+        if byte == less, index > 0, isIdentifier(bytes[index - 1]), index + 1 < bytes.count,
+            isIdentifier(bytes[index + 1]) || bytes[index + 1] == openBracket || bytes[index + 1] == openParen
+        {
+            return greater
+        }
+        return nil
+    }
+
+    private static func isIdentifier(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "?")
+    }
+
+    /// The index just past the string literal opening at `start`, interpolations included.
+    private static func endOfString(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start + 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case backslash:
+                if index + 1 < bytes.count, bytes[index + 1] == openParen,
+                    let close = matching(bytes, from: index + 1)
+                {
+                    index = close + 1
+                } else {
+                    index += 2
+                }
+            case quote:
+                return index + 1
+            default:
+                index += 1
+            }
+        }
+        return bytes.count
+    }
+
+    /// The index of the bracket that closes the one at `start`, or nil when the line does not close it.
+    private static func matching(_ bytes: [UInt8], from start: Int, close: UInt8? = nil) -> Int? {
+        let open = bytes[start]
+        let close = close ?? (open == openParen ? closeParen : open == openBracket ? closeBracket : closeBrace)
+        var depth = 0
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == quote {
+                index = endOfString(bytes, from: index)
+                continue
+            }
+            if byte == open {
+                depth += 1
+            } else if byte == close, !(close == greater && index > 0 && bytes[index - 1] == minus) {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The commas between `start` and `end` outside any nested bracket, brace, literal or generic arguments.
+    private static func topLevelCommas(_ bytes: [UInt8], from start: Int, to end: Int) -> [Int] {
+        var commas: [Int] = []
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte == quote {
+                index = endOfString(bytes, from: index)
+                continue
+            }
+            if byte == openParen || byte == openBracket {
+                index = (matching(bytes, from: index) ?? end) + 1
+                continue
+            }
+            if let close = closer(of: byte, in: bytes, at: index) {
+                index = (matching(bytes, from: index, close: close) ?? end) + 1
+                continue
+            }
+            if byte == comma { commas.append(index) }
+            index += 1
+        }
+        return commas
+    }
+
+    /// The index of the space before the ` -> ` of a signature's result, outside any bracket or literal.
+    private static func topLevelArrow(in bytes: [UInt8]) -> Int? {
+        var index = 1
+        while index + 3 < bytes.count {
+            let byte = bytes[index]
+            if byte == quote {
+                index = endOfString(bytes, from: index)
+                continue
+            }
+            if byte == openParen || byte == openBracket {
+                index = (matching(bytes, from: index) ?? bytes.count) + 1
+                continue
+            }
+            if byte == UInt8(ascii: " "), bytes[index + 1] == minus, bytes[index + 2] == greater { return index }
+            index += 1
+        }
+        return nil
+    }
+}
