@@ -249,7 +249,7 @@ def main():
         rows.append((document, ours_row, peer_row))
     finished = datetime.datetime.now(datetime.timezone.utc)
     text = report(sys.argv[1:], rows, started, finished)
-    notes = bench.preserved_notes(args.output)
+    notes = bench.preserved_notes(args.output, "## Notes")
     if notes:
         text += "\n" + notes
     print(text)

@@ -466,12 +466,12 @@ def targets(generated, compiled, rebuild, lvg):
 NOTES_HEADING = "## What was learned"
 
 
-def preserved_notes(path):
-    """The hand-written analysis below NOTES_HEADING in the previous RESULTS.md, kept across runs."""
+def preserved_notes(path, heading=NOTES_HEADING):
+    """The hand-written notes from `heading` on in the previous report at `path`, kept across runs."""
     if not Path(path).exists():
         return ""
     text = Path(path).read_text()
-    index = text.find(NOTES_HEADING)
+    index = text.find(heading)
     return text[index:] if index >= 0 else ""
 
 
