@@ -1,7 +1,11 @@
-/// Breaks a line of generated Swift that is too long, the way a person would: the first list that has commas, an
-/// argument list `f(a, b)` or an array `[a, b]`, gets one item per line; a signature's closing `) async throws(E) -> T`
-/// moves its result type to a line of its own.
+/// Breaks a line of generated Swift that is too long, the way a person would, trying in turn:
+/// - a signature's closing `) async throws(E) -> T {`: the result type on a line of its own, the brace below;
+/// - the first argument list `f(a, b)` or array `[a, b]` with commas, one item per line, or else the first with one
+///   item, on a line of its own;
+/// - a type's conformances (`public enum Name: A, B {`) on a line of their own, the brace below;
+/// - an assignment's value (`self.handler = handler`) on the next line.
 ///
+/// Each part is shorter than the line, and ``SwiftWriter/line(_:)`` breaks a part that is still too long again.
 /// It reads the line as bytes and keeps track of string literals (with their interpolations), brackets, braces and
 /// generic arguments, so it never breaks inside a literal, a closure or `Result<A, B>`. Comments are left alone.
 enum LineBreaker {
