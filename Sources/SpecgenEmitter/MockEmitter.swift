@@ -27,19 +27,25 @@ struct MockEmitter {
                     operation.handlerInputs, operation.handlerEffects)
                 w.blank()
             }
-            for operation in methods {
-                w.line("private let \(handler(operation)): \(operation.handlerTypeName)?")
-            }
-            w.blank()
-            w.docComment("Creates a mock; each closure receives the method's arguments.")
-            let parameters = methods.map { "\($0.name): \($0.handlerTypeName)? = nil" }
-            if parameters.isEmpty {
+            if methods.isEmpty {
+                w.docComment("Creates a mock.")
                 w.declaration("", "init", "()", " {}")
             } else {
+                // One stored value the initializer fills as a local: set one by one on `self`, hundreds of closures
+                // cost the compiler's definite-initialization pass time that grows with their square.
+                w.docComment("The closures given, by operation.")
+                w.block("private struct Handlers") { w in
+                    for operation in methods { w.line("var \(operation.name): \(operation.handlerTypeName)?") }
+                }
+                w.blank()
+                w.line("private let handlers: Handlers")
+                w.blank()
+                w.docComment("Creates a mock; each closure receives the method's arguments.")
+                let parameters = methods.map { "\($0.name): \($0.handlerTypeName)? = nil" }
                 w.wrappedDeclaration("", "init", parameters, "") { w in
-                    for operation in methods {
-                        w.line("self.\(handler(operation)) = \(operation.name)")
-                    }
+                    w.line("var handlers = Handlers()")
+                    for operation in methods { w.line("handlers.\(operation.name) = \(operation.name)") }
+                    w.line("self.handlers = handlers")
                 }
             }
             w.blank()
@@ -54,23 +60,27 @@ struct MockEmitter {
                 w.method(operation, withDefaults: false) { w in
                     let arguments = operation.parameters.map(\.internalName).joined(separator: ", ")
                     let name = SwiftLiteral.string(plan.apiName + "." + operation.bareName)
+                    // `self.handlers`, and a local named for the operation, so no parameter's name can shadow them.
+                    let local = handler(operation)
                     if let headers = operation.headersMethod {
                         // Without its own closure, the plain method answers with the headers closure's body.
-                        w.block("if let \(handler(operation))") { w in
-                            w.line("return try await \(handler(operation))(\(arguments))")
+                        w.block("if let \(local) = self.handlers.\(operation.name)") { w in
+                            w.line("return try await \(local)(\(arguments))")
                         }
                         w.guardLine(
-                            "let \(handler(headers))", else: "throw .failure(Self.unimplemented(\(name)))")
+                            "let \(handler(headers)) = self.handlers.\(headers.name)",
+                            else: "throw .failure(Self.unimplemented(\(name)))")
                         w.line("return try await \(handler(headers))(\(arguments)).body")
                         return
                     }
-                    w.guardLine("let \(handler(operation))", else: "throw .failure(Self.unimplemented(\(name)))")
-                    w.line("return try await \(handler(operation))(\(arguments))")
+                    w.guardLine(
+                        "let \(local) = self.handlers.\(operation.name)",
+                        else: "throw .failure(Self.unimplemented(\(name)))")
+                    w.line("return try await \(local)(\(arguments))")
                 }
             }
         }
     }
 
     private func handler(_ operation: OperationPlan) -> String { operation.bareName + "Handler" }
-
 }

@@ -310,13 +310,18 @@ public struct ChatistMock: ChatistAPI {
     /// The closure that stands in for ``ChatistAPI/updateDevice(_:)``.
     public typealias UpdateDeviceHandler = @Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void
 
-    private let getBrandingHandler: GetBrandingHandler?
-    private let createTicketHandler: CreateTicketHandler?
-    private let getTicketHandler: GetTicketHandler?
-    private let getTicketsHandler: GetTicketsHandler?
-    private let sendMessageHandler: SendMessageHandler?
-    private let updateCustomerHandler: UpdateCustomerHandler?
-    private let updateDeviceHandler: UpdateDeviceHandler?
+    /// The closures given, by operation.
+    private struct Handlers {
+        var getBranding: GetBrandingHandler?
+        var createTicket: CreateTicketHandler?
+        var getTicket: GetTicketHandler?
+        var getTickets: GetTicketsHandler?
+        var sendMessage: SendMessageHandler?
+        var updateCustomer: UpdateCustomerHandler?
+        var updateDevice: UpdateDeviceHandler?
+    }
+
+    private let handlers: Handlers
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
@@ -328,13 +333,15 @@ public struct ChatistMock: ChatistAPI {
         updateCustomer: UpdateCustomerHandler? = nil,
         updateDevice: UpdateDeviceHandler? = nil
     ) {
-        self.getBrandingHandler = getBranding
-        self.createTicketHandler = createTicket
-        self.getTicketHandler = getTicket
-        self.getTicketsHandler = getTickets
-        self.sendMessageHandler = sendMessage
-        self.updateCustomerHandler = updateCustomer
-        self.updateDeviceHandler = updateDevice
+        var handlers = Handlers()
+        handlers.getBranding = getBranding
+        handlers.createTicket = createTicket
+        handlers.getTicket = getTicket
+        handlers.getTickets = getTickets
+        handlers.sendMessage = sendMessage
+        handlers.updateCustomer = updateCustomer
+        handlers.updateDevice = updateDevice
+        self.handlers = handlers
     }
 
     /// The failure of an operation the mock has no closure for.
@@ -346,7 +353,9 @@ public struct ChatistMock: ChatistAPI {
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
     public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
-        guard let getBrandingHandler else { throw .failure(Self.unimplemented("Chatist.getBranding")) }
+        guard let getBrandingHandler = self.handlers.getBranding else {
+            throw .failure(Self.unimplemented("Chatist.getBranding"))
+        }
         return try await getBrandingHandler(updatedAt)
     }
 
@@ -354,7 +363,9 @@ public struct ChatistMock: ChatistAPI {
     ///
     /// - Remark: `POST /tickets` (`endpoints.createTicket`)
     public func createTicket(data: CreateTicket, attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket {
-        guard let createTicketHandler else { throw .failure(Self.unimplemented("Chatist.createTicket")) }
+        guard let createTicketHandler = self.handlers.createTicket else {
+            throw .failure(Self.unimplemented("Chatist.createTicket"))
+        }
         return try await createTicketHandler(data, attachments)
     }
 
@@ -362,7 +373,9 @@ public struct ChatistMock: ChatistAPI {
     ///
     /// - Remark: `GET /tickets/{ticketID}` (`endpoints.getTicket`)
     public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
-        guard let getTicketHandler else { throw .failure(Self.unimplemented("Chatist.getTicket")) }
+        guard let getTicketHandler = self.handlers.getTicket else {
+            throw .failure(Self.unimplemented("Chatist.getTicket"))
+        }
         return try await getTicketHandler(ticketID)
     }
 
@@ -370,7 +383,9 @@ public struct ChatistMock: ChatistAPI {
     ///
     /// - Remark: `GET /tickets` (`endpoints.getTickets`)
     public func getTickets() async throws(ChatistError) -> [TicketPreview] {
-        guard let getTicketsHandler else { throw .failure(Self.unimplemented("Chatist.getTickets")) }
+        guard let getTicketsHandler = self.handlers.getTickets else {
+            throw .failure(Self.unimplemented("Chatist.getTickets"))
+        }
         return try await getTicketsHandler()
     }
 
@@ -378,7 +393,9 @@ public struct ChatistMock: ChatistAPI {
     ///
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
     public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
-        guard let sendMessageHandler else { throw .failure(Self.unimplemented("Chatist.sendMessage")) }
+        guard let sendMessageHandler = self.handlers.sendMessage else {
+            throw .failure(Self.unimplemented("Chatist.sendMessage"))
+        }
         return try await sendMessageHandler(ticketID, body)
     }
 
@@ -386,7 +403,9 @@ public struct ChatistMock: ChatistAPI {
     ///
     /// - Remark: `PATCH /customer` (`endpoints.updateCustomer`)
     public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
-        guard let updateCustomerHandler else { throw .failure(Self.unimplemented("Chatist.updateCustomer")) }
+        guard let updateCustomerHandler = self.handlers.updateCustomer else {
+            throw .failure(Self.unimplemented("Chatist.updateCustomer"))
+        }
         return try await updateCustomerHandler(body)
     }
 
@@ -394,7 +413,9 @@ public struct ChatistMock: ChatistAPI {
     ///
     /// - Remark: `PUT /customer/device` (`endpoints.updateDevice`)
     public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
-        guard let updateDeviceHandler else { throw .failure(Self.unimplemented("Chatist.updateDevice")) }
+        guard let updateDeviceHandler = self.handlers.updateDevice else {
+            throw .failure(Self.unimplemented("Chatist.updateDevice"))
+        }
         return try await updateDeviceHandler(body)
     }
 }

@@ -233,10 +233,15 @@ public struct KeyzMock: KeyzAPI {
     /// The closure that stands in for ``KeyzAPI/authorizedRequest(resource:)``.
     public typealias AuthorizedRequestHandler = @Sendable (_ resource: String) async throws(KeyzError) -> Data
 
-    private let registerUserHandler: RegisterUserHandler?
-    private let loginUserHandler: LoginUserHandler?
-    private let requestTokenHandler: RequestTokenHandler?
-    private let authorizedRequestHandler: AuthorizedRequestHandler?
+    /// The closures given, by operation.
+    private struct Handlers {
+        var registerUser: RegisterUserHandler?
+        var loginUser: LoginUserHandler?
+        var requestToken: RequestTokenHandler?
+        var authorizedRequest: AuthorizedRequestHandler?
+    }
+
+    private let handlers: Handlers
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
@@ -245,10 +250,12 @@ public struct KeyzMock: KeyzAPI {
         requestToken: RequestTokenHandler? = nil,
         authorizedRequest: AuthorizedRequestHandler? = nil
     ) {
-        self.registerUserHandler = registerUser
-        self.loginUserHandler = loginUser
-        self.requestTokenHandler = requestToken
-        self.authorizedRequestHandler = authorizedRequest
+        var handlers = Handlers()
+        handlers.registerUser = registerUser
+        handlers.loginUser = loginUser
+        handlers.requestToken = requestToken
+        handlers.authorizedRequest = authorizedRequest
+        self.handlers = handlers
     }
 
     /// The failure of an operation the mock has no closure for.
@@ -260,7 +267,9 @@ public struct KeyzMock: KeyzAPI {
     ///
     /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
     public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
-        guard let registerUserHandler else { throw .failure(Self.unimplemented("Keyz.registerUser")) }
+        guard let registerUserHandler = self.handlers.registerUser else {
+            throw .failure(Self.unimplemented("Keyz.registerUser"))
+        }
         return try await registerUserHandler(body)
     }
 
@@ -272,7 +281,9 @@ public struct KeyzMock: KeyzAPI {
         email: String,
         password: String
     ) async throws(LoginUserError) -> TokenResponse {
-        guard let loginUserHandler else { throw .failure(Self.unimplemented("Keyz.loginUser")) }
+        guard let loginUserHandler = self.handlers.loginUser else {
+            throw .failure(Self.unimplemented("Keyz.loginUser"))
+        }
         return try await loginUserHandler(grantType, email, password)
     }
 
@@ -280,7 +291,9 @@ public struct KeyzMock: KeyzAPI {
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.requestToken`)
     public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
-        guard let requestTokenHandler else { throw .failure(Self.unimplemented("Keyz.requestToken")) }
+        guard let requestTokenHandler = self.handlers.requestToken else {
+            throw .failure(Self.unimplemented("Keyz.requestToken"))
+        }
         return try await requestTokenHandler(body)
     }
 
@@ -288,7 +301,9 @@ public struct KeyzMock: KeyzAPI {
     ///
     /// - Remark: `GET /api/v1/{resource}` (`endpoints.authorizedRequest`)
     public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
-        guard let authorizedRequestHandler else { throw .failure(Self.unimplemented("Keyz.authorizedRequest")) }
+        guard let authorizedRequestHandler = self.handlers.authorizedRequest else {
+            throw .failure(Self.unimplemented("Keyz.authorizedRequest"))
+        }
         return try await authorizedRequestHandler(resource)
     }
 }
