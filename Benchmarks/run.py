@@ -17,6 +17,7 @@ Usage (from the repository root): python3 Benchmarks/run.py [--sizes 100,500,200
 import argparse
 import datetime
 import json
+import math
 import os
 import platform
 import re
@@ -343,6 +344,68 @@ def load_validate_generate(specgen, inputs):
 # MARK: Report
 
 
+PLOT = BENCH / "compile-scaling.svg"
+
+
+def plot_scaling(generated, compiled, path=PLOT):
+    """An SVG of compile time and peak memory against operation count, both tools, log-log: a curve shows growth."""
+    series = {"specgen": [], "peer": []}
+    for name, entry in compiled.items():
+        ops = generated[name]["operations"]
+        for tool in series:
+            if entry.get(tool):
+                series[tool].append((ops, entry[tool][0], entry[tool][1]))
+    colors = {"specgen": "#d2452b", "peer": "#3b6fb6"}
+    labels = {"specgen": "Specgen", "peer": "swift-openapi-generator"}
+    width, height, margin = 420, 300, 56
+    points = [point for values in series.values() for point in values]
+    if not points:
+        return
+    x_range = (min(p[0] for p in points), max(p[0] for p in points))
+
+    def scale(value, low, high, size):
+        low, high = math.log10(max(low, 1e-9)), math.log10(max(high, low * 10, 1e-9))
+        return (math.log10(max(value, 1e-9)) - low) / ((high - low) or 1) * size
+
+    def panel(index, title, unit, column):
+        left = index * (width + 20)
+        y_values = [p[column] for p in points]
+        y_range = (min(y_values), max(y_values))
+        plot_w, plot_h = width - margin - 10, height - 2 * margin
+        out = [f'<g transform="translate({left},0)">',
+               f'<text x="{width / 2}" y="20" text-anchor="middle" font-weight="bold">{title}</text>',
+               f'<line x1="{margin}" y1="{height - margin}" x2="{width - 10}" y2="{height - margin}" stroke="#444"/>',
+               f'<line x1="{margin}" y1="{margin}" x2="{margin}" y2="{height - margin}" stroke="#444"/>',
+               f'<text x="{margin + plot_w / 2}" y="{height - 16}" text-anchor="middle">operations (log)</text>',
+               f'<text x="14" y="{height / 2}" text-anchor="middle" transform="rotate(-90 14 {height / 2})">'
+               f'{unit} (log)</text>']
+        for value in sorted({p[0] for p in points}):
+            x = margin + scale(value, *x_range, plot_w)
+            out.append(f'<text x="{x:.1f}" y="{height - margin + 14}" text-anchor="middle" font-size="9">{value}</text>')
+        for value in sorted({round(y_range[0], 1), round(y_range[1], 1)}):
+            y = height - margin - scale(value, *y_range, plot_h)
+            out.append(f'<text x="{margin - 4}" y="{y:.1f}" text-anchor="end" font-size="9">{value:g}</text>')
+        for tool, values in series.items():
+            values = sorted(values)
+            coords = [(margin + scale(p[0], *x_range, plot_w), height - margin - scale(p[column], *y_range, plot_h))
+                      for p in values]
+            if len(coords) > 1:
+                path = " ".join(f"{x:.1f},{y:.1f}" for x, y in coords)
+                out.append(f'<polyline points="{path}" fill="none" stroke="{colors[tool]}" stroke-width="2"/>')
+            for x, y in coords:
+                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colors[tool]}"/>')
+        out.append("</g>")
+        return out
+
+    body = panel(0, "Compile time, debug", "seconds", 1) + panel(1, "Peak compile memory", "MiB", 2)
+    legend = [f'<text x="{margin + 200 * i}" y="{height + 8}" fill="{colors[tool]}">&#9679; {labels[tool]}</text>'
+              for i, tool in enumerate(series)]
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{2 * width + 20}" height="{height + 20}" '
+           f'font-family="sans-serif" font-size="12">\n<rect width="100%" height="100%" fill="white"/>\n'
+           + "\n".join(body + legend) + "\n</svg>\n")
+    write_if_changed(path, svg)
+
+
 def ratio(ours, theirs):
     if ours is None or theirs is None or theirs == 0:
         return "n/a"
@@ -398,6 +461,8 @@ def report(args, generated, compiled, rebuild, lvg, started, finished):
             f"{seed_theirs / seed_ops:.0f} | {ratio(seed_ours, seed_theirs)} |")
     add("")
     add("## Compiling the generated code alone (debug, `-j 2`, dependencies prebuilt)")
+    add("")
+    add(f"![Compile time and peak memory against operations, both tools]({PLOT.name})")
     add("")
     add("| API | operations | Specgen | peer | ratio | Specgen peak | peer peak | ratio | over 100 ms (Specgen / peer) |")
     add("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -489,6 +554,7 @@ def main():
     inputs = prepare_inputs(specgen, sizes)
     generated = generation(specgen, peer, inputs)
     compiled = compile_times(generated, BENCH / ".build/debug/Modules")
+    plot_scaling(generated, compiled)
     lvg = load_validate_generate(specgen, inputs)
     rebuild = None if args.skip_rebuild else rebuilds(specgen)
     finished = datetime.datetime.now(datetime.timezone.utc)
