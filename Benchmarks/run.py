@@ -338,7 +338,11 @@ def load_validate_generate(specgen, inputs):
         shutil.rmtree(out, ignore_errors=True)
         wall, _, _ = measured([str(specgen), "generate", str(spec), "--output", str(out)])
         walls.append(wall)
-    return name, inputs[name][2], statistics.median(walls)
+    # The floor: libyaml alone reading the same file event by event, as the loader does before building anything.
+    events = WORK / "yaml-events"
+    run(["cc", "-O2", "-o", str(events), str(BENCH / "yaml-events.c"), "-lyaml"])
+    parses = [measured([str(events), str(spec)])[0] for _ in range(5)]
+    return name, inputs[name][2], statistics.median(walls), statistics.median(parses)
 
 
 # MARK: Report
@@ -489,7 +493,8 @@ def report(args, generated, compiled, rebuild, lvg, started, finished):
         add("")
     if lvg:
         add(f"## Load, validate and generate {lvg[0]} ({lvg[1]} endpoints), release `specgen generate`: "
-            f"{lvg[2] * 1000:.0f} ms (median of 5, whole process)")
+            f"{lvg[2] * 1000:.0f} ms; libyaml alone reading the file (`yaml-events.c`): {lvg[3] * 1000:.0f} ms "
+            f"(medians of 5, whole processes)")
         add("")
     add("## Targets (Specgen / peer unless stated), from this run")
     add("")
@@ -506,25 +511,27 @@ def targets(generated, compiled, rebuild, lvg):
     gen = [row["specgen"]["seconds"] / row["peer"]["seconds"] for row in generated.values()]
     rows.append(("generation time", "<= 0.1x", f"{min(gen):.3f}x to {max(gen):.3f}x", max(gen) <= 0.1))
     lines = [row["specgen"]["lines"] / row["peer"]["lines"] for row in generated.values()]
-    rows.append(("generated lines per operation", "<= 0.2x", f"{min(lines):.3f}x to {max(lines):.3f}x",
-                 max(lines) <= 0.2))
+    rows.append(("generated lines per operation", "<= 0.15x", f"{min(lines):.3f}x to {max(lines):.3f}x",
+                 max(lines) <= 0.15))
     hundred = next((name for name, row in generated.items() if row["operations"] == 100), None)
     if hundred and compiled[hundred]["peer"]:
         ours, theirs = compiled[hundred]["specgen"], compiled[hundred]["peer"]
-        rows.append(("compile time at 100 operations", "<= 0.25x", f"{ours[0] / theirs[0]:.3f}x",
-                     ours[0] / theirs[0] <= 0.25))
+        rows.append(("compile time at 100 operations", "<= 0.2x", f"{ours[0] / theirs[0]:.3f}x",
+                     ours[0] / theirs[0] <= 0.2))
         rows.append(("peak compile memory at 100 operations", "<= 0.25x", f"{ours[1] / theirs[1]:.3f}x",
                      ours[1] / theirs[1] <= 0.25))
     largest = max(generated, key=lambda name: generated[name]["operations"])
     if generated[largest]["operations"] >= 2000:
         seconds, mib, _ = compiled[largest]["specgen"]
-        rows.append(("2,000 operations compile (debug)", "< 300 s, < 4096 MiB", f"{seconds:.0f} s, {mib:.0f} MiB",
-                     seconds < 300 and mib < 4096))
+        rows.append(("2,000 operations compile (debug)", "<= 120 s, <= 1536 MiB", f"{seconds:.0f} s, {mib:.0f} MiB",
+                     seconds <= 120 and mib <= 1536))
     if rebuild:
         edit = rebuild["specgen"]["edit"] / rebuild["peer"]["edit"]
-        rows.append(("rebuild after a one-field edit", "<= 0.5x", f"{edit:.3f}x", edit <= 0.5))
+        rows.append(("rebuild after a one-field edit", "<= 0.4x", f"{edit:.3f}x", edit <= 0.4))
     if lvg and lvg[1] >= 2000:
-        rows.append((f"load, validate and generate {lvg[1]:,} endpoints", "< 1 s", f"{lvg[2] * 1000:.0f} ms", lvg[2] < 1))
+        rows.append((f"load, validate and generate {lvg[1]:,} endpoints, against libyaml alone", "<= 2x",
+                     f"{lvg[2] * 1000:.0f} ms / {lvg[3] * 1000:.0f} ms = {lvg[2] / lvg[3]:.1f}x",
+                     lvg[2] <= 2 * lvg[3]))
     return rows
 
 
