@@ -55,7 +55,8 @@ struct MockEmitter {
             }
             for operation in methods {
                 w.blank()
-                w.docComment(operation.documentation)
+                // The protocol documents the operation; the mock's method says only what it does with it.
+                w.docComment("Runs the closure given for ``\(names.api)/\(operation.selector)``.")
                 w.deprecation(operation.deprecation)
                 w.method(operation, withDefaults: false) { w in
                     let arguments = operation.parameters.map(\.internalName).joined(separator: ", ")

@@ -349,9 +349,7 @@ public struct ChatistMock: ChatistAPI {
         .transport(operation: operation, message: "ChatistMock has no closure for this operation")
     }
 
-    /// Returns the chat interface's branding, or nil when it has not changed since `updatedAt`.
-    ///
-    /// - Remark: `GET /branding` (`endpoints.getBranding`)
+    /// Runs the closure given for ``ChatistAPI/getBranding(updatedAt:)``.
     public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
         guard let getBrandingHandler = self.handlers.getBranding else {
             throw .failure(Self.unimplemented("Chatist.getBranding"))
@@ -359,9 +357,7 @@ public struct ChatistMock: ChatistAPI {
         return try await getBrandingHandler(updatedAt)
     }
 
-    /// Opens a ticket with a first message and optional attachments.
-    ///
-    /// - Remark: `POST /tickets` (`endpoints.createTicket`)
+    /// Runs the closure given for ``ChatistAPI/createTicket(data:attachments:)``.
     public func createTicket(data: CreateTicket, attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket {
         guard let createTicketHandler = self.handlers.createTicket else {
             throw .failure(Self.unimplemented("Chatist.createTicket"))
@@ -369,9 +365,7 @@ public struct ChatistMock: ChatistAPI {
         return try await createTicketHandler(data, attachments)
     }
 
-    /// Returns one ticket with its messages and schedules.
-    ///
-    /// - Remark: `GET /tickets/{ticketID}` (`endpoints.getTicket`)
+    /// Runs the closure given for ``ChatistAPI/getTicket(_:)``.
     public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
         guard let getTicketHandler = self.handlers.getTicket else {
             throw .failure(Self.unimplemented("Chatist.getTicket"))
@@ -379,9 +373,7 @@ public struct ChatistMock: ChatistAPI {
         return try await getTicketHandler(ticketID)
     }
 
-    /// Lists the customer's tickets with their last message.
-    ///
-    /// - Remark: `GET /tickets` (`endpoints.getTickets`)
+    /// Runs the closure given for ``ChatistAPI/getTickets()``.
     public func getTickets() async throws(ChatistError) -> [TicketPreview] {
         guard let getTicketsHandler = self.handlers.getTickets else {
             throw .failure(Self.unimplemented("Chatist.getTickets"))
@@ -389,9 +381,7 @@ public struct ChatistMock: ChatistAPI {
         return try await getTicketsHandler()
     }
 
-    /// Sends a message, with optional attachments, to a ticket.
-    ///
-    /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
+    /// Runs the closure given for ``ChatistAPI/sendMessage(_:body:)``.
     public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
         guard let sendMessageHandler = self.handlers.sendMessage else {
             throw .failure(Self.unimplemented("Chatist.sendMessage"))
@@ -399,9 +389,7 @@ public struct ChatistMock: ChatistAPI {
         return try await sendMessageHandler(ticketID, body)
     }
 
-    /// Updates the customer's email or original ID.
-    ///
-    /// - Remark: `PATCH /customer` (`endpoints.updateCustomer`)
+    /// Runs the closure given for ``ChatistAPI/updateCustomer(_:)``.
     public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
         guard let updateCustomerHandler = self.handlers.updateCustomer else {
             throw .failure(Self.unimplemented("Chatist.updateCustomer"))
@@ -409,9 +397,7 @@ public struct ChatistMock: ChatistAPI {
         return try await updateCustomerHandler(body)
     }
 
-    /// Registers the device's push token.
-    ///
-    /// - Remark: `PUT /customer/device` (`endpoints.updateDevice`)
+    /// Runs the closure given for ``ChatistAPI/updateDevice(_:)``.
     public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
         guard let updateDeviceHandler = self.handlers.updateDevice else {
             throw .failure(Self.unimplemented("Chatist.updateDevice"))

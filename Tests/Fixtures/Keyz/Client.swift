@@ -263,9 +263,7 @@ public struct KeyzMock: KeyzAPI {
         .transport(operation: operation, message: "KeyzMock has no closure for this operation")
     }
 
-    /// Creates an account.
-    ///
-    /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
+    /// Runs the closure given for ``KeyzAPI/registerUser(_:)``.
     public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
         guard let registerUserHandler = self.handlers.registerUser else {
             throw .failure(Self.unimplemented("Keyz.registerUser"))
@@ -273,9 +271,7 @@ public struct KeyzMock: KeyzAPI {
         return try await registerUserHandler(body)
     }
 
-    /// Signs in with email and password (the password grant).
-    ///
-    /// - Remark: `POST /auth/token/` (`endpoints.loginUser`)
+    /// Runs the closure given for ``KeyzAPI/loginUser(grantType:email:password:)``.
     public func loginUser(
         grantType: GrantType,
         email: String,
@@ -287,9 +283,7 @@ public struct KeyzMock: KeyzAPI {
         return try await loginUserHandler(grantType, email, password)
     }
 
-    /// Requests tokens with either grant; the client's token flow uses it to refresh.
-    ///
-    /// - Remark: `POST /auth/token/` (`endpoints.requestToken`)
+    /// Runs the closure given for ``KeyzAPI/requestToken(_:)``.
     public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
         guard let requestTokenHandler = self.handlers.requestToken else {
             throw .failure(Self.unimplemented("Keyz.requestToken"))
@@ -297,9 +291,7 @@ public struct KeyzMock: KeyzAPI {
         return try await requestTokenHandler(body)
     }
 
-    /// Sends an authorized GET to an API resource and returns the raw response body.
-    ///
-    /// - Remark: `GET /api/v1/{resource}` (`endpoints.authorizedRequest`)
+    /// Runs the closure given for ``KeyzAPI/authorizedRequest(resource:)``.
     public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
         guard let authorizedRequestHandler = self.handlers.authorizedRequest else {
             throw .failure(Self.unimplemented("Keyz.authorizedRequest"))
