@@ -93,6 +93,8 @@ public actor TestHTTPServer {
             }
             if ServedPorts.claim(Int(port)), let url = URL(string: "http://127.0.0.1:\(port)") { return url }
             await stop()
+            // The stopped run must have ended before the next one starts: it clears the server's state as it ends.
+            _ = await runTask?.result
         }
         throw URLError(.cannotConnectToHost)
     }
