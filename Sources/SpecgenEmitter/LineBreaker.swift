@@ -9,12 +9,14 @@
 /// It reads the line as bytes and keeps track of string literals (with their interpolations), brackets, braces and
 /// generic arguments, so it never breaks inside a literal, a closure or `Result<A, B>`. Comments are left alone.
 enum LineBreaker {
-    /// The line as a head that opens the list, the items (with their commas), and a tail that closes it, if any; nil
-    /// when the line has no list to break.
-    static func split(_ line: String) -> (head: String, items: [String], tail: String?)? {
+    /// A broken line: a head that opens the list, the items (with their commas), and a tail that closes it, if any.
+    typealias Parts = (head: String, items: [String], tail: String?)
+
+    /// The line broken into parts, or nil when it has nothing to break.
+    static func split(_ line: String) -> Parts? {
         let bytes = Array(line.utf8)
         guard !line.hasPrefix("//") else { return nil }
-        if bytes.first == closeParen, let arrow = topLevelArrow(in: bytes) {
+        if bytes.first == closeParen, let arrow = topLevel(" -> ", in: bytes).first {
             // `) async throws(E) -> T {`: the result type on a line of its own, and the brace below it.
             let head = String(decoding: bytes[..<arrow], as: UTF8.self)
             let result = String(decoding: bytes[(arrow + 1)...], as: UTF8.self)
@@ -24,7 +26,7 @@ enum LineBreaker {
         if let list = firstList(bytes, needsCommas: true) ?? firstList(bytes, needsCommas: false) { return list }
         if let declaration = inheritance(line) { return declaration }
         // Not a typed declaration or a parameter's default (`name: Type = value`), which read worse broken.
-        if let equals = topLevel(" = ", in: bytes), equals > 0, topLevel(": ", in: bytes) == nil {
+        if let equals = topLevel(" = ", in: bytes).first, equals > 0, topLevel(": ", in: bytes).isEmpty {
             // `self.handler = handler`: the value continues on the next line.
             return (
                 String(decoding: bytes[..<equals], as: UTF8.self) + " =",
@@ -35,7 +37,7 @@ enum LineBreaker {
     }
 
     /// `public enum Name: A, B, C {`, with the conformances on a line of their own and the brace below them.
-    private static func inheritance(_ line: String) -> (head: String, items: [String], tail: String?)? {
+    private static func inheritance(_ line: String) -> Parts? {
         let kinds = ["public enum ", "public struct ", "public indirect enum ", "public protocol "]
         guard kinds.contains(where: line.hasPrefix), line.hasSuffix(" {"), let colon = line.firstIndex(of: ":") else {
             return nil
@@ -46,18 +48,17 @@ enum LineBreaker {
 
     /// The first argument list or array literal with items to put on lines of their own: with commas, or (when no
     /// list has them) with any item at all.
-    private static func firstList(
-        _ bytes: [UInt8], needsCommas: Bool
-    ) -> (head: String, items: [String], tail: String?)? {
+    private static func firstList(_ bytes: [UInt8], needsCommas: Bool) -> Parts? {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == quote {
-                index = endOfString(bytes, from: index)
-                continue
-            }
-            if byte == openParen || byte == openBracket, let close = matching(bytes, from: index) {
-                let commas = topLevelCommas(bytes, from: index + 1, to: close)
+            if byte == openParen || byte == openBracket {
+                guard let close = matching(bytes, from: index) else {
+                    // An opener the line leaves open: a list may still follow inside it.
+                    index += 1
+                    continue
+                }
+                let commas = topLevel(",", in: bytes, from: index + 1, to: close)
                 if !commas.isEmpty || (!needsCommas && close > index + 1) {
                     var items: [String] = []
                     var start = index + 1
@@ -74,35 +75,43 @@ enum LineBreaker {
                 index = close + 1
                 continue
             }
-            if let close = closer(of: byte, in: bytes, at: index) {
-                // A closure or generic arguments: nothing inside is broken.
-                guard let end = matching(bytes, from: index, close: close) else { return nil }
-                index = end + 1
-                continue
-            }
-            index += 1
+            // A literal, a closure or generic arguments: nothing inside is broken.
+            index = endOfGroup(bytes, at: index) ?? index + 1
         }
         return nil
     }
 
-    /// Where `token` first occurs outside any literal or bracket.
-    private static func topLevel(_ token: String, in bytes: [UInt8]) -> Int? {
+    /// Where `token` occurs between `start` and `end`, outside any literal, bracket, brace or generic arguments.
+    private static func topLevel(_ token: String, in bytes: [UInt8], from start: Int = 0, to end: Int? = nil) -> [Int] {
         let token = Array(token.utf8)
-        var index = 0
-        while index + token.count <= bytes.count {
-            let byte = bytes[index]
-            if byte == quote {
-                index = endOfString(bytes, from: index)
+        let end = end ?? bytes.count
+        var found: [Int] = []
+        var index = start
+        while index + token.count <= end {
+            if let next = endOfGroup(bytes, at: index) {
+                index = next
                 continue
             }
-            if byte == openParen || byte == openBracket || byte == openBrace {
-                index = (matching(bytes, from: index) ?? bytes.count) + 1
-                continue
-            }
-            if bytes[index..<(index + token.count)].elementsEqual(token) { return index }
+            if bytes[index..<(index + token.count)].elementsEqual(token) { found.append(index) }
             index += 1
         }
-        return nil
+        return found
+    }
+
+    /// The index just past the literal, bracket, brace or generic arguments opening at `index` (the end of the line
+    /// when it does not close there); nil when none opens there.
+    private static func endOfGroup(_ bytes: [UInt8], at index: Int) -> Int? {
+        let byte = bytes[index]
+        if byte == quote { return endOfString(bytes, from: index) }
+        let close: UInt8?
+        if byte == openParen || byte == openBracket {
+            close = nil
+        } else if let other = closer(of: byte, in: bytes, at: index) {
+            close = other
+        } else {
+            return nil
+        }
+        return (matching(bytes, from: index, close: close) ?? bytes.count - 1) + 1
     }
 
     private static func trimmed(_ text: String) -> String {
@@ -180,49 +189,6 @@ enum LineBreaker {
                 depth -= 1
                 if depth == 0 { return index }
             }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The commas between `start` and `end` outside any nested bracket, brace, literal or generic arguments.
-    private static func topLevelCommas(_ bytes: [UInt8], from start: Int, to end: Int) -> [Int] {
-        var commas: [Int] = []
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            if byte == quote {
-                index = endOfString(bytes, from: index)
-                continue
-            }
-            if byte == openParen || byte == openBracket {
-                index = (matching(bytes, from: index) ?? end) + 1
-                continue
-            }
-            if let close = closer(of: byte, in: bytes, at: index) {
-                index = (matching(bytes, from: index, close: close) ?? end) + 1
-                continue
-            }
-            if byte == comma { commas.append(index) }
-            index += 1
-        }
-        return commas
-    }
-
-    /// The index of the space before the ` -> ` of a signature's result, outside any bracket or literal.
-    private static func topLevelArrow(in bytes: [UInt8]) -> Int? {
-        var index = 1
-        while index + 3 < bytes.count {
-            let byte = bytes[index]
-            if byte == quote {
-                index = endOfString(bytes, from: index)
-                continue
-            }
-            if byte == openParen || byte == openBracket {
-                index = (matching(bytes, from: index) ?? bytes.count) + 1
-                continue
-            }
-            if byte == UInt8(ascii: " "), bytes[index + 1] == minus, bytes[index + 2] == greater { return index }
             index += 1
         }
         return nil
