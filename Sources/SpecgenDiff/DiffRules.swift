@@ -298,6 +298,14 @@ extension DiffRule {
     static let errorBodyChanged = DiffRule(
         "error-body-changed", "A documented error's body type changed", wire: .breaking, swift: .breaking,
         "Old apps decode the old body; the case's payload type differs.")
+    static let errorTypeShared = DiffRule(
+        "error-type-shared", "Operations' error types became one type (the same errors)", wire: .safe, swift: .safe,
+        "Each operation keeps its error type's name, now a typealias of one enum, and its cases are unchanged; only "
+            + "app code that declares the same extension or overload for two of them stops compiling.")
+    static let errorTypeUnshared = DiffRule(
+        "error-type-unshared", "Operations' error types are no longer one type", wire: .safe, swift: .breaking,
+        "Each name is still there, but app code that passes one operation's error where another's type is expected "
+            + "no longer compiles.")
 
     // MARK: API
     static let serverURLChanged = DiffRule(
@@ -360,7 +368,7 @@ extension DiffRule {
         modelOpened,
         modelClosed, modelNoLongerCodable, modelNowCodable, additionalPropertiesTypeChanged, propertyConstantChanged,
         aliasTypeChanged,
-        errorCaseAdded, errorCaseRemoved, errorStatusChanged, errorBodyChanged,
+        errorCaseAdded, errorCaseRemoved, errorStatusChanged, errorBodyChanged, errorTypeShared, errorTypeUnshared,
         serverURLChanged, serverVariablesChanged, operationServerChanged, serverRemoved, serverAdded, authSchemeAdded,
         authSchemeRemoved, authSchemeKindChanged,
         behaviourChanged, deprecated, documentationChanged,

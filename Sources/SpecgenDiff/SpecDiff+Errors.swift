@@ -50,6 +50,70 @@ extension SpecDiff {
         }
     }
 
+    /// Error types that became one type (a `typealias` of another, as operations with the same errors share an
+    /// enum) or stopped being one: each group of names that moves is reported once, against the name it joined or
+    /// left.
+    mutating func compareErrorSharing() {
+        let kept = Set(oldPlan.errors.map(\.typeName)).intersection(newPlan.errors.map(\.typeName))
+        let before = oldPlan.errors.filter { kept.contains($0.typeName) }
+        let after = newPlan.errors.filter { kept.contains($0.typeName) }
+        for parts in Self.regroupings(before, by: after) {
+            for part in parts.dropFirst() {
+                add(
+                    .errorTypeUnshared, "\(Self.quoted(part)) no longer the same type as '\(parts[0][0])'",
+                    at: errorTypeLocation(part[0]), symbols: part)
+            }
+        }
+        for parts in Self.regroupings(after, by: before) {
+            for part in parts.dropFirst() {
+                add(
+                    .errorTypeShared, "\(Self.quoted(part)) now the same type as '\(parts[0][0])'",
+                    at: errorTypeLocation(part[0]), symbols: part)
+            }
+        }
+    }
+
+    /// The error types of `plans` that are one enum, split by the enum each is in `others`: for each group that
+    /// splits, its parts, the largest (then the earliest) first.
+    static func regroupings(_ plans: [ErrorPlan], by others: [ErrorPlan]) -> [[[String]]] {
+        let enumOf = { (plan: ErrorPlan) in plan.sharedWith ?? plan.typeName }
+        let otherEnum = Dictionary(uniqueKeysWithValues: others.map { ($0.typeName, enumOf($0)) })
+        var groups: [(owner: String, names: [String])] = []
+        for plan in plans {
+            if let index = groups.firstIndex(where: { $0.owner == enumOf(plan) }) {
+                groups[index].names.append(plan.typeName)
+            } else {
+                groups.append((enumOf(plan), [plan.typeName]))
+            }
+        }
+        return groups.compactMap { group in
+            var parts: [[String]] = []
+            for name in group.names {
+                if let index = parts.firstIndex(where: { otherEnum[$0[0]] == otherEnum[name] }) {
+                    parts[index].append(name)
+                } else {
+                    parts.append([name])
+                }
+            }
+            guard parts.count > 1 else { return nil }
+            let ranked = parts.enumerated().sorted {
+                ($0.element.count, $1.offset) > ($1.element.count, $0.offset)
+            }
+            return ranked.map(\.element)
+        }
+    }
+
+    /// `'AError' is` or `'AError', 'BError' are`.
+    static func quoted(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ") + (names.count == 1 ? " is" : " are")
+    }
+
+    /// Where the operation whose error type is `name` is declared in the new spec, or the new spec itself for the
+    /// API's error type.
+    func errorTypeLocation(_ name: String) -> SourceLocation {
+        zip(newPlan.operations, new.endpoints).first { $0.0.errorType == name }?.1.location ?? new.location
+    }
+
     func errorLocation(_ status: String, in spec: Spec) -> SourceLocation {
         let all = spec.errors + spec.endpoints.flatMap(\.errors)
         return all.first { $0.status.description == status }?.location ?? spec.location

@@ -46,6 +46,7 @@ package struct SpecDiff {
         diff.compareOperations()
         diff.compareModels()
         diff.compareErrors()
+        diff.compareErrorSharing()
         return diff.findings.sorted { ($0.location, $0.rule.id, $0.message) < ($1.location, $1.rule.id, $1.message) }
     }
 

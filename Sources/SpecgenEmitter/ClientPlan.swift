@@ -371,6 +371,12 @@ package struct ErrorPlan: Hashable, Sendable {
     package var documentation: String
     /// The documented cases.
     package var cases: [ErrorCasePlan]
+    /// The error type this one is a `typealias` of, when an earlier operation (or the API) documents the same
+    /// cases with the same statuses, bodies and documentation: one enum serves them all, and each operation keeps its
+    /// own name for it.
+    package var sharedWith: String? = nil
+    /// The error types that are a `typealias` of this one.
+    package var sharers: [String] = []
 }
 
 /// One documented error response.

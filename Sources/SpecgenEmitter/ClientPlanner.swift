@@ -459,6 +459,9 @@ package struct ClientPlanner {
     /// The error type of an operation with its own errors.
     func errorTypeName(of endpoint: Endpoint) -> String? { namer.errorTypeName(of: endpoint) }
 
+    /// The API's error type, then each operation's that documents errors of its own. A type whose cases repeat an
+    /// earlier one's (statuses, bodies and documentation alike) is a `typealias` of it: an API's operations mostly
+    /// document the same few error sets, and one enum per set compiles once instead of once per operation.
     func errorPlans(names: GeneratedNames) -> [ErrorPlan] {
         var plans = [
             ErrorPlan(
@@ -467,14 +470,24 @@ package struct ClientPlanner {
                     "Why a call to the \(apiName) API failed: a documented error response, or a failure of the call itself.",
                 cases: spec.errors.map(errorCase))
         ]
+        var owners: [[ErrorCasePlan]: Int] = [plans[0].cases: 0]
         for endpoint in spec.endpoints {
             guard let typeName = errorTypeName(of: endpoint) else { continue }
-            plans.append(
-                ErrorPlan(
-                    typeName: typeName,
-                    documentation: "Why `\(namer.methodName(endpoint.name))` failed: its documented error "
-                        + "responses, the API's, or a failure of the call itself.",
-                    cases: errors(of: endpoint).map(errorCase)))
+            let method = "`\(namer.methodName(endpoint.name).withoutBackticks)`"
+            var plan = ErrorPlan(
+                typeName: typeName,
+                documentation: "Why \(method) failed: its documented error responses, the API's, or a failure of the "
+                    + "call itself.",
+                cases: errors(of: endpoint).map(errorCase))
+            if let owner = owners[plan.cases] {
+                plan.sharedWith = plans[owner].typeName
+                plan.documentation =
+                    "Why \(method) failed: the same cases as ``\(plans[owner].typeName)``, so the same type."
+                plans[owner].sharers.append(typeName)
+            } else {
+                owners[plan.cases] = plans.count
+            }
+            plans.append(plan)
         }
         return plans
     }

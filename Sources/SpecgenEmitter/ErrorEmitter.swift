@@ -4,7 +4,18 @@ import SpecgenSpec
 /// ``ClientError`` (listed once, in the runtime), so callers switch exhaustively over what a call can throw.
 struct ErrorEmitter {
     func emit(_ error: ErrorPlan, writer w: inout SwiftWriter) {
-        w.docComment(error.documentation)
+        if let owner = error.sharedWith {
+            w.docComment(error.documentation)
+            w.declaration("typealias", error.typeName, " = \(owner)")
+            return
+        }
+        if let sharer = error.sharers.first {
+            let others = error.sharers.count == 1 ? "another operation" : "\(error.sharers.count) other operations"
+            w.docComment(
+                error.documentation + "\n\nAlso what \(others) throw, under their own names, such as ``\(sharer)``.")
+        } else {
+            w.docComment(error.documentation)
+        }
         w.uses(.runtime, publicly: true)
         w.type("enum", error.typeName, ": ClientFailure, Hashable, CustomStringConvertible") { w in
             for errorCase in error.cases {

@@ -41,6 +41,31 @@ struct DiffCompileTests {
         "server-url-changed": "func production() -> URL { ShopServer.production.url }",
         "response-property-added-optional": "func order() -> Order { Order(id: \"1\", status: .pending, total: 1) }",
         "enum-value-removed-response": "func isShipped(_ status: Status) -> Bool { status == .shipped }",
+        "error-type-shared": """
+        func cancelled(_ api: ShopClient) async -> String {
+            do throws(CancelOrderError) {
+                try await api.cancelOrder(id: "1")
+                return "cancelled"
+            } catch {
+                switch error {
+                case .duplicate: return "paid already"
+                case .notFound: return "not found"
+                case .failure(let failure): return failure.description
+                }
+            }
+        }
+        """,
+        // Against a client whose cancelOrder throws the same type as createOrder (the case is reversed).
+        "error-type-unshared": """
+        func cancelFailure(_ api: ShopClient) async -> CreateOrderError? {
+            do throws(CancelOrderError) {
+                try await api.cancelOrder(id: "1")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        """,
     ]
 
     /// Type-checks the client generated from `spec` with `callSite` beside it, against the built SpecgenRuntime.
@@ -51,10 +76,15 @@ struct DiffCompileTests {
             files, sources: [("CallSite.swift", "import Foundation\n\n" + callSite + "\n")], module: "Shop")
     }
 
+    /// The rules whose case makes the base spec the new one; their call sites are checked against the edited spec.
+    static let reversed = Set(DiffRuleTests.cases.filter(\.reversed).map(\.rule))
+
     @Test func everyCallSiteCompilesAgainstTheOldClient() async throws {
         let compilation = try await Self.typecheck(
             spec: DiffRuleTests.base,
-            callSite: Self.callSites.keys.sorted().compactMap { Self.callSites[$0] }.joined(separator: "\n\n"))
+            callSite: Self.callSites.keys.sorted().filter { !Self.reversed.contains($0) }.compactMap {
+                Self.callSites[$0]
+            }.joined(separator: "\n\n"))
         #expect(compilation.succeeded, "\(compilation.diagnostics)")
     }
 
@@ -63,11 +93,16 @@ struct DiffCompileTests {
         let testCase = try #require(DiffRuleTests.cases.first { $0.rule == ruleID })
         var edited = DiffRuleTests.base
         for (old, new) in testCase.edits { edited = edited.replacingOccurrences(of: old, with: new) }
+        let (old, new) = testCase.reversed ? (edited, DiffRuleTests.base) : (DiffRuleTests.base, edited)
         let findings = SpecDiff.findings(
-            old: try DiffRuleTests.load(DiffRuleTests.base, path: "old.yaml"),
-            new: try DiffRuleTests.load(edited, path: "new.yaml"))
+            old: try DiffRuleTests.load(old, path: "old.yaml"), new: try DiffRuleTests.load(new, path: "new.yaml"))
         let finding = try #require(findings.first { $0.rule.id == ruleID })
-        let compilation = try await Self.typecheck(spec: edited, callSite: try #require(Self.callSites[ruleID]))
+        let callSite = try #require(Self.callSites[ruleID])
+        if testCase.reversed {
+            let before = try await Self.typecheck(spec: old, callSite: callSite)
+            #expect(before.succeeded, "the call site does not compile against the old client: \(before.diagnostics)")
+        }
+        let compilation = try await Self.typecheck(spec: new, callSite: callSite)
         if finding.rule.swift == .breaking {
             #expect(!compilation.succeeded, "diff says \(ruleID) breaks Swift, but the old call site compiles")
             // The errors are in the app's code, not in the generated client.

@@ -116,6 +116,8 @@ struct DiffRuleTests {
             path:
               id: string
             response: empty
+            errors:
+              409: {case: duplicate, body: Problem, description: Paid already.}
           payOrder:
             request: POST /orders/{id}/pay
             path:
@@ -403,17 +405,26 @@ struct DiffRuleTests {
                     "  404: {case: notFound, body: Problem}",
                     "  404: {case: notFound, body: Problem}\n  500: {case: serverError, body: Problem}"
                 )
-            ], symbol: "ShopError.serverError", count: 2),
+            ], symbol: "ShopError.serverError", count: 3),
         Case(
             rule: "error-case-removed", edits: [("    errors:\n      409: {case: duplicate, body: Problem}\n", "")],
             symbol: "CreateOrderError.duplicate"),
         Case(
-            rule: "error-status-changed", edits: [("      409: {case: duplicate", "      422: {case: duplicate")],
+            rule: "error-status-changed",
+            edits: [("      409: {case: duplicate, body: Problem}", "      422: {case: duplicate, body: Problem}")],
             symbol: "CreateOrderError.duplicate"),
         Case(
             rule: "error-body-changed",
-            edits: [("      409: {case: duplicate, body: Problem}", "      409: {case: duplicate, body: string}")],
-            symbol: "CreateOrderError.duplicate"),
+            edits: [
+                ("      409: {case: duplicate, body: Problem}", "      409: {case: duplicate, body: string}"),
+                ("body: Problem, description: Paid already.}", "body: string, description: Paid already.}"),
+            ], symbol: "CreateOrderError.duplicate", count: 2),
+        Case(
+            rule: "error-type-shared", edits: [("body: Problem, description: Paid already.}", "body: Problem}")],
+            symbol: "CancelOrderError"),
+        Case(
+            rule: "error-type-unshared", edits: [("body: Problem, description: Paid already.}", "body: Problem}")],
+            symbol: "CancelOrderError", reversed: true),
         Case(
             rule: "server-url-changed", edits: [("https://api.shop.example/v1", "https://api.shop.example/v2")],
             symbol: "ShopServer.production"),
@@ -506,8 +517,47 @@ struct DiffRuleTests {
         let covered = Set(Self.cases.map(\.rule))
         let missing = DiffRule.catalogue.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a case: \(missing)")
-        #expect(DiffRule.catalogue.count == 90)
+        #expect(DiffRule.catalogue.count == 92)
         #expect(Set(DiffRule.catalogue.map(\.id)).count == DiffRule.catalogue.count)
+    }
+
+    @Test func onlyTheErrorTypesThatLeaveOrJoinAGroupAreReported() throws {
+        func spec(_ third: String) -> String {
+            """
+            specgen: 1
+            name: Trio
+            version: 1.0.0
+            servers:
+              production: https://trio.example
+            errors:
+              500: {case: serverError}
+            endpoints:
+              first:
+                request: GET /first
+                response: empty
+                errors:
+                  404: {case: notFound}
+              second:
+                request: GET /second
+                response: empty
+                errors:
+                  404: {case: notFound}
+              third:
+                request: GET /third
+                response: empty
+                errors:
+                  \(third)
+
+            """
+        }
+        let together = try Self.load(spec("404: {case: notFound}"), path: "old.yaml")
+        let apart = try Self.load(spec("404: {case: notFound}\n      409: {case: conflict}"), path: "new.yaml")
+        let left = SpecDiff.findings(old: together, new: apart).filter { $0.rule.id.hasPrefix("error-type") }
+        #expect(left.map(\.message) == ["'ThirdError' is no longer the same type as 'FirstError'"])
+        #expect(left.map(\.symbols) == [["ThirdError"]])
+        let joined = SpecDiff.findings(old: apart, new: together).filter { $0.rule.id.hasPrefix("error-type") }
+        #expect(joined.map(\.message) == ["'ThirdError' is now the same type as 'FirstError'"])
+        #expect(joined.map(\.rule.swift) == [.safe])
     }
 
     @Test func cosmeticEditsYieldOnlyDocumentationChanges() throws {

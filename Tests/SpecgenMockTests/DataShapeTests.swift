@@ -231,6 +231,37 @@ struct DataShapeTests {
         #expect(html.value == nil)
     }
 
+    @Test func operationsWithTheSameErrorsThrowOneTypeUnderTheirOwnNames() async throws {
+        // capturePayment and cancelPayment document the same 409, so cancelPayment's error type is an alias.
+        #expect(CancelPaymentError.self == CapturePaymentError.self)
+        #expect(CancelPaymentError.self != LedgerError.self)
+        let conflict = CannedResponse.json(#"{"error": "captured", "status": 409}"#, status: 409)
+        var errors: [CancelPaymentError] = []
+        _ = try await withTestServer({ _ in conflict }) { url async throws in
+            let client = LedgerClient(baseURL: url, secretKey: "sk", retryPolicy: nil)
+            do throws(CapturePaymentError) {
+                _ = try await client.capturePayment(id: "pay_1")
+            } catch {
+                errors.append(error)
+            }
+            do throws(CancelPaymentError) {
+                _ = try await client.cancelPayment(id: "pay_1")
+            } catch {
+                errors.append(error)
+            }
+        }
+        try #require(errors.count == 2)
+        for error in errors {
+            switch error {
+            case .alreadyCaptured(let body):
+                #expect(body.value == .gatewayError(GatewayError(error: "captured", status: 409)))
+            case .invalidRequest, .notFound, .unexpected, .failure:
+                Issue.record("\(error)")
+            }
+        }
+        #expect(errors[0] == errors[1])
+    }
+
     @Test func undiscriminatedReasonsNameTheFieldPathInsideTheVariant() throws {
         let value = try JSONCoding.decoder().decode(
             [String: CustomerReference].self,
