@@ -399,20 +399,16 @@ struct ClientEmitter {
                 w.indented { w in w.wrappedLine(builder, arguments, destination) }
                 w.line(")")
             }
+            // The successes (all 2XX); any other status is the error type's to map, once for every operation
+            // that throws it.
             w.switchBlock("response.statusCode") { w in
                 for response in operation.responses where !response.isRange {
                     emitResponse(response, of: operation, writer: &w)
                 }
-                for error in operation.errors where !error.isRange { emitError(error, writer: &w) }
                 for response in operation.responses where response.isRange {
                     emitResponse(response, of: operation, writer: &w)
                 }
-                for error in operation.errors where error.isRange && !error.isFallback { emitError(error, writer: &w) }
-                if let fallback = operation.errors.first(where: \.isFallback) {
-                    emitError(fallback, writer: &w)
-                } else {
-                    w.line("default: throw call.unexpectedStatus(response)")
-                }
+                w.line("default: throw .forStatus(of: response, in: call)")
             }
         }
     }
@@ -466,27 +462,6 @@ struct ClientEmitter {
             case .stream(.bytes, _, _, _): "return call.bytes(from: response)"
             }
         w.caseLine(response.statusPattern, result)
-    }
-
-    private func emitError(_ error: ErrorCasePlan, writer w: inout SwiftWriter) {
-        let body = error.bodyType.map { "call.errorPayload(\($0).self, from: response)" }
-        let value =
-            switch (error.isRange, body) {
-            case (true, let body?): ".\(error.name.withoutBackticks)(status: response.statusCode, body: \(body))"
-            case (true, nil): ".\(error.name.withoutBackticks)(status: response.statusCode)"
-            case (false, let body?): ".\(error.name.withoutBackticks)(\(body))"
-            case (false, nil): ".\(error.name.withoutBackticks)"
-            }
-        if error.isFallback {
-            if w.fits("default: throw \(value)") {
-                w.line("default: throw \(value)")
-            } else {
-                w.line("default:")
-                w.indented { $0.line("throw \(value)") }
-            }
-        } else {
-            w.caseLine(error.statusPattern, "throw \(value)")
-        }
     }
 
     // MARK: - Helpers

@@ -161,7 +161,6 @@ extension ClientPlanner {
             returnUsage: returnUsage(endpoint),
             errorType: errorType,
             handlerTypeName: namer.handlerTypeName(of: endpoint),
-            errors: operationErrors.map(errorCase),
             pagination: nil, polling: nil)
         plan.idempotencyKeyHeader = endpoint.idempotencyKey
         plan.fileDownload = fileDownload(of: plan, endpoint: endpoint)

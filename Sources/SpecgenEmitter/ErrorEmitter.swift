@@ -48,6 +48,53 @@ struct ErrorEmitter {
                     w.line("case .failure(let error): return error.description")
                 }
             }
+            w.blank()
+            emitMapping(error, writer: &w)
+        }
+    }
+
+    /// `forStatus(of:in:)`: the case for an answer that is not a success of the operation, which every operation
+    /// throwing this type shares (its client method handles only its own successes).
+    private func emitMapping(_ error: ErrorPlan, writer w: inout SwiftWriter) {
+        w.docComment(
+            "The case for an answer that is not one of the operation's successes: its documented error, with the "
+                + "body, or `failure(.unexpectedStatus)` for a status documented nowhere.")
+        w.line("static func forStatus(of response: HTTPResponseData, in call: OperationCall<Self>) -> Self {")
+        w.indented { w in
+            w.switchBlock("response.statusCode") { w in
+                for errorCase in error.cases where !errorCase.isRange { emitCase(errorCase, writer: &w) }
+                for errorCase in error.cases where errorCase.isRange && !errorCase.isFallback {
+                    emitCase(errorCase, writer: &w)
+                }
+                if let fallback = error.cases.first(where: \.isFallback) {
+                    emitCase(fallback, writer: &w)
+                } else {
+                    w.line("default: return call.unexpectedStatus(response)")
+                }
+            }
+        }
+        w.line("}")
+    }
+
+    private func emitCase(_ errorCase: ErrorCasePlan, writer w: inout SwiftWriter) {
+        let name = errorCase.name.withoutBackticks
+        let body = errorCase.bodyType.map { "call.errorPayload(\($0).self, from: response)" }
+        let value =
+            switch (errorCase.isRange, body) {
+            case (true, let body?): ".\(name)(status: response.statusCode, body: \(body))"
+            case (true, nil): ".\(name)(status: response.statusCode)"
+            case (false, let body?): ".\(name)(\(body))"
+            case (false, nil): ".\(name)"
+            }
+        if errorCase.isFallback {
+            if w.fits("default: return \(value)") {
+                w.line("default: return \(value)")
+            } else {
+                w.line("default:")
+                w.indented { $0.line("return \(value)") }
+            }
+        } else {
+            w.caseLine(errorCase.statusPattern, "return \(value)")
         }
     }
 

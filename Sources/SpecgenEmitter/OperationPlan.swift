@@ -50,8 +50,6 @@ package struct OperationPlan: Hashable, Sendable {
     package var errorType: String
     /// The name of the closure type a mock takes for it, such as `GetTicketHandler`.
     package var handlerTypeName: String
-    /// The documented errors it can throw.
-    package var errors: [ErrorCasePlan]
     /// Page iteration, if declared.
     package var pagination: PaginationPlan?
     /// The header the request builder puts a fresh idempotency key in, such as `Idempotency-Key`.

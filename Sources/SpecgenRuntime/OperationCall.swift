@@ -32,10 +32,17 @@ extension ClientFailure {
 /// ```swift
 /// let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTicket")
 /// let response = try await call.send(ChatistRequests.getTicket(ticketID))
-/// switch response.status.code {
-/// case 200: return try call.decode(Ticket.self, from: response)
-/// case 404: throw .notFound
-/// default: throw call.unexpectedStatus(response)
+/// switch response.statusCode {
+/// case 200..<300: return try call.decode(Ticket.self, from: response)
+/// default: throw .forStatus(of: response, in: call)
+/// }
+/// ```
+///
+/// and the error type maps the other statuses, once for every operation that throws it:
+/// ```swift
+/// switch response.statusCode {
+/// case 404: return .notFound
+/// default: return call.unexpectedStatus(response)
 /// }
 /// ```
 public struct OperationCall<Failure: ClientFailure>: Sendable {

@@ -301,11 +301,27 @@ struct SnippetTests {
                   5XX: {case: serverError, body: Problem}
                 endpoints:
                   ping: {request: GET /ping, response: empty}
+                """, file: "Errors.swift",
+            expected: """
+                        switch response.statusCode {
+                        case 500..<600:
+                            return .serverError(status: response.statusCode, body: call.errorPayload(Problem.self, from: response))
+                        default: return call.unexpectedStatus(response)
+                        }
+                """),
+        Case(
+            name: "a client method handles its successes and leaves every other status to its error type",
+            yaml: """
+                errors:
+                  5XX: {case: serverError}
+                endpoints:
+                  ping: {request: GET /ping, response: empty}
                 """, file: "Client.swift",
             expected: """
+                        switch response.statusCode {
                         case 200..<300: return
-                        case 500..<600:
-                            throw .serverError(status: response.statusCode, body: call.errorPayload(Problem.self, from: response))
+                        default: throw .forStatus(of: response, in: call)
+                        }
                 """),
         Case(
             name: "per-operation errors get their own type",
@@ -481,11 +497,10 @@ struct SnippetTests {
                   default: {case: unexpected, body: string}
                 endpoints:
                   get: {request: GET /thing, response: empty}
-                """, file: "Client.swift",
+                """, file: "Errors.swift",
             expected: """
-                        case 404: throw .notFound
-                        case 200..<300: return
-                        default: throw .unexpected(status: response.statusCode, body: call.errorPayload(String.self, from: response))
+                        case 404: return .notFound
+                        default: return .unexpected(status: response.statusCode, body: call.errorPayload(String.self, from: response))
                 """),
         Case(
             name: "an inline object variant becomes a struct named after the union and its case",
@@ -520,7 +535,7 @@ struct SnippetTests {
             yaml: Self.responseHeaders, file: "Client.swift",
             expected: """
                         case 200..<300: return try call.decode(Order.self, from: response)
-                        default: throw call.unexpectedStatus(response)
+                        default: throw .forStatus(of: response, in: call)
                         }
                     }
 
@@ -539,7 +554,7 @@ struct SnippetTests {
                         case 200..<300:
                             let value = try call.decode(Order.self, from: response)
                             return try call.withHeaders(value, CreateOrderResponseHeaders.init, from: response)
-                        default: throw call.unexpectedStatus(response)
+                        default: throw .forStatus(of: response, in: call)
                 """),
         Case(
             name: "deprecations",

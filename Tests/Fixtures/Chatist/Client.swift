@@ -160,13 +160,7 @@ public struct ChatistClient: ChatistAPI {
         switch response.statusCode {
         case 200: return try call.decode(Branding.self, from: response)
         case 204: return nil
-        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
-        case 401: throw .unauthorized
-        case 404: throw .notFound
-        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
-        case 500..<600:
-            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 
@@ -177,14 +171,8 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.createTicket")
         let response = try await call.send(ChatistRequests.createTicket(data: data, attachments: attachments))
         switch response.statusCode {
-        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
-        case 401: throw .unauthorized
-        case 404: throw .notFound
-        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
         case 200..<300: return try call.decode(Ticket.self, from: response)
-        case 500..<600:
-            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 
@@ -195,14 +183,8 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTicket")
         let response = try await call.send(ChatistRequests.getTicket(ticketID))
         switch response.statusCode {
-        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
-        case 401: throw .unauthorized
-        case 404: throw .notFound
-        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
         case 200..<300: return try call.decode(Ticket.self, from: response)
-        case 500..<600:
-            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 
@@ -213,14 +195,8 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTickets")
         let response = try await call.send(ChatistRequests.getTickets())
         switch response.statusCode {
-        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
-        case 401: throw .unauthorized
-        case 404: throw .notFound
-        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
         case 200..<300: return try call.decode([TicketPreview].self, from: response)
-        case 500..<600:
-            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 
@@ -231,14 +207,8 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.sendMessage")
         let response = try await call.send(ChatistRequests.sendMessage(ticketID, body: body))
         switch response.statusCode {
-        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
-        case 401: throw .unauthorized
-        case 404: throw .notFound
-        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
         case 200..<300: return try call.decode(Message.self, from: response)
-        case 500..<600:
-            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 
@@ -249,14 +219,8 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.updateCustomer")
         let response = try await call.send(ChatistRequests.updateCustomer(body))
         switch response.statusCode {
-        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
-        case 401: throw .unauthorized
-        case 404: throw .notFound
-        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
         case 200..<300: return
-        case 500..<600:
-            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 
@@ -267,14 +231,8 @@ public struct ChatistClient: ChatistAPI {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.updateDevice")
         let response = try await call.send(ChatistRequests.updateDevice(body))
         switch response.statusCode {
-        case 400: throw .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
-        case 401: throw .unauthorized
-        case 404: throw .notFound
-        case 429: throw .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
         case 200..<300: return
-        case 500..<600:
-            throw .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 }

@@ -29,4 +29,18 @@ public enum ChatistError: ClientFailure, Hashable, CustomStringConvertible {
         case .failure(let error): return error.description
         }
     }
+
+    /// The case for an answer that is not one of the operation's successes: its documented error, with the body, or
+    /// `failure(.unexpectedStatus)` for a status documented nowhere.
+    static func forStatus(of response: HTTPResponseData, in call: OperationCall<Self>) -> Self {
+        switch response.statusCode {
+        case 400: return .invalidRequest(call.errorPayload(ErrorMessage.self, from: response))
+        case 401: return .unauthorized
+        case 404: return .notFound
+        case 429: return .rateLimited(call.errorPayload(ErrorMessage.self, from: response))
+        case 500..<600:
+            return .serverError(status: response.statusCode, body: call.errorPayload(ErrorMessage.self, from: response))
+        default: return call.unexpectedStatus(response)
+        }
+    }
 }

@@ -150,11 +150,8 @@ public struct KeyzClient: KeyzAPI {
         let call = OperationCall<RegisterUserError>(client: client, operation: "Keyz.registerUser")
         let response = try await call.send(KeyzRequests.registerUser(body))
         switch response.statusCode {
-        case 400: throw .emptyFields(call.errorPayload(ErrorResponse.self, from: response))
-        case 409: throw .emailAlreadyExists(call.errorPayload(ErrorResponse.self, from: response))
-        case 401: throw .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
         case 200..<300: return try call.decode(IdResponse.self, from: response)
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 
@@ -171,10 +168,8 @@ public struct KeyzClient: KeyzAPI {
             KeyzRequests.loginUser(grantType: grantType, email: email, password: password)
         )
         switch response.statusCode {
-        case 400: throw .invalidGrant(call.errorPayload(ErrorResponse.self, from: response))
-        case 401: throw .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
         case 200..<300: return try call.decode(TokenResponse.self, from: response)
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 
@@ -185,10 +180,8 @@ public struct KeyzClient: KeyzAPI {
         let call = OperationCall<RequestTokenError>(client: client, operation: "Keyz.requestToken")
         let response = try await call.send(KeyzRequests.requestToken(body))
         switch response.statusCode {
-        case 400: throw .invalidGrant(call.errorPayload(ErrorResponse.self, from: response))
-        case 401: throw .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
         case 200..<300: return try call.decode(TokenResponse.self, from: response)
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 
@@ -199,9 +192,8 @@ public struct KeyzClient: KeyzAPI {
         let call = OperationCall<KeyzError>(client: client, operation: "Keyz.authorizedRequest")
         let response = try await call.send(KeyzRequests.authorizedRequest(resource: resource))
         switch response.statusCode {
-        case 401: throw .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
         case 200..<300: return response.body
-        default: throw call.unexpectedStatus(response)
+        default: throw .forStatus(of: response, in: call)
         }
     }
 }

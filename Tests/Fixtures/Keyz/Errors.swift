@@ -17,6 +17,15 @@ public enum KeyzError: ClientFailure, Hashable, CustomStringConvertible {
         case .failure(let error): return error.description
         }
     }
+
+    /// The case for an answer that is not one of the operation's successes: its documented error, with the body, or
+    /// `failure(.unexpectedStatus)` for a status documented nowhere.
+    static func forStatus(of response: HTTPResponseData, in call: OperationCall<Self>) -> Self {
+        switch response.statusCode {
+        case 401: return .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
+        default: return call.unexpectedStatus(response)
+        }
+    }
 }
 
 /// Why `registerUser` failed: its documented error responses, the API's, or a failure of the call itself.
@@ -40,6 +49,17 @@ public enum RegisterUserError: ClientFailure, Hashable, CustomStringConvertible 
         case .failure(let error): return error.description
         }
     }
+
+    /// The case for an answer that is not one of the operation's successes: its documented error, with the body, or
+    /// `failure(.unexpectedStatus)` for a status documented nowhere.
+    static func forStatus(of response: HTTPResponseData, in call: OperationCall<Self>) -> Self {
+        switch response.statusCode {
+        case 400: return .emptyFields(call.errorPayload(ErrorResponse.self, from: response))
+        case 409: return .emailAlreadyExists(call.errorPayload(ErrorResponse.self, from: response))
+        case 401: return .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
+        default: return call.unexpectedStatus(response)
+        }
+    }
 }
 
 /// Why `loginUser` failed: its documented error responses, the API's, or a failure of the call itself.
@@ -60,6 +80,16 @@ public enum LoginUserError: ClientFailure, Hashable, CustomStringConvertible {
         case .failure(let error): return error.description
         }
     }
+
+    /// The case for an answer that is not one of the operation's successes: its documented error, with the body, or
+    /// `failure(.unexpectedStatus)` for a status documented nowhere.
+    static func forStatus(of response: HTTPResponseData, in call: OperationCall<Self>) -> Self {
+        switch response.statusCode {
+        case 400: return .invalidGrant(call.errorPayload(ErrorResponse.self, from: response))
+        case 401: return .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
+        default: return call.unexpectedStatus(response)
+        }
+    }
 }
 
 /// Why `requestToken` failed: its documented error responses, the API's, or a failure of the call itself.
@@ -78,6 +108,16 @@ public enum RequestTokenError: ClientFailure, Hashable, CustomStringConvertible 
         case .invalidGrant(let body): return "400 invalidGrant: \(body)"
         case .unauthorized(let body): return "401 unauthorized: \(body)"
         case .failure(let error): return error.description
+        }
+    }
+
+    /// The case for an answer that is not one of the operation's successes: its documented error, with the body, or
+    /// `failure(.unexpectedStatus)` for a status documented nowhere.
+    static func forStatus(of response: HTTPResponseData, in call: OperationCall<Self>) -> Self {
+        switch response.statusCode {
+        case 400: return .invalidGrant(call.errorPayload(ErrorResponse.self, from: response))
+        case 401: return .unauthorized(call.errorPayload(ErrorResponse.self, from: response))
+        default: return call.unexpectedStatus(response)
         }
     }
 }
