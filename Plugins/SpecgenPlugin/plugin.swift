@@ -37,9 +37,11 @@ struct SpecgenPlugin: BuildToolPlugin {
                     "--source-name", relativePath,
                 ],
                 inputFiles: [spec, tool.url],
-                outputFiles: ["Client.swift", "Errors.swift", "Models.swift", "Operations.swift"].map {
-                    output.appending(path: $0)
-                }
+                // SwiftEmitter.fileNames: the same files for every spec.
+                outputFiles: [
+                    "Client.swift", "Errors.swift", "Mock.swift", "Models1.swift", "Models2.swift", "Models3.swift",
+                    "Models4.swift", "Operations.swift",
+                ].map { output.appending(path: $0) }
             )
         ]
     }

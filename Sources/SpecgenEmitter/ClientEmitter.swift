@@ -16,8 +16,6 @@ struct ClientEmitter {
             w.blank()
         }
         emitClient(writer: &w)
-        w.blank()
-        MockEmitter(plan: plan).emit(writer: &w)
         let helpers = plan.operations.filter {
             $0.hasDefaults || $0.pagination != nil || $0.polling != nil || $0.fileDownload != nil
         }

@@ -19,8 +19,11 @@ struct MockEmitter {
             "A test double for ``\(names.api)``: each operation runs the closure you give, so unit tests and "
                 + "SwiftUI previews need no network. A closure throws the operation's own error type, so a test can script "
                 + "any documented error; an operation without a closure fails with `.failure(.transport)`." + example)
+        // `unimplemented` returns the runtime's `ClientError`.
+        w.uses(.runtime, publicly: true)
         w.type("struct", names.mock, ": \(names.api)") { w in
             for operation in methods {
+                w.uses(operation.parameterUsage.union(operation.returnUsage), publicly: true)
                 w.docComment("The closure that stands in for ``\(names.api)/\(operation.selector)``.")
                 w.continuedDeclaration(
                     "typealias", operation.handlerTypeName, " = ", "@Sendable ",

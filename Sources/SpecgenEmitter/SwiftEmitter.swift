@@ -10,18 +10,32 @@ package struct GeneratedFile: Hashable, Sendable {
     package var declarations: [Declaration] = []
 }
 
-/// Renders a ``ClientPlan`` into the four files every API gets, whatever its spec contains.
+/// Renders a ``ClientPlan`` into the files every API gets, whatever its spec contains.
+///
+/// The set of files is fixed, so a build plugin can declare them before generating, and sized so the compiler's jobs
+/// share the work: the mock has a file of its own, and the models are spread over ``modelFileCount`` files by a
+/// hash of each type's name, so a model keeps its file when others are added or removed and an edit recompiles one
+/// file of models.
 package struct SwiftEmitter {
-    /// The files, in a fixed order: `Client.swift`, `Errors.swift`, `Models.swift`, `Operations.swift`.
-    package static let fileNames = ["Client.swift", "Errors.swift", "Models.swift", "Operations.swift"]
+    /// How many files hold the models.
+    package static let modelFileCount = 4
+
+    /// The files, in a fixed order: `Client.swift`, `Errors.swift`, `Mock.swift`, `Models1.swift` …
+    /// `Models4.swift`, `Operations.swift`.
+    package static let fileNames =
+        ["Client.swift", "Errors.swift", "Mock.swift"] + (1...modelFileCount).map { "Models\($0).swift" }
+        + ["Operations.swift"]
 
     /// Creates an emitter.
     package init() {}
 
-    /// The four files.
+    /// The files, named as ``fileNames``.
     package func render(_ plan: ClientPlan) -> [GeneratedFile] {
         var client = SwiftWriter()
         ClientEmitter(plan: plan).emit(writer: &client)
+
+        var mock = SwiftWriter()
+        MockEmitter(plan: plan).emit(writer: &mock)
 
         var errors = SwiftWriter()
         for error in plan.errors {
@@ -29,14 +43,20 @@ package struct SwiftEmitter {
             errors.blank()
         }
 
-        var models = SwiftWriter()
+        var models = Array(repeating: SwiftWriter(), count: Self.modelFileCount)
         for model in plan.models {
-            ModelEmitter().emit(model, writer: &models)
-            models.blank()
+            ModelEmitter().emit(model, writer: &models[Self.modelFile(of: model.typeName)])
+            models[Self.modelFile(of: model.typeName)].blank()
         }
         for headers in plan.operations.compactMap(\.responseHeaders) {
-            HeadersEmitter().emit(headers, writer: &models)
-            models.blank()
+            HeadersEmitter().emit(headers, writer: &models[Self.modelFile(of: headers.typeName)])
+            models[Self.modelFile(of: headers.typeName)].blank()
+        }
+
+        for index in models.indices where models[index].text.isEmpty {
+            models[index].line(
+                "// The models are spread over Models1.swift to Models\(Self.modelFileCount).swift by a hash of their "
+                    + "names; none falls in this one.")
         }
 
         var operations = SwiftWriter()
@@ -52,9 +72,19 @@ package struct SwiftEmitter {
             }
         }
 
-        return zip(Self.fileNames, [client, errors, models, operations]).map { name, writer in
+        return zip(Self.fileNames, [client, errors, mock] + models + [operations]).map { name, writer in
             GeneratedFile(name: name, contents: file(writer, plan: plan), declarations: writer.declarations)
         }
+    }
+
+    /// The index of the models file that holds `typeName`: its 32-bit FNV-1a hash modulo ``modelFileCount``, the
+    /// same on every machine and in every run.
+    package static func modelFile(of typeName: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in typeName.utf8 {
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        return Int(hash % UInt32(modelFileCount))
     }
 
     /// The header, the imports the body uses, and the body with exactly one final newline.

@@ -22,7 +22,8 @@ struct GoldenTests {
         let second = try Self.generate("Specs/\(api).yaml")
         #expect(first == second)
         for file in first {
-            #expect(file.contents.hasSuffix("}\n") && !file.contents.hasSuffix("\n\n"))
+            #expect(
+                file.contents.hasSuffix("\n") && !file.contents.hasSuffix("\n\n"), "one final newline in \(file.name)")
             #expect(!file.contents.contains(PackagePaths.root.path), "no absolute paths")
             #expect(
                 !file.contents.split(separator: "\n", omittingEmptySubsequences: false).contains { $0.hasSuffix(" ") },

@@ -2,17 +2,6 @@
 
 public import SpecgenRuntime
 
-/// The body of every Keyz error.
-public struct ErrorResponse: Codable, Hashable, Sendable {
-    /// What went wrong, in words for the user.
-    public var error: String
-
-    /// Creates a value.
-    public init(error: String) {
-        self.error = error
-    }
-}
-
 /// A new account.
 public struct RegisterModel: Codable, Hashable, Sendable {
     /// The `email` field of `models.RegisterModel`.
@@ -55,17 +44,6 @@ extension RegisterModel: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
-/// The new account's identifier.
-public struct IdResponse: Codable, Hashable, Sendable {
-    /// The `id` field of `models.IdResponse`.
-    public var id: String
-
-    /// Creates a value.
-    public init(id: String) {
-        self.id = id
-    }
-}
-
 /// The OAuth2 grant of a token request.
 public enum GrantType: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
     case password
@@ -92,53 +70,6 @@ public enum GrantType: RawRepresentable, Codable, Hashable, Sendable, CaseIterab
         case .refreshToken: return "refresh_token"
         case .undocumented(let rawValue): return rawValue
         }
-    }
-}
-
-/// A token request, sent form-urlencoded so no caller encodes `/`, `+` or `=` by hand.
-public struct TokenRequest: Hashable, Sendable {
-    /// The `grant_type` field of `models.TokenRequest`.
-    public var grantType: GrantType
-
-    /// The email (password grant).
-    public var username: String?
-
-    /// The password (password grant).
-    public var password: String?
-
-    /// The refresh token (refresh_token grant).
-    public var refreshToken: String?
-
-    /// Creates a value.
-    public init(grantType: GrantType, username: String? = nil, password: String? = nil, refreshToken: String? = nil) {
-        self.grantType = grantType
-        self.username = username
-        self.password = password
-        self.refreshToken = refreshToken
-    }
-}
-
-extension TokenRequest: CustomStringConvertible, CustomDebugStringConvertible {
-    /// The fields, with `password`, `refresh_token` redacted, so logging a value never prints a secret.
-    public var description: String {
-        "TokenRequest(grantType: \(String(describing: grantType)), username: \(String(describing: username)), password: <redacted>, refreshToken: <redacted>)"
-    }
-
-    /// The same as ``description``.
-    public var debugDescription: String { description }
-}
-
-/// Who the tokens belong to.
-public struct UserProperties: Codable, Hashable, Sendable {
-    /// The `id` field of `models.UserProperties`.
-    public var id: String
-    /// The `role` field of `models.UserProperties`.
-    public var role: String
-
-    /// Creates a value.
-    public init(id: String, role: String) {
-        self.id = id
-        self.role = role
     }
 }
 
