@@ -28,8 +28,8 @@ struct MockEmitter {
                 w.continuedDeclaration(
                     "typealias", operation.handlerTypeName, " = ", "@Sendable ",
                     operation.handlerInputs, operation.handlerEffects)
-                w.blank()
             }
+            if !methods.isEmpty { w.blank() }
             if methods.isEmpty {
                 w.docComment("Creates a mock.")
                 w.declaration("", "init", "()", " {}")

@@ -97,16 +97,27 @@ struct ModelEmitter {
         }
     }
 
-    /// Coding keys for properties and for inline request bodies.
+    /// Coding keys for properties and for inline request bodies, in property order: keys named as their property as
+    /// many to a `case` line as fit (`case id, name`), and each key with a wire name of its own on its own line
+    /// (`case createdAt = "created_at"`), as swift-format's OneCasePerLine asks.
     func emitCodingKeys(_ properties: [PropertyPlan], caseIterable: Bool = false, writer w: inout SwiftWriter) {
         w.block("private enum CodingKeys: String, CodingKey" + (caseIterable ? ", CaseIterable" : "")) { w in
+            var current = ""
             for property in properties {
-                let bare = property.name.withoutBackticks
-                w.line(
-                    bare == property.wireName
-                        ? "case \(property.name)"
-                        : "case \(property.name) = \(SwiftLiteral.string(property.wireName))")
+                if property.name.withoutBackticks != property.wireName {
+                    if !current.isEmpty { w.line(current) }
+                    current = ""
+                    w.line("case \(property.name) = \(SwiftLiteral.string(property.wireName))")
+                } else if current.isEmpty {
+                    current = "case " + property.name
+                } else if w.fits(current + ", " + property.name) {
+                    current += ", " + property.name
+                } else {
+                    w.line(current)
+                    current = "case " + property.name
+                }
             }
+            if !current.isEmpty { w.line(current) }
         }
     }
 

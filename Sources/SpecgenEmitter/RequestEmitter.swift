@@ -11,10 +11,9 @@ struct RequestEmitter {
         ) { w in
             let name = SwiftLiteral.string(operation.qualifiedName)
             if !operation.validations.isEmpty {
-                w.doCatch { w in
+                // Swift 6.3 does not infer a closure's thrown type from its context.
+                w.scope("try Validation.check(\(name)) { () throws(ValidationFailure) in") { w in
                     for validation in operation.validations { ValidationEmitter().emit(validation, writer: &w) }
-                } catch: { w in
-                    w.line("throw .validation(operation: \(name), failure: error)")
                 }
             }
             var arguments = [".\(operation.method)", "path: \(operation.pathLiteral)"]

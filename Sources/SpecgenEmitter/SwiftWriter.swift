@@ -36,7 +36,7 @@ package struct SwiftWriter {
 
     /// Prints a public declaration whose `value` follows `separator` (` = ` for a typealias) and records it; when the
     /// line is too long, the value continues on the next line, one level deeper.
-    /// A value given as `prefix(items)suffix` wraps its items one per line when even the next line is too short.
+    /// A value given as `prefix(items)suffix` wraps its items on the lines below when even the next line is too short.
     package mutating func continuedDeclaration(
         _ keyword: String, _ name: String, _ separator: String, _ prefix: String, _ items: [String], _ suffix: String
     ) {
@@ -47,7 +47,7 @@ package struct SwiftWriter {
             line(header + value)
         } else {
             line(String(header.reversed().drop { $0 == " " }.reversed()))
-            indented { $0.wrappedLine(prefix, items, suffix) }
+            indented { $0.wrappedLine(prefix, items, suffix, closeAttached: false) }
         }
     }
 
@@ -59,7 +59,7 @@ package struct SwiftWriter {
         block(declarationHeader(keyword, name) + signature, body)
     }
 
-    /// Prints a public declaration whose list (`items`) wraps one item per line when long, and records it on one
+    /// Prints a public declaration whose list (`items`) wraps onto the lines below when long, and records it on one
     /// line; with a `body` it opens a block.
     package mutating func wrappedDeclaration(
         _ keyword: String, _ name: String, _ items: [String], _ suffix: String,
@@ -69,7 +69,7 @@ package struct SwiftWriter {
         if let body {
             wrappedBlock(declarationHeader(keyword, name), items, suffix, body)
         } else {
-            wrappedLine(declarationHeader(keyword, name), items, suffix)
+            wrappedLine(declarationHeader(keyword, name), items, suffix, closeAttached: false)
         }
     }
 
@@ -154,7 +154,7 @@ package struct SwiftWriter {
         line("}")
     }
 
-    /// Writes a declaration or call whose list is too long for one line with one item per line:
+    /// Writes a declaration or call whose list is too long for one line with its items packed on the lines below:
     /// `prefix(` … `)suffix`, where `suffix` may open a block (`) {`) that ``block(_:_:)`` then fills.
     package mutating func wrappedBlock(
         _ prefix: String, _ items: [String], _ suffix: String, _ body: (inout SwiftWriter) -> Void
@@ -201,22 +201,50 @@ package struct SwiftWriter {
         scope(")" + suffix, body)
     }
 
-    /// Writes `prefix(items)suffix` on one line, or with one item per line when that is too long.
-    package mutating func wrappedLine(_ prefix: String, _ items: [String], _ suffix: String) {
+    /// Writes `prefix(items)suffix` on one line or, when that is too long, the items on the lines below, one level
+    /// deeper and as many to a line as fit, as swift-format prints them. A call (`closeAttached`) ends on its last
+    /// argument (`b, c)`); a declaration's `)suffix` gets a line of its own.
+    package mutating func wrappedLine(
+        _ prefix: String, _ items: [String], _ suffix: String, closeAttached: Bool = true
+    ) {
         let single = prefix + "(" + items.joined(separator: ", ") + ")" + suffix
         if fits(single) {
             line(single)
             return
         }
-        writeWrappedItems(prefix, items)
-        line(")" + suffix)
+        if closeAttached, !items.isEmpty {
+            writeWrappedItems(prefix, items, closing: ")" + suffix)
+        } else {
+            writeWrappedItems(prefix, items)
+            line(")" + suffix)
+        }
     }
 
-    /// `prefix(` and one item per line, one level deeper.
-    private mutating func writeWrappedItems(_ prefix: String, _ items: [String]) {
+    /// `prefix(`, then the items one level deeper, packed as many to a line as fit; with `closing`, it ends the last
+    /// line when it fits there, and a line of its own otherwise.
+    private mutating func writeWrappedItems(_ prefix: String, _ items: [String], closing: String? = nil) {
         line(prefix + "(")
         depth += 1
-        for (index, item) in items.enumerated() { line(item + (index == items.count - 1 ? "" : ",")) }
+        var current = ""
+        for (index, item) in items.enumerated() {
+            let piece = item + (index == items.count - 1 ? closing ?? "" : ",")
+            if current.isEmpty {
+                current = piece
+            } else if fits(current + " " + piece) {
+                current += " " + piece
+            } else {
+                line(current)
+                current = piece
+            }
+        }
+        if let closing, !fits(current), current.count > closing.count {
+            line(String(current.dropLast(closing.count)))
+            current = closing
+            depth -= 1
+            line(current)
+            return
+        }
+        line(current)
         depth -= 1
     }
 
@@ -246,19 +274,6 @@ package struct SwiftWriter {
 
     /// The longest line generated code aims for.
     package static let width = 120
-
-    /// Writes `do { … } catch { … }`.
-    package mutating func doCatch(_ body: (inout SwiftWriter) -> Void, catch handler: (inout SwiftWriter) -> Void) {
-        line("do {")
-        depth += 1
-        body(&self)
-        depth -= 1
-        line("} catch {")
-        depth += 1
-        handler(&self)
-        depth -= 1
-        line("}")
-    }
 
     /// Writes the body one level deeper without braces (for `case` bodies).
     package mutating func indented(_ body: (inout SwiftWriter) -> Void) {

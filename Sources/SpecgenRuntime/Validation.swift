@@ -4,6 +4,19 @@ import Foundation
 ///
 /// Each check throws a ``ValidationFailure`` naming the field and the rule, never the value (it may be a secret).
 public enum Validation {
+    /// Runs a request builder's `checks`, reporting the first that fails as `ClientError.validation` of `operation`
+    /// (`Chatist.getTicket`), so nothing is sent.
+    @inlinable
+    public static func check(
+        _ operation: String, _ checks: () throws(ValidationFailure) -> Void
+    ) throws(ClientError) {
+        do {
+            try checks()
+        } catch {
+            throw .validation(operation: operation, failure: error)
+        }
+    }
+
     /// Checks that the whole of `value` matches `pattern` (an ICU regular expression, as in the spec).
     public static func pattern(_ value: String, _ pattern: String, field: String) throws(ValidationFailure) {
         let rule = "pattern \(pattern)"

@@ -59,9 +59,7 @@ struct SnippetTests {
             expected: """
                     public func listOrdersPages(limit: Int? = nil) -> PageSequence<OrderList, Order, ShopError> {
                         .cursors(
-                            items: { $0.orders },
-                            hasMore: { $0.hasMore },
-                            nextCursor: { $0.meta?.nextCursor }
+                            items: { $0.orders }, hasMore: { $0.hasMore }, nextCursor: { $0.meta?.nextCursor }
                         ) { cursor async throws(ShopError) in
                             try await self.listOrders(cursor: cursor, limit: limit)
                         }
@@ -172,10 +170,8 @@ struct SnippetTests {
                 """, file: "Operations.swift",
             expected: """
                     public static func getCode(_ code: Code) throws(ClientError) -> HTTPRequestData {
-                        do {
+                        try Validation.check("Shop.getCode") { () throws(ValidationFailure) in
                             try Validation.pattern(code, "^[A-Z]{3}$", field: "code")
-                        } catch {
-                            throw .validation(operation: "Shop.getCode", failure: error)
                         }
                 """),
         Case(
@@ -227,8 +223,7 @@ struct SnippetTests {
             name: "an initializer takes every alternative's credential as an optional parameter",
             yaml: Self.alternatives, file: "Client.swift",
             expected: """
-                        token: TokenProvider? = nil,
-                        account: BasicCredentials? = nil,
+                        server: ShopServer = .production, token: TokenProvider? = nil, account: BasicCredentials? = nil,
                 """),
         Case(
             name: "server variables become associated values with their defaults",
@@ -425,10 +420,7 @@ struct SnippetTests {
             expected: """
                         self.theme = try container.decodeIfPresent(String.self, forKey: .theme)
                         self.additionalProperties = try OpenObject.decode(
-                            JSONValue.self,
-                            from: decoder,
-                            declared: CodingKeys.allCases.map(\\.stringValue)
-                        )
+                            JSONValue.self, from: decoder, declared: CodingKeys.allCases.map(\\.stringValue))
                 """),
         Case(
             name: "composition flattens included properties, and epoch dates use a runtime format",

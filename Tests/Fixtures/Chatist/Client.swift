@@ -87,21 +87,12 @@ public struct ChatistClient: ChatistAPI {
     ///     they see every attempt as sent, `.call` ones (`TracingMiddleware`) once around the call.
     ///   - logger: Where calls are logged, with secrets redacted; nil, the default, logs nothing.
     public init(
-        server: ChatistServer = .production,
-        apiKey: String,
-        transport: any Transport = URLSessionTransport(),
-        retryPolicy: RetryPolicy? = ChatistClient.retryPolicy,
-        middlewares: [any Middleware] = [],
-        logger: Logger? = nil
+        server: ChatistServer = .production, apiKey: String, transport: any Transport = URLSessionTransport(),
+        retryPolicy: RetryPolicy? = ChatistClient.retryPolicy, middlewares: [any Middleware] = [], logger: Logger? = nil
     ) {
         self.init(
-            baseURL: server.url,
-            apiKey: apiKey,
-            transport: transport,
-            retryPolicy: retryPolicy,
-            middlewares: middlewares,
-            logger: logger
-        )
+            baseURL: server.url, apiKey: apiKey, transport: transport, retryPolicy: retryPolicy,
+            middlewares: middlewares, logger: logger)
     }
 
     /// Creates a client for any server URL, such as a staging deployment or a local mock server.
@@ -116,23 +107,14 @@ public struct ChatistClient: ChatistAPI {
     ///     they see every attempt as sent, `.call` ones (`TracingMiddleware`) once around the call.
     ///   - logger: Where calls are logged, with secrets redacted; nil, the default, logs nothing.
     public init(
-        baseURL: URL,
-        apiKey: String,
-        transport: any Transport = URLSessionTransport(),
-        retryPolicy: RetryPolicy? = ChatistClient.retryPolicy,
-        middlewares: [any Middleware] = [],
-        logger: Logger? = nil
+        baseURL: URL, apiKey: String, transport: any Transport = URLSessionTransport(),
+        retryPolicy: RetryPolicy? = ChatistClient.retryPolicy, middlewares: [any Middleware] = [], logger: Logger? = nil
     ) {
         var chain: [any Middleware] = []
         chain.append(APIKeyMiddleware(scheme: "apiKey", name: "X-API-Key", location: .header, key: apiKey))
         client = APIClient(
-            baseURL: baseURL,
-            transport: transport,
-            retryPolicy: retryPolicy,
-            middlewares: chain + middlewares,
-            logger: logger,
-            sensitiveNames: ChatistClient.sensitiveNames
-        )
+            baseURL: baseURL, transport: transport, retryPolicy: retryPolicy, middlewares: chain + middlewares,
+            logger: logger, sensitiveNames: ChatistClient.sensitiveNames)
         client.setDefaultHeader("X-Chatist-Platform", "ios")
     }
 
@@ -245,8 +227,7 @@ extension ChatistAPI {
 
     /// Calls ``createTicket(data:attachments:)`` with the spec's defaults for the arguments left out.
     public func createTicket(
-        data: CreateTicket,
-        attachments: [MultipartFile]? = nil
+        data: CreateTicket, attachments: [MultipartFile]? = nil
     ) async throws(ChatistError) -> Ticket {
         try await self.createTicket(data: data, attachments: attachments)
     }

@@ -12,24 +12,18 @@ public import SpecgenRuntime
 public struct ChatistMock: ChatistAPI {
     /// The closure that stands in for ``ChatistAPI/getBranding(updatedAt:)``.
     public typealias GetBrandingHandler = @Sendable (_ updatedAt: String?) async throws(ChatistError) -> Branding?
-
     /// The closure that stands in for ``ChatistAPI/createTicket(data:attachments:)``.
     public typealias CreateTicketHandler =
         @Sendable (_ data: CreateTicket, _ attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket
-
     /// The closure that stands in for ``ChatistAPI/getTicket(_:)``.
     public typealias GetTicketHandler = @Sendable (_ ticketID: TicketID) async throws(ChatistError) -> Ticket
-
     /// The closure that stands in for ``ChatistAPI/getTickets()``.
     public typealias GetTicketsHandler = @Sendable () async throws(ChatistError) -> [TicketPreview]
-
     /// The closure that stands in for ``ChatistAPI/sendMessage(_:body:)``.
     public typealias SendMessageHandler =
         @Sendable (_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message
-
     /// The closure that stands in for ``ChatistAPI/updateCustomer(_:)``.
     public typealias UpdateCustomerHandler = @Sendable (_ body: UpdateCustomer) async throws(ChatistError) -> Void
-
     /// The closure that stands in for ``ChatistAPI/updateDevice(_:)``.
     public typealias UpdateDeviceHandler = @Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void
 
@@ -48,12 +42,9 @@ public struct ChatistMock: ChatistAPI {
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
-        getBranding: GetBrandingHandler? = nil,
-        createTicket: CreateTicketHandler? = nil,
-        getTicket: GetTicketHandler? = nil,
-        getTickets: GetTicketsHandler? = nil,
-        sendMessage: SendMessageHandler? = nil,
-        updateCustomer: UpdateCustomerHandler? = nil,
+        getBranding: GetBrandingHandler? = nil, createTicket: CreateTicketHandler? = nil,
+        getTicket: GetTicketHandler? = nil, getTickets: GetTicketsHandler? = nil,
+        sendMessage: SendMessageHandler? = nil, updateCustomer: UpdateCustomerHandler? = nil,
         updateDevice: UpdateDeviceHandler? = nil
     ) {
         var handlers = Handlers()

@@ -51,12 +51,7 @@ public struct Message: Codable, Hashable, Sendable {
 
     /// Creates a value.
     public init(
-        id: String,
-        ticketID: TicketID,
-        sender: Sender,
-        content: String,
-        isRead: Bool,
-        timestamp: String,
+        id: String, ticketID: TicketID, sender: Sender, content: String, isRead: Bool, timestamp: String,
         attachments: [URL]? = nil
     ) {
         self.id = id
@@ -71,11 +66,7 @@ public struct Message: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case id
         case ticketID = "ticketId"
-        case sender
-        case content
-        case isRead
-        case timestamp
-        case attachments
+        case sender, content, isRead, timestamp, attachments
     }
 }
 

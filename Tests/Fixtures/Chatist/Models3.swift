@@ -41,17 +41,9 @@ public struct Branding: Codable, Hashable, Sendable {
 
     /// Creates a value.
     public init(
-        primaryLight: String,
-        accentLight: String,
-        chatBackgroundLight: String,
-        fontColorBasicLight: String,
-        primaryDark: String? = nil,
-        accentDark: String? = nil,
-        chatBackgroundDark: String? = nil,
-        fontColorBasicDark: String? = nil,
-        logoLight: URL? = nil,
-        logoDark: URL? = nil,
-        updatedAt: String
+        primaryLight: String, accentLight: String, chatBackgroundLight: String, fontColorBasicLight: String,
+        primaryDark: String? = nil, accentDark: String? = nil, chatBackgroundDark: String? = nil,
+        fontColorBasicDark: String? = nil, logoLight: URL? = nil, logoDark: URL? = nil, updatedAt: String
     ) {
         self.primaryLight = primaryLight
         self.accentLight = accentLight

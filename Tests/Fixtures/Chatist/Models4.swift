@@ -39,17 +39,8 @@ public struct DeviceInfo: Codable, Hashable, Sendable {
 
     /// Creates a value.
     public init(
-        deviceModel: String,
-        deviceName: String,
-        osVersion: String,
-        appVersion: String,
-        appBuild: String,
-        screenWidth: Int,
-        screenHeight: Int,
-        batteryLevel: Float,
-        batteryState: String,
-        locale: String,
-        timezone: String
+        deviceModel: String, deviceName: String, osVersion: String, appVersion: String, appBuild: String,
+        screenWidth: Int, screenHeight: Int, batteryLevel: Float, batteryState: String, locale: String, timezone: String
     ) {
         self.deviceModel = deviceModel
         self.deviceName = deviceName

@@ -23,13 +23,10 @@ public enum ChatistRequests {
     ///
     /// - Remark: `POST /tickets` (`endpoints.createTicket`)
     public static func createTicket(
-        data: CreateTicket,
-        attachments: [MultipartFile]? = nil
+        data: CreateTicket, attachments: [MultipartFile]? = nil
     ) throws(ClientError) -> HTTPRequestData {
-        do {
+        try Validation.check("Chatist.createTicket") { () throws(ValidationFailure) in
             try data.validate()
-        } catch {
-            throw .validation(operation: "Chatist.createTicket", failure: error)
         }
         var request = HTTPRequestData(.post, path: "/tickets", authScheme: "apiKey")
         request.setHeader("Accept", "application/json")
@@ -47,10 +44,7 @@ public enum ChatistRequests {
     /// - Remark: `GET /tickets/{ticketID}` (`endpoints.getTicket`)
     public static func getTicket(_ ticketID: TicketID) throws(ClientError) -> HTTPRequestData {
         var request = HTTPRequestData(
-            .get,
-            path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))",
-            authScheme: "apiKey"
-        )
+            .get, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))", authScheme: "apiKey")
         request.setHeader("Accept", "application/json")
         return request
     }
@@ -68,16 +62,11 @@ public enum ChatistRequests {
     ///
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
     public static func sendMessage(_ ticketID: TicketID, body: SendMessage) throws(ClientError) -> HTTPRequestData {
-        do {
+        try Validation.check("Chatist.sendMessage") { () throws(ValidationFailure) in
             try body.validate()
-        } catch {
-            throw .validation(operation: "Chatist.sendMessage", failure: error)
         }
         var request = HTTPRequestData(
-            .post,
-            path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))/messages",
-            authScheme: "apiKey"
-        )
+            .post, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))/messages", authScheme: "apiKey")
         request.setHeader("Accept", "application/json")
         var multipart = MultipartBody()
         multipart.append("message", text: body.message)

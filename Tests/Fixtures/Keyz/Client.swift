@@ -75,21 +75,13 @@ public struct KeyzClient: KeyzAPI {
     ///     they see every attempt as sent, `.call` ones (`TracingMiddleware`) once around the call.
     ///   - logger: Where calls are logged, with secrets redacted; nil, the default, logs nothing.
     public init(
-        server: KeyzServer = .development,
-        keyzTokenStore: any TokenStore = InMemoryTokenStore(),
-        transport: any Transport = URLSessionTransport(),
-        retryPolicy: RetryPolicy? = KeyzClient.retryPolicy,
-        middlewares: [any Middleware] = [],
-        logger: Logger? = nil
+        server: KeyzServer = .development, keyzTokenStore: any TokenStore = InMemoryTokenStore(),
+        transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy? = KeyzClient.retryPolicy,
+        middlewares: [any Middleware] = [], logger: Logger? = nil
     ) {
         self.init(
-            baseURL: server.url,
-            keyzTokenStore: keyzTokenStore,
-            transport: transport,
-            retryPolicy: retryPolicy,
-            middlewares: middlewares,
-            logger: logger
-        )
+            baseURL: server.url, keyzTokenStore: keyzTokenStore, transport: transport, retryPolicy: retryPolicy,
+            middlewares: middlewares, logger: logger)
     }
 
     /// Creates a client for any server URL, such as a staging deployment or a local mock server.
@@ -105,12 +97,9 @@ public struct KeyzClient: KeyzAPI {
     ///     they see every attempt as sent, `.call` ones (`TracingMiddleware`) once around the call.
     ///   - logger: Where calls are logged, with secrets redacted; nil, the default, logs nothing.
     public init(
-        baseURL: URL,
-        keyzTokenStore: any TokenStore = InMemoryTokenStore(),
-        transport: any Transport = URLSessionTransport(),
-        retryPolicy: RetryPolicy? = KeyzClient.retryPolicy,
-        middlewares: [any Middleware] = [],
-        logger: Logger? = nil
+        baseURL: URL, keyzTokenStore: any TokenStore = InMemoryTokenStore(),
+        transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy? = KeyzClient.retryPolicy,
+        middlewares: [any Middleware] = [], logger: Logger? = nil
     ) {
         var chain: [any Middleware] = []
         keyzTokens = OAuth2TokenFlow(
@@ -119,13 +108,8 @@ public struct KeyzClient: KeyzAPI {
             client: APIClient(baseURL: baseURL, transport: transport, logger: logger))
         chain.append(OAuth2Middleware(scheme: "keyz", flow: keyzTokens))
         client = APIClient(
-            baseURL: baseURL,
-            transport: transport,
-            retryPolicy: retryPolicy,
-            middlewares: chain + middlewares,
-            logger: logger,
-            sensitiveNames: KeyzClient.sensitiveNames
-        )
+            baseURL: baseURL, transport: transport, retryPolicy: retryPolicy, middlewares: chain + middlewares,
+            logger: logger, sensitiveNames: KeyzClient.sensitiveNames)
     }
 
     /// A copy whose calls use `options` (timeout, cache policy) instead of each operation's own.
@@ -159,9 +143,7 @@ public struct KeyzClient: KeyzAPI {
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.loginUser`)
     public func loginUser(
-        grantType: GrantType,
-        email: String,
-        password: String
+        grantType: GrantType, email: String, password: String
     ) async throws(LoginUserError) -> TokenResponse {
         let call = OperationCall<LoginUserError>(client: client, operation: "Keyz.loginUser")
         let response = try await call.send(
@@ -201,9 +183,7 @@ public struct KeyzClient: KeyzAPI {
 extension KeyzAPI {
     /// Calls ``loginUser(grantType:email:password:)`` with the spec's defaults for the arguments left out.
     public func loginUser(
-        grantType: GrantType = .password,
-        email: String,
-        password: String
+        grantType: GrantType = .password, email: String, password: String
     ) async throws(LoginUserError) -> TokenResponse {
         try await self.loginUser(grantType: grantType, email: email, password: password)
     }

@@ -14,19 +14,14 @@ public struct KeyzMock: KeyzAPI {
     /// The closure that stands in for ``KeyzAPI/registerUser(_:)``.
     public typealias RegisterUserHandler =
         @Sendable (_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse
-
     /// The closure that stands in for ``KeyzAPI/loginUser(grantType:email:password:)``.
     public typealias LoginUserHandler =
         @Sendable (
-            _ grantType: GrantType,
-            _ email: String,
-            _ password: String
+            _ grantType: GrantType, _ email: String, _ password: String
         ) async throws(LoginUserError) -> TokenResponse
-
     /// The closure that stands in for ``KeyzAPI/requestToken(_:)``.
     public typealias RequestTokenHandler =
         @Sendable (_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse
-
     /// The closure that stands in for ``KeyzAPI/authorizedRequest(resource:)``.
     public typealias AuthorizedRequestHandler = @Sendable (_ resource: String) async throws(KeyzError) -> Data
 
@@ -42,10 +37,8 @@ public struct KeyzMock: KeyzAPI {
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
-        registerUser: RegisterUserHandler? = nil,
-        loginUser: LoginUserHandler? = nil,
-        requestToken: RequestTokenHandler? = nil,
-        authorizedRequest: AuthorizedRequestHandler? = nil
+        registerUser: RegisterUserHandler? = nil, loginUser: LoginUserHandler? = nil,
+        requestToken: RequestTokenHandler? = nil, authorizedRequest: AuthorizedRequestHandler? = nil
     ) {
         var handlers = Handlers()
         handlers.registerUser = registerUser
@@ -70,9 +63,7 @@ public struct KeyzMock: KeyzAPI {
 
     /// Runs the closure given for ``KeyzAPI/loginUser(grantType:email:password:)``.
     public func loginUser(
-        grantType: GrantType,
-        email: String,
-        password: String
+        grantType: GrantType, email: String, password: String
     ) async throws(LoginUserError) -> TokenResponse {
         guard let loginUserHandler = self.handlers.loginUser else {
             throw .failure(Self.unimplemented("Keyz.loginUser"))

@@ -90,11 +90,7 @@ public struct TokenResponse: Codable, Hashable, Sendable {
 
     /// Creates a value.
     public init(
-        accessToken: String,
-        refreshToken: String,
-        tokenType: String,
-        expiresIn: Int,
-        properties: UserProperties
+        accessToken: String, refreshToken: String, tokenType: String, expiresIn: Int, properties: UserProperties
     ) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken

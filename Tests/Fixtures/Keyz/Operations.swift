@@ -10,10 +10,8 @@ public enum KeyzRequests {
     ///
     /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
     public static func registerUser(_ body: RegisterModel) throws(ClientError) -> HTTPRequestData {
-        do {
+        try Validation.check("Keyz.registerUser") { () throws(ValidationFailure) in
             try body.validate()
-        } catch {
-            throw .validation(operation: "Keyz.registerUser", failure: error)
         }
         var request = HTTPRequestData(.post, path: "/auth/register/")
         request.setHeader("Accept", "application/json")
@@ -25,9 +23,7 @@ public enum KeyzRequests {
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.loginUser`)
     public static func loginUser(
-        grantType: GrantType = .password,
-        email: String,
-        password: String
+        grantType: GrantType = .password, email: String, password: String
     ) throws(ClientError) -> HTTPRequestData {
         var request = HTTPRequestData(.post, path: "/auth/token/")
         request.setHeader("Accept", "application/json")
@@ -65,10 +61,7 @@ public enum KeyzRequests {
     /// - Remark: `GET /api/v1/{resource}` (`endpoints.authorizedRequest`)
     public static func authorizedRequest(resource: String) throws(ClientError) -> HTTPRequestData {
         var request = HTTPRequestData(
-            .get,
-            path: "/api/v1/\(PercentEncoding.encodeComponent(resource))",
-            authScheme: "keyz"
-        )
+            .get, path: "/api/v1/\(PercentEncoding.encodeComponent(resource))", authScheme: "keyz")
         request.setHeader("Accept", "application/json")
         return request
     }
