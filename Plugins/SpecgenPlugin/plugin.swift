@@ -40,7 +40,7 @@ struct SpecgenPlugin: BuildToolPlugin {
                 // SwiftEmitter.fileNames: the same files for every spec.
                 outputFiles: [
                     "Client.swift", "Errors.swift", "Mock.swift", "Models1.swift", "Models2.swift", "Models3.swift",
-                    "Models4.swift", "Operations.swift",
+                    "Models4.swift", "Operations1.swift", "Operations2.swift", "Operations3.swift", "Operations4.swift",
                 ].map { output.appending(path: $0) }
             )
         ]

@@ -1,6 +1,8 @@
 import SpecgenSpec
 
-/// Prints the protocol, the servers, the live client, the mock, and page and polling helpers of one API.
+/// Prints the protocol, the servers and the live client of one API (Client.swift), and, for a share of its
+/// operations, the client's methods and the protocol's page, polling and default-argument helpers (the operations
+/// files).
 struct ClientEmitter {
     let plan: ClientPlan
 
@@ -16,26 +18,55 @@ struct ClientEmitter {
             w.blank()
         }
         emitClient(writer: &w)
-        let helpers = plan.operations.filter {
-            $0.hasDefaults || $0.pagination != nil || $0.polling != nil || $0.fileDownload != nil
-        }
-        if !helpers.isEmpty {
-            w.blank()
-            w.type("extension", names.api) { w in
-                for operation in helpers {
-                    if operation.hasDefaults { emitDefaults(operation, writer: &w) }
-                    if operation.hasDefaults, let headers = operation.headersMethod {
-                        emitDefaults(headers, writer: &w)
-                    }
-                    if let download = operation.fileDownloadMethod {
-                        emitDownloadFallback(operation, download, writer: &w)
-                        if download.hasDefaults { emitDefaults(download, writer: &w) }
-                    }
-                    if let pagination = operation.pagination { emitPages(operation, pagination, writer: &w) }
-                    if let polling = operation.polling { emitPolling(operation, polling, writer: &w) }
+        w.blank()
+        w.docComment(
+            "Builds each \(plan.apiName) request without sending it: pure functions returning the request "
+                + "a call sends, so tests can check method, path, query, headers and body with no network. Constraints the "
+                + "spec declares are checked here, before anything is sent.")
+        w.declaration("enum", names.requests, "", " {}")
+    }
+
+    /// The client's methods for `operations`, in an extension of the client.
+    func emitMethods(_ operations: [OperationPlan], writer w: inout SwiftWriter) {
+        w.uses(.runtime, publicly: true)
+        w.type("extension", names.client) { w in
+            for operation in operations {
+                emitMethod(operation, writer: &w)
+                w.blank()
+                if let headers = operation.headersMethod {
+                    emitMethod(headers, writer: &w)
+                    w.blank()
+                }
+                if let download = operation.fileDownloadMethod {
+                    emitMethod(download, writer: &w)
+                    w.blank()
                 }
             }
         }
+    }
+
+    /// The protocol's helpers for `operations` (calls with the spec's defaults, page sequences, polling, downloads),
+    /// in an extension of the protocol; nothing when none has one.
+    func emitHelpers(_ operations: [OperationPlan], writer w: inout SwiftWriter) {
+        let helpers = operations.filter {
+            $0.hasDefaults || $0.pagination != nil || $0.polling != nil || $0.fileDownload != nil
+        }
+        guard !helpers.isEmpty else { return }
+        w.type("extension", names.api) { w in
+            for operation in helpers {
+                if operation.hasDefaults { emitDefaults(operation, writer: &w) }
+                if operation.hasDefaults, let headers = operation.headersMethod {
+                    emitDefaults(headers, writer: &w)
+                }
+                if let download = operation.fileDownloadMethod {
+                    emitDownloadFallback(operation, download, writer: &w)
+                    if download.hasDefaults { emitDefaults(download, writer: &w) }
+                }
+                if let pagination = operation.pagination { emitPages(operation, pagination, writer: &w) }
+                if let polling = operation.polling { emitPolling(operation, polling, writer: &w) }
+            }
+        }
+        w.blank()
     }
 
     // MARK: - Protocol and servers
@@ -195,18 +226,6 @@ struct ClientEmitter {
                     w.line("var copy = self")
                     w.line("copy.client.serverURLs = urls")
                     w.line("return copy")
-                }
-            }
-            for operation in plan.operations {
-                w.blank()
-                emitMethod(operation, writer: &w)
-                if let headers = operation.headersMethod {
-                    w.blank()
-                    emitMethod(headers, writer: &w)
-                }
-                if let download = operation.fileDownloadMethod {
-                    w.blank()
-                    emitMethod(download, writer: &w)
                 }
             }
         }

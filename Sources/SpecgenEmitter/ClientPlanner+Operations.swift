@@ -369,9 +369,14 @@ extension ClientPlanner {
             case .json(let type): usage.formUnion(self.usage(of: type))
             case .binary: usage.insert(.foundation)
             case .stream(let stream):
-                if let item = stream.item { usage.formUnion(self.usage(of: item)) }
-                // Data, or the runtime's ServerSentEvent.
-                if stream.item == nil { usage.insert(.foundation) }
+                // A stream is the runtime's `ResponseStream` of the item, or of `Data`, `ServerSentEvent` or
+                // `JSONValue` (the runtime's) when the spec names none.
+                usage.insert(.runtime)
+                if let item = stream.item {
+                    usage.formUnion(self.usage(of: item))
+                } else if stream.format == .bytes {
+                    usage.insert(.foundation)
+                }
             case .empty: break
             }
         }

@@ -83,7 +83,7 @@ package struct LandingPageEmitter {
     private func operationGroups(_ plan: ClientPlan) -> [(title: String, operations: [OperationPlan])] {
         var groups: [(title: String, operations: [OperationPlan])] = []
         for operation in plan.operations {
-            let title = Self.resource(of: operation.path)
+            let title = operation.resource
             if let index = groups.firstIndex(where: { $0.title == title }) {
                 groups[index].operations.append(operation)
             } else {
@@ -91,17 +91,6 @@ package struct LandingPageEmitter {
             }
         }
         return groups
-    }
-
-    /// `Tickets` for `/tickets/{ticketID}/messages`; `Operations` when the path names no resource.
-    static func resource(of path: String) -> String {
-        let segments = path.split(separator: "/").filter { segment in
-            !segment.hasPrefix("{") && segment != "api"
-                && !(segment.first == "v" && segment.dropFirst().allSatisfy(\.isNumber) && segment.count > 1)
-        }
-        guard let first = segments.first else { return "Operations" }
-        return first.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." })
-            .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
     /// A wrapped description on one line, for a table cell or a list item.

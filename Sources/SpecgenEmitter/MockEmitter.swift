@@ -1,6 +1,7 @@
 import SpecgenSpec
 
-/// Prints the closure-based test double of an API.
+/// Prints the closure-based test double of an API: its closures and initializer (Mock.swift), and its methods for a
+/// share of the operations (the operations files, which read the closures: so `handlers` is internal, not private).
 struct MockEmitter {
     let plan: ClientPlan
 
@@ -37,11 +38,11 @@ struct MockEmitter {
                 // One stored value the initializer fills as a local: set one by one on `self`, hundreds of closures
                 // cost the compiler's definite-initialization pass time that grows with their square.
                 w.docComment("The closures given, by operation.")
-                w.block("private struct Handlers") { w in
+                w.block("struct Handlers") { w in
                     for operation in methods { w.line("var \(operation.name): \(operation.handlerTypeName)?") }
                 }
                 w.blank()
-                w.line("private let handlers: Handlers")
+                w.line("let handlers: Handlers")
                 w.blank()
                 w.docComment("Creates a mock; each closure receives the method's arguments.")
                 let parameters = methods.map { "\($0.name): \($0.handlerTypeName)? = nil" }
@@ -56,8 +57,16 @@ struct MockEmitter {
             w.declaration("static func", "unimplemented", "(_ operation: String) -> ClientError") { w in
                 w.line(".transport(operation: operation, message: \"\(names.mock) has no closure for this operation\")")
             }
+        }
+    }
+
+    /// The mock's methods for `operations`, in an extension of the mock.
+    func emitMethods(_ operations: [OperationPlan], writer w: inout SwiftWriter) {
+        let names = plan.names
+        let methods = operations.flatMap { [$0] + ($0.headersMethod.map { [$0] } ?? []) }
+        w.uses(.runtime, publicly: true)
+        w.type("extension", names.mock) { w in
             for operation in methods {
-                w.blank()
                 // The protocol documents the operation; the mock's method says only what it does with it.
                 w.docComment("Runs the closure given for ``\(names.api)/\(operation.selector)``.")
                 w.deprecation(operation.deprecation)
@@ -82,6 +91,7 @@ struct MockEmitter {
                         else: "throw .failure(Self.unimplemented(\(name)))")
                     w.line("return try await \(local)(\(arguments))")
                 }
+                w.blank()
             }
         }
     }

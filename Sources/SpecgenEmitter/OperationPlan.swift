@@ -333,3 +333,17 @@ package struct PollingPlan: Hashable, Sendable {
     /// The most attempts.
     package var maxAttempts: Int
 }
+
+extension OperationPlan {
+    /// The resource its path names, such as `Tickets` for `/tickets/{ticketID}/messages` (`Operations` when the path
+    /// names none): the landing page lists operations under it, and the operations of one resource share a file.
+    package var resource: String {
+        let segments = path.split(separator: "/").filter { segment in
+            !segment.hasPrefix("{") && segment != "api"
+                && !(segment.first == "v" && segment.dropFirst().allSatisfy(\.isNumber) && segment.count > 1)
+        }
+        guard let first = segments.first else { return "Operations" }
+        return first.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." })
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+}

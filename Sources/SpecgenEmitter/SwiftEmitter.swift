@@ -12,19 +12,21 @@ package struct GeneratedFile: Hashable, Sendable {
 
 /// Renders a ``ClientPlan`` into the files every API gets, whatever its spec contains.
 ///
-/// The set of files is fixed, so a build plugin can declare them before generating, and sized so the compiler's jobs
-/// share the work: the mock has a file of its own, and the models are spread over ``modelFileCount`` files by a
-/// hash of each type's name, so a model keeps its file when others are added or removed and an edit recompiles one
-/// file of models.
+/// The set of files is fixed, so a build plugin can declare them before generating, and split so the compiler's jobs
+/// share the work and an edit recompiles little: Client.swift holds the protocol, the servers and the client's
+/// stored state, Mock.swift the mock's closures, and the rest is spread by a hash of a name, so a declaration keeps
+/// its file when others come and go. Each model goes to one of ``fileCount`` models files by its type name; each
+/// operation (its request builder, client and mock methods, and helpers) to one of ``fileCount`` operations files by
+/// the resource its path names, so the operations that use a model mostly share one file.
 package struct SwiftEmitter {
-    /// How many files hold the models.
-    package static let modelFileCount = 4
+    /// How many files hold the models, and how many the operations.
+    package static let fileCount = 4
 
     /// The files, in a fixed order: `Client.swift`, `Errors.swift`, `Mock.swift`, `Models1.swift` …
-    /// `Models4.swift`, `Operations.swift`.
+    /// `Models4.swift`, `Operations1.swift` … `Operations4.swift`.
     package static let fileNames =
-        ["Client.swift", "Errors.swift", "Mock.swift"] + (1...modelFileCount).map { "Models\($0).swift" }
-        + ["Operations.swift"]
+        ["Client.swift", "Errors.swift", "Mock.swift"] + (1...fileCount).map { "Models\($0).swift" }
+        + (1...fileCount).map { "Operations\($0).swift" }
 
     /// Creates an emitter.
     package init() {}
@@ -43,48 +45,60 @@ package struct SwiftEmitter {
             errors.blank()
         }
 
-        var models = Array(repeating: SwiftWriter(), count: Self.modelFileCount)
+        var models = Array(repeating: SwiftWriter(), count: Self.fileCount)
         for model in plan.models {
-            ModelEmitter().emit(model, writer: &models[Self.modelFile(of: model.typeName)])
-            models[Self.modelFile(of: model.typeName)].blank()
+            ModelEmitter().emit(model, writer: &models[Self.file(of: model.typeName)])
+            models[Self.file(of: model.typeName)].blank()
         }
         for headers in plan.operations.compactMap(\.responseHeaders) {
-            HeadersEmitter().emit(headers, writer: &models[Self.modelFile(of: headers.typeName)])
-            models[Self.modelFile(of: headers.typeName)].blank()
+            HeadersEmitter().emit(headers, writer: &models[Self.file(of: headers.typeName)])
+            models[Self.file(of: headers.typeName)].blank()
         }
 
+        var operations = Array(repeating: SwiftWriter(), count: Self.fileCount)
+        for index in operations.indices {
+            let share = plan.operations.filter { Self.file(of: $0.resource) == index }
+            guard !share.isEmpty else { continue }
+            operations[index].uses(.runtime, publicly: true)
+            operations[index].type("extension", plan.names.requests) { w in
+                for operation in share {
+                    RequestEmitter().emit(operation, writer: &w)
+                    w.blank()
+                }
+            }
+            operations[index].blank()
+            ClientEmitter(plan: plan).emitMethods(share, writer: &operations[index])
+            operations[index].blank()
+            MockEmitter(plan: plan).emitMethods(share, writer: &operations[index])
+            operations[index].blank()
+            ClientEmitter(plan: plan).emitHelpers(share, writer: &operations[index])
+        }
+
+        // A file nothing hashes to says so.
         for index in models.indices where models[index].text.isEmpty {
             models[index].line(
-                "// The models are spread over Models1.swift to Models\(Self.modelFileCount).swift by a hash of their "
+                "// The models are spread over Models1.swift to Models\(Self.fileCount).swift by a hash of their "
                     + "names; none falls in this one.")
         }
-
-        var operations = SwiftWriter()
-        operations.docComment(
-            "Builds each \(plan.apiName) request without sending it: pure functions returning the request "
-                + "a call sends, so tests can check method, path, query, headers and body with no network. Constraints the "
-                + "spec declares are checked here, before anything is sent.")
-        operations.uses(.runtime, publicly: true)
-        operations.type("enum", plan.names.requests) { w in
-            for operation in plan.operations {
-                RequestEmitter().emit(operation, writer: &w)
-                w.blank()
-            }
+        for index in operations.indices where operations[index].text.isEmpty {
+            operations[index].line(
+                "// The operations are spread over Operations1.swift to Operations\(Self.fileCount).swift by a hash of")
+            operations[index].line("// the resource their paths name; none falls in this one.")
         }
 
-        return zip(Self.fileNames, [client, errors, mock] + models + [operations]).map { name, writer in
+        return zip(Self.fileNames, [client, errors, mock] + models + operations).map { name, writer in
             GeneratedFile(name: name, contents: file(writer, plan: plan), declarations: writer.declarations)
         }
     }
 
-    /// The index of the models file that holds `typeName`: its 32-bit FNV-1a hash modulo ``modelFileCount``, the
-    /// same on every machine and in every run.
-    package static func modelFile(of typeName: String) -> Int {
+    /// Which of the ``fileCount`` files of its kind holds what is named `name`: its 32-bit FNV-1a hash modulo
+    /// ``fileCount``, the same on every machine and in every run.
+    package static func file(of name: String) -> Int {
         var hash: UInt32 = 2_166_136_261
-        for byte in typeName.utf8 {
+        for byte in name.utf8 {
             hash = (hash ^ UInt32(byte)) &* 16_777_619
         }
-        return Int(hash % UInt32(modelFileCount))
+        return Int(hash % UInt32(fileCount))
     }
 
     /// The header, the imports the body uses, and the body with exactly one final newline.

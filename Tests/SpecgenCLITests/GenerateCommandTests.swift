@@ -8,7 +8,7 @@ struct GenerateCommandTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("specgen-generate-\(UUID().uuidString)")
     }
 
-    @Test func writesTheEightFilesAndRewritesNothingWhenUnchanged() async throws {
+    @Test func writesTheElevenFilesAndRewritesNothingWhenUnchanged() async throws {
         let output = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
         let first = try await LintCommandTests.specgen(["generate", "Specs/Keyz.yaml", "--output", output.path])
@@ -17,7 +17,7 @@ struct GenerateCommandTests {
         #expect(
             names == [
                 "Client.swift", "Errors.swift", "Mock.swift", "Models1.swift", "Models2.swift", "Models3.swift",
-                "Models4.swift", "Operations.swift",
+                "Models4.swift", "Operations1.swift", "Operations2.swift", "Operations3.swift", "Operations4.swift",
             ])
         let client = output.appendingPathComponent("Client.swift")
         let header = try String(contentsOf: client, encoding: .utf8).prefix(60)

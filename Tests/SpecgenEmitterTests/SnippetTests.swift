@@ -6,7 +6,7 @@ struct SnippetTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var yaml: String
-        /// The file name, or `Models` for any of the models files.
+        /// The file name, or `Models` or `Operations` for any of the models or operations files.
         var file: String
         var expected: String
         var testDescription: String { name }
@@ -36,7 +36,7 @@ struct SnippetTests {
                   Order: {properties: {id: string}}
                 endpoints:
                   createOrder: {request: POST /orders, body: Order, response: Order, idempotencyKey: Idempotency-Key}
-                """, file: "Operations.swift",
+                """, file: "Operations",
             expected: """
                         var request = HTTPRequestData(.post, path: "/orders", isRetryable: true)
                         request.setHeader("Accept", "application/json")
@@ -55,7 +55,7 @@ struct SnippetTests {
                     query: {cursor: string?, limit: int?}
                     response: OrderList
                     paginate: {cursor: cursor, nextCursor: meta.next_cursor, items: orders, hasMore: has_more}
-                """, file: "Client.swift",
+                """, file: "Operations",
             expected: """
                     public func listOrdersPages(limit: Int? = nil) -> PageSequence<OrderList, Order, ShopError> {
                         .cursors(
@@ -76,7 +76,7 @@ struct SnippetTests {
                     query: {per_page: int?}
                     response: "[Repo]"
                     paginate: {link: next}
-                """, file: "Client.swift",
+                """, file: "Operations",
             expected: """
                     public func listReposPages(perPage: Int? = nil) -> PageSequence<[Repo], Repo, ShopError> {
                         .links(items: { $0 }) { () async throws(ShopError) in
@@ -167,7 +167,7 @@ struct SnippetTests {
                   Code: {type: string, pattern: "^[A-Z]{3}$"}
                 endpoints:
                   getCode: {request: "GET /codes/{code}", path: {code: Code}, response: empty}
-                """, file: "Operations.swift",
+                """, file: "Operations",
             expected: """
                     public static func getCode(_ code: Code) throws(ClientError) -> HTTPRequestData {
                         try Validation.check("Shop.getCode") { () throws(ValidationFailure) in
@@ -182,7 +182,7 @@ struct SnippetTests {
                     request: POST /token
                     body: {form: {user_name: string, code: int?}}
                     response: empty
-                """, file: "Operations.swift",
+                """, file: "Operations",
             expected: """
                         var form = FormBody()
                         form.append("user_name", userName)
@@ -215,7 +215,7 @@ struct SnippetTests {
                 """),
         Case(
             name: "alternative schemes ride on the request, and each one's credential becomes optional",
-            yaml: Self.alternatives, file: "Operations.swift",
+            yaml: Self.alternatives, file: "Operations",
             expected: """
                         return HTTPRequestData(.post, path: "/messages", authScheme: "token", authAlternatives: ["account"])
                 """),
@@ -262,7 +262,7 @@ struct SnippetTests {
                     request: POST /chat
                     response:
                       200: {stream: events, body: Chunk, until: "[DONE]"}
-                """, file: "Client.swift",
+                """, file: "Operations",
             expected: """
                     public func chat() async throws(ShopError) -> ResponseStream<Chunk, ShopError> {
                         let call = OperationCall<ShopError>(client: client, operation: "Shop.chat")
@@ -279,7 +279,7 @@ struct SnippetTests {
                     path: {id: string}
                     response:
                       200: {stream: bytes}
-                """, file: "Client.swift",
+                """, file: "Operations",
             expected: """
                     @discardableResult
                     public func export(id: String, to file: URL) async throws(ShopError) -> Int {
@@ -312,7 +312,7 @@ struct SnippetTests {
                   5XX: {case: serverError}
                 endpoints:
                   ping: {request: GET /ping, response: empty}
-                """, file: "Client.swift",
+                """, file: "Operations",
             expected: """
                         switch response.statusCode {
                         case 200..<300: return
@@ -340,7 +340,7 @@ struct SnippetTests {
                     request: GET /items
                     query: {page: {type: int, default: 1}, q: string?}
                     response: empty
-                """, file: "Operations.swift",
+                """, file: "Operations",
             expected: """
                         request.query.append(QueryItem("page", String(page)))
                         if let value = q {
@@ -352,7 +352,7 @@ struct SnippetTests {
             yaml: """
                 endpoints:
                   purge: {request: "DELETE /cache", response: binary}
-                """, file: "Operations.swift",
+                """, file: "Operations",
             expected: """
                     public static func purge() throws(ClientError) -> HTTPRequestData {
                         return HTTPRequestData(.delete, path: "/cache")
@@ -468,7 +468,7 @@ struct SnippetTests {
                       ids: {type: "[int]", style: comma}
                       metadata: "{string: string}?"
                     response: empty
-                """, file: "Operations.swift",
+                """, file: "Operations",
             expected: """
                         if let value = tags {
                             for item in value {
@@ -525,7 +525,7 @@ struct SnippetTests {
                 """),
         Case(
             name: "the headers method returns the body with the headers; the plain method the body alone",
-            yaml: Self.responseHeaders, file: "Client.swift",
+            yaml: Self.responseHeaders, file: "Operations",
             expected: """
                         case 200..<300: return try call.decode(Order.self, from: response)
                         default: throw .forStatus(of: response, in: call)
@@ -554,7 +554,7 @@ struct SnippetTests {
             yaml: """
                 endpoints:
                   old: {request: GET /old, response: empty, deprecated: "use new"}
-                """, file: "Client.swift",
+                """, file: "Operations",
             expected: """
                     @available(*, deprecated, message: "use new")
                     public func old() async throws(ShopError) {
@@ -588,8 +588,10 @@ struct SnippetTests {
     func construct(_ test: Case) throws {
         let result = Generator.generate(bytes: Array((Self.header + test.yaml).utf8), path: "Specs/Shop.yaml")
         let files = try #require(result.files, "\(result.diagnostics)")
-        // `Models` names the four models files: a model is in one of them.
-        let named = files.filter { $0.name == test.file || test.file == "Models" && $0.name.hasPrefix("Models") }
+        // `Models` and `Operations` name the four files of each: what the case checks is in one of them.
+        let named = files.filter {
+            $0.name == test.file || ["Models", "Operations"].contains(test.file) && $0.name.hasPrefix(test.file)
+        }
         try #require(!named.isEmpty)
         #expect(named.contains { $0.contents.contains(test.expected) }, "\(named.map(\.contents))")
     }

@@ -28,7 +28,7 @@ public struct ChatistMock: ChatistAPI {
     public typealias UpdateDeviceHandler = @Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void
 
     /// The closures given, by operation.
-    private struct Handlers {
+    struct Handlers {
         var getBranding: GetBrandingHandler?
         var createTicket: CreateTicketHandler?
         var getTicket: GetTicketHandler?
@@ -38,7 +38,7 @@ public struct ChatistMock: ChatistAPI {
         var updateDevice: UpdateDeviceHandler?
     }
 
-    private let handlers: Handlers
+    let handlers: Handlers
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
@@ -61,61 +61,5 @@ public struct ChatistMock: ChatistAPI {
     /// The failure of an operation the mock has no closure for.
     public static func unimplemented(_ operation: String) -> ClientError {
         .transport(operation: operation, message: "ChatistMock has no closure for this operation")
-    }
-
-    /// Runs the closure given for ``ChatistAPI/getBranding(updatedAt:)``.
-    public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
-        guard let getBrandingHandler = self.handlers.getBranding else {
-            throw .failure(Self.unimplemented("Chatist.getBranding"))
-        }
-        return try await getBrandingHandler(updatedAt)
-    }
-
-    /// Runs the closure given for ``ChatistAPI/createTicket(data:attachments:)``.
-    public func createTicket(data: CreateTicket, attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket {
-        guard let createTicketHandler = self.handlers.createTicket else {
-            throw .failure(Self.unimplemented("Chatist.createTicket"))
-        }
-        return try await createTicketHandler(data, attachments)
-    }
-
-    /// Runs the closure given for ``ChatistAPI/getTicket(_:)``.
-    public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
-        guard let getTicketHandler = self.handlers.getTicket else {
-            throw .failure(Self.unimplemented("Chatist.getTicket"))
-        }
-        return try await getTicketHandler(ticketID)
-    }
-
-    /// Runs the closure given for ``ChatistAPI/getTickets()``.
-    public func getTickets() async throws(ChatistError) -> [TicketPreview] {
-        guard let getTicketsHandler = self.handlers.getTickets else {
-            throw .failure(Self.unimplemented("Chatist.getTickets"))
-        }
-        return try await getTicketsHandler()
-    }
-
-    /// Runs the closure given for ``ChatistAPI/sendMessage(_:body:)``.
-    public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
-        guard let sendMessageHandler = self.handlers.sendMessage else {
-            throw .failure(Self.unimplemented("Chatist.sendMessage"))
-        }
-        return try await sendMessageHandler(ticketID, body)
-    }
-
-    /// Runs the closure given for ``ChatistAPI/updateCustomer(_:)``.
-    public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
-        guard let updateCustomerHandler = self.handlers.updateCustomer else {
-            throw .failure(Self.unimplemented("Chatist.updateCustomer"))
-        }
-        return try await updateCustomerHandler(body)
-    }
-
-    /// Runs the closure given for ``ChatistAPI/updateDevice(_:)``.
-    public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
-        guard let updateDeviceHandler = self.handlers.updateDevice else {
-            throw .failure(Self.unimplemented("Chatist.updateDevice"))
-        }
-        return try await updateDeviceHandler(body)
     }
 }

@@ -126,65 +126,9 @@ public struct KeyzClient: KeyzAPI {
         copy.client.redirectPolicy = redirectPolicy
         return copy
     }
-
-    /// Creates an account.
-    ///
-    /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
-    public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
-        let call = OperationCall<RegisterUserError>(client: client, operation: "Keyz.registerUser")
-        let response = try await call.send(KeyzRequests.registerUser(body))
-        switch response.statusCode {
-        case 200..<300: return try call.decode(IdResponse.self, from: response)
-        default: throw .forStatus(of: response, in: call)
-        }
-    }
-
-    /// Signs in with email and password (the password grant).
-    ///
-    /// - Remark: `POST /auth/token/` (`endpoints.loginUser`)
-    public func loginUser(
-        grantType: GrantType, email: String, password: String
-    ) async throws(LoginUserError) -> TokenResponse {
-        let call = OperationCall<LoginUserError>(client: client, operation: "Keyz.loginUser")
-        let response = try await call.send(
-            KeyzRequests.loginUser(grantType: grantType, email: email, password: password)
-        )
-        switch response.statusCode {
-        case 200..<300: return try call.decode(TokenResponse.self, from: response)
-        default: throw .forStatus(of: response, in: call)
-        }
-    }
-
-    /// Requests tokens with either grant; the client's token flow uses it to refresh.
-    ///
-    /// - Remark: `POST /auth/token/` (`endpoints.requestToken`)
-    public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
-        let call = OperationCall<RequestTokenError>(client: client, operation: "Keyz.requestToken")
-        let response = try await call.send(KeyzRequests.requestToken(body))
-        switch response.statusCode {
-        case 200..<300: return try call.decode(TokenResponse.self, from: response)
-        default: throw .forStatus(of: response, in: call)
-        }
-    }
-
-    /// Sends an authorized GET to an API resource and returns the raw response body.
-    ///
-    /// - Remark: `GET /api/v1/{resource}` (`endpoints.authorizedRequest`)
-    public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
-        let call = OperationCall<KeyzError>(client: client, operation: "Keyz.authorizedRequest")
-        let response = try await call.send(KeyzRequests.authorizedRequest(resource: resource))
-        switch response.statusCode {
-        case 200..<300: return response.body
-        default: throw .forStatus(of: response, in: call)
-        }
-    }
 }
 
-extension KeyzAPI {
-    /// Calls ``loginUser(grantType:email:password:)`` with the spec's defaults for the arguments left out.
-    public func loginUser(
-        grantType: GrantType = .password, email: String, password: String
-    ) async throws(LoginUserError) -> TokenResponse {
-        try await self.loginUser(grantType: grantType, email: email, password: password)
-    }
-}
+/// Builds each Keyz request without sending it: pure functions returning the request a call sends, so tests can check
+/// method, path, query, headers and body with no network. Constraints the spec declares are checked here, before
+/// anything is sent.
+public enum KeyzRequests {}

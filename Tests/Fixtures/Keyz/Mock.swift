@@ -26,14 +26,14 @@ public struct KeyzMock: KeyzAPI {
     public typealias AuthorizedRequestHandler = @Sendable (_ resource: String) async throws(KeyzError) -> Data
 
     /// The closures given, by operation.
-    private struct Handlers {
+    struct Handlers {
         var registerUser: RegisterUserHandler?
         var loginUser: LoginUserHandler?
         var requestToken: RequestTokenHandler?
         var authorizedRequest: AuthorizedRequestHandler?
     }
 
-    private let handlers: Handlers
+    let handlers: Handlers
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
@@ -51,39 +51,5 @@ public struct KeyzMock: KeyzAPI {
     /// The failure of an operation the mock has no closure for.
     public static func unimplemented(_ operation: String) -> ClientError {
         .transport(operation: operation, message: "KeyzMock has no closure for this operation")
-    }
-
-    /// Runs the closure given for ``KeyzAPI/registerUser(_:)``.
-    public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
-        guard let registerUserHandler = self.handlers.registerUser else {
-            throw .failure(Self.unimplemented("Keyz.registerUser"))
-        }
-        return try await registerUserHandler(body)
-    }
-
-    /// Runs the closure given for ``KeyzAPI/loginUser(grantType:email:password:)``.
-    public func loginUser(
-        grantType: GrantType, email: String, password: String
-    ) async throws(LoginUserError) -> TokenResponse {
-        guard let loginUserHandler = self.handlers.loginUser else {
-            throw .failure(Self.unimplemented("Keyz.loginUser"))
-        }
-        return try await loginUserHandler(grantType, email, password)
-    }
-
-    /// Runs the closure given for ``KeyzAPI/requestToken(_:)``.
-    public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
-        guard let requestTokenHandler = self.handlers.requestToken else {
-            throw .failure(Self.unimplemented("Keyz.requestToken"))
-        }
-        return try await requestTokenHandler(body)
-    }
-
-    /// Runs the closure given for ``KeyzAPI/authorizedRequest(resource:)``.
-    public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
-        guard let authorizedRequestHandler = self.handlers.authorizedRequest else {
-            throw .failure(Self.unimplemented("Keyz.authorizedRequest"))
-        }
-        return try await authorizedRequestHandler(resource)
     }
 }
