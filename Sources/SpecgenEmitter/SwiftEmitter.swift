@@ -13,11 +13,11 @@ package struct GeneratedFile: Hashable, Sendable {
 /// Renders a ``ClientPlan`` into the files every API gets, whatever its spec contains.
 ///
 /// The set of files is fixed, so a build plugin can declare them before generating, and split so the compiler's jobs
-/// share the work and an edit recompiles little: Client.swift holds the protocol, the servers and the client's
-/// stored state, Mock.swift the mock's closures, and the rest is spread by a hash of a name, so a declaration keeps
-/// its file when others come and go. Each model goes to one of ``fileCount`` models files by its type name; each
-/// operation (its request builder, client and mock methods, and helpers) to one of ``fileCount`` operations files by
-/// the resource its path names, so the operations that use a model mostly share one file.
+/// share the work: Client.swift holds the protocol, the servers and the client's stored state, Mock.swift the mock's
+/// closures, and the rest is spread by a hash of a name, so a declaration keeps its file when others come and go.
+/// Each model goes to one of ``fileCount`` models files by its type name; each operation (its request builder, client
+/// and mock methods, and helpers) to one of ``fileCount`` operations files by the resource its path names, so an
+/// operation's pieces, and the operations of one resource, read together.
 package struct SwiftEmitter {
     /// How many files hold the models, and how many the operations.
     package static let fileCount = 4
