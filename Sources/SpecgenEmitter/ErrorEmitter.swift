@@ -59,8 +59,7 @@ struct ErrorEmitter {
         w.docComment(
             "The case for an answer that is not one of the operation's successes: its documented error, with the "
                 + "body, or `failure(.unexpectedStatus)` for a status documented nowhere.")
-        w.line("static func forStatus(of response: HTTPResponseData, in call: OperationCall<Self>) -> Self {")
-        w.indented { w in
+        w.block("static func forStatus(of response: HTTPResponseData, in call: OperationCall<Self>) -> Self") { w in
             w.switchBlock("response.statusCode") { w in
                 for errorCase in error.cases where !errorCase.isRange { emitCase(errorCase, writer: &w) }
                 for errorCase in error.cases where errorCase.isRange && !errorCase.isFallback {
@@ -73,7 +72,6 @@ struct ErrorEmitter {
                 }
             }
         }
-        w.line("}")
     }
 
     private func emitCase(_ errorCase: ErrorCasePlan, writer w: inout SwiftWriter) {
@@ -86,16 +84,7 @@ struct ErrorEmitter {
             case (false, let body?): ".\(name)(\(body))"
             case (false, nil): ".\(name)"
             }
-        if errorCase.isFallback {
-            if w.fits("default: return \(value)") {
-                w.line("default: return \(value)")
-            } else {
-                w.line("default:")
-                w.indented { $0.line("return \(value)") }
-            }
-        } else {
-            w.caseLine(errorCase.statusPattern, "return \(value)")
-        }
+        w.labeledLine(errorCase.isFallback ? "default" : "case \(errorCase.statusPattern)", "return \(value)")
     }
 
     /// The case's associated values: `(status: Int, body: ErrorPayload<ErrorBody>)` for a range,

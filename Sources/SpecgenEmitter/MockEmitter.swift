@@ -7,8 +7,7 @@ struct MockEmitter {
 
     func emit(writer w: inout SwiftWriter) {
         let names = plan.names
-        // An operation with typed response headers has two methods, each with its own closure.
-        let methods = plan.operations.flatMap { [$0] + ($0.headersMethod.map { [$0] } ?? []) }
+        let methods = Self.methods(of: plan.operations)
         let example =
             plan.operations.first.map { operation in
                 let inputs =
@@ -63,7 +62,7 @@ struct MockEmitter {
     /// The mock's methods for `operations`, in an extension of the mock.
     func emitMethods(_ operations: [OperationPlan], writer w: inout SwiftWriter) {
         let names = plan.names
-        let methods = operations.flatMap { [$0] + ($0.headersMethod.map { [$0] } ?? []) }
+        let methods = Self.methods(of: operations)
         w.uses(.runtime, publicly: true)
         w.type("extension", names.mock) { w in
             for operation in methods {
@@ -97,4 +96,10 @@ struct MockEmitter {
     }
 
     private func handler(_ operation: OperationPlan) -> String { operation.bareName + "Handler" }
+
+    /// The mock's methods for `operations`: an operation with typed response headers has two, each with its own
+    /// closure.
+    private static func methods(of operations: [OperationPlan]) -> [OperationPlan] {
+        operations.flatMap { [$0] + ($0.headersMethod.map { [$0] } ?? []) }
+    }
 }

@@ -102,22 +102,20 @@ struct ModelEmitter {
     /// (`case createdAt = "created_at"`), as swift-format's OneCasePerLine asks.
     func emitCodingKeys(_ properties: [PropertyPlan], caseIterable: Bool = false, writer w: inout SwiftWriter) {
         w.block("private enum CodingKeys: String, CodingKey" + (caseIterable ? ", CaseIterable" : "")) { w in
-            var current = ""
+            var run: [String] = []
+            func writeRun(_ w: inout SwiftWriter) {
+                if !run.isEmpty { for line in w.packed(run, separator: ", ", leader: "case ") { w.line(line) } }
+                run = []
+            }
             for property in properties {
-                if property.name.withoutBackticks != property.wireName {
-                    if !current.isEmpty { w.line(current) }
-                    current = ""
-                    w.line("case \(property.name) = \(SwiftLiteral.string(property.wireName))")
-                } else if current.isEmpty {
-                    current = "case " + property.name
-                } else if w.fits(current + ", " + property.name) {
-                    current += ", " + property.name
+                if property.name.withoutBackticks == property.wireName {
+                    run.append(property.name)
                 } else {
-                    w.line(current)
-                    current = "case " + property.name
+                    writeRun(&w)
+                    w.line("case \(property.name) = \(SwiftLiteral.string(property.wireName))")
                 }
             }
-            if !current.isEmpty { w.line(current) }
+            writeRun(&w)
         }
     }
 

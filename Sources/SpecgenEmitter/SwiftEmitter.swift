@@ -47,12 +47,14 @@ package struct SwiftEmitter {
 
         var models = Array(repeating: SwiftWriter(), count: Self.fileCount)
         for model in plan.models {
-            ModelEmitter().emit(model, writer: &models[Self.file(of: model.typeName)])
-            models[Self.file(of: model.typeName)].blank()
+            let index = Self.file(of: model.typeName)
+            ModelEmitter().emit(model, writer: &models[index])
+            models[index].blank()
         }
         for headers in plan.operations.compactMap(\.responseHeaders) {
-            HeadersEmitter().emit(headers, writer: &models[Self.file(of: headers.typeName)])
-            models[Self.file(of: headers.typeName)].blank()
+            let index = Self.file(of: headers.typeName)
+            HeadersEmitter().emit(headers, writer: &models[index])
+            models[index].blank()
         }
 
         var operations = Array(repeating: SwiftWriter(), count: Self.fileCount)

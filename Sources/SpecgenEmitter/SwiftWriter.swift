@@ -225,27 +225,38 @@ package struct SwiftWriter {
     private mutating func writeWrappedItems(_ prefix: String, _ items: [String], closing: String? = nil) {
         line(prefix + "(")
         depth += 1
+        let pieces = items.enumerated().map { index, item in
+            item + (index == items.count - 1 ? closing ?? "" : ",")
+        }
+        var lines = packed(pieces, separator: " ")
+        let last = lines.removeLast()
+        for full in lines { line(full) }
+        if let closing, !fits(last), last.count > closing.count {
+            line(String(last.dropLast(closing.count)))
+            depth -= 1
+            line(closing)
+        } else {
+            line(last)
+            depth -= 1
+        }
+    }
+
+    /// `pieces` joined by `separator` into as few lines as fit at the current depth, each starting with `leader`
+    /// (`case ` for coding keys); a piece too long for a line of its own is a line of its own.
+    package func packed(_ pieces: [String], separator: String, leader: String = "") -> [String] {
+        var lines: [String] = []
         var current = ""
-        for (index, item) in items.enumerated() {
-            let piece = item + (index == items.count - 1 ? closing ?? "" : ",")
+        for piece in pieces {
             if current.isEmpty {
-                current = piece
-            } else if fits(current + " " + piece) {
-                current += " " + piece
+                current = leader + piece
+            } else if fits(current + separator + piece) {
+                current += separator + piece
             } else {
-                line(current)
-                current = piece
+                lines.append(current)
+                current = leader + piece
             }
         }
-        if let closing, !fits(current), current.count > closing.count {
-            line(String(current.dropLast(closing.count)))
-            current = closing
-            depth -= 1
-            line(current)
-            return
-        }
-        line(current)
-        depth -= 1
+        return lines + [current]
     }
 
     /// Writes `guard condition else { statement }`, on three lines when one is too long.
@@ -262,12 +273,16 @@ package struct SwiftWriter {
     package func fits(_ content: String) -> Bool { depth * 4 + content.count <= Self.width }
 
     /// Writes `case pattern: statement`, with the statement on its own line when the whole is too long.
-    package mutating func caseLine(_ pattern: String, _ statement: String) {
-        let single = "case \(pattern): \(statement)"
+    package mutating func caseLine(_ pattern: String, _ statement: String) { labeledLine("case \(pattern)", statement) }
+
+    /// Writes `label: statement` (a `case` or `default` of a switch), with the statement on its own line when the
+    /// whole is too long.
+    package mutating func labeledLine(_ label: String, _ statement: String) {
+        let single = "\(label): \(statement)"
         if fits(single) {
             line(single)
         } else {
-            line("case \(pattern):")
+            line("\(label):")
             indented { $0.line(statement) }
         }
     }
