@@ -177,6 +177,8 @@ package struct UnionPlan: Hashable, Sendable {
         package var documentation: String?
         /// How its value's constraints are checked (`.nested` or `.eachNested`), when it has any.
         package var validation: ValidationPlan.Check?
+        /// Whether its value is large enough to be stored out of line (`indirect case`), as ``ModelLayout`` decides.
+        package var isIndirect = false
     }
 
     /// The type name.
@@ -266,6 +268,8 @@ package struct PropertyPlan: Hashable, Sendable {
     package var partKind: PartKind
     /// The modules its Swift type comes from.
     package var usage: ModuleUsage
+    /// Whether a model stores it out of line (`@Indirect`), as ``ModelLayout`` decides.
+    package var isIndirect = false
 
     /// Whether the Swift type is optional.
     package var isOptional: Bool { presence != .required }

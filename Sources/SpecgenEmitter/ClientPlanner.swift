@@ -12,6 +12,8 @@ package struct ClientPlanner {
     private(set) var validatedModels: Set<String> = []
     /// Unions a value can hold inside itself, stored `indirect`.
     private(set) var recursiveUnions: Set<String> = []
+    /// Which nested models structs and unions store out of line.
+    let layout: ModelLayout
     /// What each model travels in, which decides whether its struct is `Codable`.
     let modelUsage: ModelUsage
 
@@ -22,8 +24,10 @@ package struct ClientPlanner {
         apiName = Namer().typeName(spec.name)
         types = TypeResolver(spec)
         modelUsage = ModelUsage(spec, resolver: types)
+        let recursiveUnions = types.recursiveUnions(in: spec.models)
+        self.recursiveUnions = recursiveUnions
+        layout = ModelLayout(models: spec.models, types: types, recursiveUnions: recursiveUnions)
         validatedModels = findValidatedModels()
-        recursiveUnions = types.recursiveUnions(in: spec.models)
     }
 
     /// The plan.
@@ -195,7 +199,11 @@ package struct ClientPlanner {
         let deprecation = model.deprecation.map { $0.message ?? "" }
         switch model.kind {
         case .object(let fields):
-            let properties = fields.map(property)
+            let properties = fields.map { field in
+                var property = property(field)
+                property.isIndirect = layout.isIndirect(field.type)
+                return property
+            }
             return .object(
                 ObjectPlan(
                     typeName: name, documentation: model.description, deprecation: deprecation, properties: properties,
@@ -240,7 +248,8 @@ package struct ClientPlanner {
                             specType: variant.type.description,
                             tag: union.discriminator == nil ? nil : variant.discriminatorValue,
                             constants: union.discriminator != nil ? [] : stringConstants(of: variant.type),
-                            documentation: variant.description, validation: nestedCheck(variant.type))
+                            documentation: variant.description, validation: nestedCheck(variant.type),
+                            isIndirect: !recursiveUnions.contains(model.name) && layout.isIndirect(variant.type))
                     },
                     isIndirect: recursiveUnions.contains(model.name),
                     usage: union.variants.reduce(into: ModuleUsage.runtime) { $0.formUnion(usage(of: $1.type)) },

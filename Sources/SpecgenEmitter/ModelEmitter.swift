@@ -29,6 +29,7 @@ struct ModelEmitter {
                 w.docComment(property.documentation ?? "The `\(property.wireName)` field of `\(object.keyPath)`.")
                 w.deprecationNote(property.deprecation)
                 if let dateCoding = property.dateCoding { w.line("@" + dateCoding.wrapper) }
+                if property.isIndirect { w.line("@Indirect") }
                 w.declaration("var", property.name, ": \(property.type)")
             }
             if let extra = object.additionalProperties {
@@ -64,8 +65,11 @@ struct ModelEmitter {
                 emitEquality(object, writer: &w)
             }
         }
-        // Formatted dates are coded by the runtime's property wrappers, which public properties name.
-        if object.properties.contains(where: { $0.dateCoding != nil }) { w.uses(.runtime, publicly: true) }
+        // Formatted dates and out-of-line models are stored through the runtime's property wrappers, which public
+        // properties name.
+        if object.properties.contains(where: { $0.dateCoding != nil || $0.isIndirect }) {
+            w.uses(.runtime, publicly: true)
+        }
         if !object.validations.isEmpty {
             emitValidate(
                 of: object.typeName, "Checks the constraints `\(object.keyPath)` declares", writer: &w
@@ -314,7 +318,13 @@ struct ModelEmitter {
             w in
             for variant in union.cases {
                 w.docComment(variant.documentation ?? variant.tag.map { "`\($0)`." } ?? "A `\(variant.specType)`.")
-                w.declaration("case", variant.name, "(\(variant.type))")
+                if variant.isIndirect {
+                    // Stored out of line, which changes nothing callers write, so the surface records a plain case.
+                    w.declare("case", variant.name, "(\(variant.type))")
+                    w.line("indirect case \(variant.name)(\(variant.type))")
+                } else {
+                    w.declaration("case", variant.name, "(\(variant.type))")
+                }
             }
             w.docComment("A variant this version of the client does not know, kept exactly as the server sent it.")
             w.declaration("case", "undocumented", "(UndocumentedVariant)")

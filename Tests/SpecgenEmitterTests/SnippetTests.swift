@@ -30,6 +30,50 @@ struct SnippetTests {
                 public indirect enum Condition: Codable, Hashable, Sendable {
                 """),
         Case(
+            name: "a struct stores a model heavier than sixteen values out of line, a lighter one inline",
+            yaml: """
+                models:
+                  Heavy:
+                    properties:
+                      {f1: string, f2: string, f3: string, f4: string, f5: string, f6: string, f7: string,
+                      f8: string, f9: string, f10: string, f11: string, f12: string, f13: string,
+                      f14: string, f15: string, f16: string, f17: string}
+                  Light:
+                    properties:
+                      {f1: string, f2: string, f3: string, f4: string, f5: string, f6: string, f7: string,
+                      f8: string, f9: string, f10: string, f11: string, f12: string, f13: string,
+                      f14: string, f15: string, f16: string}
+                  Holder: {properties: {heavy: Heavy?, light: Light?, heavies: "[Heavy]"}}
+                endpoints:
+                  getHolder: {request: GET /holder, response: Holder}
+                """, file: "Models",
+            expected: """
+                    /// The `heavy` field of `models.Holder`.
+                    @Indirect
+                    public var heavy: Heavy?
+                    /// The `light` field of `models.Holder`.
+                    public var light: Light?
+                    /// The `heavies` field of `models.Holder`.
+                    public var heavies: [Heavy]
+                """),
+        Case(
+            name: "a union stores a heavy variant indirect, counting a nested union's variants",
+            yaml: """
+                models:
+                  Pair: {properties: {a: string, b: string}}
+                  Either: {oneOf: [Pair, string]}
+                  Nested: {properties: {one: Either, two: Either, three: Either, four: Either, five: Either}}
+                  Choice: {oneOf: [Nested, Pair]}
+                endpoints:
+                  choose: {request: GET /choice, response: Choice}
+                """, file: "Models",
+            expected: """
+                    /// A `Nested`.
+                    indirect case nested(Nested)
+                    /// A `Pair`.
+                    case pair(Pair)
+                """),
+        Case(
             name: "an idempotency key makes a POST retryable with one key per call",
             yaml: """
                 models:

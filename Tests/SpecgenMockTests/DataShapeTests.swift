@@ -141,6 +141,50 @@ struct DataShapeTests {
         #expect(throws: DecodingError.self) { try JSONCoding.decoder().decode(Event.self, from: Data(broken.utf8)) }
     }
 
+    @Test func largeNestedModelsStoredOutOfLineReadAndWriteAsPlainProperties() async throws {
+        // A payment outweighs what a struct stores inline, so `Balance.lastPayment`, `Event.data`, `Event.previous`
+        // and `EventObject.payment` hold it out of line; nothing a caller writes changes.
+        let payment = """
+            {"object": "payment", "id": "pay_1", "created": 1793527200, "amount": 1999, "currency": "eur",
+             "status": "succeeded", "source": \(Self.card), "metadata": {}}
+            """
+        let answers = [
+            #"{"object": "balance", "available": {"eur": 1999}, "pending": {}, "last_payment": \#(payment)}"#,
+            #"{"object": "balance", "available": {}, "pending": {}, "last_payment": null}"#,
+        ]
+        var balances: [Balance] = []
+        for answer in answers {
+            _ = try await withTestServer({ _ in .json(answer) }) { url async throws in
+                balances.append(try await LedgerClient(baseURL: url, secretKey: "sk").getBalance())
+            }
+        }
+        #expect(balances[0].lastPayment?.id == "pay_1" && balances[0].lastPayment?.amount == 1999)
+        #expect(balances[1].lastPayment == nil)
+        var changed = balances[0]
+        changed.lastPayment?.amount = 500
+        #expect(balances[0].lastPayment?.amount == 1999 && changed.lastPayment?.amount == 500)
+        let encoded = String(decoding: try JSONCoding.encoder().encode(balances[1]), as: UTF8.self)
+        #expect(!encoded.contains("last_payment"), "\(encoded)")
+
+        let event = """
+            {"object": "event", "id": "evt_1", "created": 1793527200, "type": "payment.updated",
+             "data": \(payment), "previous": \(payment.replacingOccurrences(of: "succeeded", with: "pending"))}
+            """
+        var received: Event?
+        _ = try await withTestServer({ _ in .json(event) }) { url async throws in
+            received = try await LedgerClient(baseURL: url, secretKey: "sk").getEvent(id: "evt_1")
+        }
+        let decoded = try #require(received)
+        guard case .payment(let now) = decoded.data, case .payment(let before)? = decoded.previous else {
+            Issue.record("decoded \(decoded)")
+            return
+        }
+        #expect(now.status == .succeeded && before.status == .pending && now.id == before.id)
+        let again = try JSONCoding.decoder().decode(Event.self, from: try JSONCoding.encoder().encode(decoded))
+        #expect(again == decoded)
+        #expect(Set([again, decoded]).count == 1)
+    }
+
     @Test func queryArraysMapsFormsAndHeadersOfEveryScalarTravelAsDocumented() async throws {
         let event = """
             {"object": "event", "id": "evt_1", "created": 1793527200, "type": "account.updated",

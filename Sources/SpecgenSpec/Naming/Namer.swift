@@ -45,7 +45,7 @@ package struct Namer: Sendable {
         "ClientFailure", "PercentEncoding", "QueryItem", "FormBody", "MultipartBody", "JSONCoding", "PageSequence",
         "ResponseStream", "ServerSentEvent", "TokenProvider", "BasicCredentials", "ClientCredentials", "TokenStore",
         "InMemoryTokenStore", "OAuth2TokenFlow", "ValidationFailure", "UndocumentedVariant", "UnionDecoding",
-        "AnyCodingKey", "OpenObject", "ResponseWithHeaders", "ResponseHeaderReader",
+        "AnyCodingKey", "OpenObject", "ResponseWithHeaders", "ResponseHeaderReader", "Indirect",
     ]
 
     /// Names a generated error enum already uses: `failure` carries the runtime's failures, and `description` is a
