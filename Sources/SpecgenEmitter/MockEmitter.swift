@@ -34,10 +34,13 @@ struct MockEmitter {
                 w.docComment("Creates a mock.")
                 w.declaration("", "init", "()", " {}")
             } else {
-                // One stored value the initializer fills as a local: set one by one on `self`, hundreds of closures
-                // cost the compiler's definite-initialization pass time that grows with their square.
-                w.docComment("The closures given, by operation.")
-                w.block("struct Handlers") { w in
+                // One object the initializer fills: set one by one on `self`, hundreds of closures cost the
+                // compiler's definite-initialization pass time that grows with their square, and a struct of them
+                // would have copy and destroy code, written out closure by closure, in every copy of the mock.
+                w.docComment(
+                    "The closures given, by operation: set while the mock's initializer runs, read-only after.")
+                // Nothing writes them once the initializer has returned, so tasks share them safely.
+                w.block("final class Handlers: @unchecked Sendable") { w in
                     for operation in methods { w.line("var \(operation.name): \(operation.handlerTypeName)?") }
                 }
                 w.blank()
@@ -46,7 +49,7 @@ struct MockEmitter {
                 w.docComment("Creates a mock; each closure receives the method's arguments.")
                 let parameters = methods.map { "\($0.name): \($0.handlerTypeName)? = nil" }
                 w.wrappedDeclaration("", "init", parameters, "") { w in
-                    w.line("var handlers = Handlers()")
+                    w.line("let handlers = Handlers()")
                     for operation in methods { w.line("handlers.\(operation.name) = \(operation.name)") }
                     w.line("self.handlers = handlers")
                 }

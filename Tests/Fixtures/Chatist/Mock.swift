@@ -27,8 +27,8 @@ public struct ChatistMock: ChatistAPI {
     /// The closure that stands in for ``ChatistAPI/updateDevice(_:)``.
     public typealias UpdateDeviceHandler = @Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void
 
-    /// The closures given, by operation.
-    struct Handlers {
+    /// The closures given, by operation: set while the mock's initializer runs, read-only after.
+    final class Handlers: @unchecked Sendable {
         var getBranding: GetBrandingHandler?
         var createTicket: CreateTicketHandler?
         var getTicket: GetTicketHandler?
@@ -47,7 +47,7 @@ public struct ChatistMock: ChatistAPI {
         sendMessage: SendMessageHandler? = nil, updateCustomer: UpdateCustomerHandler? = nil,
         updateDevice: UpdateDeviceHandler? = nil
     ) {
-        var handlers = Handlers()
+        let handlers = Handlers()
         handlers.getBranding = getBranding
         handlers.createTicket = createTicket
         handlers.getTicket = getTicket

@@ -25,8 +25,8 @@ public struct KeyzMock: KeyzAPI {
     /// The closure that stands in for ``KeyzAPI/authorizedRequest(resource:)``.
     public typealias AuthorizedRequestHandler = @Sendable (_ resource: String) async throws(KeyzError) -> Data
 
-    /// The closures given, by operation.
-    struct Handlers {
+    /// The closures given, by operation: set while the mock's initializer runs, read-only after.
+    final class Handlers: @unchecked Sendable {
         var registerUser: RegisterUserHandler?
         var loginUser: LoginUserHandler?
         var requestToken: RequestTokenHandler?
@@ -40,7 +40,7 @@ public struct KeyzMock: KeyzAPI {
         registerUser: RegisterUserHandler? = nil, loginUser: LoginUserHandler? = nil,
         requestToken: RequestTokenHandler? = nil, authorizedRequest: AuthorizedRequestHandler? = nil
     ) {
-        var handlers = Handlers()
+        let handlers = Handlers()
         handlers.registerUser = registerUser
         handlers.loginUser = loginUser
         handlers.requestToken = requestToken
