@@ -199,9 +199,9 @@ package struct ClientPlanner {
         let deprecation = model.deprecation.map { $0.message ?? "" }
         switch model.kind {
         case .object(let fields):
-            let properties = fields.map { field in
+            let properties = fields.enumerated().map { index, field in
                 var property = property(field)
-                property.isIndirect = layout.isIndirect(field.type)
+                property.isIndirect = layout.isIndirect(member: index, of: model.name)
                 return property
             }
             return .object(
@@ -242,14 +242,14 @@ package struct ClientPlanner {
                 UnionPlan(
                     typeName: name, documentation: model.description, deprecation: deprecation,
                     discriminator: union.discriminator,
-                    cases: union.variants.map { variant in
+                    cases: union.variants.enumerated().map { index, variant in
                         UnionPlan.Case(
                             name: namer.caseName(of: variant), type: swiftType(variant.type),
                             specType: variant.type.description,
                             tag: union.discriminator == nil ? nil : variant.discriminatorValue,
                             constants: union.discriminator != nil ? [] : stringConstants(of: variant.type),
                             documentation: variant.description, validation: nestedCheck(variant.type),
-                            isIndirect: !recursiveUnions.contains(model.name) && layout.isIndirect(variant.type))
+                            isIndirect: layout.isIndirect(member: index, of: model.name))
                     },
                     isIndirect: recursiveUnions.contains(model.name),
                     usage: union.variants.reduce(into: ModuleUsage.runtime) { $0.formUnion(usage(of: $1.type)) },

@@ -8,17 +8,23 @@ import SpecgenSpec
 /// values this way, and the models file that held it took 85 s and 2 GiB to compile, almost all of it that code.
 ///
 /// A type's *weight* is the number of values a copy of it touches: one for a scalar, string, array, map, enum or
-/// out-of-line value; the sum of its stored properties (and one for a map of undeclared ones) for a struct; one plus the sum of its variants for a union
-/// (its copy code handles each). A property or variant whose type weighs more than ``inlineLimit`` is stored out of
-/// line and weighs one, so no model weighs more than its own members times the limit. Small nested models
-/// (an address, a sender) stay inline, where reading them costs no allocation.
+/// out-of-line value; for a struct, the sum of its stored properties (and one for a map of undeclared ones); for a
+/// union, one plus the sum of its variants (its copy code handles each). A member is stored out of line, and weighs
+/// one, when its type weighs more than ``memberLimit``, so no model weighs more than its members times the limit.
+/// Small nested models (an address, a sender) stay inline, where reading them costs no allocation.
+///
+/// Capping a model's whole weight as well (boxing its heaviest members until it weighs 64 or less) was measured on
+/// Stripe and left its compile time as it was: what is left of the copy code is the fields of wide structs, one by
+/// one, which no layout of nested models changes.
 struct ModelLayout {
     /// The heaviest type a struct or union stores inline.
-    static let inlineLimit = 16
+    static let memberLimit = 16
 
     private let types: TypeResolver
     private let recursiveUnions: Set<String>
     private var weights: [String: Int] = [:]
+    /// The members (field or variant positions) each model stores out of line.
+    private var outOfLine: [String: Set<Int>] = [:]
 
     /// Weighs every object and union model of a spec; `recursiveUnions` are stored `indirect` already.
     init(models: [Model], types: TypeResolver, recursiveUnions: Set<String>) {
@@ -28,15 +34,8 @@ struct ModelLayout {
         for model in models { _ = weight(of: model, inProgress: &inProgress) }
     }
 
-    /// Whether a property or variant of this type is stored out of line.
-    func isIndirect(_ type: TypeRef) -> Bool { weight(of: type) > Self.inlineLimit }
-
-    private func weight(of type: TypeRef) -> Int {
-        switch types.shape(of: type) {
-        case .object(let model), .union(let model, _): weights[model.name] ?? 1
-        default: 1
-        }
-    }
+    /// Whether a model stores its field or variant at `index` out of line.
+    func isIndirect(member index: Int, of model: String) -> Bool { outOfLine[model]?.contains(index) == true }
 
     private mutating func weight(of type: TypeRef, inProgress: inout Set<String>) -> Int {
         switch types.shape(of: type) {
@@ -58,13 +57,15 @@ struct ModelLayout {
         case .union(let union): (members, own) = (union.variants.map(\.type), 1)
         case .enumeration, .alias: return 1
         }
-        var stored = own
-        for type in members {
+        var total = own
+        var boxed: Set<Int> = []
+        for (index, type) in members.enumerated() {
             let member = weight(of: type, inProgress: &inProgress)
-            stored += member > Self.inlineLimit ? 1 : member
+            if member > Self.memberLimit { boxed.insert(index) }
+            total += member > Self.memberLimit ? 1 : member
         }
-        let weight = max(1, stored)
-        weights[model.name] = weight
-        return weight
+        if !boxed.isEmpty { outOfLine[model.name] = boxed }
+        weights[model.name] = max(1, total)
+        return max(1, total)
     }
 }
