@@ -34,23 +34,25 @@ struct MockEmitter {
                 w.docComment("Creates a mock.")
                 w.declaration("", "init", "()", " {}")
             } else {
-                // One object the initializer fills: set one by one on `self`, hundreds of closures cost the
-                // compiler's definite-initialization pass time that grows with their square, and a struct of them
-                // would have copy and destroy code, written out closure by closure, in every copy of the mock.
-                w.docComment(
-                    "The closures given, by operation: set while the mock's initializer runs, read-only after.")
-                // Nothing writes them once the initializer has returned, so tasks share them safely.
-                w.block("final class Handlers: @unchecked Sendable") { w in
-                    for operation in methods { w.line("var \(operation.name): \(operation.handlerTypeName)?") }
-                }
-                w.blank()
-                w.line("let handlers: Handlers")
+                // The closures are kept by operation name, as `any Sendable`, and each method casts its own back. A
+                // stored property per closure would make every file that reads one lay out them all, naming every
+                // model, so a change to any model would recompile every operations file; and hundreds of them cost
+                // accessors, copy code and reabstraction thunks, closure by closure.
+                w.docComment("The closures given, by operation name; each method casts its own back to its type.")
+                w.line("let handlers: [String: any Sendable]")
                 w.blank()
                 w.docComment("Creates a mock; each closure receives the method's arguments.")
                 let parameters = methods.map { "\($0.name): \($0.handlerTypeName)? = nil" }
                 w.wrappedDeclaration("", "init", parameters, "") { w in
-                    w.line("let handlers = Handlers()")
-                    for operation in methods { w.line("handlers.\(operation.name) = \(operation.name)") }
+                    w.line("var handlers: [String: any Sendable] = [:]")
+                    for operation in methods {
+                        let store = "handlers[\(Self.key(operation))] = \(operation.name)"
+                        if w.fits("if let \(operation.name) { \(store) }") {
+                            w.line("if let \(operation.name) { \(store) }")
+                        } else {
+                            w.block("if let \(operation.name)") { $0.line(store) }
+                        }
+                    }
                     w.line("self.handlers = handlers")
                 }
             }
@@ -79,18 +81,17 @@ struct MockEmitter {
                     let local = handler(operation)
                     if let headers = operation.headersMethod {
                         // Without its own closure, the plain method answers with the headers closure's body.
-                        w.block("if let \(local) = self.handlers.\(operation.name)") { w in
+                        w.block("if let \(local) = \(lookup(operation))") { w in
                             w.line("return try await \(local)(\(arguments))")
                         }
                         w.guardLine(
-                            "let \(handler(headers)) = self.handlers.\(headers.name)",
+                            "let \(handler(headers)) = \(lookup(headers))",
                             else: "throw .failure(Self.unimplemented(\(name)))")
                         w.line("return try await \(handler(headers))(\(arguments)).body")
                         return
                     }
                     w.guardLine(
-                        "let \(local) = self.handlers.\(operation.name)",
-                        else: "throw .failure(Self.unimplemented(\(name)))")
+                        "let \(local) = \(lookup(operation))", else: "throw .failure(Self.unimplemented(\(name)))")
                     w.line("return try await \(local)(\(arguments))")
                 }
                 w.blank()
@@ -99,6 +100,16 @@ struct MockEmitter {
     }
 
     private func handler(_ operation: OperationPlan) -> String { operation.bareName + "Handler" }
+
+    /// The closure given for a method, cast back to its type: `self.handlers["getTicket"] as? GetTicketHandler`.
+    private func lookup(_ operation: OperationPlan) -> String {
+        "self.handlers[\(Self.key(operation))] as? \(operation.handlerTypeName)"
+    }
+
+    /// The key the initializer stores a method's closure under: its name, as a string literal.
+    private static func key(_ operation: OperationPlan) -> String {
+        SwiftLiteral.string(operation.name.withoutBackticks)
+    }
 
     /// The mock's methods for `operations`: an operation with typed response headers has two, each with its own
     /// closure.

@@ -27,18 +27,8 @@ public struct ChatistMock: ChatistAPI {
     /// The closure that stands in for ``ChatistAPI/updateDevice(_:)``.
     public typealias UpdateDeviceHandler = @Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void
 
-    /// The closures given, by operation: set while the mock's initializer runs, read-only after.
-    final class Handlers: @unchecked Sendable {
-        var getBranding: GetBrandingHandler?
-        var createTicket: CreateTicketHandler?
-        var getTicket: GetTicketHandler?
-        var getTickets: GetTicketsHandler?
-        var sendMessage: SendMessageHandler?
-        var updateCustomer: UpdateCustomerHandler?
-        var updateDevice: UpdateDeviceHandler?
-    }
-
-    let handlers: Handlers
+    /// The closures given, by operation name; each method casts its own back to its type.
+    let handlers: [String: any Sendable]
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
@@ -47,14 +37,14 @@ public struct ChatistMock: ChatistAPI {
         sendMessage: SendMessageHandler? = nil, updateCustomer: UpdateCustomerHandler? = nil,
         updateDevice: UpdateDeviceHandler? = nil
     ) {
-        let handlers = Handlers()
-        handlers.getBranding = getBranding
-        handlers.createTicket = createTicket
-        handlers.getTicket = getTicket
-        handlers.getTickets = getTickets
-        handlers.sendMessage = sendMessage
-        handlers.updateCustomer = updateCustomer
-        handlers.updateDevice = updateDevice
+        var handlers: [String: any Sendable] = [:]
+        if let getBranding { handlers["getBranding"] = getBranding }
+        if let createTicket { handlers["createTicket"] = createTicket }
+        if let getTicket { handlers["getTicket"] = getTicket }
+        if let getTickets { handlers["getTickets"] = getTickets }
+        if let sendMessage { handlers["sendMessage"] = sendMessage }
+        if let updateCustomer { handlers["updateCustomer"] = updateCustomer }
+        if let updateDevice { handlers["updateDevice"] = updateDevice }
         self.handlers = handlers
     }
 

@@ -53,7 +53,7 @@ extension ChatistClient {
 extension ChatistMock {
     /// Runs the closure given for ``ChatistAPI/updateCustomer(_:)``.
     public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
-        guard let updateCustomerHandler = self.handlers.updateCustomer else {
+        guard let updateCustomerHandler = self.handlers["updateCustomer"] as? UpdateCustomerHandler else {
             throw .failure(Self.unimplemented("Chatist.updateCustomer"))
         }
         return try await updateCustomerHandler(body)
@@ -61,7 +61,7 @@ extension ChatistMock {
 
     /// Runs the closure given for ``ChatistAPI/updateDevice(_:)``.
     public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
-        guard let updateDeviceHandler = self.handlers.updateDevice else {
+        guard let updateDeviceHandler = self.handlers["updateDevice"] as? UpdateDeviceHandler else {
             throw .failure(Self.unimplemented("Chatist.updateDevice"))
         }
         return try await updateDeviceHandler(body)

@@ -141,7 +141,7 @@ extension ChatistClient {
 extension ChatistMock {
     /// Runs the closure given for ``ChatistAPI/getBranding(updatedAt:)``.
     public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
-        guard let getBrandingHandler = self.handlers.getBranding else {
+        guard let getBrandingHandler = self.handlers["getBranding"] as? GetBrandingHandler else {
             throw .failure(Self.unimplemented("Chatist.getBranding"))
         }
         return try await getBrandingHandler(updatedAt)
@@ -149,7 +149,7 @@ extension ChatistMock {
 
     /// Runs the closure given for ``ChatistAPI/createTicket(data:attachments:)``.
     public func createTicket(data: CreateTicket, attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket {
-        guard let createTicketHandler = self.handlers.createTicket else {
+        guard let createTicketHandler = self.handlers["createTicket"] as? CreateTicketHandler else {
             throw .failure(Self.unimplemented("Chatist.createTicket"))
         }
         return try await createTicketHandler(data, attachments)
@@ -157,7 +157,7 @@ extension ChatistMock {
 
     /// Runs the closure given for ``ChatistAPI/getTicket(_:)``.
     public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
-        guard let getTicketHandler = self.handlers.getTicket else {
+        guard let getTicketHandler = self.handlers["getTicket"] as? GetTicketHandler else {
             throw .failure(Self.unimplemented("Chatist.getTicket"))
         }
         return try await getTicketHandler(ticketID)
@@ -165,7 +165,7 @@ extension ChatistMock {
 
     /// Runs the closure given for ``ChatistAPI/getTickets()``.
     public func getTickets() async throws(ChatistError) -> [TicketPreview] {
-        guard let getTicketsHandler = self.handlers.getTickets else {
+        guard let getTicketsHandler = self.handlers["getTickets"] as? GetTicketsHandler else {
             throw .failure(Self.unimplemented("Chatist.getTickets"))
         }
         return try await getTicketsHandler()
@@ -173,7 +173,7 @@ extension ChatistMock {
 
     /// Runs the closure given for ``ChatistAPI/sendMessage(_:body:)``.
     public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
-        guard let sendMessageHandler = self.handlers.sendMessage else {
+        guard let sendMessageHandler = self.handlers["sendMessage"] as? SendMessageHandler else {
             throw .failure(Self.unimplemented("Chatist.sendMessage"))
         }
         return try await sendMessageHandler(ticketID, body)

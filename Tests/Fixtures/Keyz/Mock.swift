@@ -25,26 +25,19 @@ public struct KeyzMock: KeyzAPI {
     /// The closure that stands in for ``KeyzAPI/authorizedRequest(resource:)``.
     public typealias AuthorizedRequestHandler = @Sendable (_ resource: String) async throws(KeyzError) -> Data
 
-    /// The closures given, by operation: set while the mock's initializer runs, read-only after.
-    final class Handlers: @unchecked Sendable {
-        var registerUser: RegisterUserHandler?
-        var loginUser: LoginUserHandler?
-        var requestToken: RequestTokenHandler?
-        var authorizedRequest: AuthorizedRequestHandler?
-    }
-
-    let handlers: Handlers
+    /// The closures given, by operation name; each method casts its own back to its type.
+    let handlers: [String: any Sendable]
 
     /// Creates a mock; each closure receives the method's arguments.
     public init(
         registerUser: RegisterUserHandler? = nil, loginUser: LoginUserHandler? = nil,
         requestToken: RequestTokenHandler? = nil, authorizedRequest: AuthorizedRequestHandler? = nil
     ) {
-        let handlers = Handlers()
-        handlers.registerUser = registerUser
-        handlers.loginUser = loginUser
-        handlers.requestToken = requestToken
-        handlers.authorizedRequest = authorizedRequest
+        var handlers: [String: any Sendable] = [:]
+        if let registerUser { handlers["registerUser"] = registerUser }
+        if let loginUser { handlers["loginUser"] = loginUser }
+        if let requestToken { handlers["requestToken"] = requestToken }
+        if let authorizedRequest { handlers["authorizedRequest"] = authorizedRequest }
         self.handlers = handlers
     }
 

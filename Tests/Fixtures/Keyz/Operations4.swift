@@ -122,7 +122,7 @@ extension KeyzClient {
 extension KeyzMock {
     /// Runs the closure given for ``KeyzAPI/registerUser(_:)``.
     public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
-        guard let registerUserHandler = self.handlers.registerUser else {
+        guard let registerUserHandler = self.handlers["registerUser"] as? RegisterUserHandler else {
             throw .failure(Self.unimplemented("Keyz.registerUser"))
         }
         return try await registerUserHandler(body)
@@ -132,7 +132,7 @@ extension KeyzMock {
     public func loginUser(
         grantType: GrantType, email: String, password: String
     ) async throws(LoginUserError) -> TokenResponse {
-        guard let loginUserHandler = self.handlers.loginUser else {
+        guard let loginUserHandler = self.handlers["loginUser"] as? LoginUserHandler else {
             throw .failure(Self.unimplemented("Keyz.loginUser"))
         }
         return try await loginUserHandler(grantType, email, password)
@@ -140,7 +140,7 @@ extension KeyzMock {
 
     /// Runs the closure given for ``KeyzAPI/requestToken(_:)``.
     public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
-        guard let requestTokenHandler = self.handlers.requestToken else {
+        guard let requestTokenHandler = self.handlers["requestToken"] as? RequestTokenHandler else {
             throw .failure(Self.unimplemented("Keyz.requestToken"))
         }
         return try await requestTokenHandler(body)
@@ -148,7 +148,7 @@ extension KeyzMock {
 
     /// Runs the closure given for ``KeyzAPI/authorizedRequest(resource:)``.
     public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
-        guard let authorizedRequestHandler = self.handlers.authorizedRequest else {
+        guard let authorizedRequestHandler = self.handlers["authorizedRequest"] as? AuthorizedRequestHandler else {
             throw .failure(Self.unimplemented("Keyz.authorizedRequest"))
         }
         return try await authorizedRequestHandler(resource)
