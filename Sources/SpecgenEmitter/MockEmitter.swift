@@ -79,19 +79,15 @@ struct MockEmitter {
                     let name = SwiftLiteral.string(plan.apiName + "." + operation.bareName)
                     // `self.handlers`, and a local named for the operation, so no parameter's name can shadow them.
                     let local = handler(operation)
+                    let unimplemented = "throw .failure(Self.unimplemented(\(name)))"
                     if let headers = operation.headersMethod {
                         // Without its own closure, the plain method answers with the headers closure's body.
-                        w.block("if let \(local) = \(lookup(operation))") { w in
-                            w.line("return try await \(local)(\(arguments))")
-                        }
-                        w.guardLine(
-                            "let \(handler(headers)) = \(lookup(headers))",
-                            else: "throw .failure(Self.unimplemented(\(name)))")
+                        bind(local, operation, writer: &w) { w in w.line("return try await \(local)(\(arguments))") }
+                        bind(handler(headers), headers, else: unimplemented, writer: &w)
                         w.line("return try await \(handler(headers))(\(arguments)).body")
                         return
                     }
-                    w.guardLine(
-                        "let \(local) = \(lookup(operation))", else: "throw .failure(Self.unimplemented(\(name)))")
+                    bind(local, operation, else: unimplemented, writer: &w)
                     w.line("return try await \(local)(\(arguments))")
                 }
                 w.blank()
@@ -101,9 +97,41 @@ struct MockEmitter {
 
     private func handler(_ operation: OperationPlan) -> String { operation.bareName + "Handler" }
 
-    /// The closure given for a method, cast back to its type: `self.handlers["getTicket"] as? GetTicketHandler`.
-    private func lookup(_ operation: OperationPlan) -> String {
-        "self.handlers[\(Self.key(operation))] as? \(operation.handlerTypeName)"
+    /// `guard let local = self.handlers["getTicket"] as? GetTicketHandler else { statement }`: the closure given for
+    /// a method, cast back to its type, or `statement`. A condition too long for one line breaks before `as?`, as
+    /// swift-format breaks it.
+    private func bind(_ local: String, _ operation: OperationPlan, else statement: String, writer w: inout SwiftWriter)
+    {
+        let (value, cast) = ("self.handlers[\(Self.key(operation))]", "as? \(operation.handlerTypeName)")
+        if w.fits("guard let \(local) = \(value) \(cast) else {") {
+            w.guardLine("let \(local) = \(value) \(cast)", else: statement)
+            return
+        }
+        w.line("guard")
+        w.indented { w in
+            w.line("let \(local) = \(value)")
+            w.indented { $0.line(cast) }
+        }
+        w.line("else {")
+        w.indented { $0.line(statement) }
+        w.line("}")
+    }
+
+    /// `if let local = self.handlers["getTicket"] as? GetTicketHandler { body }`, broken before `as?` as `bind(_:_:else:)`
+    /// breaks its `guard`.
+    private func bind(
+        _ local: String, _ operation: OperationPlan, writer w: inout SwiftWriter, body: (inout SwiftWriter) -> Void
+    ) {
+        let (value, cast) = ("self.handlers[\(Self.key(operation))]", "as? \(operation.handlerTypeName)")
+        if w.fits("if let \(local) = \(value) \(cast) {") {
+            w.block("if let \(local) = \(value) \(cast)", body)
+            return
+        }
+        w.line("if let \(local) = \(value)")
+        w.indented { $0.line(cast) }
+        w.line("{")
+        w.indented(body)
+        w.line("}")
     }
 
     /// The key the initializer stores a method's closure under: its name, as a string literal.
