@@ -45,14 +45,12 @@ struct MockEmitter {
                 let parameters = methods.map { "\($0.name): \($0.handlerTypeName)? = nil" }
                 w.wrappedDeclaration("", "init", parameters, "") { w in
                     w.line("var handlers: [String: any Sendable] = [:]")
-                    for operation in methods {
-                        let store = "handlers[\(Self.key(operation))] = \(operation.name)"
-                        if w.fits("if let \(operation.name) { \(store) }") {
-                            w.line("if let \(operation.name) { \(store) }")
-                        } else {
-                            w.block("if let \(operation.name)") { $0.line(store) }
-                        }
-                    }
+                    // One call a closure: a subscript assignment each, with its overloads, passed the type-checking
+                    // budget at 500 operations (133 ms, against 33 ms this way).
+                    w.line(
+                        "func keep(_ name: String, _ closure: (any Sendable)?) {"
+                            + " if let closure { handlers[name] = closure } }")
+                    for operation in methods { w.wrappedLine("keep", [Self.key(operation), operation.name], "") }
                     w.line("self.handlers = handlers")
                 }
             }

@@ -38,13 +38,14 @@ public struct ChatistMock: ChatistAPI {
         updateDevice: UpdateDeviceHandler? = nil
     ) {
         var handlers: [String: any Sendable] = [:]
-        if let getBranding { handlers["getBranding"] = getBranding }
-        if let createTicket { handlers["createTicket"] = createTicket }
-        if let getTicket { handlers["getTicket"] = getTicket }
-        if let getTickets { handlers["getTickets"] = getTickets }
-        if let sendMessage { handlers["sendMessage"] = sendMessage }
-        if let updateCustomer { handlers["updateCustomer"] = updateCustomer }
-        if let updateDevice { handlers["updateDevice"] = updateDevice }
+        func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
+        keep("getBranding", getBranding)
+        keep("createTicket", createTicket)
+        keep("getTicket", getTicket)
+        keep("getTickets", getTickets)
+        keep("sendMessage", sendMessage)
+        keep("updateCustomer", updateCustomer)
+        keep("updateDevice", updateDevice)
         self.handlers = handlers
     }
 

@@ -34,10 +34,11 @@ public struct KeyzMock: KeyzAPI {
         requestToken: RequestTokenHandler? = nil, authorizedRequest: AuthorizedRequestHandler? = nil
     ) {
         var handlers: [String: any Sendable] = [:]
-        if let registerUser { handlers["registerUser"] = registerUser }
-        if let loginUser { handlers["loginUser"] = loginUser }
-        if let requestToken { handlers["requestToken"] = requestToken }
-        if let authorizedRequest { handlers["authorizedRequest"] = authorizedRequest }
+        func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
+        keep("registerUser", registerUser)
+        keep("loginUser", loginUser)
+        keep("requestToken", requestToken)
+        keep("authorizedRequest", authorizedRequest)
         self.handlers = handlers
     }
 
