@@ -318,13 +318,8 @@ struct ModelEmitter {
             w in
             for variant in union.cases {
                 w.docComment(variant.documentation ?? variant.tag.map { "`\($0)`." } ?? "A `\(variant.specType)`.")
-                if variant.isIndirect {
-                    // Stored out of line, which changes nothing callers write, so the surface records a plain case.
-                    w.declare("case", variant.name, "(\(variant.type))")
-                    w.line("indirect case \(variant.name)(\(variant.type))")
-                } else {
-                    w.declaration("case", variant.name, "(\(variant.type))")
-                }
+                w.declaration(
+                    "case", variant.name, "(\(variant.type))", modifier: variant.isIndirect ? "indirect " : "")
             }
             w.docComment("A variant this version of the client does not know, kept exactly as the server sent it.")
             w.declaration("case", "undocumented", "(UndocumentedVariant)")

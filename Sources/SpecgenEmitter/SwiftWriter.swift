@@ -27,11 +27,14 @@ package struct SwiftWriter {
     }
 
     /// Prints a public declaration on one line and records it, from the same parts: `public var email: String`,
-    /// then `rest` (a value such as ` = []`, or a one-line body) that the surface leaves out.
-    package mutating func declaration(_ keyword: String, _ name: String, _ signature: String = "", _ rest: String = "")
-    {
+    /// then `rest` (a value such as ` = []`, or a one-line body) that the surface leaves out. A `modifier` (`indirect `
+    /// for a case stored out of line) is printed before the keyword and, like `type`'s, not recorded:
+    /// it changes nothing a caller writes.
+    package mutating func declaration(
+        _ keyword: String, _ name: String, _ signature: String = "", _ rest: String = "", modifier: String = ""
+    ) {
         declare(keyword, name, signature)
-        line(declarationHeader(keyword, name) + signature + rest)
+        line(declarationHeader(keyword, name, modifier: modifier) + signature + rest)
     }
 
     /// Prints a public declaration whose `value` follows `separator` (` = ` for a typealias) and records it; when the
@@ -74,9 +77,9 @@ package struct SwiftWriter {
     }
 
     /// `public static let name`: enum cases and protocol members are public through their type and take no keyword.
-    private func declarationHeader(_ keyword: String, _ name: String) -> String {
+    private func declarationHeader(_ keyword: String, _ name: String, modifier: String = "") -> String {
         let access = keyword == "case" || owners.last?.isProtocol == true ? "" : "public "
-        return access + (keyword.isEmpty ? "" : keyword + " ") + name
+        return access + modifier + (keyword.isEmpty ? "" : keyword + " ") + name
     }
 
     /// Records that the code uses `modules`; `publicly` when a public declaration names one of their types.
