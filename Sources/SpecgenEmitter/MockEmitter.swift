@@ -100,7 +100,7 @@ struct MockEmitter {
     /// swift-format breaks it.
     private func bind(_ local: String, _ operation: OperationPlan, else statement: String, writer w: inout SwiftWriter)
     {
-        let (value, cast) = ("self.handlers[\(Self.key(operation))]", "as? \(operation.handlerTypeName)")
+        let (value, cast) = lookup(operation)
         if w.fits("guard let \(local) = \(value) \(cast) else {") {
             w.guardLine("let \(local) = \(value) \(cast)", else: statement)
             return
@@ -120,7 +120,7 @@ struct MockEmitter {
     private func bind(
         _ local: String, _ operation: OperationPlan, writer w: inout SwiftWriter, body: (inout SwiftWriter) -> Void
     ) {
-        let (value, cast) = ("self.handlers[\(Self.key(operation))]", "as? \(operation.handlerTypeName)")
+        let (value, cast) = lookup(operation)
         if w.fits("if let \(local) = \(value) \(cast) {") {
             w.block("if let \(local) = \(value) \(cast)", body)
             return
@@ -130,6 +130,12 @@ struct MockEmitter {
         w.line("{")
         w.indented(body)
         w.line("}")
+    }
+
+    /// The two halves of reading a method's closure, which a long line breaks between: `self.handlers["getTicket"]`
+    /// and `as? GetTicketHandler`.
+    private func lookup(_ operation: OperationPlan) -> (value: String, cast: String) {
+        ("self.handlers[\(Self.key(operation))]", "as? \(operation.handlerTypeName)")
     }
 
     /// The key the initializer stores a method's closure under: its name, as a string literal.
