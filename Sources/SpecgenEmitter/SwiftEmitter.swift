@@ -58,9 +58,10 @@ package struct SwiftEmitter {
         }
 
         var operations = Array(repeating: SwiftWriter(), count: Self.fileCount)
+        // Each operation's resource is hashed once; a share keeps the spec's order.
+        let shares = Dictionary(grouping: plan.operations) { Self.file(of: $0.resource) }
         for index in operations.indices {
-            let share = plan.operations.filter { Self.file(of: $0.resource) == index }
-            guard !share.isEmpty else { continue }
+            guard let share = shares[index] else { continue }
             operations[index].uses(.runtime, publicly: true)
             operations[index].type("extension", plan.names.requests) { w in
                 for operation in share {
