@@ -38,10 +38,9 @@ struct SpecgenPlugin: BuildToolPlugin {
                 ],
                 inputFiles: [spec, tool.url],
                 // SwiftEmitter.fileNames: the same files for every spec.
-                outputFiles: [
-                    "Client.swift", "Errors.swift", "Mock.swift", "Models1.swift", "Models2.swift", "Models3.swift",
-                    "Models4.swift", "Operations1.swift", "Operations2.swift", "Operations3.swift", "Operations4.swift",
-                ].map { output.appending(path: $0) }
+                outputFiles: (["Client.swift", "Errors.swift", "Mock.swift"]
+                    + (1...8).map { "Models\($0).swift" } + (1...8).map { "Operations\($0).swift" })
+                    .map { output.appending(path: $0) }
             )
         ]
     }

@@ -20,10 +20,10 @@ package struct GeneratedFile: Hashable, Sendable {
 /// operation's pieces, and the operations of one resource, read together.
 package struct SwiftEmitter {
     /// How many files hold the models, and how many the operations.
-    package static let fileCount = 4
+    package static let fileCount = 8
 
     /// The files, in a fixed order: `Client.swift`, `Errors.swift`, `Mock.swift`, `Models1.swift` …
-    /// `Models4.swift`, `Operations1.swift` … `Operations4.swift`.
+    /// `Models8.swift`, `Operations1.swift` … `Operations8.swift`.
     package static let fileNames =
         ["Client.swift", "Errors.swift", "Mock.swift"] + (1...fileCount).map { "Models\($0).swift" }
         + (1...fileCount).map { "Operations\($0).swift" }

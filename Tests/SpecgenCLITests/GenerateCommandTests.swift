@@ -17,7 +17,9 @@ struct GenerateCommandTests {
         #expect(
             names == [
                 "Client.swift", "Errors.swift", "Mock.swift", "Models1.swift", "Models2.swift", "Models3.swift",
-                "Models4.swift", "Operations1.swift", "Operations2.swift", "Operations3.swift", "Operations4.swift",
+                "Models4.swift", "Models5.swift", "Models6.swift", "Models7.swift", "Models8.swift",
+                "Operations1.swift", "Operations2.swift", "Operations3.swift", "Operations4.swift", "Operations5.swift",
+                "Operations6.swift", "Operations7.swift", "Operations8.swift",
             ])
         let client = output.appendingPathComponent("Client.swift")
         let header = try String(contentsOf: client, encoding: .utf8).prefix(60)
