@@ -4,6 +4,9 @@ import SpecgenSpec
 /// share of the operations (the operations files, which read the closures: so `handlers` is internal, not private).
 struct MockEmitter {
     let plan: ClientPlan
+    /// The operations of each operations file that has any, by file number (1-based): each file keeps its own
+    /// operations' closures, so the conversions to `any Sendable` compile there, spread over the files.
+    var shares: [(file: Int, operations: [OperationPlan])] = []
 
     func emit(writer w: inout SwiftWriter) {
         let names = plan.names
@@ -43,15 +46,17 @@ struct MockEmitter {
                 w.blank()
                 w.docComment("Creates a mock; each closure receives the method's arguments.")
                 let parameters = methods.map { "\($0.name): \($0.handlerTypeName)? = nil" }
+                // The local is named so that no parameter (an operation's name) shadows it.
+                let local = Self.unused("handlers", among: methods)
                 w.wrappedDeclaration("", "init", parameters, "") { w in
-                    w.line("var handlers: [String: any Sendable] = [:]")
-                    // One call a closure: a subscript assignment each, with its overloads, passed the type-checking
-                    // budget at 500 operations (133 ms, against 33 ms this way).
-                    w.line(
-                        "func keep(_ name: String, _ closure: (any Sendable)?) {"
-                            + " if let closure { handlers[name] = closure } }")
-                    for operation in methods { w.wrappedLine("keep", [Self.key(operation), operation.name], "") }
-                    w.line("self.handlers = handlers")
+                    w.line("var \(local): [String: any Sendable] = [:]")
+                    for share in shares {
+                        let arguments = Self.methods(of: share.operations).map {
+                            "\($0.name.withoutBackticks): \($0.name)"
+                        }
+                        w.wrappedLine("Self.\(Self.keeper(share.file))", ["&" + local] + arguments, "")
+                    }
+                    w.line("self.handlers = \(local)")
                 }
             }
             w.blank()
@@ -62,12 +67,15 @@ struct MockEmitter {
         }
     }
 
-    /// The mock's methods for `operations`, in an extension of the mock.
-    func emitMethods(_ operations: [OperationPlan], writer w: inout SwiftWriter) {
+    /// The mock's methods for `operations`, the operations of operations file number `file`, in an extension of the
+    /// mock, and the function that keeps their closures.
+    func emitMethods(_ operations: [OperationPlan], file: Int, writer w: inout SwiftWriter) {
         let names = plan.names
         let methods = Self.methods(of: operations)
         w.uses(.runtime, publicly: true)
         w.type("extension", names.mock) { w in
+            emitKeeper(methods, file: file, writer: &w)
+            w.blank()
             for operation in methods {
                 // The protocol documents the operation; the mock's method says only what it does with it.
                 w.docComment("Runs the closure given for ``\(names.api)/\(operation.selector)``.")
@@ -91,6 +99,42 @@ struct MockEmitter {
                 w.blank()
             }
         }
+    }
+
+    /// `static func keepHandlers3(_ handlers: inout [String: any Sendable], getTicket: GetTicketHandler?, …)`: stores
+    /// each closure given under its method's name. Converting a closure to `any Sendable` takes a reabstraction thunk
+    /// and a box; done here, the operations files share that work, which in one initializer was the client's heaviest
+    /// compile job (1.4 GiB at 2,000 operations).
+    private func emitKeeper(_ methods: [OperationPlan], file: Int, writer w: inout SwiftWriter) {
+        let store = Self.unused("handlers", among: methods)
+        let keep = Self.unused("keep", among: methods)
+        w.line("/// Keeps the closures given for this file's operations, by method name.")
+        let parameters = methods.map { "\($0.name): \($0.handlerTypeName)?" }
+        let storage = "_ \(store): inout [String: any Sendable]"
+        w.wrappedBlock("static func \(Self.keeper(file))", [storage] + parameters, "") { w in
+            // One call a closure: a subscript assignment each, with its overloads, passed the type-checking budget
+            // at 500 operations (133 ms, against 33 ms this way).
+            w.line(
+                "func \(keep)(_ name: String, _ closure: (any Sendable)?) {"
+                    + " if let closure { \(store)[name] = closure } }")
+            for operation in methods { w.wrappedLine(keep, [Self.key(operation), operation.name], "") }
+        }
+    }
+
+    /// The name of the function that keeps the closures of operations file number `file`.
+    private static func keeper(_ file: Int) -> String { "keepHandlers\(file)" }
+
+    /// `base`, or the first of `base2`, `base3` … that no method (a parameter of the functions that keep their
+    /// closures) is named.
+    private static func unused(_ base: String, among methods: [OperationPlan]) -> String {
+        let taken = Set(methods.map(\.name.withoutBackticks))
+        var name = base
+        var suffix = 1
+        while taken.contains(name) {
+            suffix += 1
+            name = base + String(suffix)
+        }
+        return name
     }
 
     private func handler(_ operation: OperationPlan) -> String { operation.bareName + "Handler" }

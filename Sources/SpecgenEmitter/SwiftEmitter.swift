@@ -36,8 +36,12 @@ package struct SwiftEmitter {
         var client = SwiftWriter()
         ClientEmitter(plan: plan).emit(writer: &client)
 
+        // Each operation's resource is hashed once; a share keeps the spec's order.
+        let shares = Dictionary(grouping: plan.operations) { Self.file(of: $0.resource) }
+            .map { (file: $0.key + 1, operations: $0.value) }.sorted { $0.file < $1.file }
+
         var mock = SwiftWriter()
-        MockEmitter(plan: plan).emit(writer: &mock)
+        MockEmitter(plan: plan, shares: shares).emit(writer: &mock)
 
         var errors = SwiftWriter()
         for error in plan.errors {
@@ -58,10 +62,8 @@ package struct SwiftEmitter {
         }
 
         var operations = Array(repeating: SwiftWriter(), count: Self.fileCount)
-        // Each operation's resource is hashed once; a share keeps the spec's order.
-        let shares = Dictionary(grouping: plan.operations) { Self.file(of: $0.resource) }
-        for index in operations.indices {
-            guard let share = shares[index] else { continue }
+        for (file, share) in shares {
+            let index = file - 1
             operations[index].uses(.runtime, publicly: true)
             operations[index].type("extension", plan.names.requests) { w in
                 for operation in share {
@@ -72,7 +74,7 @@ package struct SwiftEmitter {
             operations[index].blank()
             ClientEmitter(plan: plan).emitMethods(share, writer: &operations[index])
             operations[index].blank()
-            MockEmitter(plan: plan).emitMethods(share, writer: &operations[index])
+            MockEmitter(plan: plan).emitMethods(share, file: file, writer: &operations[index])
             operations[index].blank()
             ClientEmitter(plan: plan).emitHelpers(share, writer: &operations[index])
         }

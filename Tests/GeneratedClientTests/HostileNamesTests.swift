@@ -67,4 +67,25 @@ struct HostileNamesTests {
             String(decoding: try #require(requests.first).body, as: UTF8.self)
                 == #"{"at":"09:30 23.11.2026","day":"2026-11-23"}"#)
     }
+
+    @Test func mockClosuresNamedLikeItsOwnLocalsAreKeptAndRun() async throws {
+        let moment = Moment(date: Date(timeIntervalSince1970: 0), format: Date(timeIntervalSince1970: 60))
+        let kept = Kept()
+        let mock = HostileNamesMock(
+            handlers: { moment },
+            keep: { handlers in await kept.append(handlers) })
+        #expect(try await mock.handlers() == moment)
+        try await mock.keep(handlers: "h")
+        #expect(await kept.values == ["h"])
+        await #expect(throws: HostileNamesError.failure(HostileNamesMock.unimplemented("HostileNames.schedule"))) {
+            _ = try await mock.schedule(day: moment.date, at: moment.format)
+        }
+    }
+}
+
+/// The arguments a mock closure was called with.
+private actor Kept {
+    var values: [String] = []
+
+    func append(_ value: String) { values.append(value) }
 }

@@ -38,14 +38,10 @@ public struct ChatistMock: ChatistAPI {
         updateDevice: UpdateDeviceHandler? = nil
     ) {
         var handlers: [String: any Sendable] = [:]
-        func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
-        keep("getBranding", getBranding)
-        keep("createTicket", createTicket)
-        keep("getTicket", getTicket)
-        keep("getTickets", getTickets)
-        keep("sendMessage", sendMessage)
-        keep("updateCustomer", updateCustomer)
-        keep("updateDevice", updateDevice)
+        Self.keepHandlers2(&handlers, updateCustomer: updateCustomer, updateDevice: updateDevice)
+        Self.keepHandlers3(
+            &handlers, getBranding: getBranding, createTicket: createTicket, getTicket: getTicket,
+            getTickets: getTickets, sendMessage: sendMessage)
         self.handlers = handlers
     }
 

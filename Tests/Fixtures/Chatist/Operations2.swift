@@ -51,6 +51,16 @@ extension ChatistClient {
 }
 
 extension ChatistMock {
+    /// Keeps the closures given for this file's operations, by method name.
+    static func keepHandlers2(
+        _ handlers: inout [String: any Sendable], updateCustomer: UpdateCustomerHandler?,
+        updateDevice: UpdateDeviceHandler?
+    ) {
+        func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
+        keep("updateCustomer", updateCustomer)
+        keep("updateDevice", updateDevice)
+    }
+
     /// Runs the closure given for ``ChatistAPI/updateCustomer(_:)``.
     public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
         guard let updateCustomerHandler = self.handlers["updateCustomer"] as? UpdateCustomerHandler else {

@@ -139,6 +139,19 @@ extension ChatistClient {
 }
 
 extension ChatistMock {
+    /// Keeps the closures given for this file's operations, by method name.
+    static func keepHandlers3(
+        _ handlers: inout [String: any Sendable], getBranding: GetBrandingHandler?, createTicket: CreateTicketHandler?,
+        getTicket: GetTicketHandler?, getTickets: GetTicketsHandler?, sendMessage: SendMessageHandler?
+    ) {
+        func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
+        keep("getBranding", getBranding)
+        keep("createTicket", createTicket)
+        keep("getTicket", getTicket)
+        keep("getTickets", getTickets)
+        keep("sendMessage", sendMessage)
+    }
+
     /// Runs the closure given for ``ChatistAPI/getBranding(updatedAt:)``.
     public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
         guard let getBrandingHandler = self.handlers["getBranding"] as? GetBrandingHandler else {

@@ -34,11 +34,9 @@ public struct KeyzMock: KeyzAPI {
         requestToken: RequestTokenHandler? = nil, authorizedRequest: AuthorizedRequestHandler? = nil
     ) {
         var handlers: [String: any Sendable] = [:]
-        func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
-        keep("registerUser", registerUser)
-        keep("loginUser", loginUser)
-        keep("requestToken", requestToken)
-        keep("authorizedRequest", authorizedRequest)
+        Self.keepHandlers8(
+            &handlers, registerUser: registerUser, loginUser: loginUser, requestToken: requestToken,
+            authorizedRequest: authorizedRequest)
         self.handlers = handlers
     }
 

@@ -120,6 +120,18 @@ extension KeyzClient {
 }
 
 extension KeyzMock {
+    /// Keeps the closures given for this file's operations, by method name.
+    static func keepHandlers8(
+        _ handlers: inout [String: any Sendable], registerUser: RegisterUserHandler?, loginUser: LoginUserHandler?,
+        requestToken: RequestTokenHandler?, authorizedRequest: AuthorizedRequestHandler?
+    ) {
+        func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
+        keep("registerUser", registerUser)
+        keep("loginUser", loginUser)
+        keep("requestToken", requestToken)
+        keep("authorizedRequest", authorizedRequest)
+    }
+
     /// Runs the closure given for ``KeyzAPI/registerUser(_:)``.
     public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
         guard let registerUserHandler = self.handlers["registerUser"] as? RegisterUserHandler else {
