@@ -108,7 +108,7 @@ struct MockEmitter {
     private func emitKeeper(_ methods: [OperationPlan], file: Int, writer w: inout SwiftWriter) {
         let store = Self.unused("handlers", among: methods)
         let keep = Self.unused("keep", among: methods)
-        w.line("/// Keeps the closures given for this file's operations, by method name.")
+        w.docComment("Keeps the closures given for this file's operations, by method name.")
         let parameters = methods.map { "\($0.name): \($0.handlerTypeName)?" }
         let storage = "_ \(store): inout [String: any Sendable]"
         w.wrappedBlock("static func \(Self.keeper(file))", [storage] + parameters, "") { w in
