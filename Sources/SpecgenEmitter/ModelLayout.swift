@@ -65,7 +65,8 @@ struct ModelLayout {
             total += member > Self.memberLimit ? 1 : member
         }
         if !boxed.isEmpty { outOfLine[model.name] = boxed }
-        weights[model.name] = max(1, total)
-        return max(1, total)
+        let weight = max(1, total)
+        weights[model.name] = weight
+        return weight
     }
 }
