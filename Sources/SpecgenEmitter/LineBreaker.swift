@@ -114,8 +114,18 @@ enum LineBreaker {
         return (matching(bytes, from: index, close: close) ?? bytes.count - 1) + 1
     }
 
-    private static func trimmed(_ text: String) -> String {
-        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    /// `text` without the spaces it starts and ends with.
+    static func trimmed(_ text: String, leading: Bool = true) -> String {
+        let bytes = text.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            let start = leading ? text.drop { $0 == " " } : Substring(text)
+            return String(start.reversed().drop { $0 == " " }.reversed())
+        }
+        // In ASCII text a character is a byte.
+        let space = UInt8(ascii: " ")
+        let start = leading ? bytes.firstIndex { $0 != space } ?? bytes.endIndex : bytes.startIndex
+        let end = bytes.lastIndex { $0 != space }.map { bytes.index(after: $0) } ?? start
+        return start < end ? String(decoding: bytes[start..<end], as: UTF8.self) : ""
     }
 
     private static let quote = UInt8(ascii: "\"")

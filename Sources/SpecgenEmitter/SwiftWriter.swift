@@ -49,7 +49,7 @@ package struct SwiftWriter {
         if fits(header + value) {
             line(header + value)
         } else {
-            line(String(header.reversed().drop { $0 == " " }.reversed()))
+            line(LineBreaker.trimmed(header, leading: false))
             indented { $0.wrappedLine(prefix, items, suffix, closeAttached: false) }
         }
     }
@@ -118,13 +118,15 @@ package struct SwiftWriter {
             if let tail = broken.tail { line(tail) }
             return
         }
-        text += String(repeating: "    ", count: depth) + content + "\n"
+        for _ in 0..<depth { text.append("    ") }
+        text.append(content)
+        text.append("\n")
         lastLineWasBlank = false
     }
 
     /// Writes one blank line, never two in a row and never right after an opening brace.
     package mutating func blank() {
-        guard !lastLineWasBlank, !text.hasSuffix("{\n") else { return }
+        guard !lastLineWasBlank, !text.utf8.reversed().starts(with: "\n{".utf8) else { return }
         text += "\n"
         lastLineWasBlank = true
     }
@@ -273,7 +275,10 @@ package struct SwiftWriter {
     }
 
     /// Whether `content` fits on one line at the current indentation.
-    package func fits(_ content: String) -> Bool { depth * 4 + content.count <= Self.width }
+    package func fits(_ content: String) -> Bool {
+        // A character is at least one byte, so a line whose bytes fit needs no counting.
+        depth * 4 + content.utf8.count <= Self.width || depth * 4 + content.count <= Self.width
+    }
 
     /// Writes `case pattern: statement`, with the statement on its own line when the whole is too long.
     package mutating func caseLine(_ pattern: String, _ statement: String) { labeledLine("case \(pattern)", statement) }

@@ -13,6 +13,17 @@ struct NamerTests {
         #expect(Namer().memberName(raw) == expected)
     }
 
+    /// ASCII names are split byte by byte, the others character by character; both split the same way, and a
+    /// character that is not ASCII (`é`, even written as `e` and a combining accent) separates words.
+    @Test(arguments: [
+        ("PNGsAndURLs", ["PNGs", "And", "URLs"]), ("ticket2Fa", ["ticket2", "Fa"]), ("X-API-Key", ["X", "API", "Key"]),
+        ("getHTTPResponse", ["get", "HTTP", "Response"]), ("__", []), ("café_au_lait", ["caf", "au", "lait"]),
+        ("naïveURLs", ["na", "ve", "URLs"]), ("e\u{301}tat_ID", ["tat", "ID"]),
+    ])
+    func words(raw: String, expected: [String]) {
+        #expect(Namer().words(raw) == expected)
+    }
+
     @Test(arguments: [
         ("field_region", "FieldRegion"), ("FieldRegionDTO", "FieldRegionDTO"), ("pdf_page", "PDFPage"),
         ("Data", "DataModel"), ("Error", "ErrorModel"), ("3d_model", "_3dModel"), ("ticket", "Ticket"),

@@ -64,6 +64,7 @@ enum TypeExpressionParser {
     )
         -> TypeExpression?
     {
+        if let simple = simple(text, at: location) { return simple }
         var scanner = Scanner(characters: Array(text), location: location)
         guard let type = scanner.type() else {
             context.error(
@@ -84,6 +85,29 @@ enum TypeExpressionParser {
             return nil
         }
         return TypeExpression(type: type, presence: presence, names: scanner.names)
+    }
+
+    /// The common case, read without the scanner: one ASCII name (`Ticket`, `string`) and at most two `?`.
+    private static func simple(_ text: String, at location: SourceLocation) -> TypeExpression? {
+        let bytes = text.utf8
+        let marks = bytes.reversed().prefix { $0 == UInt8(ascii: "?") }.count
+        guard marks <= 2, marks < bytes.count,
+            bytes.dropLast(marks).allSatisfy({ byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                    return true
+                default:
+                    return false
+                }
+            })
+        else { return nil }
+        let name = String(decoding: bytes.dropLast(marks), as: UTF8.self)
+        let presence: Presence = marks == 0 ? .required : marks == 1 ? .optional : .nullable
+        if let primitive = Primitive(rawValue: name) {
+            return TypeExpression(type: .primitive(primitive), presence: presence, names: [])
+        }
+        return TypeExpression(type: .named(name), presence: presence, names: [(name, location)])
     }
 
     private struct Scanner {

@@ -57,6 +57,7 @@ package struct Namer: Sendable {
 
     /// Splits a spec name into words at separators, case changes and acronym ends.
     package func words(_ raw: String) -> [String] {
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(raw) }
         var words: [String] = []
         var current = ""
         let characters = Array(raw)
@@ -86,12 +87,51 @@ package struct Namer: Sendable {
         return words
     }
 
+    /// ``words(_:)`` for a name of ASCII characters only, where a character is a byte: the same words, without
+    /// looking up Unicode properties.
+    private func asciiWords(_ raw: String) -> [String] {
+        let bytes = Array(raw.utf8)
+        var words: [String] = []
+        var start = -1
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard Self.isUpper(byte) || Self.isLower(byte) || Self.isDigit(byte) else {
+                if start >= 0 { words.append(Self.string(bytes[start..<index])) }
+                start = -1
+                continue
+            }
+            if start >= 0 {
+                let previous = bytes[index - 1]
+                let next = index + 1 < bytes.count ? bytes[index + 1] : nil
+                // "PNGs" and "URLs" are plural acronyms, not "PN" + "Gs".
+                let afterNext = index + 2 < bytes.count ? bytes[index + 2] : nil
+                let pluralAcronym = next == UInt8(ascii: "s") && (afterNext.map { !Self.isLower($0) } ?? true)
+                let startsWord =
+                    Self.isUpper(byte)
+                    && (Self.isLower(previous) || Self.isDigit(previous)
+                        || (Self.isUpper(previous) && next.map(Self.isLower) == true && !pluralAcronym))
+                if startsWord {
+                    words.append(Self.string(bytes[start..<index]))
+                    start = index
+                }
+            } else {
+                start = index
+            }
+        }
+        if start >= 0 { words.append(Self.string(bytes[start...])) }
+        return words
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) || isDigit(byte) }
+    private static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
     /// A type name in UpperCamelCase: `field_region` is `FieldRegion`, `pdf_page` is `PDFPage`.
     /// A name already written as a Swift type name (`FieldRegionDTO`) is kept as it is.
     package func typeName(_ raw: String) -> String {
-        let isIdentifier =
-            raw.first.map { $0.isASCII && $0.isUppercase } == true
-            && raw.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        let isIdentifier = raw.utf8.first.map(Self.isUpper) == true && raw.utf8.allSatisfy(Self.isAlphanumeric)
         let joined = isIdentifier ? raw : words(raw).map(capitalized).joined()
         let name = escapedStart(joined)
         return Self.reservedTypeNames.contains(name) || Self.keywords.contains(name) ? name + "Model" : name
@@ -115,9 +155,7 @@ package struct Namer: Sendable {
     /// A method name: kept as written when it already is a lowerCamelCase identifier (`convertPDFToPNGs`),
     /// so operations keep the names apps know them by.
     package func methodName(_ raw: String) -> String {
-        let isIdentifier =
-            raw.first.map { $0.isASCII && $0.isLowercase } == true
-            && raw.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        let isIdentifier = raw.utf8.first.map(Self.isLower) == true && raw.utf8.allSatisfy(Self.isAlphanumeric)
         guard isIdentifier, !Self.keywords.contains(raw) else { return memberName(raw) }
         return raw
     }
@@ -132,12 +170,14 @@ package struct Namer: Sendable {
     }
 
     private func escapedStart(_ name: String) -> String {
-        guard let first = name.first else { return "_" }
-        return first.isNumber ? "_" + name : name
+        guard let first = name.utf8.first else { return "_" }
+        return Self.isDigit(first) ? "_" + name : name
     }
 }
 
 extension String {
     /// An identifier without the backticks that escape a keyword, for building other names and for strings.
-    package var withoutBackticks: String { filter { $0 != "`" } }
+    package var withoutBackticks: String {
+        utf8.contains(UInt8(ascii: "`")) ? filter { $0 != "`" } : self
+    }
 }
