@@ -28,19 +28,21 @@ struct SpecgenPlugin: BuildToolPlugin {
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
         let tool = try context.tool(named: "specgen")
+        // SwiftEmitter.fileNames, the same files for every spec. A plugin cannot import the emitter, so specgen is
+        // told the list and fails, naming the difference, when it generates other files.
+        let files =
+            ["Client.swift", "Errors.swift", "Mock.swift"] + (1...8).map { "Models\($0).swift" }
+            + (1...8).map { "Operations\($0).swift" }
         return [
             .buildCommand(
                 displayName: "Generating the \(target.name) client from \(relativePath)",
                 executable: tool.url,
                 arguments: [
                     "generate", spec.path(percentEncoded: false), "--output", output.path(percentEncoded: false),
-                    "--source-name", relativePath,
-                ],
+                    "--source-name", relativePath, "--expected-files",
+                ] + files,
                 inputFiles: [spec, tool.url],
-                // SwiftEmitter.fileNames: the same files for every spec.
-                outputFiles: (["Client.swift", "Errors.swift", "Mock.swift"]
-                    + (1...8).map { "Models\($0).swift" } + (1...8).map { "Operations\($0).swift" })
-                    .map { output.appending(path: $0) }
+                outputFiles: files.map { output.appending(path: $0) }
             )
         ]
     }

@@ -31,9 +31,20 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The spec's path as generated headers show it (for build plugins that pass absolute paths).")
     var sourceName: String?
 
+    @Option(
+        parsing: .upToNextOption,
+        help: """
+            The file names a build plugin declared as this command's outputs; generation fails, naming the \
+            difference, when the files generated are not those.
+            """)
+    var expectedFiles: [String] = []
+
     func validate() throws {
         if specs.isEmpty { throw ValidationError("Name at least one spec file.") }
         if sourceName != nil && specs.count > 1 { throw ValidationError("--source-name applies to a single spec.") }
+        if !expectedFiles.isEmpty && specs.count > 1 {
+            throw ValidationError("--expected-files applies to a single spec.")
+        }
     }
 
     func run() throws {
@@ -51,6 +62,11 @@ struct GenerateCommand: ParsableCommand {
             let result = Generator.generate(bytes: bytes, path: path, sourceName: sourceName)
             DiagnosticPrinter.print(result.diagnostics)
             guard let files = result.files else {
+                failed = true
+                continue
+            }
+            if let mismatch = Self.mismatch(expected: expectedFiles, generated: files.map(\.name)) {
+                DiagnosticPrinter.note("error: \(mismatch)")
                 failed = true
                 continue
             }
@@ -79,6 +95,26 @@ struct GenerateCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode.failure }
+    }
+
+    /// Why the files generated are not the ones a build plugin declared (SwiftPM would compile the declared ones
+    /// only, and report the types of a missing file as unknown), or nil when they are the same or none were declared.
+    static func mismatch(expected: [String], generated: [String]) -> String? {
+        guard !expected.isEmpty else { return nil }
+        let undeclared = generated.filter { !expected.contains($0) }
+        let absent = expected.filter { !generated.contains($0) }
+        guard !undeclared.isEmpty || !absent.isEmpty else { return nil }
+        var parts: [String] = []
+        if !undeclared.isEmpty {
+            parts.append(
+                "specgen generates \(undeclared.joined(separator: ", ")), which the build plugin does not declare")
+        }
+        if !absent.isEmpty {
+            parts.append("the build plugin declares \(absent.joined(separator: ", ")), which specgen does not generate")
+        }
+        return parts.joined(separator: "; ")
+            + "; the plugin and specgen come from different versions of Specgen. Update both to one version; after"
+            + " changing only the plugin, run `touch Package.swift` so SwiftPM asks the plugin again"
     }
 }
 

@@ -8,7 +8,7 @@ struct GenerateCommandTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("specgen-generate-\(UUID().uuidString)")
     }
 
-    @Test func writesTheElevenFilesAndRewritesNothingWhenUnchanged() async throws {
+    @Test func writesTheNineteenFilesAndRewritesNothingWhenUnchanged() async throws {
         let output = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
         let first = try await LintCommandTests.specgen(["generate", "Specs/Keyz.yaml", "--output", output.path])
@@ -32,6 +32,33 @@ struct GenerateCommandTests {
             try await LintCommandTests.specgen(["generate", "Specs/Keyz.yaml", "--output", output.path]).status == 0)
         let modified = try FileManager.default.attributesOfItem(atPath: client.path)[.modificationDate] as? Date
         #expect(modified == past)
+    }
+
+    /// The build plugin passes the files it declares; a specgen that generates others fails before writing, naming
+    /// the difference, instead of leaving SwiftPM to compile a partial client.
+    @Test func failsNamingTheDifferenceWhenTheDeclaredFilesAreNotTheGeneratedOnes() async throws {
+        let output = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let declared =
+            ["Client.swift", "Errors.swift", "Mock.swift", "Models.swift"] + (1...7).map { "Models\($0).swift" }
+            + (1...8).map { "Operations\($0).swift" }
+        let result = try await LintCommandTests.specgen(
+            ["generate", "Specs/Keyz.yaml", "-o", output.path, "--expected-files"] + declared)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "error: specgen generates Models8.swift, which the build plugin does not declare; the build plugin"
+                    + " declares Models.swift, which specgen does not generate; the plugin and specgen come from"
+                    + " different versions of Specgen."))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+
+        let matching = try await LintCommandTests.specgen(
+            ["generate", "Specs/Keyz.yaml", "-o", output.path, "--expected-files"]
+                + declared.filter {
+                    $0 != "Models.swift"
+                } + ["Models8.swift"])
+        #expect(matching.status == 0, "\(matching.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).count == 19)
     }
 
     @Test func checkPassesWhenFreshAndPrintsADiffWhenStale() async throws {
