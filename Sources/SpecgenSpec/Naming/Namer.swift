@@ -95,7 +95,7 @@ package struct Namer: Sendable {
         var start = -1
         for index in bytes.indices {
             let byte = bytes[index]
-            guard Self.isUpper(byte) || Self.isLower(byte) || Self.isDigit(byte) else {
+            guard Self.isAlphanumeric(byte) else {
                 if start >= 0 { words.append(Self.string(bytes[start..<index])) }
                 start = -1
                 continue
