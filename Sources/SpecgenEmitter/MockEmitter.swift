@@ -4,11 +4,11 @@ import SpecgenSpec
 /// share of the operations (the operations files, which read the closures: so `handlers` is internal, not private).
 struct MockEmitter {
     let plan: ClientPlan
-    /// The operations of each operations file that has any, by file number (1-based): each file keeps its own
-    /// operations' closures, so the conversions to `any Sendable` compile there, spread over the files.
-    var shares: [(file: Int, operations: [OperationPlan])] = []
 
-    func emit(writer w: inout SwiftWriter) {
+    /// The mock's type; `shares` are the operations of each operations file that has any, by file number (1-based),
+    /// whose keeping functions the initializer calls: each file keeps its own operations' closures, so the
+    /// conversions to `any Sendable` compile there, spread over the files.
+    func emit(shares: [(file: Int, operations: [OperationPlan])], writer w: inout SwiftWriter) {
         let names = plan.names
         let methods = Self.methods(of: plan.operations)
         let example =

@@ -41,7 +41,7 @@ package struct SwiftEmitter {
             .map { (file: $0.key + 1, operations: $0.value) }.sorted { $0.file < $1.file }
 
         var mock = SwiftWriter()
-        MockEmitter(plan: plan, shares: shares).emit(writer: &mock)
+        MockEmitter(plan: plan).emit(shares: shares, writer: &mock)
 
         var errors = SwiftWriter()
         for error in plan.errors {
