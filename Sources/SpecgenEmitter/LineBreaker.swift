@@ -1,3 +1,5 @@
+import SpecgenSpec
+
 /// Breaks a line of generated Swift that is too long, the way a person would, trying in turn:
 /// - a signature's closing `) async throws(E) -> T {`: the result type on a line of its own, the brace below;
 /// - the first argument list `f(a, b)` or array `[a, b]` with commas, one item per line, or else the first with one
@@ -117,7 +119,7 @@ enum LineBreaker {
     /// `text` without the spaces it starts and ends with.
     static func trimmed(_ text: String, leading: Bool = true) -> String {
         let bytes = text.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+        guard text.isASCII else {
             let start = leading ? text.drop { $0 == " " } : Substring(text)
             return String(start.reversed().drop { $0 == " " }.reversed())
         }
@@ -153,10 +155,7 @@ enum LineBreaker {
     }
 
     private static func isIdentifier(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-            || byte == UInt8(ascii: "?")
+        ASCII.isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "?")
     }
 
     /// The index just past the string literal opening at `start`, interpolations included.

@@ -126,7 +126,7 @@ package struct SwiftWriter {
 
     /// Writes one blank line, never two in a row and never right after an opening brace.
     package mutating func blank() {
-        guard !lastLineWasBlank, !text.utf8.reversed().starts(with: "\n{".utf8) else { return }
+        guard !lastLineWasBlank, !textEnds(with: "{\n") else { return }
         text += "\n"
         lastLineWasBlank = true
     }
@@ -338,8 +338,14 @@ package struct SwiftWriter {
         return pieces
     }
 
+    /// Whether the text ends with `suffix`, byte by byte: the writer's suffixes are ASCII, and reading the text from
+    /// its end costs the length of the suffix, not of the text.
+    private func textEnds(with suffix: String) -> Bool {
+        text.utf8.reversed().starts(with: suffix.utf8.reversed())
+    }
+
     private mutating func dropTrailingBlank() {
-        if text.hasSuffix("\n\n") {
+        if textEnds(with: "\n\n") {
             text.removeLast()
             lastLineWasBlank = false
         }

@@ -92,14 +92,8 @@ enum TypeExpressionParser {
         let bytes = text.utf8
         let marks = bytes.reversed().prefix { $0 == UInt8(ascii: "?") }.count
         guard marks <= 2, marks < bytes.count,
-            bytes.dropLast(marks).allSatisfy({ byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."):
-                    return true
-                default:
-                    return false
-                }
+            bytes.dropLast(marks).allSatisfy({
+                ASCII.isAlphanumeric($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
             })
         else { return nil }
         let name = String(decoding: bytes.dropLast(marks), as: UTF8.self)

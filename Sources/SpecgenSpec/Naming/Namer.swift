@@ -57,7 +57,7 @@ package struct Namer: Sendable {
 
     /// Splits a spec name into words at separators, case changes and acronym ends.
     package func words(_ raw: String) -> [String] {
-        if raw.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(raw) }
+        if raw.isASCII { return asciiWords(raw) }
         var words: [String] = []
         var current = ""
         let characters = Array(raw)
@@ -95,7 +95,7 @@ package struct Namer: Sendable {
         var start = -1
         for index in bytes.indices {
             let byte = bytes[index]
-            guard Self.isAlphanumeric(byte) else {
+            guard ASCII.isAlphanumeric(byte) else {
                 if start >= 0 { words.append(Self.string(bytes[start..<index])) }
                 start = -1
                 continue
@@ -105,11 +105,11 @@ package struct Namer: Sendable {
                 let next = index + 1 < bytes.count ? bytes[index + 1] : nil
                 // "PNGs" and "URLs" are plural acronyms, not "PN" + "Gs".
                 let afterNext = index + 2 < bytes.count ? bytes[index + 2] : nil
-                let pluralAcronym = next == UInt8(ascii: "s") && (afterNext.map { !Self.isLower($0) } ?? true)
+                let pluralAcronym = next == UInt8(ascii: "s") && (afterNext.map { !ASCII.isLower($0) } ?? true)
                 let startsWord =
-                    Self.isUpper(byte)
-                    && (Self.isLower(previous) || Self.isDigit(previous)
-                        || (Self.isUpper(previous) && next.map(Self.isLower) == true && !pluralAcronym))
+                    ASCII.isUpper(byte)
+                    && (ASCII.isLower(previous) || ASCII.isDigit(previous)
+                        || (ASCII.isUpper(previous) && next.map(ASCII.isLower) == true && !pluralAcronym))
                 if startsWord {
                     words.append(Self.string(bytes[start..<index]))
                     start = index
@@ -122,16 +122,12 @@ package struct Namer: Sendable {
         return words
     }
 
-    private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-    private static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) || isDigit(byte) }
     private static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
     /// A type name in UpperCamelCase: `field_region` is `FieldRegion`, `pdf_page` is `PDFPage`.
     /// A name already written as a Swift type name (`FieldRegionDTO`) is kept as it is.
     package func typeName(_ raw: String) -> String {
-        let isIdentifier = raw.utf8.first.map(Self.isUpper) == true && raw.utf8.allSatisfy(Self.isAlphanumeric)
+        let isIdentifier = raw.utf8.first.map(ASCII.isUpper) == true && raw.utf8.allSatisfy(ASCII.isAlphanumeric)
         let joined = isIdentifier ? raw : words(raw).map(capitalized).joined()
         let name = escapedStart(joined)
         return Self.reservedTypeNames.contains(name) || Self.keywords.contains(name) ? name + "Model" : name
@@ -155,7 +151,7 @@ package struct Namer: Sendable {
     /// A method name: kept as written when it already is a lowerCamelCase identifier (`convertPDFToPNGs`),
     /// so operations keep the names apps know them by.
     package func methodName(_ raw: String) -> String {
-        let isIdentifier = raw.utf8.first.map(Self.isLower) == true && raw.utf8.allSatisfy(Self.isAlphanumeric)
+        let isIdentifier = raw.utf8.first.map(ASCII.isLower) == true && raw.utf8.allSatisfy(ASCII.isAlphanumeric)
         guard isIdentifier, !Self.keywords.contains(raw) else { return memberName(raw) }
         return raw
     }
@@ -171,7 +167,7 @@ package struct Namer: Sendable {
 
     private func escapedStart(_ name: String) -> String {
         guard let first = name.utf8.first else { return "_" }
-        return Self.isDigit(first) ? "_" + name : name
+        return ASCII.isDigit(first) ? "_" + name : name
     }
 }
 
