@@ -413,19 +413,28 @@ struct ClientEmitter {
                 w.line(single)
             } else {
                 w.line("let response = try await \(send)")
-                w.indented { w in w.wrappedLine(builder, arguments, destination) }
-                w.line(")")
+                w.indented { w in w.wrappedLine(builder, arguments, destination + ")") }
             }
             // The successes (all 2XX); any other status is the error type's to map, once for every operation
             // that throws it.
+            let failure = "throw .forStatus(of: response, in: call)"
+            if operation.responses.count == 1, let only = operation.responses.first, only.status == .range(2) {
+                w.line("guard response.isSuccessful else { \(failure) }")
+                // A method that returns nothing ends here.
+                for statement in statements(only, of: operation) where statement != "return" { w.line(statement) }
+                return
+            }
             w.switchBlock("response.statusCode") { w in
-                for response in operation.responses where !response.isRange {
-                    emitResponse(response, of: operation, writer: &w)
+                for response in operation.responses.filter({ !$0.isRange }) + operation.responses.filter(\.isRange) {
+                    let body = statements(response, of: operation)
+                    if body.count == 1 {
+                        w.caseLine(response.statusPattern, body[0])
+                    } else {
+                        w.line("case \(response.statusPattern):")
+                        w.indented { w in for statement in body { w.line(statement) } }
+                    }
                 }
-                for response in operation.responses where response.isRange {
-                    emitResponse(response, of: operation, writer: &w)
-                }
-                w.line("default: throw .forStatus(of: response, in: call)")
+                w.line("default: " + failure)
             }
         }
     }
@@ -443,27 +452,21 @@ struct ClientEmitter {
         w.blank()
     }
 
-    private func emitResponse(_ response: ResponsePlan, of operation: OperationPlan, writer w: inout SwiftWriter) {
+    /// The statements that return a success.
+    private func statements(_ response: ResponsePlan, of operation: OperationPlan) -> [String] {
         if operation.savesToFile, case .stream(.bytes, _, _, _) = response.result {
-            w.caseLine(response.statusPattern, "return try await call.save(response, to: file)")
-            return
+            return ["return try await call.save(response, to: file)"]
         }
         // A streamed answer has no headers method: its items are read after the call returns.
         if operation.readsHeaders, let headers = operation.responseHeaders?.typeName, !operation.streams {
             // The body first, so a body that does not decode is reported as such; then the headers.
             let read = { (value: String) in "return try call.withHeaders(\(value), \(headers).init, from: response)" }
             switch response.result {
-            case .decode(let type):
-                w.line("case \(response.statusPattern):")
-                w.indented { w in
-                    w.line("let value = try call.decode(\(type).self, from: response)")
-                    w.line(read("value"))
-                }
-            case .nothing: w.caseLine(response.statusPattern, read("()"))
-            case .nilValue: w.caseLine(response.statusPattern, read("nil"))
-            case .bytes, .stream: w.caseLine(response.statusPattern, read("response.body"))
+            case .decode(let type): return ["let value = try call.decode(\(type).self, from: response)", read("value")]
+            case .nothing: return [read("()")]
+            case .nilValue: return [read("nil")]
+            case .bytes, .stream: return [read("response.body")]
             }
-            return
         }
         let result =
             switch response.result {
@@ -478,7 +481,7 @@ struct ClientEmitter {
             case .stream(.lines, let element, _, _): "return call.lines(\(element).self, from: response)"
             case .stream(.bytes, _, _, _): "return call.bytes(from: response)"
             }
-        w.caseLine(response.statusPattern, result)
+        return [result]
     }
 
     // MARK: - Helpers

@@ -408,7 +408,7 @@ extension ClientPlanner {
                         terminator: stream.terminator)
                 case .empty: valueType == nil ? .nothing : .nilValue
                 }
-            return ResponsePlan(statusPattern: pattern, isRange: isRange, result: result)
+            return ResponsePlan(status: status, statusPattern: pattern, isRange: isRange, result: result)
         }
         return (plans, valueType.map { hasEmpty ? $0 + "?" : $0 })
     }

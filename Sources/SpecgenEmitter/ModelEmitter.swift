@@ -7,9 +7,7 @@ struct ModelEmitter {
         case .object(let object): emit(object, writer: &w)
         case .enumeration(let enumeration): emit(enumeration, writer: &w)
         case .alias(let alias): emit(alias, writer: &w)
-        case .union(let union):
-            emit(union, writer: &w)
-            emitValidation(union, writer: &w)
+        case .union(let union): emit(union, writer: &w)
         }
     }
 
@@ -49,6 +47,11 @@ struct ModelEmitter {
                 w.blank()
             }
             emitInitializer(object, writer: &w)
+            if !object.validations.isEmpty {
+                emitValidate("Checks the constraints `\(object.keyPath)` declares", writer: &w) { w in
+                    for validation in object.validations { ValidationEmitter().emit(validation, writer: &w) }
+                }
+            }
             // A struct that never travels as JSON has no coding at all.
             if object.isCodable && (object.needsCodingKeys || object.customCoding) && !object.properties.isEmpty {
                 w.blank()
@@ -69,13 +72,6 @@ struct ModelEmitter {
         // properties name.
         if object.properties.contains(where: { $0.dateCoding != nil || $0.isIndirect }) {
             w.uses(.runtime, publicly: true)
-        }
-        if !object.validations.isEmpty {
-            emitValidate(
-                of: object.typeName, "Checks the constraints `\(object.keyPath)` declares", writer: &w
-            ) { w in
-                for validation in object.validations { ValidationEmitter().emit(validation, writer: &w) }
-            }
         }
         if object.hasSensitive {
             w.blank()
@@ -279,7 +275,7 @@ struct ModelEmitter {
     private func emitValidation(_ union: UnionPlan, writer w: inout SwiftWriter) {
         let checked = union.cases.filter { $0.validation != nil }
         guard !checked.isEmpty else { return }
-        emitValidate(of: union.typeName, "Checks the constraints of the variant it holds", writer: &w) { w in
+        emitValidate("Checks the constraints of the variant it holds", writer: &w) { w in
             w.switchBlock("self") { w in
                 for variant in checked {
                     let pattern = ".\(variant.name.withoutBackticks)(let value)"
@@ -295,16 +291,12 @@ struct ModelEmitter {
         }
     }
 
-    /// `extension Type { public func validate() throws(ValidationFailure) { ... } }`, documented as `summary`.
-    private func emitValidate(
-        of typeName: String, _ summary: String, writer w: inout SwiftWriter, body: (inout SwiftWriter) -> Void
-    ) {
+    /// `public func validate() throws(ValidationFailure) { ... }` in the type's body, documented as `summary`.
+    private func emitValidate(_ summary: String, writer w: inout SwiftWriter, body: (inout SwiftWriter) -> Void) {
         w.blank()
         w.uses(.runtime, publicly: true)
-        w.type("extension", typeName) { w in
-            w.docComment(summary + "; request builders call it before sending.")
-            w.declaration("func", "validate", "() throws(ValidationFailure)", body: body)
-        }
+        w.docComment(summary + "; request builders call it before sending.")
+        w.declaration("func", "validate", "() throws(ValidationFailure)", body: body)
     }
 
     func emit(_ union: UnionPlan, writer w: inout SwiftWriter) {
@@ -376,6 +368,7 @@ struct ModelEmitter {
                     w.line("case .undocumented(let value): try value.encode(to: encoder)")
                 }
             }
+            emitValidation(union, writer: &w)
         }
     }
 

@@ -26,6 +26,13 @@ package struct OperationPlan: Hashable, Sendable {
     package var body: BodyPlan?
     /// The checks to run before sending.
     package var validations: [ValidationPlan]
+    /// The value whose own `validate()` is all there is to check (a required model body), or nil.
+    package var validatedModel: String? {
+        guard validations.count == 1, let only = validations.first, only.presence == .required,
+            only.checks == [.nested]
+        else { return nil }
+        return only.value
+    }
     /// The spec's auth schemes, alternatives in order of preference; empty for none.
     package var authSchemes: [String]
     /// Whether the request may go out without credentials.
@@ -259,6 +266,8 @@ package struct ResponsePlan: Hashable, Sendable {
         case stream(StreamedBody.Format, element: String, decoded: Bool, terminator: String?)
     }
 
+    /// The statuses it stands for: `200`, or `2XX` when it is the operation's one success.
+    package var status: StatusPattern
     /// A `switch` pattern: `200` or `200..<300`.
     package var statusPattern: String
     /// Whether the pattern is a range, which the client tries after every exact status.

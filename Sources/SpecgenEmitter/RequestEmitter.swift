@@ -10,7 +10,10 @@ struct RequestEmitter {
             effects: "throws(ClientError) -> HTTPRequestData"
         ) { w in
             let name = SwiftLiteral.string(operation.qualifiedName)
-            if !operation.validations.isEmpty {
+            if let model = operation.validatedModel {
+                // The one check is the model's own: its method is the checks.
+                w.wrappedLine("try Validation.check", [name, model + ".validate"], "")
+            } else if !operation.validations.isEmpty {
                 // Swift 6.3 does not infer a closure's thrown type from its context.
                 w.scope("try Validation.check(\(name)) { () throws(ValidationFailure) in") { w in
                     for validation in operation.validations { ValidationEmitter().emit(validation, writer: &w) }
@@ -27,8 +30,9 @@ struct RequestEmitter {
             }
             if operation.authOptional { arguments.append("authOptional: true") }
             if let server = operation.server { arguments.append("server: \(SwiftLiteral.string(server))") }
+            if let accept = operation.accept { arguments.append("accept: \(SwiftLiteral.string(accept))") }
             let changesRequest =
-                operation.options != nil || operation.retryPolicy != nil || operation.accept != nil
+                operation.options != nil || operation.retryPolicy != nil
                 || !operation.query.isEmpty || !operation.headers.isEmpty || operation.body != nil
                 || operation.idempotencyKeyHeader != nil
             guard changesRequest else {
@@ -39,7 +43,6 @@ struct RequestEmitter {
             w.wrappedLine("var request = HTTPRequestData", arguments, "")
             if let options = operation.options { w.line("request.options = \(options)") }
             if let policy = operation.retryPolicy { w.wrappedLine("request.retryPolicy = RetryPolicy", policy, "") }
-            if let accept = operation.accept { w.line("request.setHeader(\"Accept\", \(SwiftLiteral.string(accept)))") }
             for item in operation.query {
                 emitItems(item, writer: &w) { name, value in "request.query.append(QueryItem(\(name), \(value)))" }
             }

@@ -39,15 +39,18 @@ extension HTTPRequestData {
     ///   - authOptional: Whether it may go out without credentials when the app has none.
     ///   - server: The name of the server URL the spec sends the operation to (its `server:`), or nil for the
     ///     client's server.
+    ///   - accept: The `Accept` header: the media types the operation's responses and errors come in, or nil for
+    ///     none.
     public init(
         _ verb: Verb, path: String, isRetryable: Bool? = nil, authScheme: String? = nil,
-        authAlternatives: [String] = [], authOptional: Bool = false, server: String? = nil
+        authAlternatives: [String] = [], authOptional: Bool = false, server: String? = nil, accept: String? = nil
     ) {
         self.init(
             method: verb.method, path: path, isRetryable: isRetryable, authScheme: authScheme,
             authOptional: authOptional)
         self.authAlternatives = authAlternatives
         self.server = server
+        if let accept { headerFields[.accept] = accept }
     }
 
     /// Sets a header field by name. Spec linting rejects invalid names, so an invalid one here is skipped.

@@ -147,6 +147,9 @@ public struct HTTPResponseData: Hashable, Sendable {
     /// The status code, such as 404.
     public var statusCode: Int { status.code }
 
+    /// Whether the status is a success, 2XX.
+    public var isSuccessful: Bool { status.kind == .successful }
+
     /// The most bytes of an error body kept when the success would have been streamed or downloaded: 1 MiB, enough
     /// for any documented error to decode.
     public static var errorBodyLimit: Int { 1 << 20 }

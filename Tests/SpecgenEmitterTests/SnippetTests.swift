@@ -82,8 +82,7 @@ struct SnippetTests {
                   createOrder: {request: POST /orders, body: Order, response: Order, idempotencyKey: Idempotency-Key}
                 """, file: "Operations",
             expected: """
-                        var request = HTTPRequestData(.post, path: "/orders", isRetryable: true)
-                        request.setHeader("Accept", "application/json")
+                        var request = HTTPRequestData(.post, path: "/orders", isRetryable: true, accept: "application/json")
                         request.setIdempotencyKey("Idempotency-Key")
                 """),
         Case(
@@ -219,6 +218,52 @@ struct SnippetTests {
                         }
                 """),
         Case(
+            name: "a body that is all there is to check is checked by its model's own method",
+            yaml: Self.checkedOrder, file: "Operations",
+            expected: """
+                    public static func createOrder(_ body: Order) throws(ClientError) -> HTTPRequestData {
+                        try Validation.check("Shop.createOrder", body.validate)
+                        var request = HTTPRequestData(.post, path: "/orders")
+                        try request.setJSONBody(body, operation: "Shop.createOrder")
+                """),
+        Case(
+            name: "a model checks its constraints in a method of its own body",
+            yaml: Self.checkedOrder, file: "Models",
+            expected: """
+                        self.code = code
+                    }
+
+                    /// Checks the constraints `models.Order` declares; request builders call it before sending.
+                    public func validate() throws(ValidationFailure) {
+                        try Validation.pattern(code, "^[A-Z]{3}$", field: "Order.code")
+                    }
+                }
+                """),
+        Case(
+            name: "a union checks the variant it holds in a method of its own body",
+            yaml: """
+                models:
+                  Card: {properties: {exp_month: {type: int, minimum: 1, maximum: 12}}}
+                  Cash: {properties: {amount: int}}
+                  Source: {oneOf: [Card, Cash]}
+                endpoints:
+                  addSource: {request: POST /sources, body: Source, response: empty}
+                """, file: "Models",
+            expected: """
+                        case .undocumented(let value): try value.encode(to: encoder)
+                        }
+                    }
+
+                    /// Checks the constraints of the variant it holds; request builders call it before sending.
+                    public func validate() throws(ValidationFailure) {
+                        switch self {
+                        case .card(let value): try value.validate()
+                        default: break
+                        }
+                    }
+                }
+                """),
+        Case(
             name: "form bodies",
             yaml: """
                 endpoints:
@@ -311,8 +356,8 @@ struct SnippetTests {
                     public func chat() async throws(ShopError) -> ResponseStream<Chunk, ShopError> {
                         let call = OperationCall<ShopError>(client: client, operation: "Shop.chat")
                         let response = try await call.send(streaming: ShopRequests.chat())
-                        switch response.statusCode {
-                        case 200..<300: return call.events(Chunk.self, from: response, terminator: "[DONE]")
+                        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+                        return call.events(Chunk.self, from: response, terminator: "[DONE]")
                 """),
         Case(
             name: "a bytes stream can also be downloaded straight to a file",
@@ -329,8 +374,8 @@ struct SnippetTests {
                     public func export(id: String, to file: URL) async throws(ShopError) -> Int {
                         let call = OperationCall<ShopError>(client: client, operation: "Shop.export")
                         let response = try await call.send(downloading: ShopRequests.export(id: id), to: file)
-                        switch response.statusCode {
-                        case 200..<300: return try await call.save(response, to: file)
+                        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+                        return try await call.save(response, to: file)
                 """),
         Case(
             name: "range errors carry the status",
@@ -350,7 +395,7 @@ struct SnippetTests {
                         }
                 """),
         Case(
-            name: "a client method handles its successes and leaves every other status to its error type",
+            name: "a client method's one success stands for every 2XX; every other status is its error type's",
             yaml: """
                 errors:
                   5XX: {case: serverError}
@@ -358,8 +403,28 @@ struct SnippetTests {
                   ping: {request: GET /ping, response: empty}
                 """, file: "Operations",
             expected: """
+                    public func ping() async throws(ShopError) {
+                        let call = OperationCall<ShopError>(client: client, operation: "Shop.ping")
+                        let response = try await call.send(ShopRequests.ping())
+                        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+                    }
+                """),
+        Case(
+            name: "several successes are matched exactly, and every other status is the error type's",
+            yaml: """
+                models:
+                  Job: {properties: {id: string}}
+                endpoints:
+                  runJob:
+                    request: POST /jobs
+                    response:
+                      200: Job
+                      202: empty
+                """, file: "Operations",
+            expected: """
                         switch response.statusCode {
-                        case 200..<300: return
+                        case 200: return try call.decode(Job.self, from: response)
+                        case 202: return nil
                         default: throw .forStatus(of: response, in: call)
                         }
                 """),
@@ -571,9 +636,8 @@ struct SnippetTests {
             name: "the headers method returns the body with the headers; the plain method the body alone",
             yaml: Self.responseHeaders, file: "Operations",
             expected: """
-                        case 200..<300: return try call.decode(Order.self, from: response)
-                        default: throw .forStatus(of: response, in: call)
-                        }
+                        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+                        return try call.decode(Order.self, from: response)
                     }
 
                     /// Calls ``createOrder(_:)`` and returns the body together with the answer's typed headers and status.
@@ -587,11 +651,9 @@ struct SnippetTests {
                     ) async throws(ShopError) -> ResponseWithHeaders<Order, CreateOrderResponseHeaders> {
                         let call = OperationCall<ShopError>(client: client, operation: "Shop.createOrder")
                         let response = try await call.send(ShopRequests.createOrder(body))
-                        switch response.statusCode {
-                        case 200..<300:
-                            let value = try call.decode(Order.self, from: response)
-                            return try call.withHeaders(value, CreateOrderResponseHeaders.init, from: response)
-                        default: throw .forStatus(of: response, in: call)
+                        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+                        let value = try call.decode(Order.self, from: response)
+                        return try call.withHeaders(value, CreateOrderResponseHeaders.init, from: response)
                 """),
         Case(
             name: "deprecations",
@@ -611,6 +673,14 @@ struct SnippetTests {
           account: {type: basic}
         endpoints:
           send: {request: POST /messages, response: empty, auth: [token, account]}
+        """
+
+    /// A body model with a constraint.
+    static let checkedOrder = """
+        models:
+          Order: {properties: {code: {type: string, pattern: "^[A-Z]{3}$"}}}
+        endpoints:
+          createOrder: {request: POST /orders, body: Order, response: empty}
         """
 
     static let responseHeaders = """

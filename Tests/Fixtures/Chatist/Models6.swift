@@ -19,9 +19,7 @@ public struct CreateTicket: Codable, Hashable, Sendable {
         self.channel = channel
         self.deviceInfo = deviceInfo
     }
-}
 
-extension CreateTicket {
     /// Checks the constraints `models.CreateTicket` declares; request builders call it before sending.
     public func validate() throws(ValidationFailure) {
         try Validation.length(message, min: 1, field: "CreateTicket.message")

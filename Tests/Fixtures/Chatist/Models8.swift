@@ -54,9 +54,7 @@ public struct DeviceInfo: Codable, Hashable, Sendable {
         self.locale = locale
         self.timezone = timezone
     }
-}
 
-extension DeviceInfo {
     /// Checks the constraints `models.DeviceInfo` declares; request builders call it before sending.
     public func validate() throws(ValidationFailure) {
         try Validation.range(screenWidth, min: 0, field: "DeviceInfo.screenWidth")

@@ -7,8 +7,7 @@ extension ChatistRequests {
     ///
     /// - Remark: `PATCH /customer` (`endpoints.updateCustomer`)
     public static func updateCustomer(_ body: UpdateCustomer) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(.patch, path: "/customer", authScheme: "apiKey")
-        request.setHeader("Accept", "application/json")
+        var request = HTTPRequestData(.patch, path: "/customer", authScheme: "apiKey", accept: "application/json")
         try request.setJSONBody(body, operation: "Chatist.updateCustomer")
         return request
     }
@@ -17,8 +16,7 @@ extension ChatistRequests {
     ///
     /// - Remark: `PUT /customer/device` (`endpoints.updateDevice`)
     public static func updateDevice(_ body: UpdateDevice) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(.put, path: "/customer/device", authScheme: "apiKey")
-        request.setHeader("Accept", "application/json")
+        var request = HTTPRequestData(.put, path: "/customer/device", authScheme: "apiKey", accept: "application/json")
         try request.setJSONBody(body, operation: "Chatist.updateDevice")
         return request
     }
@@ -31,10 +29,7 @@ extension ChatistClient {
     public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.updateCustomer")
         let response = try await call.send(ChatistRequests.updateCustomer(body))
-        switch response.statusCode {
-        case 200..<300: return
-        default: throw .forStatus(of: response, in: call)
-        }
+        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
     }
 
     /// Registers the device's push token.
@@ -43,10 +38,7 @@ extension ChatistClient {
     public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.updateDevice")
         let response = try await call.send(ChatistRequests.updateDevice(body))
-        switch response.statusCode {
-        case 200..<300: return
-        default: throw .forStatus(of: response, in: call)
-        }
+        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
     }
 }
 

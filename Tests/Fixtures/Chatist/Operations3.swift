@@ -7,9 +7,8 @@ extension ChatistRequests {
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
     public static func getBranding(updatedAt: String? = nil) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(.get, path: "/branding", authScheme: "apiKey")
+        var request = HTTPRequestData(.get, path: "/branding", authScheme: "apiKey", accept: "application/json")
         request.options = RequestOptions(cache: .reloadIgnoringLocalCacheData)
-        request.setHeader("Accept", "application/json")
         if let value = updatedAt {
             request.query.append(QueryItem("updatedAt", value))
         }
@@ -22,11 +21,8 @@ extension ChatistRequests {
     public static func createTicket(
         data: CreateTicket, attachments: [MultipartFile]? = nil
     ) throws(ClientError) -> HTTPRequestData {
-        try Validation.check("Chatist.createTicket") { () throws(ValidationFailure) in
-            try data.validate()
-        }
-        var request = HTTPRequestData(.post, path: "/tickets", authScheme: "apiKey")
-        request.setHeader("Accept", "application/json")
+        try Validation.check("Chatist.createTicket", data.validate)
+        var request = HTTPRequestData(.post, path: "/tickets", authScheme: "apiKey", accept: "application/json")
         var multipart = MultipartBody()
         try multipart.append("data", encoding: data, operation: "Chatist.createTicket")
         if let value = attachments {
@@ -40,31 +36,26 @@ extension ChatistRequests {
     ///
     /// - Remark: `GET /tickets/{ticketID}` (`endpoints.getTicket`)
     public static func getTicket(_ ticketID: TicketID) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(
-            .get, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))", authScheme: "apiKey")
-        request.setHeader("Accept", "application/json")
-        return request
+        return HTTPRequestData(
+            .get, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))", authScheme: "apiKey",
+            accept: "application/json")
     }
 
     /// Lists the customer's tickets with their last message.
     ///
     /// - Remark: `GET /tickets` (`endpoints.getTickets`)
     public static func getTickets() throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(.get, path: "/tickets", authScheme: "apiKey")
-        request.setHeader("Accept", "application/json")
-        return request
+        return HTTPRequestData(.get, path: "/tickets", authScheme: "apiKey", accept: "application/json")
     }
 
     /// Sends a message, with optional attachments, to a ticket.
     ///
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
     public static func sendMessage(_ ticketID: TicketID, body: SendMessage) throws(ClientError) -> HTTPRequestData {
-        try Validation.check("Chatist.sendMessage") { () throws(ValidationFailure) in
-            try body.validate()
-        }
+        try Validation.check("Chatist.sendMessage", body.validate)
         var request = HTTPRequestData(
-            .post, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))/messages", authScheme: "apiKey")
-        request.setHeader("Accept", "application/json")
+            .post, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))/messages", authScheme: "apiKey",
+            accept: "application/json")
         var multipart = MultipartBody()
         multipart.append("message", text: body.message)
         if let value = body.attachments {
@@ -95,10 +86,8 @@ extension ChatistClient {
     public func createTicket(data: CreateTicket, attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.createTicket")
         let response = try await call.send(ChatistRequests.createTicket(data: data, attachments: attachments))
-        switch response.statusCode {
-        case 200..<300: return try call.decode(Ticket.self, from: response)
-        default: throw .forStatus(of: response, in: call)
-        }
+        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+        return try call.decode(Ticket.self, from: response)
     }
 
     /// Returns one ticket with its messages and schedules.
@@ -107,10 +96,8 @@ extension ChatistClient {
     public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTicket")
         let response = try await call.send(ChatistRequests.getTicket(ticketID))
-        switch response.statusCode {
-        case 200..<300: return try call.decode(Ticket.self, from: response)
-        default: throw .forStatus(of: response, in: call)
-        }
+        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+        return try call.decode(Ticket.self, from: response)
     }
 
     /// Lists the customer's tickets with their last message.
@@ -119,10 +106,8 @@ extension ChatistClient {
     public func getTickets() async throws(ChatistError) -> [TicketPreview] {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTickets")
         let response = try await call.send(ChatistRequests.getTickets())
-        switch response.statusCode {
-        case 200..<300: return try call.decode([TicketPreview].self, from: response)
-        default: throw .forStatus(of: response, in: call)
-        }
+        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+        return try call.decode([TicketPreview].self, from: response)
     }
 
     /// Sends a message, with optional attachments, to a ticket.
@@ -131,10 +116,8 @@ extension ChatistClient {
     public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
         let call = OperationCall<ChatistError>(client: client, operation: "Chatist.sendMessage")
         let response = try await call.send(ChatistRequests.sendMessage(ticketID, body: body))
-        switch response.statusCode {
-        case 200..<300: return try call.decode(Message.self, from: response)
-        default: throw .forStatus(of: response, in: call)
-        }
+        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+        return try call.decode(Message.self, from: response)
     }
 }
 

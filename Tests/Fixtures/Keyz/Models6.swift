@@ -21,9 +21,7 @@ public struct RegisterModel: Codable, Hashable, Sendable {
         self.firstName = firstName
         self.name = name
     }
-}
 
-extension RegisterModel {
     /// Checks the constraints `models.RegisterModel` declares; request builders call it before sending.
     public func validate() throws(ValidationFailure) {
         try Validation.pattern(email, "^[^@\\s]+@[^@\\s]+$", field: "RegisterModel.email")

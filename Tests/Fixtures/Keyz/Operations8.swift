@@ -8,11 +8,8 @@ extension KeyzRequests {
     ///
     /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
     public static func registerUser(_ body: RegisterModel) throws(ClientError) -> HTTPRequestData {
-        try Validation.check("Keyz.registerUser") { () throws(ValidationFailure) in
-            try body.validate()
-        }
-        var request = HTTPRequestData(.post, path: "/auth/register/")
-        request.setHeader("Accept", "application/json")
+        try Validation.check("Keyz.registerUser", body.validate)
+        var request = HTTPRequestData(.post, path: "/auth/register/", accept: "application/json")
         try request.setJSONBody(body, operation: "Keyz.registerUser")
         return request
     }
@@ -23,8 +20,7 @@ extension KeyzRequests {
     public static func loginUser(
         grantType: GrantType = .password, email: String, password: String
     ) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(.post, path: "/auth/token/")
-        request.setHeader("Accept", "application/json")
+        var request = HTTPRequestData(.post, path: "/auth/token/", accept: "application/json")
         var form = FormBody()
         form.append("grant_type", grantType.rawValue)
         form.append("username", email)
@@ -37,8 +33,7 @@ extension KeyzRequests {
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.requestToken`)
     public static func requestToken(_ body: TokenRequest) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(.post, path: "/auth/token/")
-        request.setHeader("Accept", "application/json")
+        var request = HTTPRequestData(.post, path: "/auth/token/", accept: "application/json")
         var form = FormBody()
         form.append("grant_type", body.grantType.rawValue)
         if let value = body.username {
@@ -58,10 +53,9 @@ extension KeyzRequests {
     ///
     /// - Remark: `GET /api/v1/{resource}` (`endpoints.authorizedRequest`)
     public static func authorizedRequest(resource: String) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(
-            .get, path: "/api/v1/\(PercentEncoding.encodeComponent(resource))", authScheme: "keyz")
-        request.setHeader("Accept", "application/json")
-        return request
+        return HTTPRequestData(
+            .get, path: "/api/v1/\(PercentEncoding.encodeComponent(resource))", authScheme: "keyz",
+            accept: "application/json")
     }
 }
 
@@ -72,10 +66,8 @@ extension KeyzClient {
     public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
         let call = OperationCall<RegisterUserError>(client: client, operation: "Keyz.registerUser")
         let response = try await call.send(KeyzRequests.registerUser(body))
-        switch response.statusCode {
-        case 200..<300: return try call.decode(IdResponse.self, from: response)
-        default: throw .forStatus(of: response, in: call)
-        }
+        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+        return try call.decode(IdResponse.self, from: response)
     }
 
     /// Signs in with email and password (the password grant).
@@ -86,12 +78,9 @@ extension KeyzClient {
     ) async throws(LoginUserError) -> TokenResponse {
         let call = OperationCall<LoginUserError>(client: client, operation: "Keyz.loginUser")
         let response = try await call.send(
-            KeyzRequests.loginUser(grantType: grantType, email: email, password: password)
-        )
-        switch response.statusCode {
-        case 200..<300: return try call.decode(TokenResponse.self, from: response)
-        default: throw .forStatus(of: response, in: call)
-        }
+            KeyzRequests.loginUser(grantType: grantType, email: email, password: password))
+        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+        return try call.decode(TokenResponse.self, from: response)
     }
 
     /// Requests tokens with either grant; the client's token flow uses it to refresh.
@@ -100,10 +89,8 @@ extension KeyzClient {
     public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
         let call = OperationCall<RequestTokenError>(client: client, operation: "Keyz.requestToken")
         let response = try await call.send(KeyzRequests.requestToken(body))
-        switch response.statusCode {
-        case 200..<300: return try call.decode(TokenResponse.self, from: response)
-        default: throw .forStatus(of: response, in: call)
-        }
+        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+        return try call.decode(TokenResponse.self, from: response)
     }
 
     /// Sends an authorized GET to an API resource and returns the raw response body.
@@ -112,10 +99,8 @@ extension KeyzClient {
     public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
         let call = OperationCall<KeyzError>(client: client, operation: "Keyz.authorizedRequest")
         let response = try await call.send(KeyzRequests.authorizedRequest(resource: resource))
-        switch response.statusCode {
-        case 200..<300: return response.body
-        default: throw .forStatus(of: response, in: call)
-        }
+        guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+        return response.body
     }
 }
 
