@@ -397,7 +397,6 @@ extension ClientPlanner {
             // One documented success stands for every 2XX: a server that answers 201 where the spec says 200 still
             // returns the value. Listing several success statuses makes each one exact.
             let status = responses.count == 1 ? StatusPattern.range(2) : response.status
-            let (pattern, isRange) = switchPattern(status)
             let result: ResponsePlan.Result =
                 switch response.body {
                 case .json(let type): .decode(swiftType(type))
@@ -408,7 +407,7 @@ extension ClientPlanner {
                         terminator: stream.terminator)
                 case .empty: valueType == nil ? .nothing : .nilValue
                 }
-            return ResponsePlan(status: status, statusPattern: pattern, isRange: isRange, result: result)
+            return ResponsePlan(status: status, result: result)
         }
         return (plans, valueType.map { hasEmpty ? $0 + "?" : $0 })
     }

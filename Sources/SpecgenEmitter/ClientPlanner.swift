@@ -444,20 +444,11 @@ package struct ClientPlanner {
         return names
     }
 
-    /// A `switch` pattern for a status, and whether it is a range: `404`, or `500..<600` for `5XX`.
-    func switchPattern(_ status: StatusPattern) -> (pattern: String, isRange: Bool) {
-        switch status {
-        case .code(let code): (String(code), false)
-        case .range(let hundred): ("\(hundred * 100)..<\((hundred + 1) * 100)", true)
-        case .other: ("default", true)  // written as the switch's `default:`
-        }
-    }
-
     func errorCase(_ response: ErrorResponse) -> ErrorCasePlan {
-        let (pattern, isRange) = switchPattern(response.status)
-        return ErrorCasePlan(
-            name: namer.escaped(response.caseName), statusPattern: pattern, status: response.status.description,
-            isRange: isRange, isFallback: response.status == .other, bodyType: response.body.map(swiftType),
+        ErrorCasePlan(
+            name: namer.escaped(response.caseName), statusPattern: response.status.switchPattern,
+            status: response.status.description, isRange: response.status.isRange,
+            isFallback: response.status == .other, bodyType: response.body.map(swiftType),
             bodyUsage: response.body.map { usage(of: $0) } ?? [],
             documentation: response.description)
     }

@@ -268,12 +268,29 @@ package struct ResponsePlan: Hashable, Sendable {
 
     /// The statuses it stands for: `200`, or `2XX` when it is the operation's one success.
     package var status: StatusPattern
-    /// A `switch` pattern: `200` or `200..<300`.
-    package var statusPattern: String
-    /// Whether the pattern is a range, which the client tries after every exact status.
-    package var isRange: Bool
     /// What to return.
     package var result: Result
+
+    /// A `switch` pattern: `200` or `200..<300`.
+    package var statusPattern: String { status.switchPattern }
+    /// Whether the pattern is a range, which the client tries after every exact status.
+    package var isRange: Bool { status.isRange }
+}
+
+extension StatusPattern {
+    /// A `switch` pattern for the status: `404`, or `500..<600` for `5XX`; `default` for any other status.
+    package var switchPattern: String {
+        switch self {
+        case .code(let code): String(code)
+        case .range(let hundred): "\(hundred * 100)..<\((hundred + 1) * 100)"
+        case .other: "default"  // written as the switch's `default:`
+        }
+    }
+
+    /// Whether it stands for more than one status.
+    package var isRange: Bool {
+        if case .code = self { false } else { true }
+    }
 }
 
 /// Page iteration over a paginated operation: a `…Pages` method returning a `PageSequence`.
