@@ -83,6 +83,14 @@ struct BodyAndFailureTests {
         }
     }
 
+    @Test func theBuildersInitializerSetsAcceptAndOnlyA2XXIsASuccess() {
+        let request = HTTPRequestData(.get, path: "/orders", accept: "application/json")
+        #expect(request.headerFields[.accept] == "application/json")
+        #expect(HTTPRequestData(.get, path: "/orders").headerFields[.accept] == nil)
+        let successes = [199, 200, 204, 299, 300, 404].map { HTTPResponseData(status: .init(code: $0)).isSuccessful }
+        #expect(successes == [false, true, true, true, false, false])
+    }
+
     @Test func lengthRangeAndItemBounds() {
         #expect(throws: ValidationFailure(field: "name", rule: "minLength 1")) {
             try Validation.length("", min: 1, field: "name")
