@@ -137,10 +137,20 @@ public struct MultipartBody: Sendable {
         }
         let output = try FileHandle(forWritingTo: url)
         defer { try? output.close() }
+        // Boundaries and part headers come in small pieces; they are gathered into one write before each payload.
+        var pending = Data()
+        func flush() throws {
+            if !pending.isEmpty { try output.write(contentsOf: pending) }
+            pending.removeAll(keepingCapacity: true)
+        }
         try encode(
-            boundary: boundary, text: { try output.write(contentsOf: Data($0.utf8)) },
-            bytes: { try output.write(contentsOf: $0) },
+            boundary: boundary, text: { Self.append($0, to: &pending) },
+            bytes: { data in
+                try flush()
+                try output.write(contentsOf: data)
+            },
             file: { file in
+                try flush()
                 guard let source = file.fileURL else { return try output.write(contentsOf: file.data) }
                 let input = try FileHandle(forReadingFrom: source)
                 defer { try? input.close() }
@@ -148,6 +158,7 @@ public struct MultipartBody: Sendable {
                     try output.write(contentsOf: chunk)
                 }
             })
+        try flush()
         return "multipart/form-data; boundary=\(boundary)"
     }
 
@@ -160,38 +171,51 @@ public struct MultipartBody: Sendable {
         // One pass sizes the body, so each file's bytes are copied once, straight into place.
         body.reserveCapacity(parts.reduce(0) { $0 + payloadSize($1) + 256 } + boundary.utf8.count + 8)
         encode(
-            boundary: boundary, text: { body.append(contentsOf: Array($0.utf8)) }, bytes: { body.append($0) },
+            boundary: boundary, text: { Self.append($0, to: &body) }, bytes: { body.append($0) },
             file: { body.append($0.data) })
         return (body, "multipart/form-data; boundary=\(boundary)")
     }
 
+    /// Appends a string's UTF-8 bytes without an intermediate copy.
+    private static func append(_ text: String, to data: inout Data) {
+        var text = text
+        text.withUTF8 { data.append($0) }
+    }
+
     /// The body in order, handed out as text (boundaries, part headers, text values), bytes (JSON parts) and file
-    /// parts' contents: one encoding serves the body in memory and the body in a file.
+    /// parts' contents: one encoding serves the body in memory and the body in a file. Text comes in pieces, literals
+    /// and values as they are, so building a part's header copies nothing.
     private func encode(
         boundary: String, text: (String) throws -> Void, bytes: (Data) throws -> Void,
         file: (MultipartFile) throws -> Void
     ) rethrows {
         for part in parts {
-            try text("--\(boundary)\r\n")
+            try text("--")
+            try text(boundary)
+            try text("\r\nContent-Disposition: form-data; name=\"")
             switch part {
             case .text(let name, let value):
-                try text("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n")
+                try text(Self.quoted(name))
+                try text("\"\r\n\r\n")
                 try text(value)
             case .json(let name, let data):
-                try text(
-                    "Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n"
-                        + "Content-Type: application/json\r\n\r\n")
+                try text(Self.quoted(name))
+                try text("\"\r\nContent-Type: application/json\r\n\r\n")
                 try bytes(data)
             case .file(let name, let contents):
-                try text(
-                    "Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; "
-                        + "filename=\"\(Self.quoted(contents.filename))\"\r\n"
-                        + "Content-Type: \(Self.headerSafe(contents.contentType))\r\n\r\n")
+                try text(Self.quoted(name))
+                try text("\"; filename=\"")
+                try text(Self.quoted(contents.filename))
+                try text("\"\r\nContent-Type: ")
+                try text(Self.headerSafe(contents.contentType))
+                try text("\r\n\r\n")
                 try file(contents)
             }
             try text("\r\n")
         }
-        try text("--\(boundary)--\r\n")
+        try text("--")
+        try text(boundary)
+        try text("--\r\n")
     }
 
     private func payloadSize(_ part: Part) -> Int {
@@ -208,11 +232,27 @@ public struct MultipartBody: Sendable {
 
     /// Escapes a name for a quoted header parameter (RFC 7578 §4.2): quotes and line breaks cannot end it early.
     private static func quoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "%22")
-            .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        // Almost every name needs nothing, and is then returned as it is, without a copy.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || isLineBreak($0) })
+        else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "%22"
+            case "\r": escaped += "%0D"
+            case "\n": escaped += "%0A"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
+    /// Drops line breaks from a header value, by scalar: `\r\n` is one `Character`, which a character filter keeps.
     private static func headerSafe(_ text: String) -> String {
-        text.filter { $0 != "\r" && $0 != "\n" }
+        guard text.utf8.contains(where: isLineBreak) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
     }
+
+    private static func isLineBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") }
 }

@@ -67,6 +67,32 @@ struct BodyAndFailureTests {
         }
     }
 
+    @Test func multipartPartsAreWrittenExactlyWithHostileNamesEscaped() throws {
+        var multipart = MultipartBody()
+        multipart.append("note", text: "héllo")
+        multipart.append("a\"b\r\nc\\d", json: Data(#"{"k":1}"#.utf8))
+        multipart.append(
+            "file",
+            file: MultipartFile(filename: "x\".txt", contentType: "text/plain\r\nX-Evil: 1", data: Data("abc".utf8)))
+        let (body, contentType) = multipart.encoded()
+        let boundary = try #require(contentType.split(separator: "=", maxSplits: 1).last.map(String.init))
+        #expect(contentType == "multipart/form-data; boundary=\(boundary)")
+        let expected =
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nhéllo\r\n"
+            + "--\(boundary)\r\nContent-Disposition: form-data; name=\"a%22b%0D%0Ac\\\\d\"\r\n"
+            + "Content-Type: application/json\r\n\r\n{\"k\":1}\r\n"
+            + "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"x%22.txt\"\r\n"
+            + "Content-Type: text/plainX-Evil: 1\r\n\r\nabc\r\n--\(boundary)--\r\n"
+        #expect(String(decoding: body, as: UTF8.self) == expected)
+        // Written to a file, the same parts give the same bytes around a boundary of their own.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("specgen-\(UUID().uuidString).body")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fileContentType = try multipart.write(to: url)
+        let fileBoundary = try #require(fileContentType.split(separator: "=", maxSplits: 1).last.map(String.init))
+        let written = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        #expect(written == expected.replacingOccurrences(of: boundary, with: fileBoundary))
+    }
+
     @Test(arguments: [
         ("user_123e4567-e89b-12d3-a456-426614174000", true),
         ("user", false),
