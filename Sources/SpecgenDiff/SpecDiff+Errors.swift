@@ -114,8 +114,8 @@ extension SpecDiff {
         zip(newPlan.operations, new.endpoints).first { $0.0.errorType == name }?.1.location ?? new.location
     }
 
-    func errorLocation(_ status: String, in spec: Spec) -> SourceLocation {
+    func errorLocation(_ status: StatusPattern, in spec: Spec) -> SourceLocation {
         let all = spec.errors + spec.endpoints.flatMap(\.errors)
-        return all.first { $0.status.description == status }?.location ?? spec.location
+        return all.first { $0.status == status }?.location ?? spec.location
     }
 }

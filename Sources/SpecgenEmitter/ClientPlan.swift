@@ -387,18 +387,19 @@ package struct ErrorPlan: Hashable, Sendable {
 package struct ErrorCasePlan: Hashable, Sendable {
     /// The case name.
     package var name: String
-    /// A `switch` pattern for the status: `404` or `500..<600`.
-    package var statusPattern: String
-    /// The status as the spec writes it: `404` or `5XX`.
-    package var status: String
-    /// Whether it is a range, so the case carries the status.
-    package var isRange: Bool
-    /// Whether it answers every status documented nowhere else (`default`): the switch's last case.
-    package var isFallback: Bool
+    /// The status as the spec writes it: `404`, `5XX` or `default`.
+    package var status: StatusPattern
     /// The body's Swift type, if the response has one.
     package var bodyType: String?
     /// The modules the body type comes from.
     package var bodyUsage: ModuleUsage
     /// Its doc comment.
     package var documentation: String?
+
+    /// A `switch` pattern for the status: `404` or `500..<600`.
+    package var statusPattern: String { status.switchPattern }
+    /// Whether it is a range, so the case carries the status.
+    package var isRange: Bool { status.isRange }
+    /// Whether it answers every status documented nowhere else (`default`): the switch's last case.
+    package var isFallback: Bool { status == .other }
 }

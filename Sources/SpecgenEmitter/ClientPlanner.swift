@@ -446,9 +446,7 @@ package struct ClientPlanner {
 
     func errorCase(_ response: ErrorResponse) -> ErrorCasePlan {
         ErrorCasePlan(
-            name: namer.escaped(response.caseName), statusPattern: response.status.switchPattern,
-            status: response.status.description, isRange: response.status.isRange,
-            isFallback: response.status == .other, bodyType: response.body.map(swiftType),
+            name: namer.escaped(response.caseName), status: response.status, bodyType: response.body.map(swiftType),
             bodyUsage: response.body.map { usage(of: $0) } ?? [],
             documentation: response.description)
     }

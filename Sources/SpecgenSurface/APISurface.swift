@@ -78,7 +78,7 @@ private struct WireMap {
         }
         for error in plan.errors {
             for item in error.cases {
-                byOwner[error.typeName, default: [:]][item.name.withoutBackticks] = item.status
+                byOwner[error.typeName, default: [:]][item.name.withoutBackticks] = item.status.description
             }
         }
         for server in plan.servers {
