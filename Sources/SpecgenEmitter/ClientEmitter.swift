@@ -420,13 +420,14 @@ struct ClientEmitter {
             let failure = "throw .forStatus(of: response, in: call)"
             if operation.responses.count == 1, let only = operation.responses.first, only.status == .range(2) {
                 w.line("guard response.isSuccessful else { \(failure) }")
-                // A method that returns nothing ends here.
-                for statement in statements(only, of: operation) where statement != "return" { w.line(statement) }
+                for statement in statements(only, of: operation) { w.line(statement) }
                 return
             }
             w.switchBlock("response.statusCode") { w in
                 for response in operation.responses.filter({ !$0.isRange }) + operation.responses.filter(\.isRange) {
-                    let body = statements(response, of: operation)
+                    // A method that returns nothing has no statements, and its case returns.
+                    let returned = statements(response, of: operation)
+                    let body = returned.isEmpty ? ["return"] : returned
                     if body.count == 1 {
                         w.caseLine(response.statusPattern, body[0])
                     } else {
@@ -452,7 +453,7 @@ struct ClientEmitter {
         w.blank()
     }
 
-    /// The statements that return a success.
+    /// The statements that return a success; none when the method returns nothing.
     private func statements(_ response: ResponsePlan, of operation: OperationPlan) -> [String] {
         if operation.savesToFile, case .stream(.bytes, _, _, _) = response.result {
             return ["return try await call.save(response, to: file)"]
@@ -468,10 +469,10 @@ struct ClientEmitter {
             case .bytes, .stream: return [read("response.body")]
             }
         }
-        let result =
+        let result: String? =
             switch response.result {
             case .decode(let type): "return try call.decode(\(type).self, from: response)"
-            case .nothing: "return"
+            case .nothing: nil
             case .nilValue: "return nil"
             case .bytes: "return response.body"
             case .stream(.events, _, false, _): "return call.events(from: response)"
@@ -481,7 +482,7 @@ struct ClientEmitter {
             case .stream(.lines, let element, _, _): "return call.lines(\(element).self, from: response)"
             case .stream(.bytes, _, _, _): "return call.bytes(from: response)"
             }
-        return [result]
+        return result.map { [$0] } ?? []
     }
 
     // MARK: - Helpers
