@@ -311,9 +311,10 @@ public actor OAuth2TokenFlow {
     /// Refreshes unless another caller already replaced `rejected`; concurrent callers share one refresh.
     public func refresh(replacing rejected: String) async throws -> TokenSet {
         if let refreshing { return try await refreshing.value }
-        if let current = await store.load(), current.accessToken != rejected, !isExpiring(current) {
-            return current
-        }
+        let current = await store.load()
+        // The actor ran other callers while the store answered: one of them may have started the refresh.
+        if let refreshing { return try await refreshing.value }
+        if let current, current.accessToken != rejected, !isExpiring(current) { return current }
         let task = Task { try await self.performRefresh() }
         refreshing = task
         defer { refreshing = nil }

@@ -133,6 +133,20 @@ struct RuntimeServerTests {
         await server.stop()
     }
 
+    @Test func callersThatReadTheStoreTogetherShareOneRefresh() async throws {
+        let server = try TestHTTPServer { _ in .json(#"{"access_token":"fresh","expires_in":3600}"#) }
+        let baseURL = try await server.start()
+        let store = MeetingStore(TokenSet(accessToken: "stale", refreshToken: "r1", expiresAt: nil))
+        let flow = OAuth2TokenFlow(tokenPath: "/auth/token/", store: store, client: APIClient(baseURL: baseURL))
+        // Each caller finds no refresh running, then waits on the store until the other has asked it too.
+        async let first = flow.refresh(replacing: "stale")
+        async let second = flow.refresh(replacing: "stale")
+        #expect(try await [first.accessToken, second.accessToken] == ["fresh", "fresh"])
+        #expect(await flow.refreshCount == 1)
+        #expect(await server.requests.map(\.path) == ["/auth/token/"])
+        await server.stop()
+    }
+
     @Test func unauthorizedResponseTriggersOneRefreshAndARetry() async throws {
         let server = try TestHTTPServer { request in
             if request.path == "/auth/token/" {
@@ -239,4 +253,26 @@ struct RuntimeServerTests {
         await #expect(throws: ClientError.cancelled(operation: "cancelled")) { _ = try await task.value }
         await server.stop()
     }
+}
+
+/// A token store whose first two loads answer only once both have been asked, so their callers interleave.
+private actor MeetingStore: TokenStore {
+    private var tokens: TokenSet?
+    private var loads = 0
+    private var firstLoad: CheckedContinuation<Void, Never>?
+
+    init(_ tokens: TokenSet?) { self.tokens = tokens }
+
+    func load() async -> TokenSet? {
+        loads += 1
+        if loads == 1 {
+            await withCheckedContinuation { firstLoad = $0 }
+        } else if loads == 2 {
+            firstLoad?.resume()
+            firstLoad = nil
+        }
+        return tokens
+    }
+
+    func save(_ tokens: TokenSet?) { self.tokens = tokens }
 }

@@ -55,17 +55,20 @@ public struct ProcessRun: Sendable {
     }
 }
 
-/// Reads a pipe to its end on another thread.
+/// Reads a pipe to its end on a thread of its own.
+///
+/// Not on a global dispatch queue: on Linux the concurrency pool's threads are that queue's, and a read blocked there
+/// for as long as a compiler runs would hold back every test of the process meanwhile.
 private final class DrainedPipe: @unchecked Sendable {
     // Written once by the reading thread before `done` is signalled; read only after waiting on it.
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
     init(_ pipe: Pipe) {
-        DispatchQueue.global().async {
+        Thread {
             self.data = pipe.fileHandleForReading.readDataToEndOfFile()
             self.done.signal()
-        }
+        }.start()
     }
 
     func wait() -> Data {
