@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 public import Foundation
 public import SpecgenMock
+import Synchronization
 
 /// Serves a ``MockService`` over HTTP/1.1 on a real socket (FlyingFox), bound to loopback unless told otherwise.
 public actor MockHTTPServer {
@@ -25,6 +26,7 @@ public actor MockHTTPServer {
     private let server: HTTPServer
     private let handler: ClosureHTTPHandler
     private let host: String
+    private let answering = RequestsInFlight()
     private var runTask: Task<Void, any Error>?
 
     /// Creates a server; `log` receives one redacted line per request.
@@ -39,7 +41,10 @@ public actor MockHTTPServer {
         self.service = service
         let bound = host == "localhost" ? "127.0.0.1" : host
         self.host = bound
+        let answering = answering
         handler = ClosureHTTPHandler { request in
+            answering.begin()
+            defer { answering.end() }
             let target = request.target.rawValue
             let path = String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             let mockRequest = MockRequest(
@@ -86,11 +91,23 @@ public actor MockHTTPServer {
         return url
     }
 
-    /// Stops accepting connections, lets requests in flight finish for up to `timeout` seconds, and returns.
+    /// Lets the requests being answered finish for up to `timeout` seconds, stops the server, and returns once it
+    /// has stopped.
+    ///
+    /// The server's task is cancelled before its listening socket closes, so the accept loop has ended by then.
+    /// `HTTPServer.stop` closes the socket first, while the loop may still run: the process can meanwhile give the
+    /// descriptor's number to another socket (another server's, in a test suite), and the stopped loop then accepts
+    /// on it, dropping a connection meant for that server.
     public func stop(timeout: TimeInterval = 1) async {
-        await server.stop(timeout: timeout)
+        let deadline = ContinuousClock.now + .milliseconds(Int(max(0, timeout) * 1000))
+        while answering.count > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         runTask?.cancel()
+        _ = await runTask?.result
         runTask = nil
+        // Closes the socket if the run never got as far as listening; a no-op otherwise.
+        await server.stop()
     }
 
     /// The methods routed to the mock: HTTP's own, `QUERY`, and WebDAV's. The router needs them listed; any
@@ -121,4 +138,13 @@ public actor MockHTTPServer {
         default: "Status \(status)"
         }
     }
+}
+
+/// How many requests the mock is answering, so ``MockHTTPServer/stop(timeout:)`` can wait for them.
+private final class RequestsInFlight: Sendable {
+    private let state = Mutex(0)
+
+    var count: Int { state.withLock { $0 } }
+    func begin() { state.withLock { $0 += 1 } }
+    func end() { state.withLock { $0 -= 1 } }
 }

@@ -92,9 +92,8 @@ public actor TestHTTPServer {
                 throw URLError(.cannotConnectToHost)
             }
             if ServedPorts.claim(Int(port)), let url = URL(string: "http://127.0.0.1:\(port)") { return url }
+            // The run has ended when `stop` returns, so the next one starts from a clear state.
             await stop()
-            // The stopped run must have ended before the next one starts: it clears the server's state as it ends.
-            _ = await runTask?.result
         }
         throw URLError(.cannotConnectToHost)
     }
@@ -102,10 +101,18 @@ public actor TestHTTPServer {
     /// Every request answered so far, in order.
     public var requests: [RecordedRequest] { recorded }
 
-    /// Stops the server.
+    /// Stops the server, and returns once its run has ended.
+    ///
+    /// The run is cancelled first, which ends its accept loop and then closes the listening socket. `HTTPServer.stop`
+    /// closes the socket first, while the loop may still run: the process can meanwhile give the descriptor's number
+    /// to another test's server, and the stopped loop then accepts on it, dropping that server's connection (its
+    /// client sees "connection reset by peer").
     public func stop() async {
-        await server.stop()
         runTask?.cancel()
+        _ = await runTask?.result
+        runTask = nil
+        // Closes the socket if the run never got as far as listening; a no-op otherwise.
+        await server.stop()
     }
 }
 
