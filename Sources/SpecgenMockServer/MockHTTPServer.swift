@@ -91,8 +91,8 @@ public actor MockHTTPServer {
         return url
     }
 
-    /// Lets the requests being answered finish for up to `timeout` seconds, stops the server, and returns once it
-    /// has stopped.
+    /// Lets the requests being answered finish for up to `timeout` seconds (requests arriving meanwhile are answered
+    /// too), stops the server, and returns once it has stopped.
     ///
     /// The server's task is cancelled before its listening socket closes, so the accept loop has ended by then.
     /// `HTTPServer.stop` closes the socket first, while the loop may still run: the process can meanwhile give the
