@@ -368,7 +368,7 @@ public actor OAuth2TokenFlow {
         request.headerFields[.accept] = "application/json"
         let operation = "OAuth2.token"
         let response = try await client.send(request, operation: operation)
-        guard (200..<300).contains(response.status.code) else {
+        guard response.isSuccessful else {
             throw AuthenticationFailure("the token endpoint answered \(response.status.code)")
         }
         struct Payload: Decodable {

@@ -65,7 +65,7 @@ public func loadImageData(from source: String, transport: any Transport = URLSes
             var request = HTTPRequestData(method: .get, path: "")
             request.baseURL = url
             let response = try await transport.send(request)
-            guard (200..<300).contains(response.status.code) else { throw URLError(.badServerResponse) }
+            guard response.isSuccessful else { throw URLError(.badServerResponse) }
             return response.body
         default:
             break

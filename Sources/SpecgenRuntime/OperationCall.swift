@@ -32,10 +32,8 @@ extension ClientFailure {
 /// ```swift
 /// let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTicket")
 /// let response = try await call.send(ChatistRequests.getTicket(ticketID))
-/// switch response.statusCode {
-/// case 200..<300: return try call.decode(Ticket.self, from: response)
-/// default: throw .forStatus(of: response, in: call)
-/// }
+/// guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
+/// return try call.decode(Ticket.self, from: response)
 /// ```
 ///
 /// and the error type maps the other statuses, once for every operation that throws it:

@@ -177,7 +177,7 @@ extension OperationCall {
         var built = try build(request)
         built.streamsResponse = true
         var response = try await send(built)
-        guard !(200..<300).contains(response.statusCode), let stream = response.bodyStream else { return response }
+        guard !response.isSuccessful, let stream = response.bodyStream else { return response }
         var body = Data()
         do {
             // Leaving the loop early cancels the rest of the transfer.

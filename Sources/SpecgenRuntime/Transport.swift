@@ -270,7 +270,7 @@ private final class DownloadTransfer: @unchecked Sendable {
             guard let response = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
             var answer = HTTPResponseData(
                 status: HTTPResponse.Status(code: response.statusCode), headerFields: HTTPFields(response))
-            if (200..<300).contains(response.statusCode) {
+            if answer.isSuccessful {
                 let manager = FileManager.default
                 if manager.fileExists(atPath: destination.path) { try manager.removeItem(at: destination) }
                 try manager.moveItem(at: location, to: destination)
