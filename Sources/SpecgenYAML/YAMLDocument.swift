@@ -59,6 +59,27 @@ public struct YAMLDocument: Hashable, Sendable {
         self.root = try result.get()
     }
 
+    /// Parses JSON text (RFC 8259) into the same node tree, by JSON's rules rather than YAML's: C1 controls and
+    /// U+2028 in strings, `\u` surrogate pairs and keys of any length are read as JSON defines them. Strings are
+    /// double-quoted scalars; numbers, `true`, `false` and `null` are plain ones. Duplicate keys, syntax errors and
+    /// nesting past `limits` are errors located where they stand.
+    public init(parsingJSON bytes: [UInt8], path: String, limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
+        self.path = path
+        let result: Result<YAMLNode?, YAMLError> = bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(bytes: buffer, path: path, limits: limits)
+            do throws(YAMLError) { return .success(try reader.read()) } catch { return .failure(error) }
+        }
+        self.root = try result.get()
+    }
+
+    /// Whether bytes look like JSON rather than YAML: their first character past white space and a byte-order mark
+    /// opens an object or an array. (YAML's flow style can start so too; a reader tries JSON first, then YAML.)
+    public static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && (bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "["))
+    }
+
     /// Parses a string into a node tree; see ``init(parsing:path:limits:)-([UInt8],_,_)``.
     public init(parsing text: String, path: String, limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
         try self.init(parsing: Array(text.utf8), path: path, limits: limits)
@@ -307,7 +328,19 @@ private struct TreeBuilder {
                 }
                 index += 1
             }
-            let byte = String(UInt8(truncatingIfNeeded: parser.problem_value), radix: 16, uppercase: true)
+            let value = Int(parser.problem_value)
+            let byte = String(value, radix: 16, uppercase: true)
+            if problem.hasPrefix("control characters") {
+                // libyaml says this of valid UTF-8 that YAML does not print: C0 and C1 controls, DEL, U+FFFE.
+                let binary = buffer.prefix(8_000).contains(0)
+                return error(
+                    at: mark,
+                    binary
+                        ? "this is a binary file, not YAML text (control character U+\(byte) here, and NUL bytes)"
+                        : "the control character U+\(String(repeating: "0", count: max(0, 4 - byte.count)))\(byte) "
+                            + "cannot stand in YAML text",
+                    fix: binary ? nil : "remove it, or write it as an escape inside a double-quoted string")
+            }
             return error(
                 at: mark, "\(problem) (byte 0x\(byte)): the file is not valid UTF-8",
                 fix: "save the spec as UTF-8")

@@ -1,7 +1,8 @@
 /// JSON text for scalars, shared by the package's JSON writers (the mock server's answers, the OpenAPI export).
 package enum JSONLiteral {
-    /// A JSON string literal. Control characters and DEL are escaped, so it is also a valid YAML double-quoted
-    /// scalar.
+    /// A JSON string literal that is also a YAML double-quoted scalar reading back the same text: C0 and C1
+    /// controls, DEL, the byte-order mark and U+FFFE/U+FFFF (which YAML may not hold raw) and the line breaks YAML
+    /// 1.1 folds (U+0085, U+2028, U+2029) are escaped as `\uXXXX`.
     package static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -11,13 +12,21 @@ package enum JSONLiteral {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
+    }
+
+    /// Whether a scalar must be written as an escape to read back as itself in both JSON and YAML.
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: true
+        default: false
+        }
     }
 
     /// A JSON number: integral values without a fraction, and `null` for values JSON cannot hold.
