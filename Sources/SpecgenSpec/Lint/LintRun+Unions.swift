@@ -96,44 +96,21 @@ extension LintRun {
     }
 
     /// An undiscriminated union decodes the first variant that fits, so a variant whose every value also fits an
-    /// earlier one is never chosen.
+    /// earlier one is never chosen. In a union the client only sends, the app picks its case, so two variants that
+    /// decode each other's values (which no order fixes) are no fault there; an order that would fix it still is.
     private mutating func checkShadowedVariants(_ model: Model, _ union: Union) {
+        let decoded = usage.responseModels.contains(model.name) || !usage.usedModels.contains(model.name)
+        let order = VariantOrder(types)
+        let variants = union.variants.map(\.type)
         for (index, later) in union.variants.enumerated() {
-            guard
-                let earlier = union.variants.prefix(index).first(where: { accepts($0.type, everyValueOf: later.type) })
+            guard let earlier = order.shadowing(index, in: variants),
+                decoded || !order.accepts(later.type, everyValueOf: variants[earlier])
             else { continue }
             warning(
                 later.location,
                 "variant '\(later.type)' of union '\(model.name)' is never chosen: every value of it also decodes as"
-                    + " '\(earlier.type)', which is tried first",
-                fix: "list '\(later.type)' before '\(earlier.type)'")
-        }
-    }
-
-    /// Whether every JSON value of `later` also decodes as `earlier` (a conservative answer: true only when sure).
-    private func accepts(_ earlier: TypeRef, everyValueOf later: TypeRef) -> Bool {
-        if earlier == later { return false }
-        switch (shape(of: earlier), shape(of: later)) {
-        case (.primitive(.json), _): return true
-        case (.primitive(.string), .primitive(let primitive)):
-            return [.datetime, .date, .uuid, .url, .bytes].contains(primitive)
-        case (.primitive(.string), .enumeration): return true
-        case (.primitive(.double), .primitive(let primitive)), (.primitive(.float), .primitive(let primitive)):
-            return [.int, .int32, .int64].contains(primitive)
-        case (.map(let value), .object(let model)):
-            return shape(of: value) == .primitive(.json) || model.fields.isEmpty
-        case (.object(let first), .object(let second)):
-            // `first` decodes every `second` when each field it requires is required in `second` with the same
-            // type, each optional field it shares with `second` has the same type, and no constant differs (a
-            // variant's constants are checked when it is tried).
-            return first.fields.allSatisfy { field in
-                guard let other = second.fields.first(where: { $0.wireName == field.wireName }) else {
-                    return !field.isRequiredOnWire && field.constant == nil
-                }
-                if let constant = field.constant, other.constant != constant { return false }
-                return other.type == field.type && (!field.isRequiredOnWire || other.isRequiredOnWire)
-            }
-        default: return false
+                    + " '\(variants[earlier])', which is tried first",
+                fix: "list '\(later.type)' before '\(variants[earlier])'")
         }
     }
 }

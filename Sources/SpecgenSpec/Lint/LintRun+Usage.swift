@@ -15,7 +15,6 @@ extension LintRun {
                     fix: "add 'server: \(url.name)' to the endpoints it serves, or remove it")
             }
         }
-        let usage = ModelUsage(spec, resolver: types)
         for model in spec.models where usage.jsonModels.contains(model.name) {
             checkNoFiles(in: model.fields, context: "JSON (model '\(model.name)' is sent or received as JSON)")
         }

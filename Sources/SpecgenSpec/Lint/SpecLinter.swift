@@ -24,10 +24,13 @@ struct LintRun {
     let namer = Namer()
     var diagnostics: [Diagnostic] = []
     let types: TypeResolver
+    /// Which models requests and responses carry.
+    let usage: ModelUsage
 
     init(spec: Spec) {
         self.spec = spec
         types = TypeResolver(spec)
+        usage = ModelUsage(spec, resolver: types)
     }
 
     func model(named name: String) -> Model? { types.model(named: name) }
@@ -71,19 +74,7 @@ struct LintRun {
     /// Models must not take the names of the types every client gets (`ChatistClient`, `RegisterUserError`), nor
     /// the module's own name, which would shadow the module for `Chatist.Ticket`.
     mutating func checkGeneratedNames() {
-        var generated: [String: String] = [:]
-        for (name, role) in GeneratedNames(apiName: spec.name, namer: namer).roles { generated[name] = role }
-        for endpoint in spec.endpoints {
-            if let name = namer.errorTypeName(of: endpoint) { generated[name] = "the error type of '\(endpoint.name)'" }
-            generated[namer.handlerTypeName(of: endpoint)] = "the mock's closure type for '\(endpoint.name)'"
-            if let name = namer.responseHeadersTypeName(of: endpoint),
-                let method = namer.headersMethodName(of: endpoint),
-                let handler = namer.headersHandlerTypeName(of: endpoint)
-            {
-                generated[name] = "the response headers of '\(endpoint.name)'"
-                generated[handler] = "the mock's closure type for '\(method)'"
-            }
-        }
+        let generated = GeneratedNames.typeNames(of: spec, namer: namer)
         for model in spec.models {
             let swiftName = namer.swiftName(of: model)
             if let role = generated[swiftName] {

@@ -37,4 +37,14 @@ extension Spec {
         let sorted = diagnostics.sortedForDisplay()
         return LoadedSpec(spec: sorted.contains(where: \.isError) ? nil : spec, diagnostics: sorted)
     }
+
+    /// The spec bytes hold when every part could be read, before lint's semantic checks: for a tool that settles
+    /// what lint would refuse (the OpenAPI import) by asking the spec model about it.
+    package static func read(bytes: [UInt8], path: String) -> Spec? {
+        let context = LoadContext(path: path)
+        guard let document = context.parse(bytes) else { return nil }
+        var diagnostics: [Diagnostic] = []
+        let spec = SpecLoader().load(document, diagnostics: &diagnostics)
+        return diagnostics.contains(where: \.isError) || context.diagnostics.contains(where: \.isError) ? nil : spec
+    }
 }

@@ -36,7 +36,7 @@ extension SpecReader {
             }
             return Model(name: name, kind: .alias(expression.type, Constraints()), location: location)
         }
-        let common = ["swiftName", "description", "deprecated", "example"]
+        let common = ["swiftName", "description", "deprecated", "example", "standalone"]
         let kindKey = ["properties", "includes", "additionalProperties", "enum", "type", "oneOf"].first {
             node[$0] != nil
         }
@@ -71,6 +71,7 @@ extension SpecReader {
             name: name, swiftName: reader.string("swiftName"), kind: .object([]),
             description: reader.string("description"), deprecation: reader.deprecation(),
             example: reader.specValue("example"), location: location)
+        model.isStandalone = reader.bool("standalone") ?? false
         switch kindKey {
         case "properties", "includes", "additionalProperties":
             model.kind = .object(fields(reader.value("properties"), keyPath: "\(keyPath).properties"))

@@ -234,6 +234,9 @@ public struct Model: Hashable, Sendable {
     /// The type of the properties a struct keeps beyond those it declares (`additionalProperties`; `json` for
     /// any), or nil when it reads only its own.
     public var additionalProperties: TypeRef?
+    /// Whether the API documents it without any endpoint of the spec carrying it (`standalone: true`): a webhook's
+    /// payload, an event object. It is generated as a model received as JSON, and lint does not call it unused.
+    public var isStandalone = false
     /// Where it is declared.
     public var location: SourceLocation
 

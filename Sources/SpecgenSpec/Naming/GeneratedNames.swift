@@ -27,6 +27,26 @@ package struct GeneratedNames: Hashable, Sendable {
         server = module + "Server"
     }
 
+    /// Every Swift type name a client of `spec` generates besides its models, with the role it plays: the names
+    /// above, each operation's error type, the mock's closure types and response-header types. A model must not
+    /// take one; lint refuses it, and the OpenAPI import gives such a model another Swift name.
+    package static func typeNames(of spec: Spec, namer: Namer = Namer()) -> [String: String] {
+        var generated: [String: String] = [:]
+        for (name, role) in GeneratedNames(apiName: spec.name, namer: namer).roles { generated[name] = role }
+        for endpoint in spec.endpoints {
+            if let name = namer.errorTypeName(of: endpoint) { generated[name] = "the error type of '\(endpoint.name)'" }
+            generated[namer.handlerTypeName(of: endpoint)] = "the mock's closure type for '\(endpoint.name)'"
+            if let name = namer.responseHeadersTypeName(of: endpoint),
+                let method = namer.headersMethodName(of: endpoint),
+                let handler = namer.headersHandlerTypeName(of: endpoint)
+            {
+                generated[name] = "the response headers of '\(endpoint.name)'"
+                generated[handler] = "the mock's closure type for '\(method)'"
+            }
+        }
+        return generated
+    }
+
     /// Each name with the role it plays, for reporting a model that would take one.
     package var roles: [(name: String, role: String)] {
         [
@@ -48,13 +68,19 @@ extension Namer {
     /// The Swift name of a field without backticks, for comparing names and building other names from it.
     package func bareSwiftName(of field: Field) -> String { field.swiftName ?? bareMemberName(field.wireName) }
 
-    /// The Swift case name of an enum value, escaped when it is a keyword.
+    /// The Swift case name of an enum value, escaped when it is a keyword. An integer's is `value` and its digits
+    /// (`value2`, `valueMinus1`), since digits alone make no name (`._2`) and `1` and `-1` would make the same one.
     package func caseName(of value: EnumValue) -> String {
-        value.swiftName.map(escaped) ?? memberName(value.value)
+        value.swiftName.map(escaped) ?? (value.isInteger ? integerCaseName(value.value) : memberName(value.value))
     }
 
     /// The Swift case name of an enum value without backticks.
-    package func bareCaseName(of value: EnumValue) -> String { value.swiftName ?? bareMemberName(value.value) }
+    package func bareCaseName(of value: EnumValue) -> String { caseName(of: value).withoutBackticks }
+
+    /// `value2` for 2, `valueMinus1` for -1.
+    package func integerCaseName(_ digits: String) -> String {
+        digits.hasPrefix("-") ? "valueMinus" + digits.dropFirst() : "value" + digits.drop { $0 == "+" }
+    }
 
     /// The Swift case name of a union variant: its `case`, else its tag (`bank_account` → `bankAccount`), else one
     /// from its type (`Card` → `card`, `[Card]` → `cardList`, `{string: int}` → `intMap`); escaped when a keyword.

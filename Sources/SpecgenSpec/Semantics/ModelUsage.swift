@@ -48,7 +48,10 @@ package struct ModelUsage: Sendable {
             responseModels.formUnion(responses)
             byOperation.append((endpoint.name, request.union(responses)))
         }
-        jsonModels = resolver.reachableModels(from: jsonRoots)
+        // A standalone model (a webhook's payload, an event) reaches the app as JSON from outside any endpoint.
+        let standalone = spec.models.filter(\.isStandalone).map { TypeRef.named($0.name) }
+        responseModels.formUnion(resolver.reachableModels(from: standalone))
+        jsonModels = resolver.reachableModels(from: jsonRoots + standalone)
     }
 
     /// Whether a struct model's generated type is `Codable`: it travels as JSON somewhere, or nothing uses it, so
