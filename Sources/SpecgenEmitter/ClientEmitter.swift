@@ -509,7 +509,15 @@ struct ClientEmitter {
         let declarations = helper.parameterDeclarations(withDefaults: true)
         let sequence = pagination.sequenceType(errorType: operation.errorType)
         w.wrappedDeclaration("func", pagination.methodName, declarations, " -> \(sequence)") { w in
-            let limit = pagination.limitParameter.map { $0 + (pagination.limitIsOptional ? " ?? 1" : "") }
+            // The runtime counts pages, offsets and limits in `Int`; a parameter of another width converts.
+            func integerType(_ name: String?) -> String? {
+                operation.parameters.first { $0.internalName == name }.map { String($0.type.filter { $0 != "?" }) }
+            }
+            let limit = pagination.limitParameter.map { name in
+                let value = name + (pagination.limitIsOptional ? " ?? 1" : "")
+                return integerType(name).map { $0 == "Int" } == false ? "Int(\(value))" : value
+            }
+            let stepType = integerType(stepParameter)
             var items = ["items: { \(pagination.items) }"]
             if let hasMore = pagination.hasMore { items.append("hasMore: { \(hasMore) }") }
             let factory: String
@@ -536,8 +544,15 @@ struct ClientEmitter {
                 if relation != "next" { items.insert("relation: \(SwiftLiteral.string(relation))", at: 0) }
                 step = ""
             }
+            let converted: String
+            switch pagination.style {
+            case .numbered, .offsets:
+                converted = stepType.map { $0 == "Int" } == false ? "\(stepType ?? "")(clamping: \(step))" : step
+            default:
+                converted = step
+            }
             let arguments = operation.parameters.map { parameter -> String in
-                let value = parameter.internalName == stepParameter ? step : parameter.internalName
+                let value = parameter.internalName == stepParameter ? converted : parameter.internalName
                 return parameter.label == "_" ? value : "\(parameter.label): \(value)"
             }
             let signature = step.isEmpty ? "()" : step

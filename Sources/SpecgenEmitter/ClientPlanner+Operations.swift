@@ -3,6 +3,8 @@ import SpecgenSpec
 /// Names generated methods and builders use for their own locals, which parameters must not shadow.
 private let reservedLocals: Set<String> = [
     "request", "response", "call", "form", "multipart", "payload", "value", "item", "handler",
+    // The client's own property, which every method hands to its `OperationCall`.
+    "client",
 ]
 
 extension ClientPlanner {
