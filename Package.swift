@@ -195,6 +195,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "SpecgenOpenAPITests",
+            dependencies: [
+                "SpecgenOpenAPI", "SpecgenEmitter", "SpecgenSpec", "SpecgenYAML", "SpecgenRuntime",
+                "SpecgenTestSupport",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "SpecgenCLITests",
             dependencies: [
                 "specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenOpenAPI", "SpecgenSpec",

@@ -92,9 +92,20 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
         }
     }
 
+    /// `key:` at `indent`; a key past YAML's 1,024-character limit for keys on their value's line (JSON allows any)
+    /// is an explicit key, `? key` with `:` on the next line.
+    static func yamlKey(_ key: String, indent: String, inFlow: Bool = true) -> String {
+        needsExplicitKey(key)
+            ? indent + "? " + yamlScalar(key, inFlow: inFlow) + "\n" + indent + ":"
+            : indent + yamlScalar(key, inFlow: inFlow) + ":"
+    }
+
+    /// Whether a key is too long to stand on its value's line.
+    static func needsExplicitKey(_ key: String) -> Bool { key.utf8.count > 1_000 }
+
     private func writeYAMLMembers(_ members: [OpenAPIObject.Member], into out: inout String, indent: String) {
         for member in members {
-            out += indent + Self.yamlScalar(member.key) + ":"
+            out += Self.yamlKey(member.key, indent: indent)
             member.value.writeYAMLValue(into: &out, indent: indent + "  ", afterDash: false)
         }
     }
@@ -113,7 +124,7 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
             return
         }
         switch self {
-        case .object(let object) where afterDash:
+        case .object(let object) where afterDash && !Self.needsExplicitKey(object.members[0].key):
             // `- key: value` with the rest of the mapping aligned under the first key, and the first key's own
             // block below it, one level deeper.
             let first = object.members[0]

@@ -73,7 +73,8 @@ struct DiffCompileTests {
         let result = Generator.generate(bytes: Array(spec.utf8), path: "Shop.yaml")
         let files = try #require(result.files, "\(result.diagnostics)")
         return try await GeneratedModule.typecheck(
-            files, sources: [("CallSite.swift", "import Foundation\n\n" + callSite + "\n")], module: "Shop")
+            files.map { ($0.name, $0.contents) },
+            sources: [("CallSite.swift", "import Foundation\n\n" + callSite + "\n")], module: "Shop")
     }
 
     /// The rules whose case makes the base spec the new one; their call sites are checked against the edited spec.

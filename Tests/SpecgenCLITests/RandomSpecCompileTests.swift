@@ -21,7 +21,8 @@ struct RandomSpecCompileTests {
         let spec = RandomSpec.make(&random)
         let result = Generator.generate(bytes: Array(spec.utf8), path: "Specs/Prop.yaml")
         let files = try #require(result.files, "seed \(seed): \(result.diagnostics)\n\(spec)")
-        let compilation = try await GeneratedModule.typecheck(files, module: "Prop", flags: GeneratedModule.targetFlags)
+        let compilation = try await GeneratedModule.typecheck(
+            files.map { ($0.name, $0.contents) }, module: "Prop", flags: GeneratedModule.targetFlags)
         #expect(compilation.succeeded, "seed \(seed):\n\(compilation.diagnostics)\n\(spec)")
     }
 }

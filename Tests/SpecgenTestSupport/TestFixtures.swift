@@ -47,8 +47,8 @@ public func makeTemporaryFolder(_ prefix: String) throws -> URL {
 }
 
 extension ProcessRun {
-    /// Runs the built `specgen` from the package root.
-    public static func specgen(_ arguments: [String]) async throws -> ProcessRun {
-        try await product("specgen", arguments)
+    /// Runs the built `specgen`, from the package root unless `directory` says otherwise.
+    public static func specgen(_ arguments: [String], directory: URL = PackagePaths.root) async throws -> ProcessRun {
+        try await product("specgen", arguments, in: directory)
     }
 }

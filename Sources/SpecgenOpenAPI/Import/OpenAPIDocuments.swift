@@ -73,7 +73,7 @@ final class OpenAPIDocuments {
         var result: DocNode?
         if let bytes = read(file) {
             do {
-                let document = try YAMLDocument(parsing: bytes, path: file, limits: Self.limits)
+                let document = try Self.parse(bytes, file: file)
                 result = document.root.map { DocNode(node: $0, file: file) }
                 if result == nil {
                     diagnostics.append(
@@ -95,6 +95,20 @@ final class OpenAPIDocuments {
         }
         parsed[file] = result
         return result
+    }
+
+    /// A file's node tree: JSON by JSON's rules when it is JSON (a `.json` file, or text that opens with `{` or `[`
+    /// and reads as JSON), else YAML. A `.json` file that is not valid JSON is an error at the JSON fault.
+    static func parse(_ bytes: [UInt8], file: String) throws(YAMLError) -> YAMLDocument {
+        let isJSONFile = file.lowercased().hasSuffix(".json")
+        if isJSONFile || YAMLDocument.looksLikeJSON(bytes) {
+            do throws(YAMLError) {
+                return try YAMLDocument(parsingJSON: bytes, path: file, limits: limits)
+            } catch {
+                if isJSONFile { throw error }
+            }
+        }
+        return try YAMLDocument(parsing: bytes, path: file, limits: limits)
     }
 
     /// Where a `$ref` points: its file (relative to the referring file's folder) and its JSON pointer, as one key
@@ -138,7 +152,10 @@ final class OpenAPIDocuments {
 
     /// `folder/relative` with `.` and `..` folded, so one file has one name however it is reached.
     static func join(_ folder: String, _ relative: String) -> String {
-        let start = relative.hasPrefix("/") ? [] : folder.split(separator: "/", omittingEmptySubsequences: false)
+        // A file in the current folder has no folder: its neighbours' paths stay relative.
+        let start =
+            relative.hasPrefix("/") || folder.isEmpty
+            ? [] : folder.split(separator: "/", omittingEmptySubsequences: false)
         var parts: [Substring] = []
         for part in start + relative.split(separator: "/", omittingEmptySubsequences: false) {
             switch part {

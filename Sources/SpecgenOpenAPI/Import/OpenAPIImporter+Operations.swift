@@ -22,20 +22,25 @@ extension ImportRun {
         var takenNames = Set<String>()
         var seenRoutes = Set<String>()
         for (rawPath, keyLocation, item) in paths?.entries ?? [] {
-            var pathItem = item
-            if let reference = item.string("$ref") {
-                guard let (target, _) = documents.resolve(reference, from: item) else {
-                    warn("dangling-ref", at: item.location, "$ref '\(reference)' points at nothing; path skipped")
+            // A path item, and each operation in it, may be a `$ref` to another file (OAS 3.1 allows the first;
+            // large documents split into files do both).
+            guard let pathItem = resolved(item) else { continue }
+            let path = cleanPath(rawPath, at: keyLocation)
+            for (method, methodLocation, written) in pathItem.entries ?? [] {
+                guard Self.otherMethods.contains(method) || HTTPMethod(rawValue: method.uppercased()) != nil,
+                    let operation = resolved(written)
+                else {
+                    if HTTPMethod(rawValue: method.uppercased()) != nil {
+                        summary.documentOperations += 1
+                        summary.skippedOperations += 1
+                    }
                     continue
                 }
-                pathItem = target
-            }
-            let path = cleanPath(rawPath, at: keyLocation)
-            for (method, methodLocation, operation) in pathItem.entries ?? [] {
                 if Self.otherMethods.contains(method) {
                     summary.documentOperations += 1
+                    summary.skippedOperations += 1
                     warn(
-                        "http-method", at: methodLocation,
+                        .httpMethod, at: methodLocation,
                         "a \(method.uppercased()) operation cannot be written in a spec; not imported")
                     continue
                 }
@@ -44,7 +49,7 @@ extension ImportRun {
                 let route = method.uppercased() + " " + Self.routeKey(path)
                 if seenRoutes.contains(route) {
                     warn(
-                        "duplicate-route", at: methodLocation,
+                        .duplicateRoute, at: methodLocation,
                         "\(method.uppercased()) \(path) is declared twice (once with a query or fragment in its key)")
                 }
                 seenRoutes.insert(route)
@@ -58,7 +63,7 @@ extension ImportRun {
                         let base = name
                         name = Self.numbered(base) { takenNames.contains($0.lowercased()) }
                         warn(
-                            "operation-name", at: (operation["operationId"] ?? operation).location,
+                            .operationName, at: (operation["operationId"] ?? operation).location,
                             "two operations are named '\(base)'; this one is '\(name)'")
                     }
                     takenNames.insert(name.lowercased())
@@ -147,7 +152,7 @@ extension ImportRun {
         var path = raw
         if let index = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
             warn(
-                "path-key", at: location,
+                .pathKey, at: location,
                 "the path '\(raw)' has '\(path[index])' in it, which a path key cannot; read as '\(path[..<index])'",
                 fix: "describe query items as parameters")
             path = String(path[..<index])
@@ -206,7 +211,7 @@ extension ImportRun {
             case "path":
                 guard placeholders.contains(name) else {
                     warn(
-                        "path-parameter", at: parameter.location,
+                        .pathParameter, at: parameter.location,
                         "path parameter '\(name)' is not in '\(path)'; dropped")
                     continue
                 }
@@ -227,7 +232,7 @@ extension ImportRun {
                 }
                 if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
                     warn(
-                        "ignored-header", at: parameter.location,
+                        .ignoredHeader, at: parameter.location,
                         "header parameter '\(name)' is ignored, as OpenAPI says; the client sets it")
                     continue
                 }
@@ -237,14 +242,14 @@ extension ImportRun {
                         usage: .header), name)
             default:
                 warn(
-                    "cookie-parameter", at: parameter.location,
+                    .cookieParameter, at: parameter.location,
                     "\(location) parameter '\(name)' is not imported: the spec has no \(location) parameters",
                     fix: "send it through a middleware")
             }
         }
         for placeholder in placeholders where pathFields[placeholder] == nil {
             warn(
-                "path-parameter", at: operation.location,
+                .pathParameter, at: operation.location,
                 "'{\(placeholder)}' in '\(path)' is not declared as a path parameter; typed as string")
             pathFields[placeholder] = "string"
         }
@@ -256,7 +261,7 @@ extension ImportRun {
             if method == "get" || method == "head" {
                 let fields = bodyFieldsAsQuery(resolvedBody, hint: hint, into: &queryFields, named: named)
                 warn(
-                    "body-on-get", at: requestBody.location,
+                    .bodyOnGet, at: requestBody.location,
                     "a \(method.uppercased()) request cannot have a body; "
                         + (fields.isEmpty
                             ? "the body is not imported"
@@ -305,13 +310,26 @@ extension ImportRun {
 
     /// A parameter, request body, response or header after its `$ref`, or nil (with a warning, unless `warning` is
     /// false) when it dangles.
+    /// A chain of `$ref`s is followed to its end; one that comes back to where it started is a warning too.
     func resolved(_ node: DocNode, warning: Bool = true) -> DocNode? {
-        guard let reference = node.string("$ref") else { return node }
-        guard let (target, _) = documents.resolve(reference, from: node) else {
-            if warning { warn("dangling-ref", at: node.location, "$ref '\(reference)' points at nothing; skipped") }
-            return nil
+        var current = node
+        var seen: Set<String> = []
+        while let reference = current.string("$ref") {
+            guard let (target, key) = documents.resolve(reference, from: current) else {
+                if warning {
+                    warn(.danglingRef, at: current.location, "$ref '\(reference)' points at nothing; skipped")
+                }
+                return nil
+            }
+            guard seen.insert(key).inserted else {
+                if warning {
+                    warn(.refCycle, at: node.location, "$ref '\(reference)' leads back to itself; skipped")
+                }
+                return nil
+            }
+            current = target
         }
-        return resolved(target, warning: warning)
+        return current
     }
 
     /// A parameter as a field: its schema's type, required or not, with the style OpenAPI gives it.
@@ -325,7 +343,7 @@ extension ImportRun {
         }
         if usage == .header || parameter.string("in") == "path", type.type.hasPrefix("[") || type.type.hasPrefix("{") {
             warn(
-                "parameter-shape", at: parameter.location,
+                .parameterShape, at: parameter.location,
                 "a \(parameter.string("in") ?? "") parameter is a single value; sent as text")
             type = ImportedType("string")
         }
@@ -369,13 +387,13 @@ extension ImportRun {
 
     private func requestBody(_ body: DocNode, hint: String) -> SpecText? {
         guard let media = preferredMedia(body["content"]) else {
-            warn("empty-body", at: body.location, "a request body without content is not imported")
+            warn(.emptyBody, at: body.location, "a request body without content is not imported")
             return nil
         }
         let others = (body["content"]?.entries ?? []).filter { Self.mediaKind($0.key) != media.kind }
         if let other = others.first {
             warn(
-                "media-type", at: other.keyLocation,
+                .mediaType, at: other.keyLocation,
                 "the body is sent as \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
         }
         var map = SpecMap()
@@ -523,7 +541,7 @@ extension ImportRun {
             }
         }
         if fields.isEmpty {
-            warn("multipart", at: location, "a multipart body without properties is sent as one file part 'file'")
+            warn(.multipart, at: location, "a multipart body without properties is sent as one file part 'file'")
             fields["file"] = "file"
         }
         return fields.text

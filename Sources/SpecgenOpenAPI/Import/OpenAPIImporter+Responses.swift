@@ -37,7 +37,7 @@ extension ImportRun {
         for (raw, keyLocation, value) in node?.entries ?? [] {
             guard let status = Self.statusKey(raw) else {
                 warn(
-                    "status", at: keyLocation, "'\(raw)' is not a status code, a range such as 4XX, or default; skipped"
+                    .status, at: keyLocation, "'\(raw)' is not a status code, a range such as 4XX, or default; skipped"
                 )
                 continue
             }
@@ -55,7 +55,7 @@ extension ImportRun {
             failures[index].node["content"] != nil, !failures.contains(where: { $0.status.hasPrefix("4") })
         {
             warn(
-                "default-success", at: failures[index].node.location,
+                .defaultSuccess, at: failures[index].node.location,
                 "the operation's only documented answer is 'default'; read as its success")
             successes.append(("200", failures[index].node))
             failures.remove(at: index)
@@ -67,13 +67,13 @@ extension ImportRun {
                 success.node, hint: hint + "Response" + (index == 0 ? "" : success.status))
             if let type, type.hasPrefix("stream:") || firstType?.hasPrefix("stream:") == true, !entries.isEmpty {
                 warn(
-                    "response-kinds", at: success.node.location,
+                    .responseKinds, at: success.node.location,
                     "a streamed success must be the operation's only one; \(success.status) is not imported")
                 continue
             }
             if let type, let firstType, type != firstType {
                 warn(
-                    "response-types", at: success.node.location,
+                    .responseTypes, at: success.node.location,
                     "\(success.status) answers \(type) where an earlier success answers \(firstType); the spec gives "
                         + "every success one type, so \(success.status) is read as an unexpected status",
                     fix: "describe both bodies as one schema (oneOf)")
@@ -145,7 +145,7 @@ extension ImportRun {
             }
             if let other = others.first, media.kind == "json" {
                 warn(
-                    "media-type", at: other.keyLocation,
+                    .mediaType, at: other.keyLocation,
                     "the response is read as \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
             }
         }
@@ -161,7 +161,7 @@ extension ImportRun {
             if headerType.type.hasPrefix("[") || headerType.type.hasPrefix("{") || headerType.type == "json"
                 || shapes[headerType.type].map({ if case .enumeration = $0 { false } else { true } }) == true
             {
-                warn("header-shape", at: header.location, "response header '\(name)' is read as text")
+                warn(.headerShape, at: header.location, "response header '\(name)' is read as text")
                 headerType = ImportedType("string")
             }
             headerType.nullable = false
@@ -170,7 +170,7 @@ extension ImportRun {
         }
         if map["stream"] == nil, !headers.isEmpty { map["headers"] = headers.text }
         if map["stream"] != nil, let first = response["headers"]?.entries?.first {
-            warn("stream-headers", at: first.keyLocation, "headers of a streamed response are not imported")
+            warn(.streamHeaders, at: first.keyLocation, "headers of a streamed response are not imported")
         }
         map["description"] = informative(response.string("description")).map(SpecText.description)
         if map.keys == ["body"], let body = map["body"] { return (body, type) }
@@ -315,14 +315,23 @@ extension ImportRun {
         let limit = ["limit", "per_page", "page_size", "pageSize", "size", "count"].first {
             queryType($0)?.hasPrefix("int") == true
         }
-        if responseType.hasPrefix("["),
-            let page = ["page", "page_number"].first(where: { queryType($0)?.hasPrefix("int") == true }),
-            let limit
-        {
+        // A page or offset the caller may leave out (optional, or with a default such as `page: 1`) is a step.
+        func isStep(_ name: String) -> Bool {
+            guard queryType(name)?.hasPrefix("int") == true, let text = query[name] else { return false }
+            return Self.isOptional(text) || Self.longForm(text)["default"] != nil
+        }
+        if responseType.hasPrefix("["), let limit {
             var map = SpecMap()
-            map["page"] = .string(page)
-            map["limit"] = .string(limit)
-            return (map.text, "recognised from the page and \(limit) parameters")
+            if let page = ["page", "page_number"].first(where: { queryType($0)?.hasPrefix("int") == true }) {
+                map["page"] = .string(page)
+                map["limit"] = .string(limit)
+                return (map.text, "recognised from the page and \(limit) parameters")
+            }
+            if isStep("offset") {
+                map["offset"] = "offset"
+                map["limit"] = .string(limit)
+                return (map.text, "recognised from the offset and \(limit) parameters")
+            }
         }
         guard case .object(let fields, _)? = shapes[responseType] else { return nil }
         let arrays = fields.filter { $0.type.hasPrefix("[") }
@@ -363,17 +372,13 @@ extension ImportRun {
             map["items"] = .string(items.wireName)
             return (map.text, "recognised from the \(cursor) parameter and the \(next.wireName) field")
         }
-        if let page = ["page", "page_number"].first(where: {
-            queryType($0)?.hasPrefix("int") == true && Self.isOptional(query[$0])
-        }),
-            let limit
-        {
+        if let page = ["page", "page_number"].first(where: isStep), let limit {
             map["page"] = .string(page)
             map["limit"] = .string(limit)
             map["items"] = .string(items.wireName)
             return (map.text, "recognised from the \(page) and \(limit) parameters")
         }
-        if queryType("offset")?.hasPrefix("int") == true, Self.isOptional(query["offset"]), let limit {
+        if isStep("offset"), let limit {
             map["offset"] = "offset"
             map["limit"] = .string(limit)
             map["items"] = .string(items.wireName)

@@ -33,7 +33,7 @@ extension ImportRun {
         if let name = referenced[key] { return name }
         guard let (schema, _) = documents.resolve(reference, from: node) else {
             warn(
-                "dangling-ref", at: node.location, "$ref '\(reference)' points at nothing; typed as json",
+                .danglingRef, at: node.location, "$ref '\(reference)' points at nothing; typed as json",
                 fix: "declare the schema it names")
             summary.jsonFallbacks += 1
             return nil
@@ -79,6 +79,7 @@ extension ImportRun {
 
     /// Writes a model from its schema: a struct, an enum, a union, or an alias of the type it is.
     func defineModel(_ name: String, schema: DocNode) {
+        modelLocations[name] = schema.location
         if let (body, shape) = modelBody(schema, name: name) {
             setModel(name, Self.withSwiftName(body, schema.string("x-specgen-swift-name")), shape: shape)
             return
@@ -207,8 +208,10 @@ extension ImportRun {
                 return own.type != field.type || (own.optional && !field.optional)
             }
             if conflicts || includedOpen {
-                for field in includedFields where !(fields + copied).contains(where: { $0.wireName == field.wireName })
-                {
+                // A property an earlier include already brings stays as that include declares it: a value of the
+                // composition satisfies both parts, so either type reads it.
+                for field in includedFields
+                where !(fields + copied + inherited).contains(where: { $0.wireName == field.wireName }) {
                     copied.append(field)
                 }
                 if includedOpen {
@@ -349,7 +352,7 @@ extension ImportRun {
                     own.append(target)
                 case .enumeration?:
                     warn(
-                        "allof-non-object", at: part.location,
+                        .allofNonObject, at: part.location,
                         "allOf includes '\(model)', an enum, in the object '\(name)'; not included")
                 }
                 return
@@ -370,7 +373,7 @@ extension ImportRun {
         _ union: DocNode, in name: String, at part: DocNode, depth: Int, into parts: inout [DocNode]
     ) {
         warn(
-            "allof-union", at: part.location,
+            .allofUnion, at: part.location,
             "allOf includes a oneOf/anyOf, which a struct cannot include; '\(name)' takes its variants' properties, "
                 + "each optional")
         for variant in SchemaView(union, run: self).variants ?? [] {
@@ -412,7 +415,7 @@ extension ImportRun {
             let type = self.type(of: variant, hint: name + namer.typeName(label ?? ""))
             guard !seenTypes.contains(type.type) else {
                 warn(
-                    "union-duplicate", at: variant.location,
+                    .unionDuplicate, at: variant.location,
                     "variant \(index + 1) of '\(name)' has the same type as an earlier one (\(type.type)); dropped")
                 continue
             }
@@ -454,7 +457,7 @@ extension ImportRun {
         }
         if discriminator != nil, allModels, Set(tagsWritten).count < tagsWritten.count {
             warn(
-                "discriminator-dropped", at: (schema["discriminator"] ?? schema).location,
+                .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
                 "two variants of '\(name)' have the same '\(discriminator ?? "")'; decoded in order instead")
             discriminator = nil
             written = written.map { entry in
@@ -465,9 +468,16 @@ extension ImportRun {
         }
         if discriminator != nil, !allModels {
             warn(
-                "discriminator-dropped", at: (schema["discriminator"] ?? schema).location,
+                .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
                 "'\(name)' has a discriminator but a variant that is not an object; decoded in order instead")
             discriminator = nil
+        }
+        if written.count == 1, case .string(let only) = written[0] {
+            // One variant left (the others were duplicates or null): the union is another name for it.
+            var alias = SpecMap()
+            alias["type"] = .string(only)
+            for entry in map.entries { alias[entry.key] = entry.value }
+            return (alias.keys == ["type"] ? .string(only) : alias.text, .alias(only))
         }
         map["oneOf"] = .list(written)
         map["discriminator"] = discriminator.map(SpecText.string)
@@ -521,6 +531,8 @@ extension ImportRun {
                 swiftName = namer.bareMemberName(names[index])
             } else if integer {
                 swiftName = nil
+                let derived = namer.integerCaseName(text)
+                if taken.contains(derived.lowercased()) { swiftName = derived }
             } else {
                 let derived = namer.bareMemberName(text)
                 if text.isEmpty || derived == "_" {
@@ -529,14 +541,13 @@ extension ImportRun {
                     swiftName = derived
                 }
             }
-            if let base = swiftName ?? (integer ? nil : namer.bareMemberName(text)) {
-                let chosen = Self.unique(base) { taken.contains($0.lowercased()) }
-                taken.insert(chosen.lowercased())
-                if swiftName != nil || chosen != base { swiftName = chosen }
-            }
+            let base = swiftName ?? (integer ? namer.integerCaseName(text) : namer.bareMemberName(text))
+            let chosen = Self.unique(base) { taken.contains($0.lowercased()) }
+            taken.insert(chosen.lowercased())
+            if swiftName != nil || chosen != base { swiftName = chosen }
             var entry = SpecMap()
             entry["value"] = raw
-            if let swiftName, swiftName != namer.bareMemberName(text) || integer {
+            if let swiftName, swiftName != (integer ? namer.integerCaseName(text) : namer.bareMemberName(text)) {
                 entry["swiftName"] = .string(swiftName)
             }
             if let descriptions, index < descriptions.count, let description = descriptions[index] {
@@ -665,6 +676,15 @@ struct SchemaView {
 
 extension ImportRun {
     /// Keys beside a `$ref` that only describe it, which the import reads as a person would.
+    /// The one value a schema allows (`const`, or an `enum` of one scalar), if it names one.
+    static func constant(of schema: DocNode) -> DocNode? {
+        let values = schema["enum"]?.items
+        guard let constant = schema["const"] ?? (values?.count == 1 ? values?.first : nil),
+            constant.node.scalar != nil, !constant.node.isNull
+        else { return nil }
+        return constant
+    }
+
     static let referenceSiblings: Set<String> = [
         "$ref", "description", "summary", "title", "nullable", "deprecated", "readOnly", "writeOnly", "example",
         "examples", "default", "externalDocs",
@@ -678,7 +698,7 @@ extension ImportRun {
         if schema.bool != nil, !schema.isMapping { return ImportedType("json") }
         guard schema.isMapping else {
             warn(
-                "invalid-schema", at: schema.location,
+                .invalidSchema, at: schema.location,
                 "a schema must be a mapping, found \(schema.node.kindDescription); typed as json")
             summary.jsonFallbacks += 1
             return ImportedType("json")
@@ -687,12 +707,18 @@ extension ImportRun {
             var result = referencedType(reference, at: schema, hint: hint, usage: usage, depth: depth)
             if schema["nullable"]?.bool == true { result.nullable = true }
             Self.describe(&result, schema)
+            // OpenAPI 3.1 applies a `$ref`'s siblings too: `{$ref: Kind, const: 2}` is a constant of `Kind`.
+            var applied: Set<String> = []
+            if isVersion31, let constant = Self.constant(of: schema) {
+                result.options["const"] = constant.value
+                applied = ["const", "enum"]
+            }
             let ignored = (schema.entries ?? []).filter {
-                !Self.referenceSiblings.contains($0.key) && !$0.key.hasPrefix("x-")
+                !Self.referenceSiblings.contains($0.key) && !$0.key.hasPrefix("x-") && !applied.contains($0.key)
             }
             if let first = ignored.first {
                 warn(
-                    "ref-siblings", at: first.keyLocation,
+                    .refSiblings, at: first.keyLocation,
                     "\(ignored.map { "'\($0.key)'" }.joined(separator: ", ")) beside '$ref' "
                         + (isVersion31
                             ? "is ignored: a spec type cannot add to the schema a reference names"
@@ -713,6 +739,8 @@ extension ImportRun {
         } else if let reference = SchemaView.reference(of: schema) {
             result = referencedType(
                 reference, at: schema["allOf"]?.items?.first ?? schema, hint: hint, usage: usage, depth: depth)
+            // `{enum: [8], allOf: [{$ref: Kind}]}` narrows the named type to one value: a constant of it.
+            if let constant = Self.constant(of: schema) { result.options["const"] = constant.value }
         } else if let variants = view.variants {
             if variants.isEmpty {
                 result = ImportedType("json")
@@ -724,7 +752,7 @@ extension ImportRun {
         } else if let allOf = view.allOf, !allOf.isEmpty, !view.hasProperties {
             result = type(of: allOf[0], hint: hint, usage: usage, depth: depth + 1)
             if allOf.count > 1 {
-                warn("allof-flattened", at: schema.location, "allOf in a \(usage) value keeps only its first part")
+                warn(.allofFlattened, at: schema.location, "allOf in a \(usage) value keeps only its first part")
             }
         } else {
             result = plainType(view, hint: hint, usage: usage, depth: depth)
@@ -732,7 +760,7 @@ extension ImportRun {
         if view.nullable { result.nullable = true }
         Self.describe(&result, schema)
         if result.type == "json", usage == .form || usage == .parameter || usage == .header {
-            warn("any-value", at: schema.location, "a value of any type in a \(usage) is sent as text")
+            warn(.anyValue, at: schema.location, "a value of any type in a \(usage) is sent as text")
             result.type = "string"
         }
         return withDefaults(result, schema)
@@ -787,7 +815,7 @@ extension ImportRun {
             return adapted(result, to: usage, at: node)
         }
         guard depth < 32, let (target, _) = documents.resolve(reference, from: node) else {
-            warn("dangling-ref", at: node.location, "$ref '\(reference)' points at nothing; typed as json")
+            warn(.danglingRef, at: node.location, "$ref '\(reference)' points at nothing; typed as json")
             summary.jsonFallbacks += 1
             return ImportedType("json")
         }
@@ -801,14 +829,14 @@ extension ImportRun {
         switch shapes[type.type] {
         case .object?:
             warn(
-                "nested-object", at: node.location,
+                .nestedObject, at: node.location,
                 "'\(type.type)' is an object inside a \(usage == .form ? "form body" : "parameter"); "
                     + "sent as a map of text (\(type.type)[key]=value), so its fields' types are not checked")
             var map = ImportedType("{string: string}")
             map.nullable = type.nullable
             return map
         case .union?:
-            warn("nested-union", at: node.location, "'\(type.type)' is a union inside a \(usage); sent as text")
+            warn(.nestedUnion, at: node.location, "'\(type.type)' is a union inside a \(usage); sent as text")
             var text = ImportedType("string")
             text.nullable = type.nullable
             return text
@@ -835,7 +863,7 @@ extension ImportRun {
         let schema = view.node
         if view.types.count > 1 {
             warn(
-                "type-list", at: (schema["type"] ?? schema).location,
+                .typeList, at: (schema["type"] ?? schema).location,
                 "a value of several types (\(view.types.joined(separator: ", "))) is typed as json",
                 fix: "use oneOf with one schema per type")
             summary.jsonFallbacks += 1
@@ -875,7 +903,7 @@ extension ImportRun {
                         result.options["pattern"] = .string(pattern)
                     } else {
                         warn(
-                            "pattern", at: schema["pattern"]?.location ?? schema.location,
+                            .pattern, at: schema["pattern"]?.location ?? schema.location,
                             "the pattern is not a regular expression this platform reads; not checked")
                     }
                 }
@@ -903,7 +931,7 @@ extension ImportRun {
             result = ImportedType("json")
         default:
             warn(
-                "unknown-type", at: (schema["type"] ?? schema).location,
+                .unknownType, at: (schema["type"] ?? schema).location,
                 "unknown type '\(jsonType ?? "")'; typed as json")
             summary.jsonFallbacks += 1
             result = ImportedType("json")
@@ -961,13 +989,13 @@ extension ImportRun {
         var element = type(of: items, hint: hint + "Item", usage: itemUsage, depth: depth + 1)
         if element.nullable {
             warn(
-                "null-items", at: items.location,
+                .nullItems, at: items.location,
                 "array items may be null, which a Swift array of '\(element.type)' cannot hold; null items fail to decode",
                 fix: "drop null from the items, or type them as json")
             element.nullable = false
         }
         if usage != .json && usage != .multipart && (element.type.hasPrefix("[") || element.type.hasPrefix("{")) {
-            warn("nested-array", at: items.location, "an array of arrays or maps in a \(usage) is sent as text")
+            warn(.nestedArray, at: items.location, "an array of arrays or maps in a \(usage) is sent as text")
             return ImportedType("[string]")
         }
         return withItemLimits(ImportedType("[\(element.type)]"), schema)
@@ -988,7 +1016,7 @@ extension ImportRun {
                 value.nullable = false
                 if value.type != "json" {
                     warn(
-                        "null-values", at: node.location,
+                        .nullValues, at: node.location,
                         "map values may be null, which '{string: \(value.type)}' cannot hold; typed as json values")
                     value = ImportedType("json")
                 }

@@ -35,6 +35,19 @@ extension ImportRun {
                 entry["description"] = value.string("description").map(SpecText.description)
                 variables[variable] = entry.text
             }
+            // A placeholder the server object does not declare (OpenAPI requires it to) gets its own name as its
+            // default, so the URL stays a template the app fills in when it chooses the server.
+            for variable in Self.placeholders(in: url) where variables[variable] == nil {
+                warn(
+                    .serverVariable, at: (item["url"] ?? item).location,
+                    "the server URL uses '{\(variable)}', which the server object does not declare; imported as a "
+                        + "variable whose default is '\(variable)'",
+                    fix: "declare it under 'variables' with a default")
+                var entry = SpecMap()
+                entry["default"] = .string(variable)
+                entry["description"] = .string("Not declared by the document: set it when choosing the server.")
+                variables[variable] = entry.text
+            }
             if !variables.isEmpty { map["variables"] = variables.text }
             serverURLs.append(url)
             serverVariables.append(Set(variables.keys))
@@ -43,13 +56,25 @@ extension ImportRun {
         return servers
     }
 
+    /// The `{name}` placeholders of a URL template, in order, each once.
+    static func placeholders(in url: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(url)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            if !name.isEmpty, !names.contains(name) { names.append(name) }
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
     /// A server URL as the spec writes it: absolute (a relative one under `http://localhost`, with a warning),
     /// without a trailing slash.
     private func absoluteServerURL(_ written: String, at item: DocNode) -> String {
         var url = written
         if !url.contains("://") && !url.hasPrefix("{") {
             warn(
-                "relative-server", at: (item["url"] ?? item).location,
+                .relativeServer, at: (item["url"] ?? item).location,
                 "the server URL '\(url)' is relative to where the document is served; written as http://localhost\(url.hasPrefix("/") ? "" : "/")\(url)",
                 fix: "set the client's baseURL, or write the server's absolute URL")
             url = "http://localhost" + (url.hasPrefix("/") ? "" : "/") + url
@@ -70,7 +95,7 @@ extension ImportRun {
     func operationServer(_ node: DocNode?, named: String?) -> String? {
         guard let items = node?.items, let first = items.first, first.string("url") != nil else { return nil }
         guard !serverURLs.isEmpty else {
-            warn("operation-server", at: first.location, "an operation's server needs the API's servers; not imported")
+            warn(.operationServer, at: first.location, "an operation's server needs the API's servers; not imported")
             return nil
         }
         let perServer = items.count == serverURLs.count
@@ -134,7 +159,7 @@ extension ImportRun {
                 case "basic": map["type"] = "basic"
                 default:
                     warn(
-                        "auth-scheme", at: (scheme["scheme"] ?? scheme).location,
+                        .authScheme, at: (scheme["scheme"] ?? scheme).location,
                         "HTTP '\(scheme.string("scheme") ?? "")' authentication is not supported; scheme '\(key)' not imported",
                         fix: "add it as a middleware")
                     schemeNames[key] = nil
@@ -144,7 +169,7 @@ extension ImportRun {
                 let location = scheme.string("in") ?? "header"
                 guard location == "header" || location == "query" else {
                     warn(
-                        "auth-scheme", at: (scheme["in"] ?? scheme).location,
+                        .authScheme, at: (scheme["in"] ?? scheme).location,
                         "an API key in a \(location) is not supported; scheme '\(key)' not imported",
                         fix: "send it through a middleware")
                     schemeNames[key] = nil
@@ -161,12 +186,12 @@ extension ImportRun {
                 map = flow
             case "openidconnect":
                 warn(
-                    "auth-scheme", at: keyLocation,
+                    .authScheme, at: keyLocation,
                     "OpenID Connect scheme '\(key)' is imported as a bearer token the app obtains")
                 map["type"] = "bearer"
             default:
                 warn(
-                    "auth-scheme", at: keyLocation,
+                    .authScheme, at: keyLocation,
                     "security scheme '\(key)' of type '\(scheme.string("type") ?? "")' is not supported; not imported")
                 schemeNames[key] = nil
                 continue
@@ -193,14 +218,14 @@ extension ImportRun {
             case "clientCredentials": grant = "client_credentials"
             case "authorizationCode": grant = "authorization_code"
             default:
-                warn("oauth2-flow", at: keyLocation, "the OAuth2 '\(flowKey)' flow is not supported; not imported")
+                warn(.oauth2Flow, at: keyLocation, "the OAuth2 '\(flowKey)' flow is not supported; not imported")
                 continue
             }
             grants.append(grant)
             if let url = flow.string("tokenUrl") {
                 if let tokenURL, tokenURL != url {
                     warn(
-                        "oauth2-flow", at: keyLocation, "the '\(flowKey)' flow's token URL differs; \(tokenURL) is used"
+                        .oauth2Flow, at: keyLocation, "the '\(flowKey)' flow's token URL differs; \(tokenURL) is used"
                     )
                 }
                 tokenURL = tokenURL ?? url
@@ -211,7 +236,7 @@ extension ImportRun {
         }
         guard let tokenURL, !grants.isEmpty else {
             warn(
-                "oauth2-flow", at: scheme.location,
+                .oauth2Flow, at: scheme.location,
                 "OAuth2 scheme '\(key)' has no flow with a token URL; imported as a bearer token the app obtains")
             return nil
         }
@@ -239,13 +264,13 @@ extension ImportRun {
             }
             if names.count > 1 {
                 warn(
-                    "security-all-of", at: item.location,
+                    .securityAllOf, at: item.location,
                     "a requirement of several schemes at once (\(names.joined(separator: " and "))) is not "
                         + "supported; only '\(first)' is sent")
             }
             guard let name = schemeNames[first] else {
                 if !(item.entries ?? []).isEmpty {
-                    warn("security", at: item.location, "security scheme '\(first)' is not declared or not imported")
+                    warn(.security, at: item.location, "security scheme '\(first)' is not declared or not imported")
                 }
                 continue
             }

@@ -1,4 +1,5 @@
 public import SpecgenSpec
+import SpecgenYAML
 
 /// Reads an OpenAPI 3.0 or 3.1 document (YAML or JSON, `$ref`s across files) and writes the spec a person would
 /// have written for it, with a located warning in the OpenAPI document for everything the spec cannot say.
@@ -42,6 +43,9 @@ public struct ImportSummary: Hashable, Sendable {
     public var documentSchemas = 0
     /// Endpoints in the spec.
     public var endpoints = 0
+    /// Operations of the document not imported, each with a warning saying why (a `TRACE` operation, a `$ref`
+    /// that resolves nowhere): `endpoints + skippedOperations == documentOperations`.
+    public var skippedOperations = 0
     /// Models in the spec.
     public var models = 0
     /// Schemas the spec types as `json` because it has no closer type for them.
@@ -87,6 +91,8 @@ final class ImportRun {
     var referenced: [String: String] = [:]
     /// What each model is, for the checks that depend on it (includes, form fields, discriminators, pagination).
     var shapes: [String: ModelShape] = [:]
+    /// Where each model's schema stands in the document, for warnings about decisions made on the whole spec.
+    var modelLocations: [String: SourceLocation] = [:]
     /// Models that may be `null` wherever they are used (`nullable: true` on the schema itself).
     var nullableModels: Set<String> = []
     /// Security scheme keys of the document and their names in the spec.
@@ -108,8 +114,8 @@ final class ImportRun {
         self.requestedName = name
     }
 
-    func warn(_ kind: String, at location: SourceLocation, _ message: String, fix: String? = nil) {
-        summary.warnings[kind, default: 0] += 1
+    func warn(_ kind: ImportWarning, at location: SourceLocation, _ message: String, fix: String? = nil) {
+        summary.warnings[kind.rawValue, default: 0] += 1
         documents.warn(at: location, message, fix: fix)
     }
 
@@ -117,14 +123,18 @@ final class ImportRun {
         guard let root = documents.root(of: path) else {
             return OpenAPIImport(spec: nil, diagnostics: documents.diagnostics, summary: summary)
         }
+        if let refusal = Self.refusal(of: root) {
+            let diagnostic = Diagnostic(.error, at: refusal.location, refusal.message, fix: refusal.fix)
+            return OpenAPIImport(spec: nil, diagnostics: documents.diagnostics + [diagnostic], summary: summary)
+        }
         self.root = root
-        let version = root.string("openapi") ?? root.string("swagger") ?? ""
+        let version = root.string("openapi") ?? ""
         isVersion31 = version.hasPrefix("3.1") || version.hasPrefix("3.2")
         if !version.hasPrefix("3.") {
             warn(
-                "version", at: (root["openapi"] ?? root["swagger"] ?? root).location,
+                .version, at: (root["openapi"] ?? root).location,
                 "'\(version)' is not OpenAPI 3.0 or 3.1; reading it as 3.1",
-                fix: "convert a Swagger 2.0 document to OpenAPI 3 first")
+                fix: "write the version the document follows")
         }
 
         var spec = SpecMap()
@@ -148,6 +158,7 @@ final class ImportRun {
         }
         currentAnchor = componentOrder.count
         let endpoints = self.endpoints(root["paths"], security: security)
+        importWebhooks(root)
         breakStructCycles()
         let shared = hoistSharedErrors(endpoints)
 
@@ -163,7 +174,6 @@ final class ImportRun {
         let written = models.indices.sorted { (modelAnchors[$0], $0) < (modelAnchors[$1], $1) }.compactMap { index in
             models[index].body.map { SpecText.Entry(key: models[index].name, value: $0) }
         }
-        if !written.isEmpty { spec["models"] = .map(written) }
         spec["endpoints"] = .map(shared.endpoints.map { SpecText.Entry(key: $0.name, value: $0.body.text) })
 
         summary.endpoints = shared.endpoints.count
@@ -172,9 +182,195 @@ final class ImportRun {
             "Imported from \(Self.lastComponent(path)) by `specgen import-openapi`; edit the document and re-import,",
             "or edit this spec and stop importing.",
         ]
+        func render(_ models: [SpecText.Entry]) -> String {
+            var complete = spec
+            if !models.isEmpty { complete["models"] = .map(models) }
+            // `models` goes before `endpoints`, as a person writes a spec.
+            complete.move("models", before: "endpoints")
+            return complete.text.document(header: header)
+        }
+        let text = render(written)
+        // What depends on the whole spec is settled by asking SpecgenSpec about it, as lint and the generator see
+        // it: which models no operation carries, and in which order a union's variants can each be chosen.
+        // A union variant dropped by one pass can leave models that only it used, which the next marks; so do models
+        // that only hold each other, once the roots are marked.
+        var settled = (models: written, text: text)
+        for _ in 0..<4 {
+            let next = settle(settled.models, text: settled.text)
+            if next == settled.models { break }
+            settled = (next, render(next))
+        }
         return OpenAPIImport(
-            spec: spec.text.document(header: header), diagnostics: documents.diagnostics.sortedForDisplay(),
-            summary: summary)
+            spec: settled.text, diagnostics: documents.diagnostics.sortedForDisplay(), summary: summary)
+    }
+
+    /// The models with the decisions that need the whole spec applied: schemas the document declares but no
+    /// operation carries (events, webhook payloads) stay, marked standalone; an undiscriminated union's variants are
+    /// ordered so that none is shadowed by one tried before it, where such an order exists.
+    /// Variants that decode each other's values have no such order: the later is never chosen, so it is dropped
+    /// from the union, with a warning (its values decode as the earlier variant, as they would have anyway).
+    func settle(_ models: [SpecText.Entry], text: String) -> [SpecText.Entry] {
+        guard let spec = Spec.read(bytes: Array(text.utf8), path: "imported.yaml") else { return models }
+        let types = TypeResolver(spec)
+        let usage = ModelUsage(spec, resolver: types)
+        let included = Set(spec.models.flatMap { $0.includes.map(\.name) })
+        let unreached = Set(spec.models.map(\.name)).subtracting(usage.usedModels).subtracting(included)
+        // Only the roots are marked (`BalanceEvent`, not the `Reason` it holds): what a standalone model holds is
+        // used through it. Models that only hold each other have no root; then they are all marked.
+        var heldTypes: [TypeRef] = []
+        for model in spec.models where unreached.contains(model.name) {
+            switch model.kind {
+            case .object(let fields): heldTypes += fields.map(\.type)
+            case .alias(let target, _): heldTypes.append(target)
+            case .union(let union): heldTypes += union.variants.map(\.type)
+            case .enumeration: break
+            }
+        }
+        let roots = unreached.subtracting(types.reachableModels(from: heldTypes))
+        let unused = roots.isEmpty ? unreached : roots
+        let variantOrder = VariantOrder(types)
+        var orders: [String: [Int]] = [:]
+        for model in spec.models {
+            guard case .union(let union) = model.kind, union.discriminator == nil else { continue }
+            let variants = union.variants.map(\.type)
+            let ordered = variantOrder.order(variants)
+            // A union the client only sends is never decoded (the app picks its case), so it keeps every variant.
+            let decoded = usage.responseModels.contains(model.name) || unreached.contains(model.name)
+            var kept: [Int] = []
+            for index in ordered where decoded {
+                if let earlier = kept.first(where: { variantOrder.accepts(variants[$0], everyValueOf: variants[index]) }
+                ) {
+                    warn(
+                        .unionOverlap, at: modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                        "variants '\(variants[index])' and '\(variants[earlier])' of '\(model.name)' decode the same "
+                            + "values, so '\(variants[index])' would never be chosen; dropped")
+                    continue
+                }
+                kept.append(index)
+            }
+            if !decoded { kept = ordered }
+            if kept != Array(variants.indices) { orders[model.name] = kept }
+        }
+        // A model whose Swift name a generated type takes (`AcmeError` in the API `Acme`, an operation's error
+        // type, the mock's closure types) gets another, with a warning: the spec keeps the document's name.
+        let generated = GeneratedNames.typeNames(of: spec, namer: namer)
+        var swiftNames = Set(spec.models.map { namer.swiftName(of: $0).lowercased() })
+        var renames: [String: String] = [:]
+        for model in spec.models where model.swiftName == nil && generated[namer.swiftName(of: model)] != nil {
+            let taken = namer.swiftName(of: model)
+            let chosen = Self.unique(taken + "Model") {
+                swiftNames.contains($0.lowercased()) || generated[$0] != nil
+            }
+            swiftNames.insert(chosen.lowercased())
+            renames[model.name] = chosen
+            warn(
+                .generatedName, at: modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                "'\(model.name)' would be generated as '\(taken)', \(generated[taken] ?? "a generated type"); its "
+                    + "Swift name is '\(chosen)'")
+        }
+        guard !unused.isEmpty || !orders.isEmpty || !renames.isEmpty else { return models }
+        return models.map { entry in
+            var entry = entry
+            if let order = orders[entry.key] { entry = Self.reordered(entry, order) }
+            if let swiftName = renames[entry.key] {
+                entry = SpecText.Entry(
+                    key: entry.key, value: Self.withSwiftName(entry.value, swiftName), comment: entry.comment)
+            }
+            return unused.contains(entry.key) ? Self.standalone(entry) : entry
+        }
+    }
+
+    /// A union model entry with the `oneOf` items at the given indices, in that order.
+    static func reordered(_ entry: SpecText.Entry, _ order: [Int]) -> SpecText.Entry {
+        var map = longForm(entry.value)
+        guard case .list(let items)? = map["oneOf"], order.allSatisfy(items.indices.contains) else { return entry }
+        if order.count == 1, case .string(let only) = items[order[0]] {
+            // One variant left: the union is another name for it.
+            var alias = SpecMap()
+            alias["type"] = .string(only)
+            for item in map.entries where item.key != "oneOf" { alias[item.key] = item.value }
+            return SpecText.Entry(
+                key: entry.key, value: alias.keys == ["type"] ? .string(only) : alias.text, comment: entry.comment)
+        }
+        map["oneOf"] = .list(order.map { items[$0] })
+        return SpecText.Entry(key: entry.key, value: map.text, comment: entry.comment)
+    }
+
+    /// A model entry with `standalone: true` after its description (or first, when it has none).
+    static func standalone(_ entry: SpecText.Entry) -> SpecText.Entry {
+        var map = longForm(entry.value)
+        var result = SpecMap()
+        for item in map.entries {
+            result[item.key] = item.value
+            if item.key == "description" { result["standalone"] = .plain("true") }
+        }
+        if result["standalone"] == nil {
+            map = result
+            result = SpecMap()
+            result["standalone"] = .plain("true")
+            for item in map.entries { result[item.key] = item.value }
+        }
+        return SpecText.Entry(key: entry.key, value: result.text, comment: entry.comment)
+    }
+
+    /// OpenAPI 3.1's `webhooks` (and the `x-webhooks` extension 3.0 documents use): requests the API sends to the
+    /// app. The client does not receive them, so each is a warning, and its payload is imported as a model, which
+    /// the import then marks standalone, for the app's server to decode.
+    func importWebhooks(_ root: DocNode) {
+        for key in ["webhooks", "x-webhooks"] {
+            for (name, keyLocation, item) in root[key]?.entries ?? [] {
+                guard let item = resolved(item) else { continue }
+                for (method, _, operation) in item.entries ?? [] where Self.httpMethods.contains(method.lowercased()) {
+                    guard let operation = resolved(operation) else { continue }
+                    let hint = namer.typeName(operation.string("operationId") ?? name)
+                    var payload: String?
+                    if let body = operation["requestBody"].flatMap({ resolved($0) }),
+                        let media = preferredMedia(body["content"]), let schema = media.node["schema"]
+                    {
+                        payload = type(of: schema, hint: hint + "Payload").type
+                    }
+                    warn(
+                        .webhook, at: keyLocation,
+                        "webhook '\(name)' (\(method.uppercased())) is sent by the API, not called by the client"
+                            + (payload.map { "; its payload '\($0)' is imported as a standalone model" } ?? ""))
+                }
+            }
+        }
+    }
+
+    /// The keys of a path item that are operations.
+    static let httpMethods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// Why a file is not an OpenAPI document, naming what it is instead; nil when it is one. Importing a file of
+    /// another kind would give an empty spec and exit 0, so it is an error.
+    static func refusal(of root: DocNode) -> (location: SourceLocation, message: String, fix: String?)? {
+        guard root.isMapping else {
+            return (
+                root.location,
+                "this is not an OpenAPI document: its top level is \(root.node.kindDescription), not a "
+                    + "mapping with 'openapi', 'info' and 'paths'", nil
+            )
+        }
+        if root["openapi"] != nil { return nil }
+        if let specgen = root["specgen"] {
+            return (
+                specgen.location, "this is a specgen spec, not an OpenAPI document",
+                "check it with 'specgen lint', or export it with 'specgen export-openapi'"
+            )
+        }
+        if let swagger = root["swagger"] ?? root["swaggerVersion"] {
+            let version = swagger.string ?? ""
+            if version.hasPrefix("2") { return nil }
+            return (
+                swagger.location,
+                "this is a Swagger \(version) file; the import reads OpenAPI 3.0 and 3.1 and Swagger 2.0",
+                "convert it to OpenAPI 3 first"
+            )
+        }
+        return (
+            root.location, "this is not an OpenAPI document: it has no 'openapi' (or 'swagger: \"2.0\"') key",
+            "import an OpenAPI 3.0 or 3.1 or Swagger 2.0 document"
+        )
     }
 
     /// A struct that holds itself through other structs alone (Stripe's payment intent, whose last error holds a
@@ -195,7 +391,7 @@ final class ImportRun {
                 if state[target] == 1 {
                     retype(field.wireName, of: model, to: "json")
                     warn(
-                        "recursive-struct",
+                        .recursiveStruct,
                         at: field.location ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
                         "'\(model).\(field.wireName)' holds '\(target)', which holds '\(model)' again through structs "
                             + "alone; typed as json",

@@ -50,7 +50,8 @@ indirect enum SpecText: Hashable, Sendable {
         switch self {
         case .string(let text): !text.contains("\n")
         case .plain: true
-        case .map(let entries): entries.allSatisfy { $0.comment == nil && $0.value.isFlowable }
+        case .map(let entries):
+            entries.allSatisfy { $0.comment == nil && $0.value.isFlowable && !Self.needsExplicitKey($0.key) }
         case .list(let items): items.allSatisfy(\.isFlowable)
         }
     }
@@ -74,9 +75,13 @@ indirect enum SpecText: Hashable, Sendable {
         return isStatus ? text : OpenAPIValue.yamlScalar(text)
     }
 
+    static func needsExplicitKey(_ key: String) -> Bool { OpenAPIValue.needsExplicitKey(key) }
+
     private func writeEntries(_ entries: [Entry], into out: inout String, indent: String) {
         for entry in entries {
-            let key = indent + Self.key(entry.key) + ":"
+            let key =
+                Self.needsExplicitKey(entry.key)
+                ? OpenAPIValue.yamlKey(entry.key, indent: indent) : indent + Self.key(entry.key) + ":"
             entry.value.writeValue(after: key, comment: entry.comment, into: &out, indent: indent + "  ")
         }
     }
@@ -192,6 +197,14 @@ struct SpecMap: Hashable, Sendable {
     }
 
     mutating func remove(_ key: String) { entries.removeAll { $0.key == key } }
+
+    /// Moves a present key just before another present key.
+    mutating func move(_ key: String, before other: String) {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return }
+        let entry = entries.remove(at: index)
+        let target = entries.firstIndex { $0.key == other } ?? entries.endIndex
+        entries.insert(entry, at: target)
+    }
 
     var isEmpty: Bool { entries.isEmpty }
     var keys: [String] { entries.map(\.key) }

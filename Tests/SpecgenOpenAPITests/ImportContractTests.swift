@@ -1,0 +1,45 @@
+import Foundation
+import SpecgenOpenAPI
+import SpecgenSpec
+import SpecgenTestSupport
+import Testing
+
+/// The import's contract, over every import case: a spec comes out (exit 0) only when it loads and lints with no
+/// error and no warning (`lint --strict`), and every operation of the document is an endpoint or is counted as
+/// skipped with a warning that says so.
+struct ImportContractTests {
+    @Test(arguments: ImportOpenAPITests.cases)
+    func theSpecIsStrictlyCleanAndNothingIsLostSilently(_ name: String) throws {
+        let result = try ImportOpenAPITests.importCase(name)
+        let spec = try #require(result.spec, "\(result.diagnostics)")
+        let loaded = Spec.load(bytes: Array(spec.utf8), path: "imported.yaml")
+        #expect(loaded.diagnostics.map(\.description) == [], "lint --strict")
+        let summary = result.summary
+        #expect(summary.endpoints + summary.skippedOperations == summary.documentOperations)
+        #expect(loaded.spec?.endpoints.count == summary.endpoints)
+        let skipWarnings = ["http-method", "dangling-ref", "ref-cycle"].reduce(0) {
+            $0 + summary.warnings[$1, default: 0]
+        }
+        #expect(summary.skippedOperations <= skipWarnings, "every skipped operation has its warning")
+        #expect(result.diagnostics.filter(\.isError).isEmpty)
+        #expect(result.diagnostics.count == summary.warnings.values.reduce(0, +), "each warning is counted by kind")
+    }
+}
+
+/// Docs/Importing.md lists every warning kind the import gives, and no other.
+struct ImportWarningDocumentationTests {
+    @Test func theWarningTableListsEveryKind() throws {
+        let text = try String(contentsOf: PackagePaths.url("Docs/Importing.md"), encoding: .utf8)
+        let section =
+            try #require(text.components(separatedBy: "## What is imported with a warning").last)
+            .components(separatedBy: "\n## ").first ?? ""
+        var documented: [String] = []
+        for line in section.split(separator: "\n") where line.hasPrefix("| `") {
+            let firstCell = line.dropFirst(2).prefix { $0 != "|" }
+            let pieces = firstCell.split(separator: "`", omittingEmptySubsequences: false)
+            documented += pieces.enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+        #expect(documented.sorted() == ImportWarning.allCases.map(\.rawValue).sorted())
+        #expect(Set(documented).count == documented.count, "each kind once")
+    }
+}

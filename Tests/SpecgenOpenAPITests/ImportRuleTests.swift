@@ -1,0 +1,108 @@
+import SpecgenOpenAPI
+import SpecgenSpec
+import Testing
+
+/// One test per kind of construct the import resolves before writing, each on its fixture, asserting the decision
+/// in the spec model (the goldens show the text).
+struct ImportRuleTests {
+    static func imported(_ name: String) throws -> (spec: Spec, summary: ImportSummary) {
+        let result = try ImportOpenAPITests.importCase(name)
+        let text = try #require(result.spec)
+        let spec = try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
+        return (spec, result.summary)
+    }
+
+    static func model(_ name: String, in spec: Spec) throws -> Model {
+        try #require(spec.models.first { $0.name == name }, "no model '\(name)'")
+    }
+
+    /// JSON is read by JSON's rules: C1 controls, U+2028, a surrogate pair escape and a key longer than YAML's
+    /// 1,024-character simple keys all arrive intact.
+    @Test func jsonCharactersArriveIntact() throws {
+        let (spec, _) = try Self.imported("import-json-characters")
+        #expect(
+            spec.description == "C1 controls \u{85}\u{92}\u{9F}, a line separator \u{2028}, and an emoji 😀 escaped.")
+        guard case .object(let fields) = try Self.model("Note", in: spec).kind else {
+            Issue.record("Note is not a struct")
+            return
+        }
+        #expect(fields.map(\.wireName) == ["city", String(repeating: "k", count: 1100)])
+        #expect(fields.first?.example == .string("Gdańsk \u{9C}"))
+    }
+
+    /// Integer values are `value1`, `value0`, `valueMinus1` (1 and -1 no longer share `_1`); given names win.
+    @Test func enumCasesHaveDistinctNames() throws {
+        let (spec, _) = try Self.imported("import-enum-names")
+        let namer = Namer()
+        func cases(_ model: String) throws -> [String] {
+            guard case .enumeration(let values) = try Self.model(model, in: spec).kind else { return [] }
+            return values.map(namer.bareCaseName(of:))
+        }
+        #expect(try cases("Direction") == ["value1", "value0", "valueMinus1"])
+        #expect(try cases("Level") == ["low", "high"])
+        #expect(try cases("Kind") == ["aB", "aB2", "aB3"])
+    }
+
+    /// A schema named like a type the client generates keeps its name in the spec and gets another Swift name.
+    @Test func modelsStepAsideFromGeneratedNames() throws {
+        let (spec, summary) = try Self.imported("import-generated-names")
+        #expect(spec.name == "Acme")
+        #expect(try Self.model("AcmeError", in: spec).swiftName == "AcmeErrorModel")
+        #expect(try Self.model("AcmeClient", in: spec).swiftName == "AcmeClientModel")
+        #expect(try Self.model("CreatePetError", in: spec).swiftName == "CreatePetErrorModel")
+        #expect(summary.warnings["generated-name"] == 3)
+    }
+
+    /// Operation objects and path items given by `$ref` (other files, chains) come in whole; a cycle is skipped and
+    /// said.
+    @Test func operationAndPathItemReferencesResolve() throws {
+        let (spec, summary) = try Self.imported("import-operation-refs")
+        #expect(spec.endpoints.map(\.name) == ["getAccount", "listItems", "createItem"])
+        let account = try #require(spec.endpoints.first)
+        #expect(account.queryParameters.map(\.wireName) == ["expand"])
+        #expect(account.responses.first?.body.jsonType == .named("Account"))
+        #expect(summary.documentOperations == 4)
+        #expect(summary.skippedOperations == 1)
+        #expect(summary.warnings["ref-cycle"] == 1)
+    }
+
+    /// An undeclared server variable is declared with its own name as default, so the URL stays a template.
+    @Test func undeclaredServerVariablesAreDeclared() throws {
+        let (spec, summary) = try Self.imported("import-server-variables")
+        let live = try #require(spec.servers.first)
+        #expect(live.variables.map(\.name) == ["version", "merchantAccount"])
+        #expect(live.variables.map(\.defaultValue) == ["v1", "merchantAccount"])
+        #expect(spec.servers.last?.variables.map(\.name) == ["region"])
+        #expect(summary.warnings["server-variable"] == 2)
+    }
+
+    /// Webhook payloads and schemas no operation carries come in as standalone models, roots only.
+    @Test func unusedSchemasAndWebhookPayloadsAreStandalone() throws {
+        let (spec, summary) = try Self.imported("import-webhooks")
+        let standalone = spec.models.filter(\.isStandalone).map(\.name)
+        #expect(standalone == ["BalanceEvent", "Archived", "ReportReadyPayload"])
+        #expect(try Self.model("Reason", in: spec).isStandalone == false)
+        #expect(summary.warnings["webhook"] == 2)
+    }
+
+    /// A decoded union's variants are ordered so each can be chosen; of two that decode each other's values the
+    /// richer stays; a union only sent keeps both; a one-value enum beside an `allOf` reference is a constant.
+    @Test func unionVariantsAreOrderedSoEachCanBeChosen() throws {
+        let (spec, summary) = try Self.imported("import-union-order")
+        func variants(_ model: String) throws -> [String] {
+            guard case .union(let union) = try Self.model(model, in: spec).kind else { return [] }
+            return union.variants.map(\.type.description)
+        }
+        #expect(try variants("GetShapeResponse") == ["Circle", "Anything"])
+        #expect(try variants("SetOptionsRequest") == ["Options", "EmptyModel"])
+        guard case .alias(let target, _) = try Self.model("SetOptionsResponse", in: spec).kind else {
+            Issue.record("SetOptionsResponse is not an alias")
+            return
+        }
+        #expect(target == .named("Options"))
+        #expect(summary.warnings["union-overlap"] == 1)
+        guard case .object(let fields) = try Self.model("Button", in: spec).kind else { return }
+        #expect(fields.first?.wireName == "type")
+        #expect(fields.first?.constant == .int(2))
+    }
+}
