@@ -178,6 +178,9 @@ extension ImportRun {
                 map["type"] = "apiKey"
                 map["in"] = .string(location)
                 map["name"] = .string(scheme.string("name") ?? "X-API-Key")
+                // The document decides where the key goes, and the spec says so: a key in the query is accepted
+                // there, since the API takes it nowhere else.
+                if location == "query" { map["acceptQuery"] = .plain("true") }
             case "oauth2":
                 guard let flow = oauth2(scheme, key: key) else {
                     map["type"] = "bearer"

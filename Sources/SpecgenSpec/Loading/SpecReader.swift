@@ -146,7 +146,7 @@ struct SpecReader {
                     pair.value, keyPath: keyPath,
                     allowed: [
                         "type", "description", "in", "name", "tokenUrl", "grants", "usernameField", "refreshLeeway",
-                        "scopes", "clientAuth", "authorizationUrl",
+                        "scopes", "clientAuth", "authorizationUrl", "acceptQuery",
                     ],
                     context: context), let type = scheme.requiredString("type")
             else { return nil }
@@ -164,10 +164,11 @@ struct SpecReader {
                 if let placeNode, placeNode.scalar.flatMap(APIKeyLocation.init(rawValue:)) == nil {
                     context.error(placeNode, "an API key goes in 'header' or 'query', not '\(placeNode.scalar ?? "")'")
                 }
-                if place == .query {
+                // `acceptQuery: true` says the API takes the key nowhere else (an imported document decides it).
+                if place == .query, scheme.bool("acceptQuery") != true {
                     context.warning(
                         placeNode ?? pair.value, "an API key in the query ends up in server and proxy logs",
-                        fix: "prefer 'in: header' where the server allows it")
+                        fix: "prefer 'in: header' where the server allows it, or say 'acceptQuery: true' where it does not")
                 }
                 kind = .apiKey(name: keyName, location: place)
             case "oauth2":
