@@ -7,14 +7,15 @@ import SpecgenSpec
 struct ImportOpenAPICommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-openapi",
-        abstract: "Write the spec of an OpenAPI 3.0 or 3.1 document (YAML or JSON, $refs across files).",
+        abstract: "Write the spec of an OpenAPI 3.0 or 3.1 or Swagger 2.0 document (YAML or JSON, $refs across files).",
         discussion: """
             Every operation and schema is imported. What the spec format cannot say is imported in its closest \
             form (a json value, a map of text) with a warning located in the OpenAPI document. The spec written is \
             then checked as `specgen lint` checks it, and its problems are printed against it. With --output the \
             file is written only when its bytes change, so re-importing an unchanged document changes nothing, and \
-            `specgen diff` of two imports reviews what changed. Exit codes: 0 done, 1 the document could not be \
-            read or the spec it gives has errors (it is still written), 64 usage errors.
+            `specgen diff` of two imports reviews what changed. Exit codes: 0 done (the spec lints with no error and \
+            no warning, and every operation is imported or skipped with a warning), 1 the document could not be \
+            read, is not an OpenAPI document, or the spec it gives has errors (it is still written), 64 usage errors.
             """
     )
 

@@ -105,4 +105,27 @@ struct ImportRuleTests {
         #expect(fields.first?.wireName == "type")
         #expect(fields.first?.constant == .int(2))
     }
+
+    /// Swagger 2.0 reads as the 3.0 document it says the same as: servers from host, basePath and schemes; bodies
+    /// from body and formData parameters; security definitions; definitions, global parameters and responses by
+    /// reference, in other files too.
+    @Test func swagger2IsReadAsOpenAPI3() throws {
+        let (spec, summary) = try Self.imported("import-swagger2")
+        #expect(spec.servers.first?.url == "https://pets.example.com/v2")
+        #expect(spec.authSchemes.map(\.name) == ["apiKey", "basicAuth", "oauth"])
+        #expect(spec.models.map(\.name) == ["NewPet", "Pet", "Animal", "ErrorModel"])
+        #expect(summary.documentSchemas == 4)
+        let list = try #require(spec.endpoints.first { $0.name == "listPets" })
+        #expect(list.queryParameters.map(\.wireName) == ["limit", "offset", "tags", "ids"])
+        #expect(list.queryParameters.first?.defaultValue == .int(20))
+        let create = try #require(spec.endpoints.first { $0.name == "createPet" })
+        #expect(create.body?.encoding == .json)
+        let get = try #require(spec.endpoints.first { $0.name == "getPet" })
+        #expect(get.errors.map(\.caseName) == ["notFound"])
+
+        let (forms, _) = try Self.imported("import-swagger2-forms")
+        #expect(forms.endpoints.map { $0.body?.encoding } == [.form, .multipart, nil])
+        let (files, _) = try Self.imported("import-swagger2-files")
+        #expect(files.models.map(\.name) == ["Owner", "Address"])
+    }
 }

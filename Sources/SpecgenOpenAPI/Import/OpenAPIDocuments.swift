@@ -60,6 +60,8 @@ final class OpenAPIDocuments {
     let read: (String) -> [UInt8]?
     private var parsed: [String: DocNode?] = [:]
     private(set) var diagnostics: [Diagnostic] = []
+    /// Whether the root file is a Swagger 2.0 document.
+    private(set) var isSwagger2 = false
     /// Documents of real APIs run to millions of nodes; aliases still cannot blow up past this.
     static let limits = YAMLLimits(maxExpandedNodes: 40_000_000, maxDepth: 1_000)
 
@@ -74,7 +76,9 @@ final class OpenAPIDocuments {
         if let bytes = read(file) {
             do {
                 let document = try Self.parse(bytes, file: file)
-                result = document.root.map { DocNode(node: $0, file: file) }
+                // The root decides the document's version; a 2.0 document's every file is read in 3.0 shape.
+                if parsed.isEmpty, let root = document.root, Swagger2.isSwagger2(root) { isSwagger2 = true }
+                result = document.root.map { DocNode(node: isSwagger2 ? Swagger2.normalized($0) : $0, file: file) }
                 if result == nil {
                     diagnostics.append(
                         Diagnostic(.error, at: SourceLocation(path: file, line: 1, column: 1), "the document is empty"))

@@ -1,12 +1,13 @@
 public import SpecgenSpec
 import SpecgenYAML
 
-/// Reads an OpenAPI 3.0 or 3.1 document (YAML or JSON, `$ref`s across files) and writes the spec a person would
-/// have written for it, with a located warning in the OpenAPI document for everything the spec cannot say.
+/// Reads an OpenAPI 3.0 or 3.1 or Swagger 2.0 document (YAML or JSON, `$ref`s across files) and writes the spec a
+/// person would have written for it, with a located warning in the OpenAPI document for everything the spec cannot
+/// say.
 ///
 /// The import never gives up on a document a real API publishes: a dangling `$ref`, 3.0 and 3.1 keywords mixed, a
 /// `$ref` beside other keys, a path key with `?` or `#`, a body on a GET, each gets a warning and the most sensible
-/// reading. Only a root file that cannot be read or parsed is an error.
+/// reading. Only a root file that cannot be read or parsed, or that is not an OpenAPI document, is an error.
 public struct OpenAPIImporter: Sendable {
     /// The API's name, also the module's; from the document's title when nil.
     public var name: String?

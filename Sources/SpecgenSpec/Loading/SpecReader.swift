@@ -168,7 +168,9 @@ struct SpecReader {
                 if place == .query, scheme.bool("acceptQuery") != true {
                     context.warning(
                         placeNode ?? pair.value, "an API key in the query ends up in server and proxy logs",
-                        fix: "prefer 'in: header' where the server allows it, or say 'acceptQuery: true' where it does not")
+                        fix:
+                            "prefer 'in: header' where the server allows it, or say 'acceptQuery: true' where it does not"
+                    )
                 }
                 kind = .apiKey(name: keyName, location: place)
             case "oauth2":
