@@ -22,6 +22,10 @@ public enum GeneratedModule {
         _ files: [(name: String, contents: String)], sources: [(name: String, contents: String)] = [],
         module: String, flags: [String] = []
     ) async throws -> Compilation {
+        // At most two compilers at once, whatever the test runner runs in parallel: more only queue for the two
+        // cores and starve the tests beside them that measure time over sockets.
+        await compilerSlots.acquire()
+        defer { Task { await compilerSlots.release() } }
         let folder = try makeTemporaryFolder("generated-module")
         defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
@@ -35,5 +39,34 @@ public enum GeneratedModule {
             ["-typecheck", "-swift-version", "6", "-parse-as-library", "-module-name", module] + flags
                 + ["-I", PackagePaths.productsDirectory.appendingPathComponent("Modules").path] + paths)
         return Compilation(succeeded: run.status == 0, diagnostics: run.stderr)
+    }
+}
+
+/// The compilers the tests may run at once.
+private let compilerSlots = AsyncSemaphore(count: 2)
+
+/// A counting semaphore for async code: `acquire()` suspends, without holding a thread, until a slot is free.
+actor AsyncSemaphore {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) {
+        free = count
+    }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
