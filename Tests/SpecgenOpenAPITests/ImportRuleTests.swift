@@ -128,4 +128,23 @@ struct ImportRuleTests {
         let (files, _) = try Self.imported("import-swagger2-files")
         #expect(files.models.map(\.name) == ["Owner", "Address"])
     }
+
+    /// A variant whose tag property takes several values cannot have one tag: the union decodes in order, the
+    /// variant with a constant first (an open enum would read its values too). A tag that is not the schema's name
+    /// comes from the variant's constant; one with no constant is the schema's name, as OpenAPI says.
+    @Test func discriminatorTagsComeFromTheVariants() throws {
+        let (spec, summary) = try Self.imported("import-discriminator-tags")
+        guard case .union(let tool) = try Self.model("Tool", in: spec).kind,
+            case .union(let result) = try Self.model("ResultModel", in: spec).kind
+        else {
+            Issue.record("Tool and ResultModel are not unions")
+            return
+        }
+        #expect(tool.discriminator == nil)
+        #expect(tool.variants.map(\.type.description) == ["CodeTool", "SearchTool"])
+        #expect(summary.warnings["discriminator-dropped"] == 1)
+        #expect(result.discriminator == "status")
+        // The loader takes Success's tag from its constant; Failure's is its name.
+        #expect(result.variants.map(\.tag) == ["ok", nil])
+    }
 }

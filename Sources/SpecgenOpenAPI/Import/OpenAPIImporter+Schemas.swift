@@ -466,6 +466,25 @@ extension ImportRun {
                 return kept.count == 1 ? kept[0].value : .map(kept)
             }
         }
+        // A variant whose tag property takes several values (`type: {enum: [search, search_2025]}`) and that the
+        // mapping does not name cannot be given one tag: the union decodes in order, constants first.
+        if let property = discriminator, allModels,
+            let variant = variants.first(where: { variant in
+                guard let target = resolved(variant, warning: false), let model = namesOf(variant) else { return false }
+                return tags[model] == nil && (target["properties"]?[property]?["enum"]?.items?.count ?? 0) > 1
+            })
+        {
+            warn(
+                .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
+                "a variant of '\(name)' (\(namesOf(variant) ?? "inline")) takes several '\(property)' values, which one "
+                    + "tag cannot say; decoded in order instead")
+            discriminator = nil
+            written = written.map { entry in
+                guard case .map(let entries) = entry else { return entry }
+                let kept = entries.filter { $0.key != "tag" }
+                return kept.count == 1 ? kept[0].value : .map(kept)
+            }
+        }
         if discriminator != nil, !allModels {
             warn(
                 .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
@@ -483,6 +502,12 @@ extension ImportRun {
         map["discriminator"] = discriminator.map(SpecText.string)
         withExample(&map, schema)
         return (map.text, .union)
+    }
+
+    /// The model a `$ref` variant names, if it names one.
+    private func namesOf(_ variant: DocNode) -> String? {
+        guard let reference = SchemaView.reference(of: variant) else { return nil }
+        return modelName(forReference: reference, from: variant)
     }
 
     /// A variant's label from its discriminator constant or a one-value `type` enum (`{type: {enum: [text]}}`).

@@ -10,7 +10,9 @@ package struct VariantOrder: Sendable {
     }
 
     /// Whether every JSON value of `later` also decodes as `earlier` (a conservative answer: true only when sure).
-    package func accepts(_ earlier: TypeRef, everyValueOf later: TypeRef) -> Bool {
+    /// With `constantsSent`, the values of `later` are taken to carry its constants, as servers send them, though
+    /// the format lets them be left out.
+    package func accepts(_ earlier: TypeRef, everyValueOf later: TypeRef, constantsSent: Bool = false) -> Bool {
         if earlier == later { return false }
         switch (types.shape(of: earlier), types.shape(of: later)) {
         case (.primitive(.json), _): return true
@@ -30,8 +32,22 @@ package struct VariantOrder: Sendable {
                     return !field.isRequiredOnWire && field.constant == nil
                 }
                 if let constant = field.constant, other.constant != constant { return false }
-                return other.type == field.type && (!field.isRequiredOnWire || other.isRequiredOnWire)
+                return fieldAccepts(field.type, everyValueOf: other.type)
+                    && (!field.isRequiredOnWire || other.isRequiredOnWire || constantsSent && other.constant != nil)
             }
+        default: return false
+        }
+    }
+
+    /// Whether a field of type `earlier` reads every value of a field of type `later`: the same type, or an enum
+    /// (open: a value it does not know decodes as `undocumented`) reading text or another enum of its raw kind.
+    private func fieldAccepts(_ earlier: TypeRef, everyValueOf later: TypeRef) -> Bool {
+        if earlier == later { return true }
+        guard case .enumeration(let model, _) = types.shape(of: earlier) else { return false }
+        switch types.shape(of: later) {
+        case .primitive(.string): return !model.isIntegerEnum
+        case .primitive(.int), .primitive(.int32), .primitive(.int64): return model.isIntegerEnum
+        case .enumeration(let other, _): return other.isIntegerEnum == model.isIntegerEnum
         default: return false
         }
     }
@@ -42,14 +58,16 @@ package struct VariantOrder: Sendable {
     }
 
     /// The variants' indices in an order where a variant comes before every variant that decodes all its values
-    /// and not the other way round; otherwise as given. Of two variants that decode each other's values only the
+    /// (as servers send them, constants included) and not the other way round; otherwise as given. Of two variants that decode each other's values only the
     /// first is ever chosen, whatever the order: the one that keeps more properties goes first.
     package func order(_ variants: [TypeRef]) -> [Int] {
         var order: [Int] = []
         for index in variants.indices {
             let position = order.firstIndex { placed in
-                guard accepts(variants[placed], everyValueOf: variants[index]) else { return false }
-                return !accepts(variants[index], everyValueOf: variants[placed])
+                guard accepts(variants[placed], everyValueOf: variants[index], constantsSent: true) else {
+                    return false
+                }
+                return !accepts(variants[index], everyValueOf: variants[placed], constantsSent: true)
                     || propertyCount(variants[index]) > propertyCount(variants[placed])
             }
             order.insert(index, at: position ?? order.endIndex)
