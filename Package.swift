@@ -158,7 +158,7 @@ let package = Package(
         .target(
             name: "SpecgenFuzzing",
             dependencies: [
-                "SpecgenSpec", "SpecgenEmitter", "SpecgenMock", "SpecgenRuntime",
+                "SpecgenSpec", "SpecgenEmitter", "SpecgenMock", "SpecgenOpenAPI", "SpecgenRuntime",
                 "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Fuzzes one of Specgen's inputs with libFuzzer and AddressSanitizer, on demand (never in CI):
 #
-#   Benchmarks/fuzz.sh <generator|mock|decoding> <seconds>
+#   Benchmarks/fuzz.sh <generator|mock|decoding|importer> <seconds>
 #
 # generator: YAML -> spec -> plan -> Swift; mock: specgen-mock's request validation; decoding: a generated client's
-# response decoding (see Sources/SpecgenFuzzing). It builds specgen-fuzz into .build-fuzz with coverage
+# response decoding; importer: an OpenAPI document -> spec -> lint (see Sources/SpecgenFuzzing). It builds specgen-fuzz into .build-fuzz with coverage
 # instrumentation, seeds it from Tests/Fixtures (and, for the generator, every spec there and in Specs/), grows a
 # corpus in a temporary folder, and prints libFuzzer's final statistics. An input that crashes a target is written
 # to Tests/Fixtures/fuzz-<target>/crash-<hash> (or timeout-, oom-): fix the bug, keep the file (FuzzCorpusTests
@@ -13,8 +13,8 @@
 set -euo pipefail
 target=${1:-}
 seconds=${2:-}
-case "$target" in generator | mock | decoding) ;; *)
-    echo "usage: Benchmarks/fuzz.sh <generator|mock|decoding> <seconds>" >&2
+case "$target" in generator | mock | decoding | importer) ;; *)
+    echo "usage: Benchmarks/fuzz.sh <generator|mock|decoding|importer> <seconds>" >&2
     exit 2
     ;;
 esac
@@ -43,6 +43,11 @@ find "$fixtures" -type f ! -name README.md -exec cp {} "$work/seeds/" \;
 if [ "$target" = generator ]; then
     for spec in Tests/Fixtures/*/spec.yaml Specs/*.yaml; do
         cp "$spec" "$work/seeds/$(echo "$spec" | tr '/' '_')"
+    done
+fi
+if [ "$target" = importer ]; then
+    for document in Tests/Fixtures/*/openapi.yaml Tests/Fixtures/*/openapi.json; do
+        cp "$document" "$work/seeds/$(echo "$document" | tr '/' '_')"
     done
 fi
 

@@ -7,6 +7,7 @@ import Joyfill
 import Keyz
 import SpecgenEmitter
 import SpecgenMock
+import SpecgenOpenAPI
 import SpecgenRuntime
 import SpecgenSpec
 
@@ -22,6 +23,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A generated client's response decoding: a body as a server sent it, read as every seed API's models and
     /// error payloads.
     case decoding
+    /// The OpenAPI import: a document as another team published it (YAML or JSON, any version), read into a spec
+    /// that is then loaded and linted; `$ref`s to other files read nothing.
+    case importer
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -29,7 +33,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .generator: Self.generate(bytes)
         case .mock: Self.validate(bytes)
         case .decoding: Self.decode(bytes)
+        case .importer: Self.importDocument(bytes)
         }
+    }
+
+    private static func importDocument(_ bytes: [UInt8]) {
+        let path = bytes.first == UInt8(ascii: "{") ? "openapi.json" : "openapi.yaml"
+        let result = OpenAPIImporter(name: "Fuzz").importDocument(at: path) { $0 == path ? bytes : nil }
+        let summary = result.summary
+        precondition(
+            summary.endpoints + summary.skippedOperations == summary.documentOperations,
+            "an operation was lost without being counted")
+        guard let spec = result.spec else { return }
+        _ = Spec.load(bytes: Array(spec.utf8), path: "imported.yaml")
     }
 
     private static func generate(_ bytes: [UInt8]) {

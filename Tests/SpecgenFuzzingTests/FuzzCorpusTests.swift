@@ -6,7 +6,8 @@ import Testing
 /// Replays the committed fuzz corpus (seeds and the inputs that once crashed a target) through the same functions
 /// `Benchmarks/fuzz.sh` runs under libFuzzer: a regression in any of them crashes this suite.
 struct FuzzCorpusTests {
-    /// The files of `Tests/Fixtures/fuzz-<target>/`, and for the generator every spec the other fixtures hold.
+    /// The files of `Tests/Fixtures/fuzz-<target>/`; for the generator every spec the other fixtures hold, and for
+    /// the importer every OpenAPI document they hold.
     static func corpus(_ target: FuzzTarget) -> [URL] {
         let folder = Fixtures.url("fuzz-\(target.rawValue)", "")
         var files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
@@ -16,13 +17,18 @@ struct FuzzCorpusTests {
             files += Fixtures.cases(holding: "spec.yaml").map { Fixtures.url($0, "spec.yaml") }
             files += SeedAPIs.specPaths.map { PackagePaths.url($0) }
         }
+        if target == .importer {
+            for document in ["openapi.yaml", "openapi.json"] {
+                files += Fixtures.cases(holding: document).map { Fixtures.url($0, document) }
+            }
+        }
         return files.sorted { $0.path < $1.path }
     }
 
     @Test(arguments: FuzzTarget.allCases)
     func theCorpusRunsWithoutACrash(target: FuzzTarget) throws {
         let files = Self.corpus(target)
-        let expected = [FuzzTarget.generator: 54, .mock: 7, .decoding: 6][target]
+        let expected = [FuzzTarget.generator: 54, .mock: 7, .decoding: 6, .importer: 25][target]
         // A lost seed would silently weaken both the fuzzing and this test; a new crash reproducer adds one here.
         #expect(files.count == expected)
         for file in files {
