@@ -147,4 +147,16 @@ struct ImportRuleTests {
         // The loader takes Success's tag from its constant; Failure's is its name.
         #expect(result.variants.map(\.tag) == ["ok", nil])
     }
+
+    /// Paging as the document means it: offsets and limits of another integer width, a page with a default, and a
+    /// declared `Link` header, which wins over page numbers.
+    @Test func pagingIsRecognisedAsTheDocumentMeansIt() throws {
+        let (spec, _) = try Self.imported("import-paging-widths")
+        func style(_ operation: String) -> Pagination.Style? {
+            spec.endpoints.first { $0.name == operation }?.pagination?.style
+        }
+        #expect(style("listEvents") == .offset(parameter: "offset"))
+        #expect(style("listLogs") == .page(parameter: "page", firstPage: 1))
+        #expect(style("listRepos") == .link(relation: "next"))
+    }
 }

@@ -312,6 +312,20 @@ extension ImportRun {
         }
         guard let responseType else { return nil }
         func queryType(_ name: String) -> String? { query[name].flatMap { Self.typeText($0) } }
+        // A success that declares a `Link` header hands the next page's URL there (GitHub's style, RFC 8288).
+        let successes = (operation["responses"]?.entries ?? []).filter { $0.key.hasPrefix("2") }
+        if successes.contains(where: { success in
+            let headers = resolved(success.value, warning: false)?["headers"]?.entries ?? []
+            return headers.contains { $0.key.lowercased() == "link" }
+        }) {
+            var map = SpecMap()
+            map["link"] = "next"
+            if case .object(let fields, _)? = shapes[responseType] {
+                let arrays = fields.filter { $0.type.hasPrefix("[") }
+                if arrays.count == 1 { map["items"] = .string(arrays[0].wireName) }
+            }
+            return (map.text, "recognised from the Link header")
+        }
         let limit = ["limit", "per_page", "page_size", "pageSize", "size", "count"].first {
             queryType($0)?.hasPrefix("int") == true
         }
