@@ -159,4 +159,23 @@ struct ImportRuleTests {
         #expect(style("listLogs") == .page(parameter: "page", firstPage: 1))
         #expect(style("listRepos") == .link(relation: "next"))
     }
+
+    /// A success offered as JSON or as an event stream gives the operation a streamed form, whose body model sets
+    /// the `stream` flag itself.
+    @Test func aJSONOrStreamAnswerGetsAStreamedForm() throws {
+        let (spec, summary) = try Self.imported("import-json-or-stream")
+        #expect(spec.endpoints.map(\.name) == ["createCompletion", "createCompletionStream"])
+        #expect(summary.endpoints == 1)
+        #expect(summary.streamedForms == 1)
+        #expect(summary.warnings.isEmpty)
+        let streamed = try #require(spec.endpoints.last)
+        guard case .stream(let body)? = streamed.responses.first?.body else {
+            Issue.record("createCompletionStream does not stream")
+            return
+        }
+        #expect(body.format == .events)
+        #expect(body.item == .named("CompletionChunk"))
+        guard case .object(let fields) = try Self.model("CompletionRequestStream", in: spec).kind else { return }
+        #expect(fields.first { $0.wireName == "stream" }?.constant == .bool(true))
+    }
 }

@@ -71,10 +71,69 @@ extension ImportRun {
                         endpoint(
                             name, method: method, path: path, operation: operation, pathItem: pathItem,
                             defaultSecurity: security))
+                    // A success offered as JSON or as an event stream gives the operation a streamed form too.
+                    if Self.offersStream(operation, run: self) {
+                        let streamName = Self.unique(name + "Stream") { takenNames.contains($0.lowercased()) }
+                        takenNames.insert(streamName.lowercased())
+                        preferStreams = true
+                        summary.streamedForms += 1
+                        endpoints.append(
+                            endpoint(
+                                streamName, method: method, path: path, operation: operation, pathItem: pathItem,
+                                defaultSecurity: security))
+                        preferStreams = false
+                    }
                 }
             }
         }
         return endpoints
+    }
+
+    /// Whether a success of the operation offers both JSON and a stream (`text/event-stream`, JSON Lines), as the
+    /// chat APIs do for a body with `stream: true`.
+    static func offersStream(_ operation: DocNode, run: ImportRun) -> Bool {
+        (operation["responses"]?.entries ?? []).contains { entry in
+            guard entry.key.hasPrefix("2"), let response = run.resolved(entry.value, warning: false) else {
+                return false
+            }
+            let kinds = Set((response["content"]?.entries ?? []).map { mediaKind($0.key) })
+            return kinds.contains("json") && !kinds.isDisjoint(with: ["events", "lines"])
+        }
+    }
+
+    /// The streamed form's body: the body model with its `stream` flag a constant `true`, so the method sets it,
+    /// not the caller (`ChatCompletionRequest` → `ChatCompletionRequestStream`). A body without such a flag stays.
+    func streamingBody(_ body: SpecText) -> SpecText {
+        let model: String
+        switch body {
+        case .string(let name): model = name
+        case .map:
+            guard case .string(let name)? = Self.longForm(body)["json"] else { return body }
+            model = name
+        default: return body
+        }
+        guard case .object(var fields, let open)? = shapes[model],
+            let flag = fields.firstIndex(where: { $0.wireName == "stream" && $0.type == "bool" }),
+            let index = modelIndex[model], var long = models[index].body.map(Self.longForm),
+            case .map(var properties)? = long["properties"],
+            let property = properties.firstIndex(where: { $0.key == "stream" })
+        else { return body }
+        let name = allocateTypeName(model + "Stream")
+        properties[property].value = .map([
+            SpecText.Entry(key: "type", value: "bool"), SpecText.Entry(key: "const", value: .plain("true")),
+            SpecText.Entry(key: "description", value: "Always `true`: this form of the operation streams its answer."),
+        ])
+        long["properties"] = .map(properties)
+        long.remove("swiftName")
+        fields[flag].constant = "true"
+        fields[flag].optional = false
+        setModel(name, long.text, shape: .object(fields: fields, open: open))
+        if case .map = body {
+            var map = Self.longForm(body)
+            map["json"] = .string(name)
+            return map.text
+        }
+        return .string(name)
     }
 
     /// The operations an OpenAPI operation is imported as: itself, or each endpoint the export wrote whole under
@@ -269,7 +328,8 @@ extension ImportRun {
                     fix: "describe them as query parameters")
                 if !queryFields.isEmpty { map["query"] = queryFields.text }
             } else {
-                map["body"] = self.requestBody(resolvedBody, hint: hint)
+                let body = self.requestBody(resolvedBody, hint: hint)
+                map["body"] = preferStreams ? body.map(streamingBody) : body
             }
         }
         let (responses, errors) = self.responses(operation["responses"], hint: hint, at: operation)
@@ -377,7 +437,10 @@ extension ImportRun {
     /// The preferred media type of a `content` map: JSON, then form, multipart, streams, then raw bytes.
     func preferredMedia(_ content: DocNode?) -> (type: String, kind: String, node: DocNode, location: SourceLocation)? {
         let entries = content?.entries ?? []
-        let order = ["json", "events", "lines", "form", "multipart", "binary"]
+        let order =
+            preferStreams
+            ? ["events", "lines", "json", "form", "multipart", "binary"]
+            : ["json", "events", "lines", "form", "multipart", "binary"]
         let ranked = entries.sorted { lhs, rhs in
             (order.firstIndex(of: Self.mediaKind(lhs.key)) ?? 9) < (order.firstIndex(of: Self.mediaKind(rhs.key)) ?? 9)
         }

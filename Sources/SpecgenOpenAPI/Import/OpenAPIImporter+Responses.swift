@@ -140,8 +140,10 @@ extension ImportRun {
                 type = "binary"
             }
             if let example = media.node["example"], map["stream"] == nil { map["example"] = example.value }
+            // A stream offered beside JSON is the operation's streamed form, imported as an endpoint of its own.
             let others = (response["content"]?.entries ?? []).filter {
                 Self.mediaKind($0.key) != media.kind && $0.key != media.type
+                    && !["events", "lines"].contains(Self.mediaKind($0.key))
             }
             if let other = others.first, media.kind == "json" {
                 warn(

@@ -44,6 +44,9 @@ public struct ImportSummary: Hashable, Sendable {
     public var documentSchemas = 0
     /// Endpoints in the spec.
     public var endpoints = 0
+    /// Operations offered as JSON or as a stream, which have a second endpoint for the streamed form
+    /// (`createCompletionStream`); the spec's endpoints are `endpoints + streamedForms`.
+    public var streamedForms = 0
     /// Operations of the document not imported, each with a warning saying why (a `TRACE` operation, a `$ref`
     /// that resolves nowhere): `endpoints + skippedOperations == documentOperations`.
     public var skippedOperations = 0
@@ -58,7 +61,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var description: String {
         let kinds = warnings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         return "imported \(endpoints) of \(documentOperations) operations and \(models) models "
-            + "(\(documentSchemas) schemas, \(jsonFallbacks) typed as json)"
+            + "(\(documentSchemas) schemas, \(jsonFallbacks) typed as json"
+            + (streamedForms == 0 ? ")" : ", \(streamedForms) streamed \(streamedForms == 1 ? "form" : "forms"))")
             + (kinds.isEmpty ? "" : "; warnings: \(kinds)")
     }
 }
@@ -92,6 +96,8 @@ final class ImportRun {
     var referenced: [String: String] = [:]
     /// What each model is, for the checks that depend on it (includes, form fields, discriminators, pagination).
     var shapes: [String: ModelShape] = [:]
+    /// While the streamed form of an operation offered as JSON or a stream is read: responses prefer the stream.
+    var preferStreams = false
     /// Where each model's schema stands in the document, for warnings about decisions made on the whole spec.
     var modelLocations: [String: SourceLocation] = [:]
     /// Models that may be `null` wherever they are used (`nullable: true` on the schema itself).
@@ -177,7 +183,7 @@ final class ImportRun {
         }
         spec["endpoints"] = .map(shared.endpoints.map { SpecText.Entry(key: $0.name, value: $0.body.text) })
 
-        summary.endpoints = shared.endpoints.count
+        summary.endpoints = shared.endpoints.count - summary.streamedForms
         summary.models = written.count
         let header = [
             "Imported from \(Self.lastComponent(path)) by `specgen import-openapi`; edit the document and re-import,",
