@@ -178,4 +178,32 @@ struct ImportRuleTests {
         guard case .object(let fields) = try Self.model("CompletionRequestStream", in: spec).kind else { return }
         #expect(fields.first { $0.wireName == "stream" }?.constant == .bool(true))
     }
+
+    /// A schema written inline is named from where it sits, with no `Model` inside the name: only a whole name
+    /// that Swift or the runtime takes gets one.
+    @Test func inlineNamesHaveNoModelInfix() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Items, version: "1"}
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  responses:
+                    '200':
+                      description: The items.
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              data:
+                                type: array
+                                items: {type: object, required: [id], properties: {id: {type: string}}}
+            """
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let text = try #require(result.spec)
+        let spec = try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
+        #expect(spec.models.map(\.name) == ["ListItemsResponse", "ListItemsResponseDataItem"])
+    }
 }

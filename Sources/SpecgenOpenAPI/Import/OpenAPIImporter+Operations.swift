@@ -233,7 +233,7 @@ extension ImportRun {
         _ name: String, method: String, path: String, operation: DocNode, pathItem: DocNode, defaultSecurity: SpecText?
     ) -> ImportedEndpoint {
         var map = SpecMap()
-        let hint = namer.typeName(name)
+        let hint = namer.typeNamePart(name)
         map["summary"] = operation.string("summary").map(SpecText.description)
         let (description, deprecation) = Self.described(operation)
         map["description"] = description.map(SpecText.description)
@@ -275,12 +275,13 @@ extension ImportRun {
                     continue
                 }
                 pathFields[name] = named(
-                    parameterText(parameter, hint: hint + namer.typeName(name), required: true, usage: .parameter), name
+                    parameterText(parameter, hint: hint + namer.typeNamePart(name), required: true, usage: .parameter),
+                    name
                 )
             case "query":
                 queryFields[name] = named(
                     parameterText(
-                        parameter, hint: hint + namer.typeName(name), required: parameter["required"]?.bool == true,
+                        parameter, hint: hint + namer.typeNamePart(name), required: parameter["required"]?.bool == true,
                         usage: .parameter), name)
             case "header":
                 if defaultHeaders.contains(where: { $0.name.lowercased() == name.lowercased() }) { continue }
@@ -297,7 +298,7 @@ extension ImportRun {
                 }
                 headerFields[name] = named(
                     parameterText(
-                        parameter, hint: hint + namer.typeName(name), required: parameter["required"]?.bool == true,
+                        parameter, hint: hint + namer.typeNamePart(name), required: parameter["required"]?.bool == true,
                         usage: .header), name)
             default:
                 warn(
@@ -361,7 +362,7 @@ extension ImportRun {
         else { return [] }
         var added: [String] = []
         for (wireName, _, property) in target["properties"]?.entries ?? [] where query[wireName] == nil {
-            let type = self.type(of: property, hint: hint + namer.typeName(wireName), usage: .parameter)
+            let type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: .parameter)
             query[wireName] = named(importedField(wireName, type, required: false).text, wireName)
             added.append(wireName)
         }
@@ -513,7 +514,7 @@ extension ImportRun {
         let required = Set(schema["required"]?.items?.compactMap(\.string) ?? [])
         var fields = SpecMap()
         for (wireName, _, property) in properties {
-            let type = self.type(of: property, hint: hint + namer.typeName(wireName), usage: usage)
+            let type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: usage)
             fields[wireName] = importedField(wireName, type, required: required.contains(wireName)).text
         }
         return fields.text
@@ -552,7 +553,7 @@ extension ImportRun {
         for part in parts {
             let required = Set(part["required"]?.items?.compactMap(\.string) ?? [])
             for (wireName, _, property) in part["properties"]?.entries ?? [] {
-                let type = self.type(of: property, hint: name + namer.typeName(wireName), usage: .form)
+                let type = self.type(of: property, hint: name + namer.typeNamePart(wireName), usage: .form)
                 let field = importedField(wireName, type, required: required.contains(wireName))
                 fields.append(field)
                 properties[wireName] = field.text
@@ -598,7 +599,7 @@ extension ImportRun {
         for part in parts {
             let required = Set(part["required"]?.items?.compactMap(\.string) ?? [])
             for (wireName, _, property) in part["properties"]?.entries ?? [] {
-                var type = self.type(of: property, hint: hint + namer.typeName(wireName), usage: .multipart)
+                var type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: .multipart)
                 if type.type == "bytes" { type.type = "file" }
                 fields[wireName] = importedField(wireName, type, required: required.contains(wireName)).text
             }

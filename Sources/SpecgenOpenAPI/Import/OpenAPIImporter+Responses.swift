@@ -156,7 +156,7 @@ extension ImportRun {
             guard let header = resolved(header), name.lowercased() != "content-type" else { continue }
             let schema = header["schema"] ?? header["content"]?.entries?.first?.value["schema"]
             var headerType =
-                schema.map { self.type(of: $0, hint: hint + namer.typeName(name), usage: .header) }
+                schema.map { self.type(of: $0, hint: hint + namer.typeNamePart(name), usage: .header) }
                 ?? ImportedType("string")
             headerType.options.remove("default")
             headerType.options.remove("const")
@@ -209,7 +209,7 @@ extension ImportRun {
             switch media.kind {
             case "json":
                 var type =
-                    media.node["schema"].map { self.type(of: $0, hint: hint + namer.typeName(status) + "Error") }
+                    media.node["schema"].map { self.type(of: $0, hint: hint + namer.typeNamePart(status) + "Error") }
                     ?? ImportedType("json")
                 type.nullable = false
                 body = type.type

@@ -173,7 +173,7 @@ extension ImportRun {
         for (index, part) in (ownParts + optionalParts).enumerated() {
             let isOptionalPart = index >= ownParts.count
             for (wireName, keyLocation, property) in part["properties"]?.entries ?? [] {
-                let hint = name + namer.typeName(wireName)
+                let hint = name + namer.typeNamePart(wireName)
                 let type = self.type(of: property, hint: hint)
                 var field = importedField(wireName, type, required: !isOptionalPart && required.contains(wireName))
                 field.location = keyLocation
@@ -412,7 +412,7 @@ extension ImportRun {
                 reference == nil
                 ? Self.variantLabel(variant, discriminator: discriminator) ?? variant.string("title")
                     ?? "variant\(index + 1)" : nil
-            let type = self.type(of: variant, hint: name + namer.typeName(label ?? ""))
+            let type = self.type(of: variant, hint: name + namer.typeNamePart(label ?? ""))
             guard !seenTypes.contains(type.type) else {
                 warn(
                     .unionDuplicate, at: variant.location,

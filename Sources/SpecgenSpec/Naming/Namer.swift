@@ -133,6 +133,14 @@ package struct Namer: Sendable {
         return Self.reservedTypeNames.contains(name) || Self.keywords.contains(name) ? name + "Model" : name
     }
 
+    /// A part of a type name made from where a schema sits (`data` in `ListItemsResponse` + `Data` + `Item`): the
+    /// words in UpperCamelCase, with neither the `Model` that keeps a whole name off Swift's types nor an escape for
+    /// a leading digit, which only a whole name needs.
+    package func typeNamePart(_ raw: String) -> String {
+        let isIdentifier = raw.utf8.first.map(ASCII.isUpper) == true && raw.utf8.allSatisfy(ASCII.isAlphanumeric)
+        return isIdentifier ? raw : words(raw).map(capitalized).joined()
+    }
+
     /// A property, parameter, method or case name in lowerCamelCase, escaped when it is a keyword.
     package func memberName(_ raw: String) -> String {
         let parts = words(raw)

@@ -1,0 +1,139 @@
+import SpecgenSpec
+
+/// What the import decides on the whole spec it wrote, by asking SpecgenSpec about it as lint and the generator see
+/// it, and the webhooks, whose payloads only that decision keeps.
+extension ImportRun {
+    /// The models with the decisions that need the whole spec applied: schemas the document declares but no
+    /// operation carries (events, webhook payloads) stay, marked standalone; an undiscriminated union's variants are
+    /// ordered so that none is shadowed by one tried before it, where such an order exists.
+    /// Variants that decode each other's values have no such order: the later is never chosen, so it is dropped
+    /// from the union, with a warning (its values decode as the earlier variant, as they would have anyway).
+    func settle(_ models: [SpecText.Entry], text: String) -> [SpecText.Entry] {
+        guard let spec = Spec.read(bytes: Array(text.utf8), path: "imported.yaml") else { return models }
+        let types = TypeResolver(spec)
+        let usage = ModelUsage(spec, resolver: types)
+        let included = Set(spec.models.flatMap { $0.includes.map(\.name) })
+        let unreached = Set(spec.models.map(\.name)).subtracting(usage.usedModels).subtracting(included)
+        // Only the roots are marked (`BalanceEvent`, not the `Reason` it holds): what a standalone model holds is
+        // used through it. Models that only hold each other have no root; then they are all marked.
+        var heldTypes: [TypeRef] = []
+        for model in spec.models where unreached.contains(model.name) {
+            switch model.kind {
+            case .object(let fields): heldTypes += fields.map(\.type)
+            case .alias(let target, _): heldTypes.append(target)
+            case .union(let union): heldTypes += union.variants.map(\.type)
+            case .enumeration: break
+            }
+        }
+        let roots = unreached.subtracting(types.reachableModels(from: heldTypes))
+        let unused = roots.isEmpty ? unreached : roots
+        let variantOrder = VariantOrder(types)
+        var orders: [String: [Int]] = [:]
+        for model in spec.models {
+            guard case .union(let union) = model.kind, union.discriminator == nil else { continue }
+            let variants = union.variants.map(\.type)
+            let ordered = variantOrder.order(variants)
+            // A union the client only sends is never decoded (the app picks its case), so it keeps every variant.
+            let decoded = usage.responseModels.contains(model.name) || unreached.contains(model.name)
+            var kept: [Int] = []
+            for index in ordered where decoded {
+                if let earlier = kept.first(where: { variantOrder.accepts(variants[$0], everyValueOf: variants[index]) }
+                ) {
+                    warn(
+                        .unionOverlap, at: modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                        "variants '\(variants[index])' and '\(variants[earlier])' of '\(model.name)' decode the same "
+                            + "values, so '\(variants[index])' would never be chosen; dropped")
+                    continue
+                }
+                kept.append(index)
+            }
+            if !decoded { kept = ordered }
+            if kept != Array(variants.indices) { orders[model.name] = kept }
+        }
+        // A model whose Swift name a generated type takes (`AcmeError` in the API `Acme`, an operation's error
+        // type, the mock's closure types) gets another, with a warning: the spec keeps the document's name.
+        let generated = GeneratedNames.typeNames(of: spec, namer: namer)
+        var swiftNames = Set(spec.models.map { namer.swiftName(of: $0).lowercased() })
+        var renames: [String: String] = [:]
+        for model in spec.models where model.swiftName == nil && generated[namer.swiftName(of: model)] != nil {
+            let taken = namer.swiftName(of: model)
+            let chosen = Self.unique(taken + "Model") {
+                swiftNames.contains($0.lowercased()) || generated[$0] != nil
+            }
+            swiftNames.insert(chosen.lowercased())
+            renames[model.name] = chosen
+            warn(
+                .generatedName, at: modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                "'\(model.name)' would be generated as '\(taken)', \(generated[taken] ?? "a generated type"); its "
+                    + "Swift name is '\(chosen)'")
+        }
+        guard !unused.isEmpty || !orders.isEmpty || !renames.isEmpty else { return models }
+        return models.map { entry in
+            var entry = entry
+            if let order = orders[entry.key] { entry = Self.reordered(entry, order) }
+            if let swiftName = renames[entry.key] {
+                entry = SpecText.Entry(
+                    key: entry.key, value: Self.withSwiftName(entry.value, swiftName), comment: entry.comment)
+            }
+            return unused.contains(entry.key) ? Self.standalone(entry) : entry
+        }
+    }
+
+    /// A union model entry with the `oneOf` items at the given indices, in that order.
+    static func reordered(_ entry: SpecText.Entry, _ order: [Int]) -> SpecText.Entry {
+        var map = longForm(entry.value)
+        guard case .list(let items)? = map["oneOf"], order.allSatisfy(items.indices.contains) else { return entry }
+        if order.count == 1, case .string(let only) = items[order[0]] {
+            // One variant left: the union is another name for it.
+            var alias = SpecMap()
+            alias["type"] = .string(only)
+            for item in map.entries where item.key != "oneOf" { alias[item.key] = item.value }
+            return SpecText.Entry(
+                key: entry.key, value: alias.keys == ["type"] ? .string(only) : alias.text, comment: entry.comment)
+        }
+        map["oneOf"] = .list(order.map { items[$0] })
+        return SpecText.Entry(key: entry.key, value: map.text, comment: entry.comment)
+    }
+
+    /// A model entry with `standalone: true` after its description (or first, when it has none).
+    static func standalone(_ entry: SpecText.Entry) -> SpecText.Entry {
+        var map = longForm(entry.value)
+        var result = SpecMap()
+        for item in map.entries {
+            result[item.key] = item.value
+            if item.key == "description" { result["standalone"] = .plain("true") }
+        }
+        if result["standalone"] == nil {
+            map = result
+            result = SpecMap()
+            result["standalone"] = .plain("true")
+            for item in map.entries { result[item.key] = item.value }
+        }
+        return SpecText.Entry(key: entry.key, value: result.text, comment: entry.comment)
+    }
+
+    /// OpenAPI 3.1's `webhooks` (and the `x-webhooks` extension 3.0 documents use): requests the API sends to the
+    /// app. The client does not receive them, so each is a warning, and its payload is imported as a model, which
+    /// the import then marks standalone, for the app's server to decode.
+    func importWebhooks(_ root: DocNode) {
+        for key in ["webhooks", "x-webhooks"] {
+            for (name, keyLocation, item) in root[key]?.entries ?? [] {
+                guard let item = resolved(item) else { continue }
+                for (method, _, operation) in item.entries ?? [] where Self.httpMethods.contains(method.lowercased()) {
+                    guard let operation = resolved(operation) else { continue }
+                    let hint = namer.typeNamePart(operation.string("operationId") ?? name)
+                    var payload: String?
+                    if let body = operation["requestBody"].flatMap({ resolved($0) }),
+                        let media = preferredMedia(body["content"]), let schema = media.node["schema"]
+                    {
+                        payload = type(of: schema, hint: hint + "Payload").type
+                    }
+                    warn(
+                        .webhook, at: keyLocation,
+                        "webhook '\(name)' (\(method.uppercased())) is sent by the API, not called by the client"
+                            + (payload.map { "; its payload '\($0)' is imported as a standalone model" } ?? ""))
+                }
+            }
+        }
+    }
+}
