@@ -180,7 +180,7 @@ struct ImportRuleTests {
     }
 
     /// A schema written inline is named from where it sits, with no `Model` inside the name: only a whole name
-    /// that Swift or the runtime takes gets one.
+    /// that Swift or the runtime takes gets one. An error body is named after its case, not the status's spelling.
     @Test func inlineNamesHaveNoModelInfix() throws {
         let document = """
             openapi: 3.0.3
@@ -200,10 +200,23 @@ struct ImportRuleTests {
                               data:
                                 type: array
                                 items: {type: object, required: [id], properties: {id: {type: string}}}
+                    '404':
+                      description: No such list.
+                      content:
+                        application/json:
+                          schema: {type: object, properties: {message: {type: string}}}
+                    '4XX':
+                      description: Refused.
+                      content:
+                        application/json:
+                          schema: {type: object, properties: {reason: {type: string}}}
             """
         let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
         let text = try #require(result.spec)
         let spec = try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
-        #expect(spec.models.map(\.name) == ["ListItemsResponse", "ListItemsResponseDataItem"])
+        #expect(
+            spec.models.map(\.name) == [
+                "ListItemsResponse", "ListItemsResponseDataItem", "ListItemsNotFoundError", "ListItemsClientError",
+            ])
     }
 }

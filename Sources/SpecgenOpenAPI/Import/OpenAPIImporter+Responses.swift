@@ -208,9 +208,12 @@ extension ImportRun {
         if let media = preferredMedia(response["content"]) {
             switch media.kind {
             case "json":
+                // Named after the status as the error case reads it (`CreatePetNotFoundError`,
+                // `CreatePetClientError` for 4XX), never after its spelling (`4XX` would give `4Xx`).
+                let part = namer.typeNamePart(Self.caseNames[status] ?? status)
+                let hint = hint + part + (part.hasSuffix("Error") ? "" : "Error")
                 var type =
-                    media.node["schema"].map { self.type(of: $0, hint: hint + namer.typeNamePart(status) + "Error") }
-                    ?? ImportedType("json")
+                    media.node["schema"].map { self.type(of: $0, hint: hint) } ?? ImportedType("json")
                 type.nullable = false
                 body = type.type
             default:
