@@ -45,7 +45,7 @@ extension JoyfillAPI {
 
     /// Applies changelogs to a document (the documented `updateDocument(identifier:changeLogs:)`).
     public func updateDocument(identifier: String, changeLogs: [JSONValue]) async throws(JoyfillError) -> JoyDoc {
-        try await saveChangelog(identifier: identifier, ChangelogRequest(changelogs: changeLogs))
+        try await saveChangelog(identifier: identifier, body: ChangelogRequest(changelogs: changeLogs))
     }
 
     /// Saves a document's `files` and `fields` (the documented `updateDocument(identifier:document:)`); other keys
@@ -62,7 +62,7 @@ extension JoyfillAPI {
             return []
         }
         return try await saveDocument(
-            identifier: identifier, SaveDocumentRequest(files: list("files"), fields: list("fields")))
+            identifier: identifier, body: SaveDocumentRequest(files: list("files"), fields: list("fields")))
     }
 
     /// Image bytes from what a JoyDoc stores: a data URI or bare base64, a file URL, or an http(s) URL.

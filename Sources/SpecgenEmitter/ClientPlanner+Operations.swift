@@ -64,9 +64,9 @@ extension ClientPlanner {
                     endpoint.pathParameters.contains { namer.bareMemberName($0.wireName) == "body" }
                         || endpoint.queryParameters.contains { namer.bareMemberName($0.wireName) == "body" }
                         ? "requestBody" : "body")
-                // Two unlabeled arguments in a row (`sendMessage(id, message)`) read as a list; a body after an
-                // unlabeled path parameter is labeled `body:`.
-                let bodyLabel = pathParameters.contains { $0.label == "_" } ? "body" : "_"
+                // Two unlabeled arguments in a row (`sendMessage(id, message)`) read as a list, and an unlabeled one
+                // after a labeled one reads as a mistake: a body after any path parameter is labeled `body:`.
+                let bodyLabel = pathParameters.isEmpty ? "_" : "body"
                 bodyParameters = [
                     ParameterPlan(
                         label: bodyLabel, internalName: bodyName, wireName: "body", type: swiftType(type),
@@ -150,7 +150,9 @@ extension ClientPlanner {
             name: name, qualifiedName: "\(apiName).\(name.withoutBackticks)",
             documentation: documentation(of: endpoint),
             deprecation: endpoint.deprecation.map { $0.message ?? "" },
-            parameters: pathParameters + bodyParameters + query + headers,
+            // Required arguments first, then those with defaults, each group in spec order.
+            parameters: pathParameters + (bodyParameters + query + headers).filter { $0.defaultValue == nil }
+                + (bodyParameters + query + headers).filter { $0.defaultValue != nil },
             method: endpoint.method.rawValue.lowercased(),
             path: endpoint.path,
             pathLiteral: pathLiteral(endpoint, parameters: pathParameters),

@@ -24,7 +24,7 @@ struct HostileNamesTests {
             request.path == "/things" ? .json("[]") : CannedResponse(status: 204)
         }) { url async throws in
             let client = HostileNamesClient(baseURL: url, key: "k&\"=")
-            _ = try await client.import(for: "a/b", body, in: .in, request: "r", value: 3)
+            _ = try await client.import(for: "a/b", body: body, in: .in, request: "r", value: 3)
             _ = try await client.getThings(pageSize: 5)
             await #expect(
                 throws: HostileNamesError.failure(
@@ -32,11 +32,11 @@ struct HostileNamesTests {
                         operation: "HostileNames.import", failure: ValidationFailure(field: "value", rule: "minimum 1"))
                 )
             ) {
-                try await client.import(for: "a", body, value: 0)
+                try await client.import(for: "a", body: body, value: 0)
             }
             var bad = body
             bad._2faCode = "12"
-            await #expect(throws: HostileNamesError.self) { try await client.import(for: "a", bad) }
+            await #expect(throws: HostileNamesError.self) { try await client.import(for: "a", body: bad) }
         }
         #expect(requests.count == 2)
         #expect(requests[0].path == "/things/a%2Fb/x%22y")

@@ -28,7 +28,7 @@ struct DocCCommandTests {
         #expect(
             Array(topics[(auth + 2)...(auth + 4)]) == [
                 "- ``KeyzClient/registerUser(_:)``",
-                "- ``KeyzClient/loginUser(grantType:email:password:)``",
+                "- ``KeyzClient/loginUser(email:password:grantType:)``",
                 "- ``KeyzClient/requestToken(_:)``",
             ])
         #expect(topics.contains("- ``KeyzClient/authorizedRequest(resource:)``"))

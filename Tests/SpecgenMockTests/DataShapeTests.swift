@@ -362,7 +362,7 @@ struct DataShapeTests {
         other.tag35Value = "eu"
         other.tag34Name = ""
         #expect(other != tags)
-        let request = try LedgerRequests.tagPayment(id: "pay_1", tags)
+        let request = try LedgerRequests.tagPayment(id: "pay_1", body: tags)
         #expect(request.path == "/payments/pay_1/tags")
         #expect(
             String(decoding: request.body ?? Data(), as: UTF8.self) == "Tag1.Name=order&Tag1.Value=o_1&Tag35.Value=eu")
@@ -410,7 +410,7 @@ struct DataShapeTests {
         let requests = try await withTestServer({ request in
             .json(String(decoding: request.body, as: UTF8.self), status: 201)
         }) { url async throws in
-            answer = try await LedgerClient(baseURL: url, secretKey: "sk").attachSource(id: "cus_1", .card(card))
+            answer = try await LedgerClient(baseURL: url, secretKey: "sk").attachSource(id: "cus_1", body: .card(card))
         }
         let sent = try JSONDecoder().decode(JSONValue.self, from: try #require(requests.first).body)
         #expect(sent["object"] == .string("card"))
@@ -423,7 +423,7 @@ struct DataShapeTests {
         expired.expMonth = 13
         do throws(LedgerError) {
             _ = try await LedgerClient(baseURL: URL(filePath: "/"), secretKey: "sk").attachSource(
-                id: "cus_1", .card(expired))
+                id: "cus_1", body: .card(expired))
             Issue.record("a card with month 13 was sent")
         } catch .failure(.validation(let operation, let failure)) {
             #expect(operation == "Ledger.attachSource")
@@ -460,14 +460,14 @@ struct LedgerMockTests {
                 NewCustomer(email: "a@b.c", metadata: Metadata(orderID: "o_1", additionalProperties: ["tier": "gold"])))
             #expect(created.status == 201 && created.body.object == "customer")
             #expect(created.headers.location.absoluteString == "https://example.com/Location")
-            _ = try await client.updateCustomer(id: "cus_1", CustomerUpdate(name: .null))
+            _ = try await client.updateCustomer(id: "cus_1", body: CustomerUpdate(name: .null))
             try await client.deleteCustomer(id: "cus_1")
             let sources = try await client.listSources(id: "cus_1")
             guard case .card(let card)? = sources.first else {
                 Issue.record("the mock's first source is \(sources)")
                 return
             }
-            #expect(try await client.attachSource(id: "cus_1", .card(card)) == .card(card))
+            #expect(try await client.attachSource(id: "cus_1", body: .card(card)) == .card(card))
             var paid: [Payment] = []
             for try await payment in client.listPaymentsPages(limit: 2).items { paid.append(payment) }
             #expect(!paid.isEmpty)
@@ -479,7 +479,7 @@ struct LedgerMockTests {
             let posted = try await client.createPaymentWithHeaders(NewPayment(amount: 5, currency: .usd, source: "c"))
             #expect(posted.headers.xRateLimitRemaining == 1)
             #expect(posted.headers.xRateLimitReset == Date(timeIntervalSince1970: 1_735_732_800))
-            try await client.tagPayment(id: payment.id, PaymentTags(tag1Name: "order", tag1Value: "o_1"))
+            try await client.tagPayment(id: payment.id, body: PaymentTags(tag1Name: "order", tag1Value: "o_1"))
             let capture = try await client.capturePaymentWithHeaders(id: payment.id)
             #expect(capture.status == 202 && capture.headers.retryAfter == 1)
             _ = try await client.cancelPayment(id: payment.id)

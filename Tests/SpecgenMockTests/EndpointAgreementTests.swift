@@ -99,10 +99,10 @@ struct EndpointAgreementTests {
             _ = try await api.createDocument(.object(["name": .string("Inspection")]))
             _ = try await api.saveChangelog(
                 identifier: "doc_1",
-                try Mocks.sample(ChangelogRequest.self, "ChangelogRequest", in: service))
+                body: try Mocks.sample(ChangelogRequest.self, "ChangelogRequest", in: service))
             _ = try await api.saveDocument(
                 identifier: "doc_1",
-                try Mocks.sample(SaveDocumentRequest.self, "SaveDocumentRequest", in: service))
+                body: try Mocks.sample(SaveDocumentRequest.self, "SaveDocumentRequest", in: service))
             _ = try await api.convertPDFToPNGs()
             expectEveryEndpointAccepted(service)
         }

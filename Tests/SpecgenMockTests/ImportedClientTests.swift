@@ -29,7 +29,7 @@ struct ImportedClientTests {
             #expect(created.object == "customer")
             let read = try await client.getCustomer(customerID: created.id)
             #expect(read.object == "customer")
-            try await client.deleteCustomer(customerID: created.id, DeleteCustomerRequest())
+            try await client.deleteCustomer(customerID: created.id, body: DeleteCustomerRequest())
 
             let payment = try await client.createPayment(
                 amount: 1999, source: .card(Card(last4: "4242")), capture: false)

@@ -17,7 +17,7 @@ public protocol KeyzAPI: Sendable {
     /// Signs in with email and password (the password grant).
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.loginUser`)
-    func loginUser(grantType: GrantType, email: String, password: String) async throws(LoginUserError) -> TokenResponse
+    func loginUser(email: String, password: String, grantType: GrantType) async throws(LoginUserError) -> TokenResponse
 
     /// Requests tokens with either grant; the client's token flow uses it to refresh.
     ///

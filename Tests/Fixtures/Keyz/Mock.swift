@@ -14,10 +14,10 @@ public struct KeyzMock: KeyzAPI {
     /// The closure that stands in for ``KeyzAPI/registerUser(_:)``.
     public typealias RegisterUserHandler =
         @Sendable (_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse
-    /// The closure that stands in for ``KeyzAPI/loginUser(grantType:email:password:)``.
+    /// The closure that stands in for ``KeyzAPI/loginUser(email:password:grantType:)``.
     public typealias LoginUserHandler =
         @Sendable (
-            _ grantType: GrantType, _ email: String, _ password: String
+            _ email: String, _ password: String, _ grantType: GrantType
         ) async throws(LoginUserError) -> TokenResponse
     /// The closure that stands in for ``KeyzAPI/requestToken(_:)``.
     public typealias RequestTokenHandler =

@@ -18,7 +18,7 @@ extension KeyzRequests {
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.loginUser`)
     public static func loginUser(
-        grantType: GrantType = .password, email: String, password: String
+        email: String, password: String, grantType: GrantType = .password
     ) throws(ClientError) -> HTTPRequestData {
         var request = HTTPRequestData(.post, path: "/auth/token/", accept: "application/json")
         var form = FormBody()
@@ -74,11 +74,11 @@ extension KeyzClient {
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.loginUser`)
     public func loginUser(
-        grantType: GrantType, email: String, password: String
+        email: String, password: String, grantType: GrantType
     ) async throws(LoginUserError) -> TokenResponse {
         let call = OperationCall<LoginUserError>(client: client, operation: "Keyz.loginUser")
         let response = try await call.send(
-            KeyzRequests.loginUser(grantType: grantType, email: email, password: password))
+            KeyzRequests.loginUser(email: email, password: password, grantType: grantType))
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
         return try call.decode(TokenResponse.self, from: response)
     }
@@ -125,14 +125,14 @@ extension KeyzMock {
         return try await registerUserHandler(body)
     }
 
-    /// Runs the closure given for ``KeyzAPI/loginUser(grantType:email:password:)``.
+    /// Runs the closure given for ``KeyzAPI/loginUser(email:password:grantType:)``.
     public func loginUser(
-        grantType: GrantType, email: String, password: String
+        email: String, password: String, grantType: GrantType
     ) async throws(LoginUserError) -> TokenResponse {
         guard let loginUserHandler = self.handlers["loginUser"] as? LoginUserHandler else {
             throw .failure(Self.unimplemented("Keyz.loginUser"))
         }
-        return try await loginUserHandler(grantType, email, password)
+        return try await loginUserHandler(email, password, grantType)
     }
 
     /// Runs the closure given for ``KeyzAPI/requestToken(_:)``.
@@ -153,10 +153,10 @@ extension KeyzMock {
 }
 
 extension KeyzAPI {
-    /// Calls ``loginUser(grantType:email:password:)`` with the spec's defaults for the arguments left out.
+    /// Calls ``loginUser(email:password:grantType:)`` with the spec's defaults for the arguments left out.
     public func loginUser(
-        grantType: GrantType = .password, email: String, password: String
+        email: String, password: String, grantType: GrantType = .password
     ) async throws(LoginUserError) -> TokenResponse {
-        try await self.loginUser(grantType: grantType, email: email, password: password)
+        try await self.loginUser(email: email, password: password, grantType: grantType)
     }
 }
