@@ -219,4 +219,40 @@ struct ImportRuleTests {
                 "ListItemsResponse", "ListItemsResponseDataItem", "ListItemsNotFoundError", "ListItemsClientError",
             ])
     }
+
+    /// The same object written inline in two places is one model, named where it first stands; descriptions do not
+    /// make two.
+    @Test func identicalInlineStructsAreOneModel() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Shapes, version: "1"}
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  responses:
+                    '200':
+                      description: A point.
+                      content:
+                        application/json:
+                          schema: {type: object, description: One., properties: {x: {type: integer}, y: {type: integer}}}
+              /b:
+                get:
+                  operationId: getB
+                  responses:
+                    '200':
+                      description: The same point.
+                      content:
+                        application/json:
+                          schema: {type: object, description: Two., properties: {x: {type: integer}, y: {type: integer}}}
+            """
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let text = try #require(result.spec)
+        let spec = try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
+        #expect(spec.models.map(\.name) == ["GetAResponse"])
+        #expect(
+            spec.endpoints.map { $0.responses.first?.body.jsonType } == [
+                .named("GetAResponse"), .named("GetAResponse"),
+            ])
+    }
 }

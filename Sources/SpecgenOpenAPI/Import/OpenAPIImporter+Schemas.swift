@@ -504,6 +504,19 @@ extension ImportRun {
         return (map.text, .union)
     }
 
+    /// What makes two inline models the same model: their text without descriptions and examples.
+    static func identity(of body: SpecText) -> SpecText {
+        switch body {
+        case .map(let entries):
+            return .map(
+                entries.filter { !["description", "example", "deprecated"].contains($0.key) }.map {
+                    SpecText.Entry(key: $0.key, value: identity(of: $0.value))
+                })
+        case .list(let items): return .list(items.map(identity))
+        default: return body
+        }
+    }
+
     /// The model a `$ref` variant names, if it names one.
     private func namesOf(_ variant: DocNode) -> String? {
         guard let reference = SchemaView.reference(of: variant) else { return nil }
@@ -755,9 +768,19 @@ extension ImportRun {
         let view = SchemaView(schema, run: self)
         var result: ImportedType
         if !asModel, needsModel(view, usage: usage) {
-            let name = allocateTypeName(hint)
+            var name = allocateTypeName(hint)
             reserveModel(name)
             defineModel(name, schema: schema)
+            // Identical inline schemas (the same object written out in two places) are one model: the first.
+            if let index = modelIndex[name], let body = models[index].body {
+                let key = Self.identity(of: body)
+                if let first = inlineModels[key], first != name, shapes[first] != nil {
+                    models[index].body = nil
+                    name = first
+                } else {
+                    inlineModels[key] = name
+                }
+            }
             result = ImportedType(name)
             if nullableModels.contains(name) { result.nullable = true }
             return result

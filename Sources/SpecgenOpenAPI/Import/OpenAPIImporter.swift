@@ -96,6 +96,8 @@ final class ImportRun {
     var referenced: [String: String] = [:]
     /// What each model is, for the checks that depend on it (includes, form fields, discriminators, pagination).
     var shapes: [String: ModelShape] = [:]
+    /// The inline models made so far, by their text without descriptions, so an identical one is not made twice.
+    var inlineModels: [SpecText: String] = [:]
     /// While the streamed form of an operation offered as JSON or a stream is read: responses prefer the stream.
     var preferStreams = false
     /// Where each model's schema stands in the document, for warnings about decisions made on the whole spec.
