@@ -92,7 +92,8 @@ extension SpecDiff {
                     + (a.server.map { "server URL '\($0.name)'" } ?? "the server's own URL"),
                 at: b.location, symbols: [symbol], operations: operations)
         }
-        if a.retry != b.retry || a.requestSettings != b.requestSettings || a.idempotent != b.idempotent
+        let sameRetry = a.retry.map { $0.retriesAlike(b.retry) } ?? (b.retry == nil)
+        if !sameRetry || a.requestSettings != b.requestSettings || a.idempotent != b.idempotent
             || a.idempotencyKey != b.idempotencyKey
         {
             add(

@@ -106,7 +106,8 @@ package struct SpecDiff {
                 .authSchemeAdded, "auth scheme '\(scheme.name)' was added", at: scheme.location,
                 symbols: ["\(newPlan.names.client).init"])
         }
-        if old.retry != new.retry || old.requestSettings != new.requestSettings
+        let sameRetry = old.retry.map { $0.retriesAlike(new.retry) } ?? (new.retry == nil)
+        if !sameRetry || old.requestSettings != new.requestSettings
             || old.defaultHeaders.map({ [$0.name, $0.value] }) != new.defaultHeaders.map({ [$0.name, $0.value] })
         {
             add(

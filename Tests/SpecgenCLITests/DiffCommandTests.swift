@@ -14,6 +14,21 @@ struct DiffCommandTests {
         expectGolden(run.stdout, matches: Fixtures.url("keyz-diff", "report.\(suffix)"))
     }
 
+    /// A spec and a copy of it at another path are the same API: no change, whatever the locations say (a
+    /// top-level `retry:` once counted as one).
+    @Test(arguments: SeedAPIs.names)
+    func aCopyOfASpecHasNoChanges(_ api: String) async throws {
+        let folder = try makeTemporaryFolder("diff-copy")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("\(api).yaml")
+        try FileManager.default.copyItem(at: PackagePaths.url("Specs/\(api).yaml"), to: copy)
+        let run = try await LintCommandTests.specgen(["diff", "Specs/\(api).yaml", copy.path])
+        #expect(run.status == 0)
+        #expect(
+            run.stdout
+                == "\(api): 0 change(s), 0 breaking on the wire, 0 breaking in Swift; suggested version bump: none\n")
+    }
+
     @Test func failOnSetsTheExitCode() async throws {
         #expect(try await LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "wire"]).status == 1)
         #expect(try await LintCommandTests.specgen(["diff", Self.old, Self.new, "--fail-on", "swift"]).status == 1)

@@ -137,6 +137,15 @@ public enum RetryOverride: Hashable, Sendable {
     case disabled
     /// Retried with this policy.
     case policy(RetrySettings)
+
+    /// Whether two overrides retry alike, wherever each is written.
+    package func retriesAlike(_ other: RetryOverride?) -> Bool {
+        switch (self, other) {
+        case (.disabled, .disabled?): true
+        case (.policy(let mine), .policy(let theirs)?): mine.retriesAlike(theirs)
+        default: false
+        }
+    }
 }
 
 /// How an endpoint's collection is walked a page at a time.

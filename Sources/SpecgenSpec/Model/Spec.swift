@@ -242,6 +242,14 @@ public struct RetrySettings: Hashable, Sendable {
     /// Where it is declared.
     public var location: SourceLocation
 
+    /// Whether two policies retry alike: every setting the same, wherever each is written (the location is not a
+    /// setting, so a spec compared with a copy of itself at another path has the same policy).
+    package func retriesAlike(_ other: RetrySettings?) -> Bool {
+        guard var other else { return false }
+        other.location = location
+        return self == other
+    }
+
     /// The defaults: 3 attempts, 0.5 s doubling to at most 8 s, with jitter, on 408/429/500/502/503/504.
     public init(
         maxAttempts: Int = 3, initialDelay: Double = 0.5, maxDelay: Double = 8, multiplier: Double = 2,
