@@ -22,6 +22,13 @@ public struct SpecLoader: Sendable {
             context.error(at: start, "the spec is empty", fix: "start with 'specgen: 1' and 'name: MyAPI'")
             return Spec(name: "", version: "", location: start)
         }
+        // An OpenAPI document given where a spec goes would get an error for each of its keys; one says what it is.
+        if root["specgen"] == nil, let marker = root["openapi"] ?? root["swagger"] {
+            context.error(
+                marker, "this is an OpenAPI document, not a specgen spec",
+                fix: "import it as a spec with 'specgen import-openapi \(document.path) -o Specs/<Name>.yaml'")
+            return Spec(name: "", version: "", location: start)
+        }
         guard let top = MappingReader(root, keyPath: "spec", allowed: Self.topLevelKeys, context: context) else {
             return Spec(name: "", version: "", location: start)
         }
