@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import SpecgenSpec
 
 /// The `specgen` command: lint specs and, as the project grows, generate, diff and export them.
 @main
@@ -16,6 +18,31 @@ struct Specgen: ParsableCommand {
             SurfaceCommand.self,
         ]
     )
+
+    /// Parses and runs as ArgumentParser does, but a misspelt command (`specgen lnt`) is named with the command it
+    /// is likely to mean, where ArgumentParser would count its words as unexpected arguments.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, !first.hasPrefix("-") {
+            let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+            if !names.contains(first) {
+                let guess = Suggestions.closest(to: first, in: names)
+                FileHandle.standardError.write(
+                    Data(
+                        ("Error: unknown command '\(first)'"
+                            + (guess.map { "; did you mean '\($0)'?" } ?? "; the commands are "
+                                + names.filter { $0 != "help" }.joined(separator: ", "))
+                            + "\n" + helpMessage() + "\n").utf8))
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 /// The version `specgen --version` prints. Generated files never carry it, so output stays the same across versions.

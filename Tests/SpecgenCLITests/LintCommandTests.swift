@@ -8,6 +8,19 @@ struct LintCommandTests {
         try await ProcessRun.specgen(arguments)
     }
 
+    /// A misspelt command is named with the one it likely means; a word near none lists the commands.
+    @Test func aMisspeltCommandGetsASuggestion() async throws {
+        let misspelt = try await Self.specgen(["lnt", "Specs/Keyz.yaml"])
+        #expect(misspelt.status == 64)
+        #expect(misspelt.stderr.hasPrefix("Error: unknown command 'lnt'; did you mean 'lint'?\nOVERVIEW: "))
+        let unknown = try await Self.specgen(["frobnicate"])
+        #expect(unknown.status == 64)
+        #expect(
+            unknown.stderr.hasPrefix(
+                "Error: unknown command 'frobnicate'; the commands are diff, docc, export-openapi, generate, "
+                    + "import-openapi, lint, surface\n"))
+    }
+
     @Test func versionAndSharedOptions() async throws {
         let version = try await Self.specgen(["--version"])
         #expect(version.status == 0)

@@ -209,10 +209,10 @@ extension SpecValue {
     }
 }
 
-/// "Did you mean" suggestions by edit distance.
-enum Suggestions {
+/// "Did you mean" suggestions by edit distance, for spec keys and the CLI's commands alike.
+package enum Suggestions {
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         var best: (name: String, distance: Int)?
         for candidate in candidates {
@@ -224,7 +224,8 @@ enum Suggestions {
         return best.distance <= threshold ? best.name : nil
     }
 
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    /// The Levenshtein distance between two words.
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }
