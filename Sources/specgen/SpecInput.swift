@@ -21,9 +21,17 @@ enum SpecInput {
     static func read(path: String) -> Result<[UInt8], ReadProblem> {
         guard let data = FileManager.default.contents(atPath: path) else {
             let location = SourceLocation(path: path, line: 1, column: 1)
-            let exists = FileManager.default.fileExists(atPath: path)
-            let message = exists ? "cannot read the file" : "no such file"
-            return .failure(ReadProblem(diagnostic: Diagnostic(.error, at: location, message)))
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            let diagnostic =
+                !exists
+                ? Diagnostic(.error, at: location, "no such file")
+                : isFolder.boolValue
+                    ? Diagnostic(
+                        .error, at: location, "this is a folder, not a spec file",
+                        fix: "name the specs in it, such as '\(path.hasSuffix("/") ? path : path + "/")*.yaml'")
+                    : Diagnostic(.error, at: location, "cannot read the file", fix: "check its permissions")
+            return .failure(ReadProblem(diagnostic: diagnostic))
         }
         return .success(Array(data))
     }

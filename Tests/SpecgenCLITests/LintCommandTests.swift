@@ -21,6 +21,15 @@ struct LintCommandTests {
                     + "import-openapi, lint, surface\n"))
     }
 
+    @Test func aFolderIsNamedAsOne() async throws {
+        let run = try await Self.specgen(["lint", "Specs"])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "Specs:1:1: error: this is a folder, not a spec file; name the specs in it, such as 'Specs/*.yaml'\n"
+        )
+    }
+
     @Test func versionAndSharedOptions() async throws {
         let version = try await Self.specgen(["--version"])
         #expect(version.status == 0)
