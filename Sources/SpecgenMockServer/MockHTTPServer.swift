@@ -10,6 +10,8 @@ public actor MockHTTPServer {
     public enum StartError: Error, CustomStringConvertible {
         case badHost(String)
         case noPort
+        /// The socket could not listen: the port is taken, or the address is not this machine's.
+        case cannotListen(address: String, reason: String)
 
         /// What went wrong, and what to pass instead.
         public var description: String {
@@ -17,6 +19,7 @@ public actor MockHTTPServer {
             case .badHost(let host):
                 "'\(host)' is not an IPv4 or IPv6 address (use 127.0.0.1, ::1, localhost or 0.0.0.0)"
             case .noPort: "the server did not report the port it listens on"
+            case .cannotListen(let address, let reason): "cannot listen on \(address): \(reason)"
             }
         }
     }
@@ -26,6 +29,7 @@ public actor MockHTTPServer {
     private let server: HTTPServer
     private let handler: ClosureHTTPHandler
     private let host: String
+    private let requestedPort: UInt16
     private let answering = RequestsInFlight()
     private var runTask: Task<Void, any Error>?
 
@@ -39,6 +43,7 @@ public actor MockHTTPServer {
         log: (@Sendable (String) -> Void)? = nil
     ) throws(StartError) {
         self.service = service
+        self.requestedPort = port
         let bound = host == "localhost" ? "127.0.0.1" : host
         self.host = bound
         let answering = answering
@@ -78,8 +83,26 @@ public actor MockHTTPServer {
         let server = self.server
         // Every method reaches the mock, which answers 405 with `Allow` for one the path does not declare.
         await server.appendRoute(HTTPRoute(methods: Self.methods, path: "*"), to: handler)
-        runTask = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // A run that fails to bind (the port is taken, the address is not this machine's) ends at once: say why,
+        // rather than wait for a listening that never comes.
+        let failure = Mutex<String?>(nil)
+        runTask = Task {
+            do {
+                try await server.run()
+            } catch {
+                failure.withLock { $0 = Self.reason(error) }
+                throw error
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while await !server.isListening {
+            if let reason = failure.withLock({ $0 }) {
+                runTask = nil
+                throw StartError.cannotListen(address: "\(host):\(requestedPort)", reason: reason)
+            }
+            if ContinuousClock.now > deadline { try await server.waitUntilListening(timeout: 0) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
         let port: UInt16
         switch await server.listeningAddress {
         case .ip4(_, let bound)?: port = bound
@@ -89,6 +112,19 @@ public actor MockHTTPServer {
         let hostPart = host.contains(":") ? "[\(host)]" : (host == "0.0.0.0" ? "127.0.0.1" : host)
         guard let url = URL(string: "http://\(hostPart):\(port)") else { throw StartError.noPort }
         return url
+    }
+
+    /// A socket error in words: `address already in use`, `cannot assign requested address`.
+    private static func reason(_ error: any Error) -> String {
+        if case SocketError.failed(_, let code, _) = error {
+            switch code {
+            case EADDRINUSE: return "address already in use (another server has the port; pick another with --port)"
+            case EADDRNOTAVAIL: return "the address is not one of this machine's (use 127.0.0.1, ::1 or 0.0.0.0)"
+            case EACCES: return "permission denied (ports below 1024 need privileges)"
+            default: return String(cString: strerror(code)).lowercased()
+            }
+        }
+        return String(describing: error)
     }
 
     /// Lets the requests being answered finish for up to `timeout` seconds (requests arriving meanwhile are answered

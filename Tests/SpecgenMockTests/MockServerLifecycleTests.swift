@@ -7,8 +7,23 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Stopping the mock server.
+/// Starting and stopping the mock server.
 struct MockServerLifecycleTests {
+    /// A port another server holds fails at once, saying so, instead of waiting for a listening that never comes.
+    @Test func aTakenPortIsNamedAtOnce() async throws {
+        let (first, url) = try await Mocks.serve(try Mocks.service("Keyz"))
+        let port = try #require(url.port.flatMap(UInt16.init(exactly:)))
+        let second = try MockHTTPServer(service: try Mocks.service("Keyz"), port: port)
+        let started = ContinuousClock.now
+        let error = await #expect(throws: MockHTTPServer.StartError.self) { _ = try await second.start() }
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(
+            error?.description
+                == "cannot listen on 127.0.0.1:\(port): address already in use (another server has the port; pick "
+                + "another with --port)")
+        await first.stop()
+    }
+
     @Test func stopReturnsOnceTheServerRefusesConnections() async throws {
         let (server, url) = try await Mocks.serve(try Mocks.service("Keyz"))
         // A session of its own, so no pooled connection outlives the server.
