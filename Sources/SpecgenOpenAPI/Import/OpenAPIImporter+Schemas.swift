@@ -201,11 +201,14 @@ extension ImportRun {
         for include in includes {
             guard case .object(let includedFields, let includedOpen)? = shapes[include] else { continue }
             let conflicts = includedFields.contains { field in
-                let own =
-                    fields.first { $0.wireName == field.wireName }
-                    ?? (inherited + copied).first { $0.wireName == field.wireName }
-                guard let own else { return false }
-                return own.type != field.type || (own.optional && !field.optional)
+                if let own = fields.first(where: { $0.wireName == field.wireName }) {
+                    return own.type != field.type || (own.optional && !field.optional)
+                }
+                // Two includes must declare a property they share alike, presence included.
+                guard let earlier = (inherited + copied).first(where: { $0.wireName == field.wireName }) else {
+                    return false
+                }
+                return earlier.type != field.type || earlier.optional != field.optional
             }
             if conflicts || includedOpen {
                 // A property an earlier include already brings stays as that include declares it: a value of the
