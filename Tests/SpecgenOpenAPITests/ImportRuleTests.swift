@@ -12,6 +12,13 @@ struct ImportRuleTests {
         return (spec, result.summary)
     }
 
+    /// The spec a document given as text imports as.
+    static func imported(document: String) throws -> Spec {
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let text = try #require(result.spec)
+        return try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
+    }
+
     static func model(_ name: String, in spec: Spec) throws -> Model {
         try #require(spec.models.first { $0.name == name }, "no model '\(name)'")
     }
@@ -211,9 +218,7 @@ struct ImportRuleTests {
                         application/json:
                           schema: {type: object, properties: {reason: {type: string}}}
             """
-        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
-        let text = try #require(result.spec)
-        let spec = try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
+        let spec = try Self.imported(document: document)
         #expect(
             spec.models.map(\.name) == [
                 "ListItemsResponse", "ListItemsResponseDataItem", "ListItemsNotFoundError", "ListItemsClientError",
@@ -246,9 +251,7 @@ struct ImportRuleTests {
                         application/json:
                           schema: {type: object, description: Two., properties: {x: {type: integer}, y: {type: integer}}}
             """
-        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
-        let text = try #require(result.spec)
-        let spec = try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
+        let spec = try Self.imported(document: document)
         #expect(spec.models.map(\.name) == ["GetAResponse"])
         #expect(
             spec.endpoints.map { $0.responses.first?.body.jsonType } == [
