@@ -463,11 +463,7 @@ extension ImportRun {
                 .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
                 "two variants of '\(name)' have the same '\(discriminator ?? "")'; decoded in order instead")
             discriminator = nil
-            written = written.map { entry in
-                guard case .map(let entries) = entry else { return entry }
-                let kept = entries.filter { $0.key != "tag" }
-                return kept.count == 1 ? kept[0].value : .map(kept)
-            }
+            written = written.map(Self.withoutTag)
         }
         // A variant whose tag property takes several values (`type: {enum: [search, search_2025]}`) and that the
         // mapping does not name cannot be given one tag: the union decodes in order, constants first.
@@ -482,11 +478,7 @@ extension ImportRun {
                 "a variant of '\(name)' (\(namesOf(variant) ?? "inline")) takes several '\(property)' values, which one "
                     + "tag cannot say; decoded in order instead")
             discriminator = nil
-            written = written.map { entry in
-                guard case .map(let entries) = entry else { return entry }
-                let kept = entries.filter { $0.key != "tag" }
-                return kept.count == 1 ? kept[0].value : .map(kept)
-            }
+            written = written.map(Self.withoutTag)
         }
         if discriminator != nil, !allModels {
             warn(
@@ -496,10 +488,7 @@ extension ImportRun {
         }
         if written.count == 1, case .string(let only) = written[0] {
             // One variant left (the others were duplicates or null): the union is another name for it.
-            var alias = SpecMap()
-            alias["type"] = .string(only)
-            for entry in map.entries { alias[entry.key] = entry.value }
-            return (alias.keys == ["type"] ? .string(only) : alias.text, .alias(only))
+            return (Self.alias(of: only, keeping: map), .alias(only))
         }
         map["oneOf"] = .list(written)
         map["discriminator"] = discriminator.map(SpecText.string)
@@ -518,6 +507,24 @@ extension ImportRun {
         case .list(let items): return .list(items.map(identity))
         default: return body
         }
+    }
+
+    /// A union variant's text without its `tag`, for a union that decodes in order.
+    static func withoutTag(_ variant: SpecText) -> SpecText {
+        guard case .map(let entries) = variant else { return variant }
+        let kept = entries.filter { $0.key != "tag" }
+        return kept.count == 1 ? kept[0].value : .map(kept)
+    }
+
+    /// A union of one variant written as an alias of it, keeping the union's other keys (its description) but
+    /// `oneOf` and `discriminator`.
+    static func alias(of type: String, keeping map: SpecMap) -> SpecText {
+        var alias = SpecMap()
+        alias["type"] = .string(type)
+        for entry in map.entries where entry.key != "oneOf" && entry.key != "discriminator" {
+            alias[entry.key] = entry.value
+        }
+        return alias.keys == ["type"] ? .string(type) : alias.text
     }
 
     /// The model a `$ref` variant names, if it names one.

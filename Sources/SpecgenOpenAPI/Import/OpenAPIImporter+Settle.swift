@@ -85,11 +85,7 @@ extension ImportRun {
         guard case .list(let items)? = map["oneOf"], order.allSatisfy(items.indices.contains) else { return entry }
         if order.count == 1, case .string(let only) = items[order[0]] {
             // One variant left: the union is another name for it.
-            var alias = SpecMap()
-            alias["type"] = .string(only)
-            for item in map.entries where item.key != "oneOf" { alias[item.key] = item.value }
-            return SpecText.Entry(
-                key: entry.key, value: alias.keys == ["type"] ? .string(only) : alias.text, comment: entry.comment)
+            return SpecText.Entry(key: entry.key, value: alias(of: only, keeping: map), comment: entry.comment)
         }
         map["oneOf"] = .list(order.map { items[$0] })
         return SpecText.Entry(key: entry.key, value: map.text, comment: entry.comment)

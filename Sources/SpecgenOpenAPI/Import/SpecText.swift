@@ -51,7 +51,7 @@ indirect enum SpecText: Hashable, Sendable {
         case .string(let text): !text.contains("\n")
         case .plain: true
         case .map(let entries):
-            entries.allSatisfy { $0.comment == nil && $0.value.isFlowable && !Self.needsExplicitKey($0.key) }
+            entries.allSatisfy { $0.comment == nil && $0.value.isFlowable && !OpenAPIValue.needsExplicitKey($0.key) }
         case .list(let items): items.allSatisfy(\.isFlowable)
         }
     }
@@ -75,12 +75,10 @@ indirect enum SpecText: Hashable, Sendable {
         return isStatus ? text : OpenAPIValue.yamlScalar(text)
     }
 
-    static func needsExplicitKey(_ key: String) -> Bool { OpenAPIValue.needsExplicitKey(key) }
-
     private func writeEntries(_ entries: [Entry], into out: inout String, indent: String) {
         for entry in entries {
             let key =
-                Self.needsExplicitKey(entry.key)
+                OpenAPIValue.needsExplicitKey(entry.key)
                 ? OpenAPIValue.yamlKey(entry.key, indent: indent) : indent + Self.key(entry.key) + ":"
             entry.value.writeValue(after: key, comment: entry.comment, into: &out, indent: indent + "  ")
         }
