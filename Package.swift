@@ -95,9 +95,13 @@ let package = Package(
         ),
 
         // MARK: Runtime
+        // On Linux, a leak-free version of the host check FoundationNetworking runs before every URLSession request
+        // (Sources/CURLSessionFixes/HostCheck.c; Docs/Runtime.md, "Calls in flight, and memory over a long run").
+        .target(name: "CURLSessionFixes"),
         .target(
             name: "SpecgenRuntime",
             dependencies: [
+                .target(name: "CURLSessionFixes", condition: .when(platforms: [.linux])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
@@ -280,10 +284,21 @@ let package = Package(
             dependencies: ["SpecgenFuzzing", "SpecgenTestSupport"],
             swiftSettings: strictSettings
         ),
+        // Heap bytes per call, counted in a process of its own (RuntimeMemoryTests runs it).
+        .target(name: "CHeapCounter", path: "Tests/CHeapCounter"),
+        .executableTarget(
+            name: "runtime-memory-check",
+            dependencies: [
+                "SpecgenRuntime", "CHeapCounter", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .target(name: "CURLSessionFixes", condition: .when(platforms: [.linux])),
+            ],
+            path: "Tests/RuntimeMemoryCheck",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SpecgenRuntimeTests",
             dependencies: [
-                "SpecgenRuntime", "SpecgenTestSupport", "SpecgenTransportChecks",
+                "SpecgenRuntime", "SpecgenTestSupport", "SpecgenTransportChecks", "runtime-memory-check",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
