@@ -217,6 +217,15 @@ struct ClientEmitter {
                 w.line("copy.client.redirectPolicy = redirectPolicy")
                 w.line("return copy")
             }
+            w.blank()
+            w.docComment(
+                "A copy with a limit of its own on the calls it runs at once and keeps waiting; by default a client and "
+                    + "its copies share one of 64 calls in flight and 10,000 waiting (`CallLimit`).")
+            w.declaration("func", "with", "(_ callLimit: CallLimit) -> \(names.client)") { w in
+                w.line("var copy = self")
+                w.line("copy.client.callLimit = callLimit")
+                w.line("return copy")
+            }
             if plan.hasNamedServerURLs {
                 w.blank()
                 w.docComment(

@@ -41,14 +41,29 @@ public struct APIClient: Sendable {
         set { redactedNames = Set(newValue.map { $0.lowercased() }) }
     }
     private var redactedNames: Set<String> = []
+    /// How many calls this client runs at once and how many may wait for a turn (``CallLimit/default``: 64 and
+    /// 10,000). The client's copies share the limit; setting it gives this client a limit of its own.
+    public var callLimit: CallLimit {
+        get { gate.limit }
+        set { gate = CallGate(newValue) }
+    }
+    private var gate: CallGate
+
+    /// The calls of this client and its copies that are in flight now, under ``callLimit``.
+    public var callsInFlight: Int { gate.counts.inFlight }
+
+    /// The calls of this client and its copies waiting for a turn now, under ``callLimit``.
+    public var callsWaiting: Int { gate.counts.waiting }
 
     /// Creates a client.
     public init(
         baseURL: URL, transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy? = nil,
         middlewares: [any Middleware] = [], defaultHeaders: HTTPFields = [:],
         options: RequestOptions = RequestOptions(),
-        redirectPolicy: RedirectPolicy = .default, logger: Logger? = nil, sensitiveNames: Set<String> = []
+        redirectPolicy: RedirectPolicy = .default, logger: Logger? = nil, sensitiveNames: Set<String> = [],
+        callLimit: CallLimit = .default
     ) {
+        gate = CallGate(callLimit)
         self.options = options
         self.redirectPolicy = redirectPolicy
         self.baseURL = baseURL
@@ -91,6 +106,13 @@ public struct APIClient: Sendable {
             log.failed(.cancelled(operation: operation), attempts: 0, since: start)
             throw .cancelled(operation: operation)
         }
+        do {
+            try await gate.enter(operation: operation)
+        } catch {
+            log.failed(error, attempts: 0, since: start)
+            throw error
+        }
+        defer { gate.leave() }
         log.started(request)
         do {
             let transport = transport

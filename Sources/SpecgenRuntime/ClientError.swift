@@ -39,13 +39,16 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
     case timedOut(operation: String)
     /// Credentials are missing or could not be refreshed: the app must sign in again.
     case authentication(operation: String, message: String)
+    /// The client already had as many calls waiting for a turn as its ``CallLimit/maxWaiting`` allows; nothing was
+    /// sent. Back off and call again.
+    case overloaded(operation: String, waiting: Int)
 
     /// The operation that failed, such as `Keyz.loginUser`.
     public var operation: String {
         switch self {
         case .transport(let operation, _), .unexpectedStatus(let operation, _, _), .decoding(let operation, _, _, _),
             .encoding(let operation, _), .validation(let operation, _), .cancelled(let operation),
-            .timedOut(let operation), .authentication(let operation, _):
+            .timedOut(let operation), .authentication(let operation, _), .overloaded(let operation, _):
             operation
         }
     }
@@ -61,6 +64,7 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cancelled: "cancelled"
         case .timedOut: "timeout"
         case .authentication: "authentication"
+        case .overloaded: "overloaded"
         }
     }
 
@@ -87,6 +91,8 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cancelled(let operation): "\(operation) was cancelled"
         case .timedOut(let operation): "\(operation) timed out"
         case .authentication(let operation, let message): "\(operation) needs authentication: \(message)"
+        case .overloaded(let operation, let waiting):
+            "\(operation) was not sent: \(waiting) calls were already waiting for a turn on this client"
         }
     }
 

@@ -126,6 +126,14 @@ public struct KeyzClient: KeyzAPI {
         copy.client.redirectPolicy = redirectPolicy
         return copy
     }
+
+    /// A copy with a limit of its own on the calls it runs at once and keeps waiting; by default a client and its
+    /// copies share one of 64 calls in flight and 10,000 waiting (`CallLimit`).
+    public func with(_ callLimit: CallLimit) -> KeyzClient {
+        var copy = self
+        copy.client.callLimit = callLimit
+        return copy
+    }
 }
 
 /// Builds each Keyz request without sending it: pure functions returning the request a call sends, so tests can check
