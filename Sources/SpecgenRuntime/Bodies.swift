@@ -14,7 +14,7 @@ public struct FormBody: Hashable, Sendable {
         if let value { fields.append(QueryItem(name, value)) }
     }
 
-    /// Adds a field whose value is a list joined by literal commas.
+    /// Adds a field whose value is a list joined by literal commas; an empty list is sent as no field at all.
     public mutating func append(_ name: String, commaSeparated elements: [String]) {
         fields.append(QueryItem(name, commaSeparated: elements))
     }
@@ -22,7 +22,7 @@ public struct FormBody: Hashable, Sendable {
     /// The encoded bytes.
     public var data: Data {
         Data(
-            fields.map { field in
+            fields.filter(\.isSent).map { field in
                 PercentEncoding.encodeFormComponent(field.name) + "="
                     + (field.encodedValue(encoding: PercentEncoding.encodeFormComponent) ?? "")
             }

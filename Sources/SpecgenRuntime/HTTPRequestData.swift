@@ -28,6 +28,10 @@ public struct QueryItem: Hashable, Sendable {
         self.elements = elements
     }
 
+    /// False for a comma-separated list with no elements, which is sent as nothing at all, not as `name=` (RFC 6570
+    /// expands an empty list to nothing; OpenAPI's `explode: false` follows it, as `explode: true` does).
+    public var isSent: Bool { elements?.isEmpty != true }
+
     /// The encoded value: each element encoded and joined by commas, or the value encoded; a value equal to
     /// `verbatim` is left as it is.
     func encodedValue(
@@ -126,7 +130,8 @@ public struct HTTPRequestData: Hashable, Sendable {
         var text = baseURL.absoluteString
         if text.hasSuffix("/") && path.hasPrefix("/") { text.removeLast() }
         text += path
-        if !query.isEmpty { text += "?" + PercentEncoding.query(query) }
+        let encodedQuery = PercentEncoding.query(query)
+        if !encodedQuery.isEmpty { text += "?" + encodedQuery }
         return URL(string: text)
     }
 }
@@ -173,10 +178,10 @@ public struct HTTPResponseData: Hashable, Sendable {
 public enum PercentEncoding {
     private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
 
-    /// `name=value&flag`, each name and value encoded; a value equal to `verbatim` is left as it is (the redaction
-    /// placeholder, so a log reads `key=<redacted>`).
+    /// `name=value&flag`, each name and value encoded, and empty lists left out; a value equal to `verbatim` is left
+    /// as it is (the redaction placeholder, so a log reads `key=<redacted>`).
     static func query(_ items: [QueryItem], verbatim: String? = nil) -> String {
-        items.map { item in
+        items.filter(\.isSent).map { item in
             encodeComponent(item.name) + (item.encodedValue(verbatim: verbatim).map { "=" + $0 } ?? "")
         }.joined(separator: "&")
     }

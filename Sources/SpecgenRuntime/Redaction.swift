@@ -48,7 +48,8 @@ public enum Redaction {
         components.password = nil
         var text = components.string ?? request.path
         let items = query(request.query, extra: extra.union(request.credentialQueryNames.map { $0.lowercased() }))
-        if !items.isEmpty { text += "?" + PercentEncoding.query(items, verbatim: placeholder) }
+        let encodedQuery = PercentEncoding.query(items, verbatim: placeholder)
+        if !encodedQuery.isEmpty { text += "?" + encodedQuery }
         return text
     }
 

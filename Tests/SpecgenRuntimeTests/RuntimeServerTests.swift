@@ -41,6 +41,27 @@ struct RuntimeServerTests {
         await server.stop()
     }
 
+    /// An empty list is sent as nothing, with `explode: false` as with `explode: true` (RFC 6570; OpenAPI 3.1.1).
+    @Test func anEmptyCommaSeparatedListIsSentAsNothing() async throws {
+        let server = try TestHTTPServer { _ in CannedResponse(status: 204) }
+        let client = APIClient(baseURL: try await server.start())
+        var form = FormBody()
+        form.append("scopes", commaSeparated: [])
+        form.append("name", "Ada")
+        var request = HTTPRequestData(
+            method: .post, path: "/items", query: [QueryItem("ids", commaSeparated: []), QueryItem("q", "a,b")],
+            body: form.data)
+        request.headerFields[.contentType] = FormBody.contentType
+        _ = try await client.send(request, operation: "Check.find")
+        let onlyEmpty = HTTPRequestData(method: .get, path: "/items", query: [QueryItem("ids", commaSeparated: [])])
+        _ = try await client.send(onlyEmpty, operation: "Check.find")
+        let received = await server.requests
+        #expect(received.map(\.rawQuery) == ["q=a%2Cb", ""])
+        #expect(received.map(\.path) == ["/items", "/items"])
+        #expect(String(decoding: received[0].body, as: UTF8.self) == "name=Ada")
+        await server.stop()
+    }
+
     @Test func multipartPartsArriveIntact() async throws {
         let server = try TestHTTPServer { _ in .json("{}") }
         let client = APIClient(baseURL: try await server.start())
