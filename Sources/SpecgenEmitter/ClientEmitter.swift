@@ -220,7 +220,7 @@ struct ClientEmitter {
             w.blank()
             w.docComment(
                 "A copy with a limit of its own on the calls it runs at once and keeps waiting; by default a client and "
-                    + "its copies share one of 64 calls in flight and 10,000 waiting (`CallLimit`).")
+                    + "its copies share one, `CallLimit.default`.")
             w.declaration("func", "with", "(_ callLimit: CallLimit) -> \(names.client)") { w in
                 w.line("var copy = self")
                 w.line("copy.client.callLimit = callLimit")

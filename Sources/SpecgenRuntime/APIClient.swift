@@ -41,8 +41,8 @@ public struct APIClient: Sendable {
         set { redactedNames = Set(newValue.map { $0.lowercased() }) }
     }
     private var redactedNames: Set<String> = []
-    /// How many calls this client runs at once and how many may wait for a turn (``CallLimit/default``: 64 and
-    /// 10,000). The client's copies share the limit; setting it gives this client a limit of its own.
+    /// How many calls this client runs at once and how many may wait for a turn; ``CallLimit/default`` unless set.
+    /// The client's copies share the limit; setting it gives this client a limit of its own.
     public var callLimit: CallLimit {
         get { gate.limit }
         set { gate = CallGate(newValue) }

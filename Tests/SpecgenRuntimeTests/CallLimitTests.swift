@@ -89,8 +89,15 @@ struct CallLimitTests {
         await server.stop()
     }
 
-    @Test func theDefaultLimitAndUnlimited() {
+    @Test func theDefaultLimitAndUnlimited() throws {
         #expect(CallLimit.default == CallLimit(maxInFlight: 64, maxWaiting: 10_000))
+        // Docs/Runtime.md states the default; it must say what the code does.
+        let runtimeDoc = try String(
+            contentsOf: PackagePaths.root.appendingPathComponent("Docs/Runtime.md"), encoding: .utf8)
+        let limit = CallLimit.default
+        let waiting = limit.maxWaiting.formatted(.number.locale(Locale(identifier: "en_US")))
+        #expect(runtimeDoc.contains("`callLimit.maxInFlight` calls at once (\(limit.maxInFlight) by default)"))
+        #expect(runtimeDoc.contains("waiting (\(waiting)) a call is not sent"))
         #expect(APIClient(baseURL: URL(filePath: "/")).callLimit == .default)
         #expect(CallLimit(maxInFlight: 0, maxWaiting: -1) == CallLimit(maxInFlight: 1, maxWaiting: 0))
         #expect(CallLimit.unlimited.maxInFlight == .max)

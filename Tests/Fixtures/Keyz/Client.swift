@@ -128,7 +128,7 @@ public struct KeyzClient: KeyzAPI {
     }
 
     /// A copy with a limit of its own on the calls it runs at once and keeps waiting; by default a client and its
-    /// copies share one of 64 calls in flight and 10,000 waiting (`CallLimit`).
+    /// copies share one, `CallLimit.default`.
     public func with(_ callLimit: CallLimit) -> KeyzClient {
         var copy = self
         copy.client.callLimit = callLimit
