@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -52,6 +53,27 @@ let package = Package(
             dependencies: [
                 .product(name: "SpecgenRuntime", package: specgen),
                 .product(name: "SpecgenAsyncHTTPClient", package: "SpecgenAsyncHTTPClient"),
+            ]
+        ),
+        // Memory and latency over a long run: N calls through the generated Chatist client against soak-server, a
+        // SwiftNIO server that keeps up (`Benchmarks/soak.py` runs both).
+        // glibc's count of heap bytes in use, for soak-bench: a link to the main package's Tests/CHeapCounter.
+        .target(name: "CHeapBytes"),
+        .executableTarget(
+            name: "soak-bench",
+            dependencies: [
+                "CHeapBytes",
+                .product(name: "Chatist", package: specgen),
+                .product(name: "SpecgenRuntime", package: specgen),
+                .product(name: "SpecgenAsyncHTTPClient", package: "SpecgenAsyncHTTPClient"),
+            ]
+        ),
+        .executableTarget(
+            name: "soak-server",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // package-benchmark finds benchmark targets in folders whose parent is named `Benchmarks`, as this one is.
