@@ -92,22 +92,39 @@ public final class MockService: Sendable {
 
     // MARK: Routing
 
+    /// The routes `segments` fits, as sent or, when none does, without one of the server URL paths in front.
+    private func matches(_ segments: [String]) -> [(Route, [String: String])] {
+        let matches = routes.compactMap { route in route.bind(segments).map { (route, $0) } }
+        guard matches.isEmpty else { return matches }
+        // A client may use a server URL with its path (`https://host/v1`); try without that prefix too.
+        for prefix in serverPathPrefixes where segments.starts(with: prefix) {
+            let rest = [""] + Array(segments.dropFirst(prefix.count))
+            let matches = routes.compactMap { route in route.bind(rest).map { (route, $0) } }
+            if !matches.isEmpty { return matches }
+        }
+        return []
+    }
+
+    /// The 404 problem for a path no endpoint has; when the path with its trailing slash added or removed is an
+    /// endpoint's, it names that path, since real servers tell the two apart.
+    private func unknownPath(_ request: MockRequest, segments: [String]) -> MockProblem {
+        let toggled = segments.last == "" && segments.count > 2 ? Array(segments.dropLast()) : segments + [""]
+        let message = "'\(request.path)' matches no endpoint of \(spec.name)"
+        guard let near = matches(toggled).first?.0.endpoint else {
+            return MockProblem(field: "path", message: message, location: spec.location)
+        }
+        let slash = toggled.last == "" ? "with a trailing slash" : "without a trailing slash"
+        return MockProblem(
+            field: "path", message: message + "; the spec declares '\(near.path)', \(slash)",
+            location: near.requestLocation)
+    }
+
     private func answer(_ request: MockRequest) -> MockExchange {
         let segments = Route.segments(of: request.path)
-        var matches = routes.compactMap { route in route.bind(segments).map { (route, $0) } }
-        if matches.isEmpty {
-            // A client may use a server URL with its path (`https://host/v1`); try without that prefix too.
-            for prefix in serverPathPrefixes where segments.starts(with: prefix) {
-                let rest = [""] + Array(segments.dropFirst(prefix.count))
-                matches = routes.compactMap { route in route.bind(rest).map { (route, $0) } }
-                if !matches.isEmpty { break }
-            }
-        }
+        var matches = matches(segments)
         guard !matches.isEmpty else {
             if request.method == "POST", let token = tokenEndpointAnswer(request) { return token }
-            let problem = MockProblem(
-                field: "path", message: "'\(request.path)' matches no endpoint of \(spec.name)",
-                location: spec.location)
+            let problem = unknownPath(request, segments: segments)
             return finish(
                 request, operation: nil,
                 response: ProblemDocument.response(

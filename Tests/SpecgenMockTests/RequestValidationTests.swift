@@ -247,6 +247,31 @@ struct RequestValidationTests {
         }
     }
 
+    /// Real servers tell `/auth/register` from `/auth/register/`, so the mock does too, and names the declared path.
+    @Test func aPathOffByATrailingSlashNamesTheDeclaredOne() async throws {
+        try await Mocks.with("Keyz") { url, service in
+            let unslashed = try await send("POST", url.appending(path: "auth/register"))
+            #expect(unslashed.status == 404)
+            let problem = try #require(service.history.last?.problems.first)
+            #expect(
+                problem.message
+                    == "'/auth/register' matches no endpoint of Keyz; the spec declares '/auth/register/', with a "
+                    + "trailing slash")
+            #expect(problem.location.line == 75)
+            let unknown = try await send("POST", url.appending(path: "auth/registr"))
+            #expect(service.history.last?.problems.first?.message == "'/auth/registr' matches no endpoint of Keyz")
+            #expect(unknown.status == 404)
+        }
+        try await Mocks.with("Chatist") { url, service in
+            let slashed = try await send("GET", url.appending(path: "tickets/"))
+            #expect(slashed.status == 404)
+            #expect(
+                service.history.last?.problems.first?.message
+                    == "'/tickets/' matches no endpoint of Chatist; the spec declares '/tickets', without a "
+                    + "trailing slash")
+        }
+    }
+
     @Test func aDeletedResourceIsGoneUntilAWriteHandsItsIDOutAgain() async throws {
         try await Mocks.with("Gista") { url, _ in
             let gist = url.appending(path: "gists/id_1")
