@@ -15,7 +15,7 @@ struct GenerateCommand: ParsableCommand {
             With one spec, the files go straight into --output; with several, into --output/<SpecName>/.
             Files are written only when their bytes change, so an unchanged spec recompiles nothing; a file an \
             earlier version of specgen generated there (its first line says so) and this one does not is removed.
-            With --check nothing is written: stale or missing files are printed as a unified diff and the exit code
+            With --check nothing is written: stale or missing files are printed as a unified diff and the exit code \
             is 1. Exit codes: 0 done (or up to date), 1 spec errors or stale files, 64 usage errors.
             """
     )

@@ -8,6 +8,32 @@ struct LintCommandTests {
         try await ProcessRun.specgen(arguments)
     }
 
+    /// Help text breaks a sentence only where it wraps: a line that ends mid-sentence although the next line's first
+    /// word would have fitted on it is a line break left in the source (`the exit code` / `is 1.`).
+    @Test func everyCommandsHelpBreaksLinesOnlyWhereItWraps() async throws {
+        let top = try await Self.specgen(["--help"])
+        let listing = top.stdout.components(separatedBy: "SUBCOMMANDS:").last ?? ""
+        let commands = listing.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
+                name.allSatisfy({ $0.isLowercase || $0 == "-" })
+            else { return nil }
+            return String(name)
+        }
+        #expect(commands.count == 7, "\(top.stdout)")
+        for command in commands {
+            let help = try await Self.specgen([command, "--help"])
+            let text = help.stdout.components(separatedBy: "USAGE:").first ?? ""
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for (line, next) in zip(lines, lines.dropFirst()) {
+                let word = next.split(separator: " ").first.map(String.init) ?? ""
+                guard let last = line.last, !".:!?)".contains(last), let first = word.first, first.isLowercase else {
+                    continue
+                }
+                #expect(line.count + 1 + word.count >= 80, "specgen \(command) --help breaks '\(line)' / '\(next)'")
+            }
+        }
+    }
+
     /// A misspelt command is named with the one it likely means; a word near none lists the commands.
     @Test func aMisspeltCommandGetsASuggestion() async throws {
         let misspelt = try await Self.specgen(["lnt", "Specs/Keyz.yaml"])
