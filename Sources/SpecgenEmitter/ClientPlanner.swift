@@ -415,7 +415,8 @@ package struct ClientPlanner {
                     leeway: flow.refreshLeeway,
                     client: flow.usesClientCredentials
                         ? AuthPlan.ClientCredentialsPlan(
-                            parameterName: name + "Credentials", required: flow.needsClientCredentials,
+                            // Only a scheme some operation needs alone makes its credentials a must.
+                            parameterName: name + "Credentials", required: flow.needsClientCredentials && required,
                             inBody: flow.clientAuthentication == .body, scopes: flow.scopes) : nil),
                 required: false, documentation: scheme.description)
         }

@@ -303,6 +303,19 @@ struct SnippetTests {
                         chain.append(OAuth2Middleware(scheme: "partner", flow: partnerTokens))
                 """),
         Case(
+            name: "client credentials of an OAuth2 scheme used only beside another are optional",
+            yaml: """
+                auth:
+                  account: {type: basic}
+                  partner: {type: oauth2, tokenUrl: /oauth/token, grants: [client_credentials]}
+                endpoints:
+                  feed: {request: GET /feed, response: empty, auth: [partner, account]}
+                """, file: "Client.swift",
+            expected: """
+                        server: ShopServer = .production, account: BasicCredentials? = nil,
+                        partnerCredentials: ClientCredentials? = nil, partnerTokenStore: any TokenStore = InMemoryTokenStore(),
+                """),
+        Case(
             name: "alternative schemes ride on the request, and each one's credential becomes optional",
             yaml: Self.alternatives, file: "Operations",
             expected: """
