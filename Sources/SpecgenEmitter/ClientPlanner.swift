@@ -411,7 +411,8 @@ package struct ClientPlanner {
             return AuthPlan(
                 specName: scheme.name, parameterName: name + "TokenStore", flowProperty: name + "Tokens",
                 kind: .oauth2(
-                    tokenPath: flow.tokenURL, usernameField: flow.usernameField,
+                    // Below the server, the token flow follows the client's base URL (staging, a local server).
+                    tokenPath: spec.pathBelowServer(flow.tokenURL) ?? flow.tokenURL, usernameField: flow.usernameField,
                     leeway: flow.refreshLeeway,
                     client: flow.usesClientCredentials
                         ? AuthPlan.ClientCredentialsPlan(

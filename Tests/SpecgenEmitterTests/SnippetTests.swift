@@ -303,6 +303,21 @@ struct SnippetTests {
                         chain.append(OAuth2Middleware(scheme: "partner", flow: partnerTokens))
                 """),
         Case(
+            name: "a token URL below the server's follows the client's base URL, as the operations do",
+            yaml: """
+                auth:
+                  partner: {type: oauth2, tokenUrl: "https://shop.example.com/oauth/token", grants: [client_credentials]}
+                security: partner
+                endpoints:
+                  feed: {request: GET /feed, response: empty}
+                """, file: "Client.swift",
+            expected: """
+                            tokenPath: "/oauth/token", usernameField: "username", leeway: 30,
+                            store: partnerTokenStore,
+                            clientCredentials: partnerCredentials,
+                            client: APIClient(baseURL: baseURL, transport: transport, logger: logger))
+                """),
+        Case(
             name: "client credentials of an OAuth2 scheme used only beside another are optional",
             yaml: """
                 auth:

@@ -129,3 +129,16 @@ public struct AuthRequirement: Hashable, Sendable {
         schemes.isEmpty ? "none" : schemes.joined(separator: "|") + (optional ? "?" : "")
     }
 }
+
+extension Spec {
+    /// A URL below one of the spec's server URLs as the path from that URL (`https://api.example.com/v1/oauth/token`
+    /// below `https://api.example.com/v1` is `/oauth/token`), which a client resolves against whatever base URL it
+    /// was given; nil for a URL elsewhere, or a path already.
+    public func pathBelowServer(_ url: String) -> String? {
+        for server in servers {
+            let base = server.url.hasSuffix("/") ? String(server.url.dropLast()) : server.url
+            if url.hasPrefix(base + "/") { return String(url.dropFirst(base.count)) }
+        }
+        return nil
+    }
+}
