@@ -62,6 +62,8 @@ struct RoundTripTests {
         let lost = before.subtracting(after).sorted().joined(separator: "\n")
         let gained = after.subtracting(before).sorted().joined(separator: "\n")
         #expect(before == after, "only before:\n\(lost)\nonly after:\n\(gained)")
+        // Auth comes back as written: a token path below the server is a path again, not the exported full URL.
+        #expect(spec.authSchemes.map(\.kind) == original.authSchemes.map(\.kind))
         // The import names each operation as its client method is named (`get-things` is `getThings`).
         var renamed = original
         for index in renamed.endpoints.indices {

@@ -246,7 +246,8 @@ extension ImportRun {
         if refresh { grants.append("refresh_token") }
         var map = SpecMap()
         map["type"] = "oauth2"
-        map["tokenUrl"] = .string(tokenURL)
+        // Below the API's server, a path: the client resolves it against its base URL, as it does operations.
+        map["tokenUrl"] = .string(Spec.path(of: tokenURL, below: serverURLs) ?? tokenURL)
         map["grants"] = .list(grants.map(SpecText.string))
         if !scopes.isEmpty { map["scopes"] = .list(scopes.map(SpecText.string)) }
         map["authorizationUrl"] = authorizationURL.map(SpecText.string)

@@ -135,9 +135,32 @@ extension Spec {
     /// below `https://api.example.com/v1` is `/oauth/token`), which a client resolves against whatever base URL it
     /// was given; nil for a URL elsewhere, or a path already.
     public func pathBelowServer(_ url: String) -> String? {
-        for server in servers {
-            let base = server.url.hasSuffix("/") ? String(server.url.dropLast()) : server.url
-            if url.hasPrefix(base + "/") { return String(url.dropFirst(base.count)) }
+        Self.path(of: url, below: servers.map(\.url))
+    }
+
+    /// `url` as the path from the first of `serverURLs` it lies below, a `{variable}` in a server URL standing for
+    /// any value without a `/` (`https://eu.api.example/v1/token` is below `https://{region}.api.example/v1`); nil
+    /// when it lies below none.
+    public static func path(of url: String, below serverURLs: [String]) -> String? {
+        for serverURL in serverURLs {
+            let base = serverURL.hasSuffix("/") ? String(serverURL.dropLast()) : serverURL
+            if let rest = remainder(of: Substring(url), after: Substring(base + "/")) { return "/" + rest }
+        }
+        return nil
+    }
+
+    /// What follows the part of `text` that `template` matches from the start, or nil when it does not match.
+    private static func remainder(of text: Substring, after template: Substring) -> Substring? {
+        guard let first = template.first else { return text }
+        guard first == "{", let close = template.firstIndex(of: "}") else {
+            return text.first == first ? remainder(of: text.dropFirst(), after: template.dropFirst()) : nil
+        }
+        // A variable takes one character or more, up to a `/`; the shortest value the rest matches after wins.
+        let after = template[template.index(after: close)...]
+        var end = text.startIndex
+        while end < text.endIndex, text[end] != "/" {
+            end = text.index(after: end)
+            if let rest = remainder(of: text[end...], after: after) { return rest }
         }
         return nil
     }
