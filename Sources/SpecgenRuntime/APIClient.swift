@@ -88,15 +88,6 @@ public struct APIClient: Sendable {
             request.headerFields.append(field)
         }
         if !request.authAlternatives.isEmpty { await chooseAuthScheme(for: &request) }
-        if let file = request.bodyFile, !transport.sendsBodyFiles {
-            do {
-                request.body = try file.contents()
-                request.bodyFile = nil
-            } catch {
-                throw logged(
-                    .transport(operation: operation, message: "cannot read \(file.url.lastPathComponent): \(error)"))
-            }
-        }
         if let timeout = options.timeout { request.options.timeout = timeout }
         if let cachePolicy = options.cachePolicy { request.options.cachePolicy = cachePolicy }
         let log = CallLog(logger: logger, operation: operation, sensitiveNames: redactedNames)
@@ -113,6 +104,16 @@ public struct APIClient: Sendable {
             throw error
         }
         defer { gate.leave() }
+        // Read once the call has its turn, so waiting calls hold no body in memory.
+        if let file = request.bodyFile, !transport.sendsBodyFiles {
+            do {
+                request.body = try file.contents()
+                request.bodyFile = nil
+            } catch {
+                throw logged(
+                    .transport(operation: operation, message: "cannot read \(file.url.lastPathComponent): \(error)"))
+            }
+        }
         log.started(request)
         do {
             let transport = transport

@@ -72,6 +72,13 @@ final class CallGate: Sendable {
         }
     }
 
+    /// What a call that found every turn taken does: take one freed meanwhile, wait in line, or fail.
+    private enum Turn {
+        case now
+        case queued
+        case refused(any Error)
+    }
+
     private struct Waiter {
         let id: UInt64
         let continuation: CheckedContinuation<Void, any Error>
@@ -83,50 +90,47 @@ final class CallGate: Sendable {
 
     /// Waits for a turn; every successful return must be paired with one ``leave()``.
     func enter(operation: String) async throws(ClientError) {
-        enum Admission {
-            case now
-            case refused(Int)
-            case wait(UInt64)
-        }
-        let admission = state.withLock { state -> Admission in
+        // A free turn is taken at once; otherwise the call gets a ticket to wait with.
+        let ticket = state.withLock { state -> UInt64? in
             if state.inFlight < limit.maxInFlight {
                 state.inFlight += 1
-                return .now
+                return nil
             }
-            if state.waiting >= limit.maxWaiting { return .refused(state.waiting) }
             state.nextID += 1
-            return .wait(state.nextID)
+            return state.nextID
         }
-        switch admission {
-        case .now: return
-        case .refused(let waiting): throw .overloaded(operation: operation, waiting: waiting)
-        case .wait(let id):
-            do {
-                try await withTaskCancellationHandler {
-                    try await withCheckedThrowingContinuation { continuation in
-                        let admitted = state.withLock { state -> Bool? in
-                            if Task.isCancelled { return false }
-                            // A turn freed since the first look is taken at once.
-                            if state.inFlight < limit.maxInFlight {
-                                state.inFlight += 1
-                                return true
-                            }
-                            state.line.append(Waiter(id: id, continuation: continuation))
-                            state.waiting += 1
-                            return nil
+        guard let ticket else { return }
+        do {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    // Decided under the lock that adds to the line, so the line never passes `maxWaiting`.
+                    let turn = state.withLock { state -> Turn in
+                        if Task.isCancelled { return .refused(CancellationError()) }
+                        // A turn freed since the first look is taken at once.
+                        if state.inFlight < limit.maxInFlight {
+                            state.inFlight += 1
+                            return .now
                         }
-                        switch admitted {
-                        case true?: continuation.resume()
-                        case false?: continuation.resume(throwing: CancellationError())
-                        case nil: break
+                        if state.waiting >= limit.maxWaiting {
+                            return .refused(ClientError.overloaded(operation: operation, waiting: state.waiting))
                         }
+                        state.line.append(Waiter(id: ticket, continuation: continuation))
+                        state.waiting += 1
+                        return .queued
                     }
-                } onCancel: {
-                    cancel(id)
+                    switch turn {
+                    case .now: continuation.resume()
+                    case .refused(let error): continuation.resume(throwing: error)
+                    case .queued: break
+                    }
                 }
-            } catch {
-                throw .cancelled(operation: operation)
+            } onCancel: {
+                cancel(ticket)
             }
+        } catch let error as ClientError {
+            throw error
+        } catch {
+            throw .cancelled(operation: operation)
         }
     }
 

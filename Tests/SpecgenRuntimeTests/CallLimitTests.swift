@@ -68,6 +68,39 @@ struct CallLimitTests {
         await server.stop()
     }
 
+    /// Calls arriving all at once never make the line longer than `maxWaiting`: the rest fail at once.
+    @Test func aBurstWaitsNoMoreThanTheLineHolds() async throws {
+        let held = Held()
+        let server = try server(holding: held)
+        let client = APIClient(baseURL: try await server.start(), callLimit: CallLimit(maxInFlight: 1, maxWaiting: 5))
+        let calls = (0..<50).map { index in
+            Task { () -> ClientError? in
+                do throws(ClientError) {
+                    _ = try await client.send(HTTPRequestData(method: .get, path: "/\(index)"), operation: "Check.get")
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        }
+        try await eventually { await held.arrived.count == 1 && client.callsWaiting == 5 }
+        #expect(client.callsWaiting == 5)
+        await held.releaseAll()
+        var overloaded = 0
+        for call in calls {
+            switch await call.value {
+            case nil: continue
+            case .overloaded(let operation, let waiting)?:
+                #expect(operation == "Check.get" && waiting == 5)
+                overloaded += 1
+            case let other?: Issue.record("unexpected failure: \(other)")
+            }
+        }
+        #expect(overloaded == 44)
+        #expect(await held.arrived.count == 6)
+        await server.stop()
+    }
+
     @Test func aCancelledWaitingCallLeavesTheLine() async throws {
         let held = Held()
         let server = try server(holding: held)
