@@ -30,7 +30,7 @@ public struct QueryItem: Hashable, Sendable {
 
     /// False for a comma-separated list with no elements, which is sent as nothing at all, not as `name=` (RFC 6570
     /// expands an empty list to nothing; OpenAPI's `explode: false` follows it, as `explode: true` does).
-    public var isSent: Bool { elements?.isEmpty != true }
+    var isSent: Bool { elements?.isEmpty != true }
 
     /// The encoded value: each element encoded and joined by commas, or the value encoded; a value equal to
     /// `verbatim` is left as it is.
@@ -130,8 +130,7 @@ public struct HTTPRequestData: Hashable, Sendable {
         var text = baseURL.absoluteString
         if text.hasSuffix("/") && path.hasPrefix("/") { text.removeLast() }
         text += path
-        let encodedQuery = PercentEncoding.query(query)
-        if !encodedQuery.isEmpty { text += "?" + encodedQuery }
+        text += PercentEncoding.urlQuery(query)
         return URL(string: text)
     }
 }
@@ -184,6 +183,12 @@ public enum PercentEncoding {
         items.filter(\.isSent).map { item in
             encodeComponent(item.name) + (item.encodedValue(verbatim: verbatim).map { "=" + $0 } ?? "")
         }.joined(separator: "&")
+    }
+
+    /// The query as a URL ends with it, `?name=value&flag`, or nothing when no item is sent.
+    static func urlQuery(_ items: [QueryItem], verbatim: String? = nil) -> String {
+        let query = query(items, verbatim: verbatim)
+        return query.isEmpty ? "" : "?" + query
     }
 
     /// Encodes everything except `A-Z a-z 0-9 - . _ ~` (a path segment, query name or value).

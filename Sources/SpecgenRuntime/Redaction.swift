@@ -48,9 +48,7 @@ public enum Redaction {
         components.password = nil
         var text = components.string ?? request.path
         let items = query(request.query, extra: extra.union(request.credentialQueryNames.map { $0.lowercased() }))
-        let encodedQuery = PercentEncoding.query(items, verbatim: placeholder)
-        if !encodedQuery.isEmpty { text += "?" + encodedQuery }
-        return text
+        return text + PercentEncoding.urlQuery(items, verbatim: placeholder)
     }
 
     /// A body as text for a log line or an error: JSON and form fields with secret names are replaced, other
