@@ -59,11 +59,8 @@ extension ImportRun {
     /// The `{name}` placeholders of a URL template, in order, each once.
     static func placeholders(in url: String) -> [String] {
         var names: [String] = []
-        var rest = Substring(url)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = String(rest[rest.index(after: open)..<close])
-            if !name.isEmpty, !names.contains(name) { names.append(name) }
-            rest = rest[rest.index(after: close)...]
+        for name in TemplatePart.placeholders(in: url) where !name.isEmpty && !names.contains(name) {
+            names.append(name)
         }
         return names
     }

@@ -144,24 +144,28 @@ extension Spec {
     public static func path(of url: String, below serverURLs: [String]) -> String? {
         for serverURL in serverURLs {
             let base = serverURL.hasSuffix("/") ? String(serverURL.dropLast()) : serverURL
-            if let rest = remainder(of: Substring(url), after: Substring(base + "/")) { return "/" + rest }
+            let parts = TemplatePart.parts(of: base + "/")
+            if let rest = remainder(of: Substring(url), after: parts[...]) { return "/" + rest }
         }
         return nil
     }
 
-    /// What follows the part of `text` that `template` matches from the start, or nil when it does not match.
-    private static func remainder(of text: Substring, after template: Substring) -> Substring? {
-        guard let first = template.first else { return text }
-        guard first == "{", let close = template.firstIndex(of: "}") else {
-            return text.first == first ? remainder(of: text.dropFirst(), after: template.dropFirst()) : nil
+    /// What follows the part of `text` that the template `parts` match from the start, or nil when they do not.
+    private static func remainder(of text: Substring, after parts: ArraySlice<TemplatePart>) -> Substring? {
+        switch parts.first {
+        case nil:
+            return text
+        case .literal(let literal)?:
+            guard text.hasPrefix(literal) else { return nil }
+            return remainder(of: text.dropFirst(literal.count), after: parts.dropFirst())
+        case .placeholder?:
+            // A variable takes one character or more, up to a `/`; the shortest value the rest matches after wins.
+            var end = text.startIndex
+            while end < text.endIndex, text[end] != "/" {
+                end = text.index(after: end)
+                if let rest = remainder(of: text[end...], after: parts.dropFirst()) { return rest }
+            }
+            return nil
         }
-        // A variable takes one character or more, up to a `/`; the shortest value the rest matches after wins.
-        let after = template[template.index(after: close)...]
-        var end = text.startIndex
-        while end < text.endIndex, text[end] != "/" {
-            end = text.index(after: end)
-            if let rest = remainder(of: text[end...], after: after) { return rest }
-        }
-        return nil
     }
 }
