@@ -55,10 +55,10 @@ let package = Package(
                 .product(name: "SpecgenAsyncHTTPClient", package: "SpecgenAsyncHTTPClient"),
             ]
         ),
-        // Memory and latency over a long run: N calls through the generated Chatist client against soak-server, a
-        // SwiftNIO server that keeps up (`Benchmarks/soak.py` runs both).
         // glibc's count of heap bytes in use, for soak-bench: a link to the main package's Tests/CHeapCounter.
         .target(name: "CHeapBytes"),
+        // Memory and latency over a long run: N calls through the generated Chatist client against soak-server, a
+        // SwiftNIO server that keeps up (`Benchmarks/soak.py` runs both).
         .executableTarget(
             name: "soak-bench",
             dependencies: [

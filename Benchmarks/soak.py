@@ -51,6 +51,9 @@ def build():
     for product in ["soak-server", "soak-bench"]:
         log(f"building {product} (release)")
         subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=BENCH, check=True)
+
+
+def bin_path():
     path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=BENCH, check=True,
                           capture_output=True, text=True).stdout.strip()
     return Path(path)
@@ -134,12 +137,10 @@ def main():
         log(f"wrote {DOCS}")
         return
 
-    if args.skip_build:
-        bin_path = Path(subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=BENCH, check=True,
-                                       capture_output=True, text=True).stdout.strip())
-    else:
-        bin_path = build()
-    server = subprocess.Popen([str(bin_path / "soak-server")], stdout=subprocess.PIPE, text=True)
+    if not args.skip_build:
+        build()
+    binaries = bin_path()
+    server = subprocess.Popen([str(binaries / "soak-server")], stdout=subprocess.PIPE, text=True)
     results = []
     try:
         url = server.stdout.readline().strip()
@@ -147,7 +148,7 @@ def main():
         for transport in args.transports.split(","):
             log(f"{transport}: {args.calls:,} calls at concurrency {args.concurrency}")
             run = subprocess.run(
-                [str(bin_path / "soak-bench"), "--server", url, "--calls", str(args.calls),
+                [str(binaries / "soak-bench"), "--server", url, "--calls", str(args.calls),
                  "--concurrency", str(args.concurrency), "--transport", transport],
                 capture_output=True, text=True)
             if run.returncode != 0:

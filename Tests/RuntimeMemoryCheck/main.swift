@@ -7,9 +7,7 @@
 //   it resolves), on a URL of each kind; the heap before and after, and what each call answered. On Linux the runtime
 //   links a version that frees what it parses; Foundation's own keeps about 140 bytes a call.
 //
-// With `--url URL` the calls go over URLSessionTransport to that server instead, for a run by hand.
-//
-// Usage: runtime-memory-check [--calls 2000] [--batches 3] [--warmup 1000] [--concurrency 8] [--url URL]
+// Usage: runtime-memory-check [--calls 2000] [--batches 3] [--warmup 1000] [--concurrency 8]
 // Prints one line of JSON: heap, calls, errors, hostCheckFixed, hostCheckHeap, hostCheckCalls, hostCheckAnswers.
 import CHeapCounter
 import Foundation
@@ -52,12 +50,7 @@ struct EchoTransport: Transport {
     }
 }
 
-let client: APIClient =
-    if let text = option("--url"), let url = URL(string: text) {
-        APIClient(baseURL: url)
-    } else {
-        APIClient(baseURL: URL(filePath: "/"), transport: EchoTransport())
-    }
+let client = APIClient(baseURL: URL(filePath: "/"), transport: EchoTransport())
 
 /// Runs `count` calls, `concurrency` at a time, and returns how many failed or answered wrong.
 func batch(_ count: Int) async -> Int {
@@ -66,8 +59,7 @@ func batch(_ count: Int) async -> Int {
             group.addTask {
                 var failures = 0
                 for index in stride(from: worker, to: count, by: concurrency) {
-                    // Sixteen URLs, so that a cache keyed by URL (URLSession's in-memory URLCache) stays as it is.
-                    let id = "i\(index % 16)"
+                    let id = "i\(index)"
                     let request = HTTPRequestData(method: .get, path: "/items/\(id)")
                     do {
                         let response = try await client.send(request, operation: "Check.getItem")
