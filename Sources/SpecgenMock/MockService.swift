@@ -155,6 +155,12 @@ public final class MockService: Sendable {
             var validator = RequestValidator(
                 spec: spec, types: types, endpoint: route.endpoint, credentials: acceptedCredentials)
             validator.validate(request, pathValues: pathValues)
+            if request.method == "POST", let (scheme, flow) = tokenFlow(at: request.path),
+                request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+            {
+                // A declared token endpoint answers by RFC 6749 as well as by its declared form.
+                validator.addUnreported(Self.tokenRequestProblems(request, flow: flow, scheme: scheme))
+            }
             if validator.problems.isEmpty {
                 valid.append((route.endpoint, validator))
             } else if validator.problems.count < best?.1.problems.count ?? Int.max {
@@ -419,12 +425,23 @@ public final class MockService: Sendable {
         guard let type = error.body else { return MockResponse(status: status) }
         if case .primitive(.string) = type {
             let text: String
-            if case .string(let given)? = override ?? error.example { text = given } else { text = error.caseName }
+            if case .string(let given)? = override ?? error.example {
+                text = given
+            } else {
+                text = error.description ?? error.caseName
+            }
             return MockResponse(
                 status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
         }
         var value = synthesizer.value(for: type)
-        if let example = error.example { value = value.merged(with: example) }
+        if let example = error.example {
+            value = value.merged(with: example)
+        } else if let description = error.description,
+            let described = messageFields(of: error, title: description, description)
+        {
+            // No example: the error's own description reads better than made-up strings.
+            value = value.merged(with: described)
+        }
         if let override { value = value.merged(with: override) }
         return json(status, value)
     }
@@ -447,25 +464,12 @@ public final class MockService: Sendable {
     /// An OAuth2 token URL that no endpoint declares still answers, so the scheme's flow works against the mock.
     private func tokenEndpointAnswer(_ request: MockRequest) -> MockExchange? {
         guard let (scheme, flow) = tokenFlow(at: request.path) else { return nil }
-        let form = FormPairs(String(decoding: request.body, as: UTF8.self), plusIsSpace: true)
-        guard let grant = form.values("grant_type").first, flow.grants.map(\.rawValue).contains(grant) else {
-            let problem = MockProblem(
-                field: "body.grant_type",
-                message: "must be one of \(flow.grants.map(\.rawValue).joined(separator: ", "))",
-                location: scheme.location)
-            return finish(
-                request, operation: "\(scheme.name) token",
-                response: ProblemDocument.response(
-                    status: 400, title: "Not a token request", operation: nil, problems: [problem]),
-                problems: [problem])
-        }
-        let problems = Self.tokenRequestProblems(
-            grant: grant, form: form, authorization: request.header("Authorization"), flow: flow, scheme: scheme)
+        let problems = Self.tokenRequestProblems(request, flow: flow, scheme: scheme)
         if !problems.isEmpty {
             return finish(
                 request, operation: "\(scheme.name) token",
                 response: ProblemDocument.response(
-                    status: 400, title: "Incomplete token request", operation: nil, problems: problems),
+                    status: 400, title: "Not a complete token request", operation: nil, problems: problems),
                 problems: problems)
         }
         let tokens: SpecValue = .object([
@@ -477,19 +481,49 @@ public final class MockService: Sendable {
         return finish(request, operation: "\(scheme.name) token", response: json(200, tokens), problems: [])
     }
 
+    /// What a request to a flow's token URL lacks: a grant the flow allows, and the fields of the grant it means.
+    /// When `grant_type` is not one the flow allows, the grant meant is the allowed one whose fields the request
+    /// carries most of (the only one, when the flow allows one), so a missing password is named beside the grant.
+    static func tokenRequestProblems(_ request: MockRequest, flow: OAuth2Flow, scheme: AuthScheme) -> [MockProblem] {
+        let form = FormPairs(String(decoding: request.body, as: UTF8.self), plusIsSpace: true)
+        let authorization = request.header("Authorization")
+        let allowed = flow.grants.map(\.rawValue)
+        if let grant = form.values("grant_type").first, allowed.contains(grant) {
+            return tokenRequestProblems(
+                grant: grant, form: form, authorization: authorization, flow: flow, scheme: scheme)
+        }
+        let problem = MockProblem(
+            field: "body.grant_type", message: "must be one of \(allowed.joined(separator: ", "))",
+            location: scheme.location)
+        let candidates = allowed.map { grant in
+            let fields = grantFields(grant, flow: flow)
+            return (grant, carried: fields.filter { !(form.values($0).first ?? "").isEmpty }.count)
+        }
+        let meant =
+            allowed.count == 1
+            ? allowed.first
+            : candidates.filter { $0.carried > 0 }.max { $0.carried < $1.carried }?.0
+        guard let meant else { return [problem] }
+        return [problem]
+            + tokenRequestProblems(grant: meant, form: form, authorization: authorization, flow: flow, scheme: scheme)
+    }
+
+    /// The form fields a grant needs (RFC 6749 sections 4.1.3, 4.3.2 and 6).
+    private static func grantFields(_ grant: String, flow: OAuth2Flow) -> [String] {
+        switch OAuth2Grant(rawValue: grant) {
+        case .password: [flow.usernameField, "password"]
+        case .refreshToken: ["refresh_token"]
+        case .authorizationCode: ["code", "redirect_uri"]
+        case .clientCredentials, nil: []
+        }
+    }
+
     /// The fields a grant needs (RFC 6749 sections 4.1.3, 4.3.2 and 6), and for the client credentials grant the
     /// client's id and secret, sent the way the spec says.
     static func tokenRequestProblems(
         grant: String, form: FormPairs, authorization: String?, flow: OAuth2Flow, scheme: AuthScheme
     ) -> [MockProblem] {
-        let needed: [String] =
-            switch OAuth2Grant(rawValue: grant) {
-            case .password: [flow.usernameField, "password"]
-            case .refreshToken: ["refresh_token"]
-            case .authorizationCode: ["code", "redirect_uri"]
-            case .clientCredentials, nil: []
-            }
-        var problems = needed.filter { (form.values($0).first ?? "").isEmpty }.map {
+        var problems = grantFields(grant, flow: flow).filter { (form.values($0).first ?? "").isEmpty }.map {
             MockProblem(field: "body.\($0)", message: "is required by the \(grant) grant", location: scheme.location)
         }
         guard grant == OAuth2Grant.clientCredentials.rawValue else { return problems }

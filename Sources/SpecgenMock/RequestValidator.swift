@@ -33,6 +33,15 @@ struct RequestValidator {
     /// Body properties the spec does not declare, which the request may carry and the mock ignores.
     var ignored: [String] { checker.ignored }
 
+    /// Adds problems found outside the endpoint's declaration, such as a token URL's grant rules, except on fields
+    /// already reported.
+    mutating func addUnreported(_ extra: [MockProblem]) {
+        let reported = Set(problems.map(\.field))
+        for problem in extra where !reported.contains(problem.field) {
+            checker.report(problem.field, problem.message, at: problem.location)
+        }
+    }
+
     private mutating func reject(_ reason: RequestRejection) {
         if reason.precedence > rejection.precedence { rejection = reason }
     }

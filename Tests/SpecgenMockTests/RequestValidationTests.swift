@@ -161,9 +161,35 @@ struct RequestValidationTests {
                 headers: ["Content-Type": "application/x-www-form-urlencoded"],
                 body: Data("grant_type=client_credentials&password=hunter2".utf8))
             #expect(response.status == 400)
-            // Both token operations share the route; the answer names the closer one's problems.
-            #expect(problemFields(service).contains("body.grant_type"))
+            // Both token operations share the route; the answer names the closer one's problems. The request carries
+            // a password, so it means the password grant, which needs a username too (RFC 6749 section 4.3.2).
+            #expect(problemFields(service) == ["body.grant_type", "body.username"])
             #expect(!response.text.contains("hunter2"))
+        }
+    }
+
+    /// A token URL's requests are held to RFC 6749 beside the form the spec declares, which (Keyz's `TokenRequest`)
+    /// may leave every grant's fields optional.
+    @Test func aTokenRequestNamesTheFieldsOfTheGrantItMeans() async throws {
+        try await Mocks.with("Keyz") { url, service in
+            let path = url.appending(path: "auth/token/")
+            let form = ["Content-Type": "application/x-www-form-urlencoded"]
+            let misspelt = try await send(
+                "POST", path, headers: form, body: Data("grant_type=pasword&username=ada%40example.com".utf8))
+            #expect(misspelt.status == 400)
+            #expect(
+                misspelt.object?["error"] as? String
+                    == #"body.grant_type is "pasword", not one of GrantType's values: password, refresh_token; "#
+                    + "body.password is required (string)")
+            #expect(service.history.last?.operation == "loginUser")
+            let refresh = try await send("POST", path, headers: form, body: Data("grant_type=refresh_token".utf8))
+            #expect(refresh.status == 400)
+            #expect(refresh.object?["error"] as? String == "body.refresh_token is required by the refresh_token grant")
+            #expect(service.history.last?.operation == "requestToken")
+            // Nothing says which grant a bare unknown one meant: only the grant is named.
+            let bare = try await send("POST", path, headers: form, body: Data("grant_type=implicit".utf8))
+            #expect(bare.status == 400)
+            #expect(problemFields(service) == ["body.grant_type"])
         }
     }
 
@@ -296,7 +322,9 @@ struct RequestValidationTests {
             let path = url.appending(path: "documents/\(UUID())/compose")
             let conflict = try await send("POST", path, headers: ["Prefer": "status=409"])
             #expect(conflict.status == 409)
-            #expect(conflict.object?["error"] is String)
+            // No example: the error's description fills the body's message fields, not made-up strings.
+            let described = "The document is not in a state that allows this step (e.g. compose before values)."
+            #expect(conflict.text == #"{"error":"\#(described)","detail":"\#(described)"}"#)
             let prism = try await send("POST", path, headers: ["Prefer": "code=503"])
             #expect(prism.status == 503)
             let undeclared = try await send("POST", path, headers: ["Prefer": "status=418"])
