@@ -345,12 +345,15 @@ private struct TreeBuilder {
                 at: mark, "\(problem) (byte 0x\(byte)): the file is not valid UTF-8",
                 fix: "save the spec as UTF-8")
         }
-        var message = problem
-        if let context = parser.context.map({ String(cString: $0) }) {
-            let start = YAMLMark(parser.context_mark)
-            message += " \(context) (line \(start.line), column \(start.column))"
-        }
-        return error(at: YAMLMark(parser.problem_mark), message)
+        let context = parser.context.map { String(cString: $0) }
+        let offset = Int(parser.problem_mark.index)
+        // The characters at the problem, decoded from the bytes that start there.
+        let text = offset < buffer.count ? String(decoding: buffer[offset...].prefix(8), as: UTF8.self) : ""
+        let said = YAMLSyntaxMessage(
+            problem: problem, context: context, contextMark: context.map { _ in YAMLMark(parser.context_mark) },
+            text: text.prefix(2))
+        let mark = said.atContext ? YAMLMark(parser.context_mark) : YAMLMark(parser.problem_mark)
+        return error(at: mark, said.message, fix: said.fix)
     }
 
     private func error(at mark: YAMLMark, _ message: String, fix: String? = nil) -> YAMLError {

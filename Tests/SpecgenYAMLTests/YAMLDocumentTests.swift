@@ -98,6 +98,54 @@ struct YAMLDocumentTests {
         #expect(failure.description.hasPrefix("test.yaml:2:"))
     }
 
+    /// Each common mistake gets one location, words about the spec rather than the parser, and the usual fix.
+    @Test(arguments: [
+        (
+            "a: [1, 2\nb: 3\n",
+            "test.yaml:2:2: error: expected ',' or ']' here, inside the '[' list that opens at line 1, column 4; "
+                + "separate the items with ',' and close the list with ']', or quote an item that holds them"
+        ),
+        (
+            "a:\n  b: 1\n c: 2\n",
+            "test.yaml:3:2: error: this line does not continue the mapping that starts at line 1, column 1; "
+                + "indent it like that mapping's other keys, or quote a value that holds ': ', '#', '[' or '{'"
+        ),
+        (
+            "a:\n  - 1\n  x\n",
+            "test.yaml:3:3: error: this text stands where a key is expected, but no ':' follows it; "
+                + "end the key with ': ', make the line a '- ' item, or indent it as part of the value above"
+        ),
+        (
+            "a: \"abc\n",
+            "test.yaml:2:1: error: the quoted string that opens at line 1, column 4 is never closed; "
+                + "close it with the quote it opens with"
+        ),
+        (
+            #"a: "ab\qc""#,
+            #"test.yaml:1:7: error: '\q' is not an escape YAML knows, in the double-quoted string that opens at "#
+                + #"line 1, column 4; write '\\' for a backslash, or use single quotes, which have no escapes"#
+        ),
+        ("a: @x\n", "test.yaml:1:4: error: '@' cannot start a value; quote the value"),
+        (
+            "a: b: c\n",
+            "test.yaml:1:5: error: a ': ' here would start a mapping inside a value; "
+                + "quote the value that holds ': ', or indent this line like the keys beside it"
+        ),
+        (
+            "a: - b\n",
+            "test.yaml:1:4: error: a '- ' list item cannot start here; "
+                + "start the list on the line after its key, each item on its own line"
+        ),
+        (
+            "a:\n\tb: 1\n",
+            "test.yaml:2:1: error: a tab indents this line; indent with spaces; YAML does not allow tabs there"
+        ),
+    ])
+    func syntaxErrorsAreSaidInTheSpecsWords(text: String, expected: String) throws {
+        let failure = try #require(error(text))
+        #expect(failure.description == expected)
+    }
+
     @Test func billionLaughsFailsFastInBoundedMemory() throws {
         var text = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
         let names = ["b", "c", "d", "e", "f", "g", "h", "i", "j"]
