@@ -48,6 +48,8 @@ extension OpenAPIExporter {
         if let polling = first.polling {
             operation["x-specgen-poll"] = .object(Self.extensionValue(polling))
         }
+        Self.recordBehaviour(
+            into: &operation, retry: first.retry, settings: first.requestSettings, idempotent: first.idempotent)
 
         var parameters = mergedParameters(endpoints)
         if let key = first.idempotencyKey {
@@ -97,6 +99,32 @@ extension OpenAPIExporter {
         value["items"] = pagination.itemsField.map(OpenAPIValue.string)
         value["hasMore"] = pagination.hasMoreField.map { .string($0.joined(separator: ".")) }
         return value
+    }
+
+    /// Retry, timeout, cache policy and `idempotent`, as the extensions the import reads back: a policy whole, in
+    /// seconds, or `false` for an operation that never retries.
+    static func recordBehaviour(
+        into object: inout OpenAPIObject, retry: RetryOverride?, settings: RequestSettings, idempotent: Bool
+    ) {
+        switch retry {
+        case .disabled?:
+            object["x-specgen-retry"] = false
+        case .policy(let policy)?:
+            var value = OpenAPIObject()
+            value["maxAttempts"] = .int(policy.maxAttempts)
+            value["initialDelay"] = .double(policy.initialDelay)
+            value["maxDelay"] = .double(policy.maxDelay)
+            value["multiplier"] = .double(policy.multiplier)
+            value["jitter"] = .bool(policy.jitter)
+            value["statuses"] = .array(policy.statuses.map(OpenAPIValue.int))
+            value["maxElapsed"] = policy.maxElapsed.map(OpenAPIValue.double)
+            object["x-specgen-retry"] = .object(value)
+        case nil:
+            break
+        }
+        object["x-specgen-timeout"] = settings.timeout.map(OpenAPIValue.double)
+        object["x-specgen-cache-policy"] = settings.cachePolicy.map { .string($0.rawValue) }
+        if idempotent { object["x-specgen-idempotent"] = true }
     }
 
     /// The spec's `poll:` as written.

@@ -20,8 +20,9 @@ public import SpecgenSpec
 /// mock checks, integers carry their bounds, and optional JSON properties may be `null`.
 ///
 /// Client behaviour has no OpenAPI form: pagination and polling are kept as the operation's `x-specgen-paginate` and
-/// `x-specgen-poll` (the spec's `paginate:` and `poll:` as written); retries, timeouts and mock sequences are left
-/// out.
+/// `x-specgen-poll` (the spec's `paginate:` and `poll:` as written), retries, timeouts, cache policies and
+/// `idempotent: true` as `x-specgen-retry`, `x-specgen-timeout`, `x-specgen-cache-policy` and `x-specgen-idempotent`
+/// (at the top for the API's, on an operation for its own). Mock sequences are left out.
 public struct OpenAPIExporter: Sendable {
     /// The OpenAPI version written into every document.
     public static let openAPIVersion = "3.1.0"
@@ -53,6 +54,8 @@ public struct OpenAPIExporter: Sendable {
         if let security = spec.security {
             root["security"] = securityRequirements(security)
         }
+        Self.recordBehaviour(
+            into: &root, retry: spec.retry.map(RetryOverride.policy), settings: spec.requestSettings, idempotent: false)
         let paths = paths()
         var components = components()
         if OpenAPIValue.object(paths).mentions(Self.urlReference)

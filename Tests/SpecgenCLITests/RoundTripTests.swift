@@ -1,4 +1,5 @@
 import Foundation
+import SpecgenDiff
 import SpecgenOpenAPI
 import SpecgenSpec
 import SpecgenSurface
@@ -62,6 +63,11 @@ struct RoundTripTests {
         let lost = before.subtracting(after).sorted().joined(separator: "\n")
         let gained = after.subtracting(before).sorted().joined(separator: "\n")
         #expect(before == after, "only before:\n\(lost)\nonly after:\n\(gained)")
+        // `specgen diff` finds nothing to report: documentation, behaviour (retry, timeout, cache policy) and wire.
+        if renamedOperations(original).isEmpty {
+            let findings = SpecDiff.findings(old: original, new: spec).map { "\($0.rule.id): \($0.message)" }
+            #expect(findings.isEmpty, "\(findings)")
+        }
         // Auth comes back as written: a token path below the server is a path again, not the exported full URL.
         #expect(spec.authSchemes.map(\.kind) == original.authSchemes.map(\.kind))
         // The import names each operation as its client method is named (`get-things` is `getThings`).
@@ -70,6 +76,11 @@ struct RoundTripTests {
             renamed.endpoints[index].name = Namer().methodName(renamed.endpoints[index].name).filter { $0 != "`" }
         }
         #expect(OpenAPIExporter(spec: spec).document().yaml == OpenAPIExporter(spec: renamed).document().yaml)
+    }
+
+    /// The operations whose names the import changes (`get-things` is `getThings`), which a diff reports.
+    func renamedOperations(_ spec: Spec) -> [String] {
+        spec.endpoints.map(\.name).filter { Namer().methodName($0).filter { $0 != "`" } != $0 }
     }
 
     /// The surface's lines. OpenAPI groups operations by path, so an imported spec lists them in path order: the

@@ -23,6 +23,59 @@ struct ImportRuleTests {
         try #require(spec.models.first { $0.name == name }, "no model '\(name)'")
     }
 
+    /// The export's behaviour extensions come back as the spec's keys; a value the export would not write is left
+    /// out with an `extension-value` warning that names where it is, and the spec still loads.
+    @Test func behaviourExtensionsComeBackAndBadOnesAreNamed() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Tuned, version: "1"}
+            x-specgen-retry: {maxAttempts: 4, initialDelay: 0.25, statuses: [503]}
+            x-specgen-timeout: 20
+            x-specgen-cache-policy: reloadIgnoringLocalCacheData
+            paths:
+              /a:
+                post:
+                  operationId: send
+                  x-specgen-retry: false
+                  x-specgen-idempotent: true
+                  x-specgen-timeout: 5
+                  responses: {"204": {description: Sent.}}
+              /b:
+                get:
+                  operationId: fetch
+                  x-specgen-retry: {maxAttempts: 0}
+                  x-specgen-cache-policy: sometimes
+                  x-specgen-timeout: soon
+                  responses: {"204": {description: Fetched.}}
+            """
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        #expect(result.summary.warnings["extension-value"] == 3)
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "openapi.yaml:17:24: warning: 'x-specgen-retry' is not a retry policy or false: left out; write the "
+                    + "keys initialDelay, jitter, maxAttempts, maxDelay, maxElapsed, multiplier, statuses with their "
+                    + "values",
+                "openapi.yaml:18:31: warning: 'x-specgen-cache-policy' is not a cache policy: left out; use one of: "
+                    + "useProtocolCachePolicy, reloadIgnoringLocalCacheData, returnCacheDataElseLoad, "
+                    + "returnCacheDataDontLoad",
+                "openapi.yaml:19:26: warning: 'x-specgen-timeout' is not a number of seconds: left out; write the "
+                    + "timeout in seconds, such as 30",
+            ])
+        let text = try #require(result.spec)
+        let spec = try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
+        let retry = try #require(spec.retry)
+        #expect(
+            [retry.maxAttempts, Int(retry.initialDelay * 100), retry.statuses.first] == [4, 25, 503])
+        #expect(spec.requestSettings == RequestSettings(timeout: 20, cachePolicy: .reloadIgnoringLocalCacheData))
+        let send = try #require(spec.endpoints.first { $0.name == "send" })
+        #expect(send.retry == .disabled)
+        #expect(send.idempotent)
+        #expect(send.requestSettings.timeout == 5)
+        let fetch = try #require(spec.endpoints.first { $0.name == "fetch" })
+        #expect(fetch.retry == nil)
+        #expect(fetch.requestSettings == RequestSettings())
+    }
+
     /// JSON is read by JSON's rules: C1 controls, U+2028, a surrogate pair escape and a key longer than YAML's
     /// 1,024-character simple keys all arrive intact.
     @Test func jsonCharactersArriveIntact() throws {

@@ -25,6 +25,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case duplicateRoute = "duplicate-route"
     /// `empty-body`.
     case emptyBody = "empty-body"
+    /// `extension-value`.
+    case extensionValue = "extension-value"
     /// `generated-name`.
     case generatedName = "generated-name"
     /// `header-shape`.

@@ -339,6 +339,7 @@ extension ImportRun {
             map.set("paginate", paginate.value, comment: paginate.comment)
         }
         map["poll"] = operation["x-specgen-poll"]?.value
+        importBehaviour(operation, into: &map, operation: true)
         if let security = operation["security"] {
             let requirement = securityRequirement(security)
             if requirement != defaultSecurity { map["auth"] = requirement ?? .string("none") }

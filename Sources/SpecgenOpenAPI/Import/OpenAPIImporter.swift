@@ -179,6 +179,7 @@ final class ImportRun {
         }
         if !auth.isEmpty { spec["auth"] = auth.text }
         spec["security"] = security
+        importBehaviour(root, into: &spec, operation: false)
         if !shared.errors.isEmpty { spec["errors"] = shared.errors.text }
         let written = models.indices.sorted { (modelAnchors[$0], $0) < (modelAnchors[$1], $1) }.compactMap { index in
             models[index].body.map { SpecText.Entry(key: models[index].name, value: $0) }

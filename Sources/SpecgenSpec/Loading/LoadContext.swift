@@ -104,6 +104,14 @@ package struct MappingReader {
         return text
     }
 
+    /// Documentation text (a `description` or `summary`): a string without the line breaks and spaces that end it,
+    /// which a `|` block adds and no reader sees, so the same words read the same however they are written.
+    package func documentation(_ key: String) -> String? {
+        guard var text = string(key) else { return nil }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return text
+    }
+
     /// A string that must be present; a missing key is an error.
     package func requiredString(_ key: String) -> String? {
         guard has(key) else {

@@ -47,7 +47,7 @@ public struct SpecLoader: Sendable {
             context.error(
                 root, "missing 'specgen: 1' at the top of the spec", fix: "add 'specgen: 1' as the first line")
         }
-        spec.description = top.string("description")
+        spec.description = top.documentation("description")
 
         var types = TypeBinder(context: context)
         if let models = top.value("models") {

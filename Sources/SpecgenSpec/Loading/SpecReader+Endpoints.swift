@@ -24,7 +24,7 @@ extension SpecReader {
             let (method, path) = request(requestNode, keyPath: "\(keyPath).request")
         else { return nil }
         var endpoint = Endpoint(
-            name: name, summary: reader.string("summary"), description: reader.string("description"),
+            name: name, summary: reader.documentation("summary"), description: reader.documentation("description"),
             method: method, path: path, requestLocation: context.location(requestNode),
             location: context.location(pair.key))
         endpoint.pathParameters = fields(reader.value("path"), keyPath: "\(keyPath).path")
@@ -111,7 +111,7 @@ extension SpecReader {
                 node, "a body declares exactly one of 'json', 'form', 'multipart' or 'binary' at '\(keyPath)'")
             return nil
         }
-        let description = reader.string("description")
+        let description = reader.documentation("description")
         if encoding == .binary {
             guard let contentType = reader.string("binary") else { return nil }
             return RequestBody(
@@ -162,7 +162,7 @@ extension SpecReader {
                     return nil
                 }
                 return ResponseCase(
-                    status: status, body: .stream(stream), description: entry.string("description"),
+                    status: status, body: .stream(stream), description: entry.documentation("description"),
                     headers: headers, location: location, typeLocation: bodyNode.map(context.location) ?? location)
             }
             if let until = entry.value("until") {
@@ -174,7 +174,7 @@ extension SpecReader {
                 return nil
             }
             return ResponseCase(
-                status: status, body: body, description: entry.string("description"),
+                status: status, body: body, description: entry.documentation("description"),
                 example: entry.specValue("example"), headers: headers, location: location,
                 typeLocation: bodyNode.map(context.location) ?? location)
         }

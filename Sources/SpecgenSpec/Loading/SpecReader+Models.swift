@@ -69,7 +69,7 @@ extension SpecReader {
         guard let reader = MappingReader(node, keyPath: keyPath, allowed: allowed, context: context) else { return nil }
         var model = Model(
             name: name, swiftName: reader.string("swiftName"), kind: .object([]),
-            description: reader.string("description"), deprecation: reader.deprecation(),
+            description: reader.documentation("description"), deprecation: reader.deprecation(),
             example: reader.specValue("example"), location: location)
         model.isStandalone = reader.bool("standalone") ?? false
         switch kindKey {
@@ -167,14 +167,15 @@ extension SpecReader {
         let location = context.location(item)
         var model = Model(
             name: name, kind: .object(fields(reader.value("properties"), keyPath: "\(keyPath).\(suffix).properties")),
-            description: reader.string("description") ?? "The `\(suffix)` variant of `\(union)`.", location: location)
+            description: reader.documentation("description") ?? "The `\(suffix)` variant of `\(union)`.",
+            location: location)
         model.additionalProperties = reader.value("additionalProperties").flatMap {
             additionalProperties($0, keyPath: "\(keyPath).\(suffix)")
         }
         let tag = reader.string("tag")
         let variant = UnionVariant(
             type: .named(name), caseName: caseName ?? (tag == nil ? suffix : nil), tag: tag,
-            description: reader.string("description"),
+            description: reader.documentation("description"),
             location: location)
         return (variant, model)
     }
@@ -211,7 +212,7 @@ extension SpecReader {
         }
         return UnionVariant(
             type: expression.type, caseName: reader.string("case"), tag: reader.string("tag"),
-            description: reader.string("description"), location: context.location(typeNode))
+            description: reader.documentation("description"), location: context.location(typeNode))
     }
 
     private func enumValues(_ node: YAMLNode?, keyPath: String) -> [EnumValue] {
@@ -233,7 +234,7 @@ extension SpecReader {
             else { return nil }
             return EnumValue(
                 value: value, isInteger: reader.value("value")?.int != nil, swiftName: reader.string("swiftName"),
-                description: reader.string("description"),
+                description: reader.documentation("description"),
                 deprecation: reader.deprecation(), location: context.location(item))
         }
     }
@@ -290,7 +291,7 @@ extension SpecReader {
         }
         return Field(
             wireName: wireName, swiftName: reader.string("swiftName"), type: expression.type, presence: presence,
-            defaultValue: constant ?? reader.specValue("default"), description: reader.string("description"),
+            defaultValue: constant ?? reader.specValue("default"), description: reader.documentation("description"),
             deprecation: reader.deprecation(), sensitive: reader.bool("sensitive") ?? false,
             constraints: constraints(reader), format: reader.string("format"), example: reader.specValue("example"),
             constant: constant, style: style, location: location, typeLocation: context.location(typeNode))

@@ -49,7 +49,7 @@ struct SpecReader {
             }
             return checkedServer(
                 Server(
-                    name: name, url: url, description: server.string("description"),
+                    name: name, url: url, description: server.documentation("description"),
                     variables: server.value("variables").map { serverVariables($0, keyPath: "\(keyPath).variables") }
                         ?? [],
                     urls: urls, location: location), node: server.value("url") ?? pair.value, nodes: urlNodes)
@@ -77,7 +77,8 @@ struct SpecReader {
                     fix: "use one of: \(values.joined(separator: ", "))")
             }
             return ServerVariable(
-                name: name, defaultValue: defaultValue, values: values, description: variable.string("description"),
+                name: name, defaultValue: defaultValue, values: values,
+                description: variable.documentation("description"),
                 location: context.location(pair.key))
         }
     }
@@ -235,7 +236,8 @@ struct SpecReader {
                     fix: suggestion.map { "did you mean '\($0)'?" } ?? "use 'bearer', 'basic', 'apiKey' or 'oauth2'")
                 return nil
             }
-            return AuthScheme(name: name, kind: kind, description: scheme.string("description"), location: location)
+            return AuthScheme(
+                name: name, kind: kind, description: scheme.documentation("description"), location: location)
         }
     }
 
@@ -365,7 +367,7 @@ struct SpecReader {
                 body = expression.type
             }
             return ErrorResponse(
-                status: status, caseName: caseName, body: body, description: entry.string("description"),
+                status: status, caseName: caseName, body: body, description: entry.documentation("description"),
                 example: entry.specValue("example"), location: location,
                 typeLocation: entry.value("body").map(context.location) ?? location)
         }
