@@ -1,0 +1,467 @@
+import Foundation
+import SpecgenDiff
+import SpecgenOpenAPI
+import SpecgenSpec
+import SpecgenSurface
+import SpecgenTestSupport
+import Testing
+
+/// README.md and Docs/*.md say only what the code bears out. Counts and output excerpts sit in regions the code
+/// writes (`<!-- generated: name -->` … `<!-- end: name -->`, rewritten with `SPECGEN_RECORD=1`); paths, commands,
+/// flags, versions, generated symbols and the CI steps are checked against the repository, the CLI's help, the
+/// surfaces and `.ci/run`.
+struct DocumentationDriftTests {
+    /// The documents held to the code.
+    static let documents: [String] = {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: PackagePaths.url("Docs").path)) ?? []
+        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/\($0)" }
+    }()
+
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: PackagePaths.url(path), encoding: .utf8)
+    }
+
+    // MARK: Regions the code writes
+
+    @Test func everyGeneratedRegionSaysWhatTheCodeProduces() async throws {
+        let produced = try await DocRegions.produced()
+        var used: Set<String> = []
+        for path in Self.documents {
+            let text = try Self.text(path)
+            let check = DocRegions.refresh(text, with: produced)
+            used.formUnion(check.names)
+            #expect(check.unknown.isEmpty, "\(path): no producer for \(check.unknown)")
+            #expect(check.unclosed.isEmpty, "\(path): no end marker for \(check.unclosed)")
+            guard !check.stale.isEmpty else { continue }
+            if ProcessInfo.processInfo.environment["SPECGEN_RECORD"] == "1" {
+                try Data(check.text.utf8).write(to: PackagePaths.url(path))
+                Issue.record("Rewrote \(check.stale) in \(path); unset SPECGEN_RECORD and run again.")
+            } else {
+                Issue.record("\(path): \(check.stale) no longer say what the code produces; run with SPECGEN_RECORD=1")
+            }
+        }
+        #expect(used == Set(produced.keys), "producers no document uses: \(Set(produced.keys).subtracting(used))")
+    }
+
+    /// The check is shown to fail: a count edited in a scratch copy of the README is stale, and so is an excerpt.
+    @Test func anEditedStatementFailsTheCheck() async throws {
+        let produced = try await DocRegions.produced()
+        let readme = try Self.text("README.md")
+        let count = try #require(produced["diff-rule-count"])
+        let marker = "<!-- generated: diff-rule-count -->\(count)<!-- end: diff-rule-count -->"
+        #expect(readme.contains(marker))
+        let edited = readme.replacingOccurrences(of: marker, with: marker.replacingOccurrences(of: count, with: "64"))
+        #expect(DocRegions.refresh(edited, with: produced).stale == ["diff-rule-count"])
+        #expect(DocRegions.refresh(readme, with: produced).stale.isEmpty)
+
+        let breaking = try Self.text("Docs/BreakingChanges.md")
+        let surfaceLine = "case RegisterUserError.emailAlreadyExists(ErrorPayload<ErrorResponse>)  <- 409"
+        #expect(breaking.contains(surfaceLine))
+        let old = breaking.replacingOccurrences(
+            of: surfaceLine, with: "case RegisterUserError.emailAlreadyExists(ErrorResponse)  <- 409")
+        #expect(DocRegions.refresh(old, with: produced).stale == ["keyz-surface-excerpt"])
+
+        // A path that moved is caught by the path check, on the same text.
+        let runtime = try Self.text("Docs/Runtime.md")
+        #expect(Self.missingPaths(in: runtime).isEmpty)
+        let moved = runtime.replacingOccurrences(
+            of: "`Benchmarks/Sources/download-bench`", with: "`Benchmarks/download-bench`")
+        #expect(Self.missingPaths(in: moved) == ["Benchmarks/download-bench"])
+    }
+
+    // MARK: Paths
+
+    /// Code spans naming a file or folder of the repository.
+    static func paths(in text: String) -> [String] {
+        let roots = [
+            "Sources/", "Tests/", "Docs/", "Benchmarks/", "Specs/", "Plugins/", "Examples/", ".ci/", "Packages/",
+        ]
+        return codeSpans(in: text).compactMap { span in
+            let path = span.split(separator: " ").first.map(String.init) ?? span
+            guard roots.contains(where: path.hasPrefix) || ["README.md", "Package.swift"].contains(path),
+                !path.contains("<"), !path.contains("*"), !path.contains("…"), !path.contains("{")
+            else { return nil }
+            return path.split(separator: ":").first.map(String.init)
+        }
+    }
+
+    /// Files the README tells a user to create for an API of their own, named `Shop` as in its steps.
+    static let usersOwnPaths: Set<String> = ["Specs/Shop.yaml", "Sources/Shop/"]
+
+    static func missingPaths(in text: String) -> [String] {
+        paths(in: text).filter {
+            !usersOwnPaths.contains($0) && !FileManager.default.fileExists(atPath: PackagePaths.url($0).path)
+        }
+    }
+
+    @Test func everyPathTheDocsNameExists() throws {
+        for path in Self.documents {
+            let missing = Self.missingPaths(in: try Self.text(path))
+            #expect(missing.isEmpty, "\(path) names paths that do not exist: \(missing)")
+        }
+    }
+
+    // MARK: Commands and flags
+
+    @Test func everyCommandAndFlagTheDocsUseExists() async throws {
+        let top = try await ProcessRun.specgen(["--help"]).stdout
+        let commands = Self.subcommands(inHelp: top)
+        #expect(commands.contains("diff") && commands.contains("import-openapi"), "\(commands)")
+        var flags: [String: Set<String>] = ["specgen": Self.flags(inHelp: top)]
+        for command in commands {
+            flags["specgen \(command)"] = Self.flags(inHelp: try await ProcessRun.specgen([command, "--help"]).stdout)
+        }
+        flags["specgen-mock"] = Self.flags(inHelp: try await ProcessRun.product("specgen-mock", ["--help"]).stdout)
+
+        for path in Self.documents {
+            for invocation in Self.invocations(in: try Self.text(path)) {
+                let command = invocation.tool == "specgen" ? "specgen \(invocation.words.first ?? "")" : invocation.tool
+                guard let known = flags[command] ?? (invocation.words.first == nil ? flags["specgen"] : nil) else {
+                    Issue.record("\(path): '\(invocation.line)' runs '\(command)', which the CLI does not have")
+                    continue
+                }
+                let unknown = invocation.flags.filter { !known.contains($0) }
+                #expect(unknown.isEmpty, "\(path): '\(invocation.line)' passes \(unknown), which \(command) lacks")
+            }
+        }
+    }
+
+    /// A command line in a code block or span: `specgen diff a b --format json`, `swift run specgen-mock ...`.
+    struct Invocation {
+        var line: String
+        var tool: String
+        var words: [String]
+        var flags: [String]
+    }
+
+    static func invocations(in text: String) -> [Invocation] {
+        var lines = codeSpans(in: text)
+        var inBlock = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inBlock.toggle()
+            } else if inBlock {
+                lines.append(String(line))
+            }
+        }
+        var found: [Invocation] = []
+        for line in lines {
+            // Each command of a line joined by && or |, up to a comment.
+            let code = line.components(separatedBy: "  #").first ?? line
+            for part in code.components(separatedBy: "&&").flatMap({ $0.components(separatedBy: "|") }) {
+                let words = part.split(separator: " ").map(String.init)
+                guard
+                    let index = words.firstIndex(where: {
+                        $0 == "specgen" || $0 == "specgen-mock" || $0.hasSuffix("/specgen")
+                            || $0.hasSuffix("/specgen-mock")
+                    })
+                else {
+                    continue
+                }
+                // Only command lines: the tool first, or after `swift run` or a path to the binary.
+                guard index == 0 || words[..<index] == ["swift", "run"] || words[index].contains("/") else { continue }
+                let tool = words[index].hasSuffix("specgen-mock") ? "specgen-mock" : "specgen"
+                let rest = Array(words[(index + 1)...])
+                let subcommand = tool == "specgen" ? rest.first.flatMap { $0.hasPrefix("-") ? nil : $0 } : nil
+                let flagWords = rest.filter { $0.hasPrefix("--") }.map {
+                    String($0.prefix { $0 != "=" && $0 != "]" && $0 != ")" && $0 != "`" })
+                }
+                if tool == "specgen", subcommand == nil, rest.contains(where: { !$0.hasPrefix("-") }) { continue }
+                found.append(
+                    Invocation(
+                        line: line.trimmingCharacters(in: .whitespaces), tool: tool,
+                        words: subcommand.map { [$0] } ?? [], flags: flagWords))
+            }
+        }
+        return found
+    }
+
+    static func subcommands(inHelp help: String) -> [String] {
+        let section = help.components(separatedBy: "SUBCOMMANDS:").last ?? ""
+        return section.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
+            return line.split(separator: " ").first.map(String.init)
+        }
+    }
+
+    static func flags(inHelp help: String) -> Set<String> {
+        var flags: Set<String> = []
+        for line in help.split(separator: "\n") {
+            for word in line.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "[" || $0 == "]" })
+            where word.hasPrefix("--") {
+                flags.insert(String(word.prefix { $0 != "=" }))
+            }
+        }
+        return flags
+    }
+
+    // MARK: The import guide's examples
+
+    /// The names and the walk Docs/Importing.md gives as examples are what the import writes for a document that
+    /// has those constructs.
+    @Test func theImportGuidesNamesAndPagingAreWhatTheImportWrites() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Guide, version: "1"}
+            paths:
+              /customers:
+                get:
+                  operationId: list_customers
+                  responses: {"200": {description: OK, content: {application/json: {schema: {$ref: '#/components/schemas/Customer'}}}}}
+                post:
+                  responses: {"204": {description: Made.}}
+              /payments:
+                post:
+                  operationId: createPayment
+                  # More than six properties: a model, not inline fields.
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          type: object
+                          properties: {a: {type: integer}, b: {type: integer}, c: {type: integer}, d: {type: integer},
+                            e: {type: integer}, f: {type: integer}, g: {type: integer}}
+                  responses: {"204": {description: Paid.}}
+              /documents:
+                post:
+                  operationId: uploadDocument
+                  responses:
+                    "200": {description: OK, content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}}
+              /items:
+                get:
+                  operationId: listItems
+                  parameters:
+                    - {name: page, in: query, schema: {type: integer, default: 1}}
+                    - {name: limit, in: query, schema: {type: integer}}
+                  responses:
+                    "200":
+                      description: A page.
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              data: {type: array, items: {type: object, properties: {sku: {type: string}}}}
+              /links:
+                get:
+                  operationId: getLink
+                  responses: {"200": {description: OK, content: {application/json: {schema: {$ref: '#/components/schemas/url'}}}}}
+              /accounts:
+                get:
+                  operationId: getAccount
+                  responses: {"200": {description: OK, content: {application/json: {schema: {$ref: '#/components/schemas/bank_account'}}}}}
+            components:
+              schemas:
+                Customer:
+                  type: object
+                  properties:
+                    address: {type: object, properties: {city: {type: string}}}
+                    status: {type: string, enum: [active, closed]}
+                url: {type: object, properties: {href: {type: string}}}
+                bank_account: {type: object, properties: {iban: {type: string}}}
+            """
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let text = try #require(result.spec)
+        let spec = try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
+        let guide = try Self.text("Docs/Importing.md")
+        let models = Set(spec.models.map { $0.swiftName ?? $0.name })
+        for name in [
+            "BankAccount", "CustomerAddress", "CustomerStatus", "CreatePaymentRequest", "UploadDocumentResponse",
+            "ListItemsResponseDataItem", "URLModel",
+        ] {
+            #expect(guide.contains("`\(name)`"), "Docs/Importing.md no longer gives \(name)")
+            #expect(models.contains(name), "the import writes \(models.sorted()), not \(name)")
+        }
+        for name in ["listCustomers", "postCustomers"] {
+            #expect(guide.contains("`\(name)`"))
+            #expect(spec.endpoints.contains { $0.name == name }, "\(spec.endpoints.map(\.name))")
+        }
+        // "`page` ... with a default (`page: 1`), with a size parameter (`limit`, ...)" is a walk.
+        #expect(guide.contains("with a default (`page: 1`), with a size parameter (`limit`"))
+        let items = try #require(spec.endpoints.first { $0.name == "listItems" })
+        #expect(items.pagination?.limitParameter == "limit")
+        #expect(items.pagination?.itemsField == "data")
+    }
+
+    // MARK: Versions, symbols, CI steps
+
+    @Test func everyVersionTheDocsGiveIsTheToolsOwn() async throws {
+        let version = try await ProcessRun.specgen(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for path in Self.documents {
+            let text = try Self.text(path)
+            for range in text.ranges(of: #/from: "([0-9][0-9.]*)"/#) {
+                let given = text[range].dropFirst(7).dropLast()
+                #expect(String(given) == version, "\(path) depends on \(given); the tool is \(version)")
+            }
+        }
+    }
+
+    /// A code span `Type.member` whose type a seed API generates names a symbol of that API's surface, and
+    /// `API.operation` (an operation's qualified name, as errors, logs and spans give it) one of its operations.
+    @Test func everyGeneratedSymbolTheDocsNameExists() throws {
+        let surfaces = try SeedAPIs.names.map { try Self.text("Specs/\($0).surface") }.joined(separator: "\n")
+        let types = Set(
+            surfaces.split(separator: "\n").compactMap { line -> Substring? in
+                let symbol = line.split(separator: " ").dropFirst().first ?? ""
+                return symbol.split(separator: ".").first
+            })
+        for path in Self.documents {
+            for span in Self.codeSpans(in: try Self.text(path)) {
+                guard let match = span.wholeMatch(of: #/([A-Z][A-Za-z0-9]*)\.([A-Za-z_][A-Za-z0-9]*)/#) else {
+                    continue
+                }
+                if SeedAPIs.names.contains(String(match.1)) {
+                    // `Keyz.yaml` is a file, not an operation.
+                    guard !["yaml", "surface", "swift", "md", "json"].contains(match.2) else { continue }
+                    let exists = surfaces.contains("func \(match.1)API.\(match.2)(")
+                    #expect(exists, "\(path) names the operation \(span), which \(match.1) does not have")
+                    continue
+                }
+                guard types.contains(match.1) else { continue }
+                let named =
+                    surfaces.contains("\(span):") || surfaces.contains("\(span)(")
+                    || surfaces.contains("\(span) ") || surfaces.contains("\(span)\n")
+                #expect(named, "\(path) names \(span), which no seed API generates")
+            }
+        }
+    }
+
+    /// The README tells the CI steps in the order `.ci/run` runs them.
+    @Test func theReadmeTellsTheCIStepsInOrder() throws {
+        let run = try Self.text(".ci/run")
+        let steps = run.split(separator: "\n").filter { $0.hasPrefix(".ci/") }.map(String.init)
+        let readme = try Self.text("README.md")
+        let paragraph = try #require(
+            readme.components(separatedBy: "CI runs `.ci/run`").dropFirst().first?.components(separatedBy: "\n\n")
+                .first)
+        let told = Self.codeSpans(in: paragraph).filter { $0.hasPrefix(".ci/") && $0 != ".ci/run" }
+        var unique: [String] = []
+        for step in told where !unique.contains(step) { unique.append(step) }
+        #expect(
+            unique == steps.filter { $0 != ".ci/install-deps" }, "the README tells \(unique); .ci/run runs \(steps)")
+    }
+
+    /// The text of every single-backtick code span outside code blocks.
+    static func codeSpans(in text: String) -> [String] {
+        var spans: [String] = []
+        var inBlock = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inBlock.toggle()
+                continue
+            }
+            guard !inBlock else { continue }
+            let pieces = line.split(separator: "`", omittingEmptySubsequences: false)
+            spans += pieces.enumerated().filter { $0.offset % 2 == 1 && !$0.element.isEmpty }.map {
+                String($0.element)
+            }
+        }
+        return spans
+    }
+}
+
+/// The regions of a document the code writes, and what each should hold.
+enum DocRegions {
+    static let begin = "<!-- generated: "
+    static let close = " -->"
+
+    struct Check {
+        var text: String
+        var names: [String] = []
+        var stale: [String] = []
+        var unknown: [String] = []
+        var unclosed: [String] = []
+    }
+
+    /// `text` with each region's content replaced by what its producer says, and the regions that differed.
+    static func refresh(_ text: String, with produced: [String: String]) -> Check {
+        var check = Check(text: "")
+        var rest = Substring(text)
+        while let start = rest.range(of: begin) {
+            check.text += rest[..<start.upperBound]
+            rest = rest[start.upperBound...]
+            guard let nameEnd = rest.range(of: close) else { break }
+            let name = String(rest[..<nameEnd.lowerBound])
+            check.text += rest[..<nameEnd.upperBound]
+            rest = rest[nameEnd.upperBound...]
+            check.names.append(name)
+            let endMarker = "<!-- end: \(name) -->"
+            guard let end = rest.range(of: endMarker) else {
+                check.unclosed.append(name)
+                continue
+            }
+            let current = String(rest[..<end.lowerBound])
+            if let value = produced[name] {
+                // A block region keeps its own line breaks around the produced text.
+                let wanted = current.hasPrefix("\n") ? "\n" + value + "\n" : value
+                if wanted != current { check.stale.append(name) }
+                check.text += wanted
+            } else {
+                check.unknown.append(name)
+                check.text += current
+            }
+            check.text += endMarker
+            rest = rest[end.upperBound...]
+        }
+        check.text += rest
+        return check
+    }
+
+    /// What each region says, computed from the code.
+    static func produced() async throws -> [String: String] {
+        var values: [String: String] = [:]
+        values["diff-rule-count"] = "\(DiffRule.catalogue.count)"
+
+        let checked = DiffCompileTests.callSites.keys.compactMap { id in DiffRule.catalogue.first { $0.id == id } }
+        let breaking = checked.filter { $0.swift == .breaking }.count
+        values["compile-checked-rules"] =
+            "\(checked.count) rules (\(breaking) Swift-breaking, \(checked.count - breaking) Swift-safe)"
+
+        let keyz = try #require(
+            Spec.load(bytes: Array(try DocumentationDriftTests.text("Specs/Keyz.yaml").utf8), path: "Specs/Keyz.yaml")
+                .spec)
+        let surface = APISurface(spec: keyz, sourcePath: "Specs/Keyz.yaml").entries
+        let excerpt = ["TokenResponse.accessToken", "RegisterUserError.emailAlreadyExists", "KeyzAPI.registerUser"]
+            .compactMap { symbol in surface.first { $0.symbol == symbol }?.line }
+        values["keyz-surface-excerpt"] = "```\n" + excerpt.joined(separator: "\n") + "\n```"
+
+        values["keyz-diff-json"] = try await keyzDiffJSON()
+        values["import-note"] = try importNote()
+        values["naming-diagnostics"] = try namingDiagnostics()
+        return values
+    }
+
+    /// `specgen diff --format json` on the Keyz fixture, with one finding of its list shown.
+    static func keyzDiffJSON() async throws -> String {
+        let run = try await ProcessRun.specgen([
+            "diff", Fixtures.path("keyz-diff", "old.yaml"), Fixtures.path("keyz-diff", "new.yaml"), "--format", "json",
+        ])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        var shown = object
+        shown["findings"] = findings.filter { $0["rule"] as? String == "response-property-made-optional" }
+        let data = try JSONSerialization.data(
+            withJSONObject: shown, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return "```json\n" + String(decoding: data, as: UTF8.self) + "\n```"
+    }
+
+    /// The summary line of importing the `import-warnings` fixture, as `specgen import-openapi` prints it.
+    static func importNote() throws -> String {
+        let root = Fixtures.path("import-warnings", "openapi.yaml")
+        let result = OpenAPIImporter().importDocument(at: root) { path in
+            FileManager.default.contents(atPath: PackagePaths.url(path).path).map(Array.init)
+        }
+        return "```\nnote: " + result.summary.description + "\n```"
+    }
+
+    /// What lint says of a model named like a Swift type and of one named like the generated client.
+    static func namingDiagnostics() throws -> String {
+        let shadow = try DocumentationDriftTests.text(Fixtures.path("warnings", "diagnostics.txt"))
+        let taken = try DocumentationDriftTests.text(Fixtures.path("generated-name-collisions", "diagnostics.txt"))
+        let lines = [
+            shadow.split(separator: "\n").first { $0.contains("would shadow") },
+            taken.split(separator: "\n").first { $0.contains("the name of the client") },
+        ]
+        return "```\n" + lines.compactMap { $0 }.joined(separator: "\n") + "\n```"
+    }
+}
