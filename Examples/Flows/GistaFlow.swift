@@ -20,7 +20,8 @@ public enum GistaFlow {
 
         let article = Article(title: "Notes on the Analytical Engine", url: Self.link, category: "history")
         let stored = try await gista.storeArticle(userID: userID, article: article)
-        context.step("stored a link: success \(stored.success), gist \(stored.gistID ?? "none")")
+        let success = stored.success.map(String.init) ?? "not said"
+        context.step("stored a link: success \(success), gist \(stored.gistID ?? "none")")
 
         // The mock answers the first listing 503; the retry policy tries again.
         let links = try await gista.getUserArticles(userID)

@@ -15,17 +15,19 @@ public enum JoyfillFlow {
         for try await template in joyfill.fetchTemplatesPages(limit: 10).items { templates.append(template) }
         context.step("paged through \(documents.count) document(s) and \(templates.count) template(s)")
 
-        guard let template = templates.first else { throw FlowFailure("there is no template to fill") }
-        let joyDoc = try await joyfill.fetchJoyDoc(identifier: template.identifier)
-        context.step("fetched the JoyDoc of \(template.identifier): \(joyDoc.count) bytes")
+        // The document does not say which fields a listing carries, so the identifier may be absent.
+        guard let template = templates.first?.identifier else { throw FlowFailure("there is no template to fill") }
+        let joyDoc = try await joyfill.fetchJoyDoc(identifier: template)
+        context.step("fetched the JoyDoc of \(template): \(joyDoc.count) bytes")
 
-        let submission = try await joyfill.createDocument(joyDocJSON: joyDoc, identifier: template.identifier)
-        context.step("created submission \(submission.identifier) from \(template.identifier)")
+        let created = try await joyfill.createDocument(joyDocJSON: joyDoc, identifier: template)
+        guard let submission = created.identifier else { throw FlowFailure("the new submission has no identifier") }
+        context.step("created submission \(submission) from \(template)")
 
         let change: JSONValue = .object([
             "fieldId": .string("name"), "target": .string("field.update"), "change": .object(["value": .string("Ada")]),
         ])
-        _ = try await joyfill.updateDocument(identifier: submission.identifier, changeLogs: [change])
-        context.step("saved a changelog to \(submission.identifier)")
+        _ = try await joyfill.updateDocument(identifier: submission, changeLogs: [change])
+        context.step("saved a changelog to \(submission)")
     }
 }

@@ -46,9 +46,10 @@ public struct ErrorPayload<Body: Hashable & Sendable>: Hashable, Sendable, Custo
         value?[keyPath: keyPath]
     }
 
-    /// The decoded body, or why it did not decode and what the server sent.
+    /// What the server sent (redacted, at most 1 KiB), or for a payload made in code its value; for a body that did
+    /// not decode, why, then what the server sent.
     public var description: String {
-        if let value { return String(describing: value) }
+        if let value { return preview.isEmpty ? String(describing: value) : preview }
         return "undecodable body (\(decodingFailure ?? "unknown reason"))" + (preview.isEmpty ? "" : ": \(preview)")
     }
 

@@ -150,8 +150,9 @@ struct ExportOpenAPITests {
         #expect(Self.value(register as Any, "409", "x-specgen-case") as? String == "emailAlreadyExists")
         #expect(Self.value(register as Any, "401", "$ref") as? String == "#/components/responses/unauthorized")
         let email = Self.value(keyz, "components", "schemas", "RegisterModel", "properties", "email") as? [String: Any]
-        #expect(email?["pattern"] as? String == "^[^@\\s]+@[^@\\s]+$")
-        #expect(email?["minLength"] as? Int == 3)
+        // The document says only that empty fields are refused (400): no pattern is assumed.
+        #expect(email?["pattern"] == nil)
+        #expect(email?["minLength"] as? Int == 1)
         #expect(
             Self.value(keyz, "components", "schemas", "GrantType", "enum") as? [String] == [
                 "password", "refresh_token",

@@ -24,8 +24,7 @@ public struct RegisterModel: Codable, Hashable, Sendable {
 
     /// Checks the constraints `models.RegisterModel` declares; request builders call it before sending.
     public func validate() throws(ValidationFailure) {
-        try Validation.pattern(email, "^[^@\\s]+@[^@\\s]+$", field: "RegisterModel.email")
-        try Validation.length(email, min: 3, field: "RegisterModel.email")
+        try Validation.length(email, min: 1, field: "RegisterModel.email")
         try Validation.length(password, min: 1, field: "RegisterModel.password")
         try Validation.length(firstName, min: 1, field: "RegisterModel.firstName")
         try Validation.length(name, min: 1, field: "RegisterModel.name")
