@@ -209,8 +209,8 @@ let package = Package(
         .testTarget(
             name: "SpecgenCLITests",
             dependencies: [
-                "specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenOpenAPI", "SpecgenSpec",
-                "SpecgenRuntime", "SpecgenTestSupport",
+                "specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenMock", "SpecgenOpenAPI",
+                "SpecgenSpec", "SpecgenRuntime", "SpecgenTestSupport",
             ],
             swiftSettings: strictSettings
         ),

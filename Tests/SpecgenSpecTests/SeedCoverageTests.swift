@@ -121,3 +121,28 @@ struct SeedCoverageTests {
         #expect(gista.model(named: "UpdateUserRequest")?.fields.first?.presence == .nullable)
     }
 }
+
+/// Specs/README.md says, for every model, operation and error case of the five specs, which passage of its document
+/// states it or that it is assumed and how the client tolerates it: a spec that gains one without a row fails.
+struct SeedAuditTests {
+    static func section(_ api: String, of text: String) -> String {
+        let start = text.components(separatedBy: "\n## \(api) ").dropFirst().first ?? ""
+        return start.components(separatedBy: "\n## ").first ?? ""
+    }
+
+    @Test(arguments: SeedAPIs.names)
+    func everyModelOperationAndErrorHasARow(_ api: String) throws {
+        let text = try String(contentsOf: PackagePaths.url("Specs/README.md"), encoding: .utf8)
+        let section = Self.section(api, of: text)
+        #expect(!section.isEmpty, "Specs/README.md has no section for \(api)")
+        let path = "Specs/\(api).yaml"
+        let bytes = try #require(FileManager.default.contents(atPath: PackagePaths.url(path).path))
+        let spec = try #require(Spec.load(bytes: Array(bytes), path: path).spec)
+        let errors = spec.errors + spec.endpoints.flatMap(\.errors)
+        let named =
+            spec.models.map(\.name) + spec.endpoints.map(\.name) + errors.map(\.caseName)
+            + spec.servers.map(\.name) + spec.authSchemes.map(\.name)
+        let missing = Set(named).filter { !section.contains("`\($0)`") }
+        #expect(missing.isEmpty, "Specs/README.md does not say where \(api)'s \(missing.sorted()) come from")
+    }
+}

@@ -46,11 +46,6 @@ public struct SendMessage: Hashable, Sendable {
         self.message = message
         self.attachments = attachments
     }
-
-    /// Checks the constraints `models.SendMessage` declares; request builders call it before sending.
-    public func validate() throws(ValidationFailure) {
-        try Validation.length(message, min: 1, field: "SendMessage.message")
-    }
 }
 
 /// Device details for push notifications.

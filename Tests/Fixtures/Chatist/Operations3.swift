@@ -21,7 +21,6 @@ extension ChatistRequests {
     public static func createTicket(
         data: CreateTicket, attachments: [MultipartFile]? = nil
     ) throws(ClientError) -> HTTPRequestData {
-        try Validation.check("Chatist.createTicket", data.validate)
         var request = HTTPRequestData(.post, path: "/tickets", authScheme: "apiKey", accept: "application/json")
         var multipart = MultipartBody()
         try multipart.append("data", encoding: data, operation: "Chatist.createTicket")
@@ -52,7 +51,6 @@ extension ChatistRequests {
     ///
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
     public static func sendMessage(_ ticketID: TicketID, body: SendMessage) throws(ClientError) -> HTTPRequestData {
-        try Validation.check("Chatist.sendMessage", body.validate)
         var request = HTTPRequestData(
             .post, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))/messages", authScheme: "apiKey",
             accept: "application/json")
