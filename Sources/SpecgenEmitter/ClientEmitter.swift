@@ -202,7 +202,10 @@ struct ClientEmitter {
             }
             emitBaseURLInitializer(writer: &w)
             w.blank()
-            w.docComment("A copy whose calls use `options` (timeout, cache policy) instead of each operation's own.")
+            w.docComment(
+                "A copy whose calls use `options` (timeout, cache policy, headers, retries, idempotency key) instead "
+                    + "of each operation's own; cheap enough to make for one call: "
+                    + "`try await client.with(RequestOptions(timeout: 5, headers: [\"X-Trace\": id])).operation(...)`.")
             w.declaration("func", "with", "(_ options: RequestOptions) -> \(names.client)") { w in
                 w.line("var copy = self")
                 w.line("copy.client = client.with(options)")

@@ -22,8 +22,9 @@ public struct APIClient: Sendable {
     public var retryPolicy: RetryPolicy?
     /// Headers added to every request that does not set them itself.
     public var defaultHeaders: HTTPFields
-    /// Timeout and cache policy that replace each operation's own (Gista's per-request `RequestConfig`);
-    /// nil fields keep what the spec declares.
+    /// Timeout, cache policy, headers, retries and idempotency key that replace each operation's own (Gista's
+    /// per-request `RequestConfig`, or one call's settings through ``with(_:)-(RequestOptions)``); nil fields keep
+    /// what the spec declares.
     public var options: RequestOptions
     /// How redirects are followed: by default up to 10, and without credentials to another origin.
     public var redirectPolicy: RedirectPolicy
@@ -88,8 +89,7 @@ public struct APIClient: Sendable {
             request.headerFields.append(field)
         }
         if !request.authAlternatives.isEmpty { await chooseAuthScheme(for: &request) }
-        if let timeout = options.timeout { request.options.timeout = timeout }
-        if let cachePolicy = options.cachePolicy { request.options.cachePolicy = cachePolicy }
+        let retry = try apply(options, to: &request, operation: operation)
         let log = CallLog(logger: logger, operation: operation, sensitiveNames: redactedNames)
         let start = ContinuousClock.now
         let attempts = AttemptCounter()
@@ -126,7 +126,7 @@ public struct APIClient: Sendable {
                     try await redirects.follow($0, operation: operation) { try await transport.send($0) }
                 }
             }
-            let response = try await middlewares.chain(operation: operation, retry: retryPolicy, send: attempt)(request)
+            let response = try await middlewares.chain(operation: operation, retry: retry, send: attempt)(request)
             log.finished(response, attempts: attempts.count, since: start)
             pageLink?.record(response, of: request)
             return response
@@ -135,6 +135,44 @@ public struct APIClient: Sendable {
             let failure = Task.isCancelled ? .cancelled(operation: operation) : ClientError(error, operation: operation)
             log.failed(failure, attempts: attempts.count, since: start)
             throw failure
+        }
+    }
+
+    /// Lays the client's ``options`` over a request, and returns the retry policy of the call: the options' own
+    /// when they set one, else the client's (with the operation's in ``HTTPRequestData/retryPolicy``).
+    private func apply(
+        _ options: RequestOptions, to request: inout HTTPRequestData, operation: String
+    ) throws(ClientError) -> RetryPolicy? {
+        if let timeout = options.timeout { request.options.timeout = timeout }
+        if let cachePolicy = options.cachePolicy { request.options.cachePolicy = cachePolicy }
+        for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
+            guard let field = HTTPField.Name(name) else {
+                throw logged(
+                    .validation(
+                        operation: operation,
+                        failure: ValidationFailure(field: "headers", rule: "'\(name)' is not a header field name")))
+            }
+            request.headerFields[field] = value
+        }
+        if let key = options.idempotencyKey {
+            guard let name = request.idempotencyKeyName else {
+                throw logged(
+                    .validation(
+                        operation: operation,
+                        failure: ValidationFailure(
+                            field: "idempotencyKey", rule: "the operation declares no idempotency key")))
+            }
+            request.headerFields[name] = key
+        }
+        switch options.retry {
+        case .never?:
+            request.retryPolicy = nil
+            return nil
+        case .policy(let policy)?:
+            request.retryPolicy = policy
+            return policy
+        case nil:
+            return retryPolicy
         }
     }
 
@@ -174,7 +212,9 @@ public struct APIClient: Sendable {
         request.baseURL = components.url ?? target
     }
 
-    /// A copy whose requests use `options` instead of each operation's timeout and cache policy.
+    /// A copy whose calls use `options` instead of the operation's settings, where they set one: a cheap view for
+    /// one call (`client.with(RequestOptions(timeout: 5)).getTicket(id)`) or a client of its own. The options
+    /// replace the client's, they do not add to them.
     public func with(_ options: RequestOptions) -> APIClient {
         var copy = self
         copy.options = options

@@ -66,6 +66,7 @@ extension HTTPRequestData {
     /// once however many attempts reach it; generated builders of such operations also set ``isRetryable``.
     public mutating func setIdempotencyKey(_ name: String) {
         guard let fieldName = HTTPField.Name(name) else { return }
+        idempotencyKeyName = fieldName
         if headerFields[fieldName] == nil { headerFields[fieldName] = UUID().uuidString.lowercased() }
     }
 

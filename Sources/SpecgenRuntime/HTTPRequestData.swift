@@ -46,16 +46,41 @@ public struct QueryItem: Hashable, Sendable {
 
 /// Per-request transport settings: timeout and cache policy (Gista's `RequestConfig`).
 public struct RequestOptions: Hashable, Sendable {
-    /// Seconds before the request times out; nil uses the transport's default.
+    /// Seconds before the request times out; nil uses the operation's (the spec's `timeout:`), else the transport's.
     public var timeout: TimeInterval?
-    /// How URLSession's cache is used; nil uses the protocol's policy.
+    /// How URLSession's cache is used; nil uses the operation's, else the protocol's policy.
     public var cachePolicy: URLRequest.CachePolicy?
+    /// Header fields every request carries, replacing a field of the same name the operation sets. Auth middlewares
+    /// set their credentials after, so a credential cannot be replaced here. A name that is not a valid field name
+    /// fails the call with ``ClientError/validation(operation:failure:)``.
+    public var headers: [String: String]
+    /// How calls are retried, replacing the client's and the operation's policy; nil keeps them.
+    public var retry: CallRetry?
+    /// The idempotency key to send instead of a fresh one, so a call retried across app launches is applied once.
+    /// Only operations that declare an idempotency key take one; any other fails with
+    /// ``ClientError/validation(operation:failure:)`` rather than send it under a header the API does not name.
+    public var idempotencyKey: String?
 
     /// Creates options.
-    public init(timeout: TimeInterval? = nil, cachePolicy: URLRequest.CachePolicy? = nil) {
+    public init(
+        timeout: TimeInterval? = nil, cachePolicy: URLRequest.CachePolicy? = nil, headers: [String: String] = [:],
+        retry: CallRetry? = nil, idempotencyKey: String? = nil
+    ) {
         self.timeout = timeout
         self.cachePolicy = cachePolicy
+        self.headers = headers
+        self.retry = retry
+        self.idempotencyKey = idempotencyKey
     }
+}
+
+/// How a call with ``RequestOptions/retry`` set is retried.
+public enum CallRetry: Hashable, Sendable {
+    /// Sent once, never retried.
+    case never
+    /// Retried under this policy, whatever the client's; still only where a retry is safe (idempotent methods and
+    /// operations the spec marks so).
+    case policy(RetryPolicy)
 }
 
 /// A request as a value: what a generated request builder returns, inspectable in tests without a network.
@@ -102,6 +127,9 @@ public struct HTTPRequestData: Hashable, Sendable {
     /// memory (a multipart body with file parts is written to one). A transport that cannot send from a file gets
     /// its bytes in ``body`` from the client.
     public var bodyFile: BodyFile?
+    /// The header an operation's idempotency key travels in (the spec's `idempotencyKey:`), set with the key by
+    /// ``setIdempotencyKey(_:)``; nil for operations without one.
+    public var idempotencyKeyName: HTTPField.Name?
     /// Where a successful response body should be written: a transport that can (URLSession's download task)
     /// writes it there as it arrives and sets ``HTTPResponseData/bodyFile``; any other streams it as usual.
     public var downloadDestination: URL?

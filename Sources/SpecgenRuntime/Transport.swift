@@ -64,6 +64,17 @@ public struct URLSessionTransport: Transport {
     public var sendsBodyFiles: Bool { true }
 
     /// Sends the request with a data task, cancelled when the calling task is. A streamed answer, a body file, a
+    /// The interval URLSession is given for `timeout` seconds. FoundationNetworking on Linux keeps whole seconds
+    /// only, so 0.3 would time out at once and 1.5 after 1 s; there it is rounded up, so a call never times out
+    /// sooner than asked.
+    static func timeoutInterval(_ timeout: TimeInterval) -> TimeInterval {
+        #if canImport(FoundationNetworking)
+            return timeout.rounded(.up)
+        #else
+            return timeout
+        #endif
+    }
+
     /// download destination or a ``TransferProgress`` observer goes through the session's delegate instead.
     public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         guard let url = request.url else { throw URLError(.badURL) }
@@ -77,7 +88,7 @@ public struct URLSessionTransport: Transport {
         } else {
             urlRequest.httpBody = request.body
         }
-        if let timeout = request.options.timeout { urlRequest.timeoutInterval = timeout }
+        if let timeout = request.options.timeout { urlRequest.timeoutInterval = Self.timeoutInterval(timeout) }
         if let policy = request.options.cachePolicy { urlRequest.cachePolicy = policy }
         try Task.checkCancellation()
         let observer = TransferProgress.observer

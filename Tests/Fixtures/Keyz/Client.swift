@@ -112,7 +112,9 @@ public struct KeyzClient: KeyzAPI {
             logger: logger, sensitiveNames: KeyzClient.sensitiveNames)
     }
 
-    /// A copy whose calls use `options` (timeout, cache policy) instead of each operation's own.
+    /// A copy whose calls use `options` (timeout, cache policy, headers, retries, idempotency key) instead of each
+    /// operation's own; cheap enough to make for one call: `try await client.with(RequestOptions(timeout: 5, headers:
+    /// ["X-Trace": id])).operation(...)`.
     public func with(_ options: RequestOptions) -> KeyzClient {
         var copy = self
         copy.client = client.with(options)
