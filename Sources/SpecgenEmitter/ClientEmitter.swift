@@ -272,13 +272,23 @@ struct ClientEmitter {
                             + "`\(keyName)`.\(about)"
                     )
                 ]
-            case .oauth2(_, _, _, let client):
-                let store = (
-                    declaration: "\(name): any TokenStore = InMemoryTokenStore()", forward: "\(name): \(name)",
-                    documentation: "Where the `\(scheme.specName)` tokens are kept (in memory by default; a "
-                        + "Keychain-backed store implements the same protocol).\(about)"
-                )
-                guard let client else { return [store] }
+            case .oauth2(let tokenPath, _, _, let client):
+                var store = [
+                    (
+                        declaration: "\(name): any TokenStore = InMemoryTokenStore()", forward: "\(name): \(name)",
+                        documentation: "Where the `\(scheme.specName)` tokens are kept (in memory by default; a "
+                            + "Keychain-backed store implements the same protocol).\(about)"
+                    )
+                ]
+                if let parameter = scheme.tokenURLParameter {
+                    store.append(
+                        (
+                            declaration: "\(parameter): URL? = nil", forward: "\(parameter): \(parameter)",
+                            documentation: "Where the `\(scheme.specName)` tokens come from instead of `\(tokenPath)`, "
+                                + "such as a staging sign-in server; nil uses the spec's."
+                        ))
+                }
+                guard let client else { return store }
                 let clientName = client.parameterName
                 return [
                     (
@@ -287,8 +297,8 @@ struct ClientEmitter {
                         "\(clientName): \(clientName)",
                         "The `\(scheme.specName)` client id and secret: they authenticate every token request, and "
                             + "with no stored token the client gets one with the client credentials grant."
-                    ), store,
-                ]
+                    )
+                ] + store
             }
         }
     }
@@ -359,7 +369,9 @@ struct ClientEmitter {
                 case .oauth2(let tokenPath, let usernameField, let leeway, let client):
                     let property = scheme.flowProperty ?? name
                     let absolute = tokenPath.hasPrefix("https://") || tokenPath.hasPrefix("http://")
-                    let tokenBase = absolute ? "URL(string: \(SwiftLiteral.string(tokenPath))) ?? baseURL" : "baseURL"
+                    let specURL = "URL(string: \(SwiftLiteral.string(tokenPath))) ?? baseURL"
+                    let tokenBase =
+                        !absolute ? "baseURL" : scheme.tokenURLParameter.map { "\($0) ?? \(specURL)" } ?? specURL
                     w.line("\(property) = OAuth2TokenFlow(")
                     w.indented { w in
                         w.line(

@@ -142,6 +142,9 @@ package struct AuthPlan: Hashable, Sendable {
     package var parameterName: String
     /// For OAuth2, the client property holding the flow.
     package var flowProperty: String?
+    /// For OAuth2 whose token URL lies on another host than the servers, the initializer parameter that replaces it
+    /// (a staging auth server); nil when the token URL follows the client's base URL.
+    package var tokenURLParameter: String? = nil
     /// The kind.
     package var kind: Kind
     /// Whether some operation requires it (a required initializer parameter).

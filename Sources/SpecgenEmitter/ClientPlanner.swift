@@ -408,11 +408,13 @@ package struct ClientPlanner {
                 kind: .apiKey(name: keyName, inQuery: location == .query), required: required,
                 documentation: scheme.description)
         case .oauth2(let flow):
+            let belowServer = spec.pathBelowServer(flow.tokenURL)
             return AuthPlan(
                 specName: scheme.name, parameterName: name + "TokenStore", flowProperty: name + "Tokens",
+                tokenURLParameter: belowServer == nil && flow.tokenURL.contains("://") ? name + "TokenURL" : nil,
                 kind: .oauth2(
                     // Below the server, the token flow follows the client's base URL (staging, a local server).
-                    tokenPath: spec.pathBelowServer(flow.tokenURL) ?? flow.tokenURL, usernameField: flow.usernameField,
+                    tokenPath: belowServer ?? flow.tokenURL, usernameField: flow.usernameField,
                     leeway: flow.refreshLeeway,
                     client: flow.usesClientCredentials
                         ? AuthPlan.ClientCredentialsPlan(

@@ -230,6 +230,9 @@ public actor OAuth2TokenFlow {
     private let clientAuthentication: ClientCredentials.Authentication
     private let scopes: [String]
     private var refreshing: Task<TokenSet, any Error>?
+    /// Whether the last client credentials grant failed (the token server refused or could not be reached): the
+    /// flow then has no usable credential until a grant or the app's sign-in succeeds.
+    private var grantFailed = false
     /// How many token requests a refresh or a client credentials grant sent, for tests and diagnostics.
     public private(set) var refreshCount = 0
 
@@ -289,15 +292,19 @@ public actor OAuth2TokenFlow {
         return tokens
     }
 
-    /// Whether the flow can authorize a request without the app signing in: it holds tokens, or has client
-    /// credentials to get some.
+    /// Whether the flow has a usable credential now, without the app signing in: a token that has not expired, a
+    /// refresh token, or client credentials whose last grant did not fail. An operation that accepts other schemes
+    /// uses them while this is false.
     public func canAuthorize() async -> Bool {
-        if clientCredentials != nil { return true }
-        return await store.load() != nil
+        if let tokens = await store.load(), !isExpiring(tokens) || tokens.refreshToken != nil { return true }
+        return clientCredentials != nil && !grantFailed
     }
 
     /// Stores tokens obtained elsewhere (for example from a generated `loginUser` call).
-    public func store(_ tokens: TokenSet?) async { await store.save(tokens) }
+    public func store(_ tokens: TokenSet?) async {
+        if tokens != nil { grantFailed = false }
+        await store.save(tokens)
+    }
 
     /// A valid access token: the stored one, refreshed first when it is expired, or with client credentials a new
     /// one when none is stored. Nil when the app has not signed in.
@@ -343,7 +350,10 @@ public actor OAuth2TokenFlow {
             return tokens
         } catch {
             await store.save(nil)
-            throw AuthenticationFailure("token refresh failed; sign in again")
+            if clientCredentials != nil { grantFailed = true }
+            // The cause says which: a refusal, a server that could not be reached, an answer that did not decode.
+            let cause = (error as? ClientError)?.description ?? String(describing: error)
+            throw AuthenticationFailure("token refresh failed (\(cause)); sign in again")
         }
     }
 
@@ -371,6 +381,7 @@ public actor OAuth2TokenFlow {
         guard response.isSuccessful else {
             throw AuthenticationFailure("the token endpoint answered \(response.status.code)")
         }
+        grantFailed = false
         struct Payload: Decodable {
             var accessToken: String
             var refreshToken: String?

@@ -120,10 +120,30 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
         case let error as URLError where error.code == .timedOut:
             self = .timedOut(operation: operation)
         case let error as URLError:
-            self = .transport(operation: operation, message: "URL error \(error.code.rawValue)")
+            self = .transport(operation: operation, message: Self.describe(error))
         default:
             self = .transport(operation: operation, message: String(describing: type(of: error)))
         }
+    }
+
+    /// A URL loading failure in words, with its code (`cannot connect to the host (URL error -1004)`); the URL is
+    /// left out, since its query may carry a credential.
+    static func describe(_ error: URLError) -> String {
+        let words: String? =
+            switch error.code {
+            case .cannotFindHost, .dnsLookupFailed: "the host name did not resolve"
+            case .cannotConnectToHost: "cannot connect to the host"
+            case .networkConnectionLost: "the connection was lost"
+            case .notConnectedToInternet: "not connected to the internet"
+            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+                .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+                "the secure connection failed"
+            case .badServerResponse: "the server's answer is not HTTP"
+            case .httpTooManyRedirects: "too many redirects"
+            case .unsupportedURL, .badURL: "the URL is not one the transport can load"
+            default: nil
+            }
+        return (words.map { $0 + " " } ?? "") + "(URL error \(error.code.rawValue))"
     }
 
     /// The failing field's path and a message, without the value (which may be a secret). The path leaves out its

@@ -12,7 +12,7 @@
 /// } catch .failure(.timedOut) {
 ///     retryLater()
 /// } catch {
-///     log(error)  // "Keyz.registerUser failed in transport: URL error -1004"
+///     log(error)  // "Keyz.registerUser failed in transport: cannot connect to the host (URL error -1004)"
 /// }
 /// ```
 public protocol ClientFailure: Error, Sendable {

@@ -54,7 +54,9 @@ struct DocumentedErrorTests {
             try await client.login(email: "a@b.c", password: "pw")
             await #expect(
                 throws: KeyzError.failure(
-                    .authentication(operation: "Keyz.authorizedRequest", message: "token refresh failed; sign in again")
+                    .authentication(
+                        operation: "Keyz.authorizedRequest",
+                        message: "token refresh failed (the token endpoint answered 401); sign in again")
                 )
             ) {
                 try await client.authorizedRequest(resource: "properties")

@@ -152,6 +152,52 @@ struct AuthFlowTests {
         #expect(requests.map { $0.headers["authorization"] } == ["Bearer sess-1", basic, basic, "Bearer sess-2"])
     }
 
+    /// `auditor`'s token URL is on a sign-in host of its own, so it does not follow the base URL: `auditorTokenURL`
+    /// points it at another one, such as staging's.
+    @Test func aTokenURLOnAnotherHostCanBeReplaced() async throws {
+        let requests = try await withTestServer({ request in
+            request.path == "/oauth/token"
+                ? .json(#"{"access_token":"audit-1","token_type":"bearer","expires_in":3600}"#) : .json(#"["a1"]"#)
+        }) { url async throws in
+            let client = RelayClient(
+                baseURL: url, account: Self.account, partnerCredentials: Self.partner,
+                auditorCredentials: ClientCredentials(id: "auditor", secret: "s"),
+                auditorTokenURL: url.appendingPathComponent("oauth/token"))
+            #expect(try await client.listAudits() == ["a1"])
+        }
+        #expect(requests.map(\.path) == ["/oauth/token", "/audits"])
+        #expect(requests.last?.headers["authorization"] == "Bearer audit-1")
+    }
+
+    /// A sign-in server that cannot be reached: the failure says why, and from then on the operation uses the other
+    /// scheme it accepts, for which the app has a credential.
+    @Test func aFailedGrantKeepsItsCauseAndTheOtherSchemeIsUsed() async throws {
+        let requests = try await withTestServer({ _ in .json(#"["a1"]"#) }) { url async throws in
+            let client = RelayClient(
+                baseURL: url, account: Self.account, partnerCredentials: Self.partner,
+                auditorCredentials: ClientCredentials(id: "auditor", secret: "s"),
+                auditorTokenURL: URL(string: "http://127.0.0.1:1/oauth/token"))
+            do throws(RelayError) {
+                _ = try await client.listAudits()
+                Issue.record("the call succeeded without a token")
+            } catch {
+                guard case .failure(.authentication(let operation, let message)) = error else {
+                    Issue.record("expected an authentication failure, got \(error)")
+                    return
+                }
+                #expect(operation == "Relay.listAudits")
+                #expect(
+                    message
+                        == "token refresh failed (OAuth2.token failed in transport: cannot connect to the host "
+                        + "(URL error -1004)); sign in again")
+            }
+            #expect(try await client.listAudits() == ["a1"])
+        }
+        let basic = "Basic " + Data("AC123:tok/en+=".utf8).base64EncodedString()
+        #expect(requests.map(\.path) == ["/audits"])
+        #expect(requests.map { $0.headers["authorization"] } == [basic])
+    }
+
     @Test func theMockAcceptsAnyAlternativeAndNamesThemWhenNoneIsSent() async throws {
         try await Mocks.with("Relay", path: Self.spec, credentials: ["AC123:tok/en+=", "sess-1"]) {
             url, service async throws in

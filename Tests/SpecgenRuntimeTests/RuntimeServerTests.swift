@@ -229,7 +229,8 @@ struct RuntimeServerTests {
         let flow = OAuth2TokenFlow(tokenPath: "/auth/token/", store: store, client: APIClient(baseURL: baseURL))
         let client = APIClient(baseURL: baseURL, middlewares: [OAuth2Middleware(scheme: "keyz", flow: flow)])
         await #expect(
-            throws: ClientError.authentication(operation: "me", message: "token refresh failed; sign in again")
+            throws: ClientError.authentication(
+                operation: "me", message: "token refresh failed (the token endpoint answered 400); sign in again")
         ) {
             _ = try await client.send(HTTPRequestData(method: .get, path: "/me", authScheme: "keyz"), operation: "me")
         }
