@@ -57,7 +57,7 @@ public struct OperationCall<Failure: ClientFailure>: Sendable {
 
     /// Builds the request (a constraint failure stops here, before anything is sent) and sends it.
     public func send(
-        _ request: @autoclosure () throws(ClientError) -> HTTPRequestData
+        _ request: @Sendable @autoclosure () throws(ClientError) -> HTTPRequestData
     ) async throws(Failure) -> HTTPResponseData {
         let built = try build(request)
         do {

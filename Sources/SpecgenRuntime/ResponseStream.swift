@@ -172,11 +172,12 @@ extension OperationCall {
     /// other status has its body read, up to ``errorBodyLimit`` bytes, so documented errors decode as usual; a
     /// longer body, or one cut off by the connection, keeps what arrived, and the status is never lost.
     public func send(
-        streaming request: @autoclosure () throws(ClientError) -> HTTPRequestData
+        streaming request: @Sendable @autoclosure () throws(ClientError) -> HTTPRequestData
     ) async throws(Failure) -> HTTPResponseData {
         var built = try build(request)
         built.streamsResponse = true
-        var response = try await send(built)
+        let ready = built
+        var response = try await send(ready)
         guard !response.isSuccessful, let stream = response.bodyStream else { return response }
         var body = Data()
         do {
@@ -196,11 +197,12 @@ extension OperationCall {
     /// Sends a request whose successful body is written to `file` as it arrives (see ``save(_:to:)``); any other
     /// status is read as in ``send(streaming:)``.
     public func send(
-        downloading request: @autoclosure () throws(ClientError) -> HTTPRequestData, to file: URL
+        downloading request: @Sendable @autoclosure () throws(ClientError) -> HTTPRequestData, to file: URL
     ) async throws(Failure) -> HTTPResponseData {
         var built = try build(request)
         built.downloadDestination = file
-        return try await send(streaming: built)
+        let ready = built
+        return try await send(streaming: ready)
     }
 
     /// Finishes a download to `file` and returns its size in bytes: the transport already wrote the body there
