@@ -77,6 +77,43 @@ struct ModelEmitter {
             w.blank()
             emitRedactedDescription(object, writer: &w)
         }
+        if object.hasSensitive || object.properties.contains(where: { $0.dateCoding != nil || $0.isIndirect }) {
+            w.blank()
+            emitMirror(object, writer: &w)
+        }
+    }
+
+    /// The fields by their names for `dump`, `print` and the debugger's `po`: a property wrapper's storage
+    /// (`_created: FormattedDate<...>`) would show otherwise, and a sensitive field's value.
+    private func emitMirror(_ object: ObjectPlan, writer w: inout SwiftWriter) {
+        w.type("extension", object.typeName, ": CustomReflectable") { w in
+            w.docComment(
+                "The fields by their names, as `dump` and the debugger show them"
+                    + (object.hasSensitive ? ", with the sensitive ones redacted." : "."))
+            w.declaration("var", "customMirror", ": Mirror") { w in
+                var children = object.properties.map { property in
+                    "\(SwiftLiteral.string(property.name.withoutBackticks)): "
+                        + (property.sensitive ? "\"<redacted>\"" : property.name + " as Any")
+                }
+                if object.additionalProperties != nil {
+                    children.append("\"additionalProperties\": additionalProperties")
+                }
+                let single = "Mirror(self, children: [\(children.joined(separator: ", "))], displayStyle: .struct)"
+                if w.fits(single) {
+                    w.line(single)
+                } else {
+                    // One field a line, as swift-format lays out a long dictionary literal.
+                    w.line("Mirror(")
+                    w.indented { w in
+                        w.line("self,")
+                        w.line("children: [")
+                        w.indented { w in for child in children { w.line(child + ",") } }
+                        w.line("],")
+                        w.line("displayStyle: .struct)")
+                    }
+                }
+            }
+        }
     }
 
     private func emitInitializer(_ object: ObjectPlan, writer w: inout SwiftWriter) {

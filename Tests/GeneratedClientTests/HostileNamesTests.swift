@@ -68,6 +68,18 @@ struct HostileNamesTests {
                 == #"{"at":"09:30 23.11.2026","day":"2026-11-23"}"#)
     }
 
+    /// `print`, `dump` and the debugger's `po` show a model's fields by their names and values, not the property
+    /// wrappers that store formatted dates (`_format: FormattedDate<FormatFormat>`).
+    @Test func aModelWithFormattedDatesShowsItsFieldsByName() {
+        let moment = Moment(date: Date(timeIntervalSince1970: 0), format: Date(timeIntervalSince1970: 60))
+        #expect(Mirror(reflecting: moment).children.map(\.label) == ["date", "format", "until", "since"])
+        var dumped = ""
+        dump(moment, to: &dumped)
+        #expect(!dumped.contains("FormattedDate") && !dumped.contains("_format"), "\(dumped)")
+        #expect(dumped.contains("▿ format: 1970-01-01 00:01:00 +0000"), "\(dumped)")
+        #expect(String(describing: moment).hasPrefix("Moment(date: 1970-01-01 00:00:00 +0000, format: "))
+    }
+
     @Test func mockClosuresNamedLikeItsOwnLocalsAreKeptAndRun() async throws {
         let moment = Moment(date: Date(timeIntervalSince1970: 0), format: Date(timeIntervalSince1970: 60))
         let kept = Kept()

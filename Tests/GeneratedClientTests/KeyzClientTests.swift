@@ -35,6 +35,16 @@ struct KeyzClientTests {
         #expect(requests[0].json?["password"] as? String == "pw")
     }
 
+    /// A model with a sensitive field never shows its value: not in `print`, not in `dump` or the debugger.
+    @Test func aSensitiveFieldIsRedactedWhereverTheModelIsShown() {
+        let model = RegisterModel(email: "ana@keyz.fr", password: "hunter2", firstName: "Ana", name: "Lopez")
+        var dumped = ""
+        dump(model, to: &dumped)
+        #expect(!dumped.contains("hunter2") && dumped.contains("- password: \"<redacted>\""), "\(dumped)")
+        #expect(!String(describing: model).contains("hunter2"))
+        #expect(!String(reflecting: model).contains("hunter2"))
+    }
+
     @Test func emptyFieldsAreCaughtBeforeSending() async throws {
         let requests = try await withTestServer({ _ in .json("{}", status: 201) }) { url async throws in
             let model = RegisterModel(email: "ana@keyz.fr", password: "pw", firstName: "", name: "Lopez")

@@ -72,6 +72,66 @@ struct DocumentationDriftTests {
         #expect(Self.missingPaths(in: moved) == ["Benchmarks/download-bench"])
     }
 
+    // MARK: Excerpts
+
+    /// The lines of the code blocks marked `<!-- excerpt: PATH -->` (a file or a folder, such as a golden client)
+    /// that appear in no file of the path; a line with `...` or `…` stands for what it leaves out.
+    static func strayExcerptLines(in text: String) throws -> [String] {
+        var stray: [String] = []
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard let match = lines[index].wholeMatch(of: #/<!-- excerpt: (.+) -->/#),
+                index + 1 < lines.count, lines[index + 1].hasPrefix("```")
+            else { continue }
+            let source = try sourceLines(String(match.1))
+            var line = index + 2
+            while line < lines.count, !lines[line].hasPrefix("```") {
+                let trimmed = lines[line].trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty, !trimmed.contains("..."), !trimmed.contains("…"), !source.contains(trimmed) {
+                    stray.append(trimmed)
+                }
+                line += 1
+            }
+            index = line
+        }
+        return stray
+    }
+
+    /// The trimmed lines of a file, or of every file in a folder.
+    static func sourceLines(_ path: String) throws -> Set<String> {
+        let url = PackagePaths.url(path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            Issue.record("an excerpt names \(path), which does not exist")
+            return []
+        }
+        let files =
+            isFolder.boolValue
+            ? try FileManager.default.contentsOfDirectory(atPath: url.path).map { url.appendingPathComponent($0) }
+            : [url]
+        var lines: Set<String> = []
+        for file in files {
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") { lines.insert(line.trimmingCharacters(in: .whitespaces)) }
+        }
+        return lines
+    }
+
+    @Test func everyExcerptIsWhatItsSourceSays() throws {
+        for path in Self.documents {
+            let stray = try Self.strayExcerptLines(in: try Self.text(path))
+            #expect(stray.isEmpty, "\(path) quotes lines its sources no longer have: \(stray)")
+        }
+        // An excerpt edited in a scratch copy is caught.
+        let guide = try Self.text("Docs/GeneratedCode.md")
+        let line = "try Validation.length(email, min: 1, field: \"RegisterModel.email\")"
+        #expect(guide.contains(line))
+        let edited = guide.replacingOccurrences(of: line, with: line.replacingOccurrences(of: "min: 1", with: "min: 3"))
+        #expect(try Self.strayExcerptLines(in: edited) == [line.replacingOccurrences(of: "min: 1", with: "min: 3")])
+    }
+
     // MARK: Paths
 
     /// Code spans naming a file or folder of the repository.
@@ -435,6 +495,10 @@ enum DocRegions {
         values["keyz-diff-json"] = try await keyzDiffJSON()
         values["import-note"] = try importNote()
         values["naming-diagnostics"] = try namingDiagnostics()
+        let unknownType = try DocumentationDriftTests.text(Fixtures.path("unknown-type", "diagnostics.txt"))
+        values["unknown-type-diagnostic"] =
+            "```\n" + Fixtures.path("unknown-type", "")
+            + (unknownType.split(separator: "\n").first.map(String.init) ?? "") + "\n```"
         values["mock-documented-rejection"] = try mockAnswer(
             "Keyz",
             MockRequest(

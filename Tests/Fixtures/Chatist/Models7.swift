@@ -77,3 +77,10 @@ extension UpdateDevice: CustomStringConvertible, CustomDebugStringConvertible {
     /// The same as ``description``.
     public var debugDescription: String { description }
 }
+
+extension UpdateDevice: CustomReflectable {
+    /// The fields by their names, as `dump` and the debugger show them, with the sensitive ones redacted.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["originalID": originalID as Any, "deviceToken": "<redacted>"], displayStyle: .struct)
+    }
+}

@@ -41,6 +41,21 @@ extension RegisterModel: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
+extension RegisterModel: CustomReflectable {
+    /// The fields by their names, as `dump` and the debugger show them, with the sensitive ones redacted.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "email": email as Any,
+                "password": "<redacted>",
+                "firstName": firstName as Any,
+                "name": name as Any,
+            ],
+            displayStyle: .struct)
+    }
+}
+
 /// The OAuth2 grant of a token request.
 public enum GrantType: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
     case password
@@ -113,4 +128,20 @@ extension TokenResponse: CustomStringConvertible, CustomDebugStringConvertible {
 
     /// The same as ``description``.
     public var debugDescription: String { description }
+}
+
+extension TokenResponse: CustomReflectable {
+    /// The fields by their names, as `dump` and the debugger show them, with the sensitive ones redacted.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "accessToken": "<redacted>",
+                "refreshToken": "<redacted>",
+                "tokenType": tokenType as Any,
+                "expiresIn": expiresIn as Any,
+                "properties": properties as Any,
+            ],
+            displayStyle: .struct)
+    }
 }

@@ -44,6 +44,21 @@ extension TokenRequest: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
+extension TokenRequest: CustomReflectable {
+    /// The fields by their names, as `dump` and the debugger show them, with the sensitive ones redacted.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "grantType": grantType as Any,
+                "username": username as Any,
+                "password": "<redacted>",
+                "refreshToken": "<redacted>",
+            ],
+            displayStyle: .struct)
+    }
+}
+
 /// Who the tokens belong to.
 public struct UserProperties: Codable, Hashable, Sendable {
     /// The `id` field of `models.UserProperties`.
