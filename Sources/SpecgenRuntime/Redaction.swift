@@ -46,7 +46,7 @@ public enum Redaction {
         }
         components.user = nil
         components.password = nil
-        var text = components.string ?? request.path
+        let text = components.string ?? request.path
         let items = query(request.query, extra: extra.union(request.credentialQueryNames.map { $0.lowercased() }))
         return text + PercentEncoding.urlQuery(items, verbatim: placeholder)
     }
