@@ -1,12 +1,5 @@
 import SpecgenSpec
 
-/// Names generated methods and builders use for their own locals, which parameters must not shadow.
-private let reservedLocals: Set<String> = [
-    "request", "response", "call", "form", "multipart", "payload", "value", "item", "handler",
-    // The client's own property, which every method hands to its `OperationCall`.
-    "client",
-]
-
 extension ClientPlanner {
     /// How a query parameter or form field becomes items.
     func items(_ field: Field) -> ItemsPlan {
@@ -20,10 +13,11 @@ extension ClientPlanner {
 
     func operation(_ endpoint: Endpoint, names: GeneratedNames) -> OperationPlan {
         let name = namer.methodName(endpoint.name)
-        var taken: Set<String> = []
+        // The mock method's local that holds the operation's closure.
+        var taken: Set<String> = [name.withoutBackticks + "Handler"]
         func internalName(_ bare: String) -> String {
             var candidate = bare
-            while reservedLocals.contains(candidate) || taken.contains(candidate) { candidate += "Value" }
+            while Namer.reservedLocals.contains(candidate) || taken.contains(candidate) { candidate += "Value" }
             taken.insert(candidate)
             return namer.escaped(candidate)
         }

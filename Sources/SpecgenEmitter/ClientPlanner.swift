@@ -387,7 +387,9 @@ package struct ClientPlanner {
     // MARK: - Auth, retry, errors
 
     func authPlan(_ scheme: AuthScheme) -> AuthPlan {
-        let name = namer.bareMemberName(scheme.name)
+        // A scheme named like one of the initializer's own parameters or locals (`logger`, `chain`) is renamed.
+        var name = namer.bareMemberName(scheme.name)
+        while Namer.reservedLocals.contains(name) { name += "Credential" }
         // Required when some operation accepts it alone; one of several alternatives may be left out.
         let required = spec.endpoints.contains { endpoint in
             let requirement = spec.authRequirement(of: endpoint)

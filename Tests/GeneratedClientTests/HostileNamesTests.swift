@@ -68,6 +68,31 @@ struct HostileNamesTests {
                 == #"{"at":"09:30 23.11.2026","day":"2026-11-23"}"#)
     }
 
+    /// Parameters, fields, models, enum cases and auth schemes named like what generated code uses itself (`client`,
+    /// `call`, `logger`, `chain`, `Validation`, `Mirror`, `URLSessionTransport`, a mock's `validateHandler`) are
+    /// renamed where they would shadow it, and the call still sends and reads exactly the spec's wire names.
+    @Test func namesLikeTheGeneratedCodesOwnAreKeptApart() async throws {
+        let answer = #"{"at":"09:30","transport":"tcp"}"#
+        let requests = try await withTestServer({ _ in .json(answer) }) { url async throws in
+            let client = HostileNamesClient(baseURL: url, key: "k", loggerCredential: "bearer-1")
+            let body = ValidationModel(
+                client: "c", call: "x", chain: Date(timeIntervalSince1970: 0))
+            let mirror = try await client.validate(
+                client: "c 1", body: body, call: .urlSessionTransport, logger: "l", chainHandler: "h",
+                validateHandler: "v")
+            #expect(mirror.transport == "tcp")
+            #expect(Mirror(reflecting: mirror).children.map(\.label) == ["at", "transport"])
+            #expect(PollingErrorModel.allCases == [.client, .call, .mirror, .urlSessionTransport])
+        }
+        #expect(requests.map(\.path) == ["/validations/c%201"])
+        // The first scheme the app has a credential for: the bearer token, so no API key in the query.
+        #expect(requests.first?.rawQuery == "call=URLSessionTransport&logger=l&chainHandler=h&validateHandler=v")
+        #expect(requests.first?.headers["authorization"] == "Bearer bearer-1")
+        #expect(
+            requests.first.map { String(decoding: $0.body, as: UTF8.self) }
+                == #"{"call":"x","chain":"01.01.1970 00:00","client":"c"}"#)
+    }
+
     /// `print`, `dump` and the debugger's `po` show a model's fields by their names and values, not the property
     /// wrappers that store formatted dates (`_format: FormattedDate<FormatFormat>`).
     @Test func aModelWithFormattedDatesShowsItsFieldsByName() {

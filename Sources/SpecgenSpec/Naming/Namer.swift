@@ -29,7 +29,9 @@ package struct Namer: Sendable {
         "Protocol",
     ]
 
-    /// Type names that generated code uses from Swift, Foundation and the runtime, which a model must not shadow.
+    /// Type names that generated code uses from Swift, Foundation and the runtime, which a model must not shadow
+    /// (`NameHygieneTests` derives them from the runtime's declarations and the golden clients, and checks this list
+    /// holds them).
     package static let reservedTypeNames: Set<String> = [
         "Any", "AnyObject", "Array", "Bool", "Character", "Codable", "Data", "Date", "DateFormatter", "Decodable",
         "Decoder", "Dictionary", "Double", "Encodable", "Encoder", "Equatable", "Error", "Float", "Hashable",
@@ -45,7 +47,25 @@ package struct Namer: Sendable {
         "ClientFailure", "PercentEncoding", "QueryItem", "FormBody", "MultipartBody", "JSONCoding", "PageSequence",
         "ResponseStream", "ServerSentEvent", "TokenProvider", "BasicCredentials", "ClientCredentials", "TokenStore",
         "InMemoryTokenStore", "OAuth2TokenFlow", "ValidationFailure", "UndocumentedVariant", "UnionDecoding",
-        "AnyCodingKey", "OpenObject", "ResponseWithHeaders", "ResponseHeaderReader", "Indirect",
+        "AnyCodingKey", "OpenObject", "ResponseWithHeaders", "ResponseHeaderReader", "Indirect", "APIKeyMiddleware",
+        "AuthMiddleware", "AuthenticationFailure", "BasicAuthMiddleware", "BearerTokenMiddleware", "BodyFile",
+        "CallLimit", "CallRetry", "DecodedEvents", "HTTPBodyStream", "HeaderValue", "JSONLines", "LinkHeader",
+        "MiddlewareScope", "OAuth2Middleware", "PageItems", "PollingError", "Redaction", "RetryMiddleware",
+        "ServerSentEvents", "TokenSet", "TracingMiddleware", "TransferProgress", "URLSessionTransport", "Validation",
+        // Swift's, which generated code names.
+        "CaseIterable", "CodingKey", "CustomDebugStringConvertible", "CustomReflectable", "CustomStringConvertible",
+        "Mirror", "RawRepresentable",
+    ]
+
+    /// Names generated methods, builders and initializers use for their own parameters and locals, which a
+    /// parameter named from the spec must not shadow (`NameHygieneTests` derives them from the golden clients and
+    /// checks this list holds them). A mock method's `<operation>Handler` local is kept apart per operation.
+    package static let reservedLocals: Set<String> = [
+        "request", "response", "call", "form", "multipart", "payload", "value", "item", "handler",
+        // The client's own property, which every method hands to its `OperationCall`.
+        "client",
+        // The initializers' own parameters and locals, beside the credential parameters named after auth schemes.
+        "baseURL", "server", "transport", "retryPolicy", "middlewares", "logger", "chain", "copy",
     ]
 
     /// Names a generated error enum already uses: `failure` carries the runtime's failures, and `description` is a
