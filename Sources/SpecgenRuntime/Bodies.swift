@@ -22,8 +22,10 @@ public struct FormBody: Hashable, Sendable {
     /// The encoded bytes.
     public var data: Data {
         Data(
-            fields.filter(\.isSent).map { field in
-                PercentEncoding.encodeFormComponent(field.name) + "="
+            // One pass, one array: a field that is not sent maps to nil.
+            fields.compactMap { field in
+                guard field.isSent else { return nil }
+                return PercentEncoding.encodeFormComponent(field.name) + "="
                     + (field.encodedValue(encoding: PercentEncoding.encodeFormComponent) ?? "")
             }
             .joined(separator: "&").utf8)

@@ -208,8 +208,11 @@ public enum PercentEncoding {
     /// `name=value&flag`, each name and value encoded, and empty lists left out; a value equal to `verbatim` is left
     /// as it is (the redaction placeholder, so a log reads `key=<redacted>`).
     static func query(_ items: [QueryItem], verbatim: String? = nil) -> String {
-        items.filter(\.isSent).map { item in
-            encodeComponent(item.name) + (item.encodedValue(verbatim: verbatim).map { "=" + $0 } ?? "")
+        guard !items.isEmpty else { return "" }
+        // One pass, one array: an item that is not sent maps to nil.
+        return items.compactMap { item in
+            guard item.isSent else { return nil }
+            return encodeComponent(item.name) + (item.encodedValue(verbatim: verbatim).map { "=" + $0 } ?? "")
         }.joined(separator: "&")
     }
 
