@@ -145,7 +145,7 @@ public struct APIClient: Sendable {
     ) throws(ClientError) -> RetryPolicy? {
         if let timeout = options.timeout { request.options.timeout = timeout }
         if let cachePolicy = options.cachePolicy { request.options.cachePolicy = cachePolicy }
-        for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
+        for (name, value) in options.headers.isEmpty ? [] : options.headers.sorted(by: { $0.key < $1.key }) {
             guard let field = HTTPField.Name(name) else {
                 throw logged(
                     .validation(
