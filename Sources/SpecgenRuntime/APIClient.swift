@@ -23,8 +23,8 @@ public struct APIClient: Sendable {
     /// Headers added to every request that does not set them itself.
     public var defaultHeaders: HTTPFields
     /// Timeout, cache policy, headers, retries and idempotency key that replace each operation's own (Gista's
-    /// per-request `RequestConfig`, or one call's settings through ``with(_:)-(RequestOptions)``); nil fields keep
-    /// what the spec declares.
+    /// per-request `RequestConfig`, or one call's settings through a copy made with `with(_:)`); nil fields keep what
+    /// the spec declares.
     public var options: RequestOptions
     /// How redirects are followed: by default up to 10, and without credentials to another origin.
     public var redirectPolicy: RedirectPolicy

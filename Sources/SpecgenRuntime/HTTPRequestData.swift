@@ -44,7 +44,8 @@ public struct QueryItem: Hashable, Sendable {
     }
 }
 
-/// Per-request transport settings: timeout and cache policy (Gista's `RequestConfig`).
+/// Settings that replace an operation's own for the calls of a client or of one view of it (Gista's
+/// `RequestConfig`): timeout, cache policy, extra headers, retries and an idempotency key.
 public struct RequestOptions: Hashable, Sendable {
     /// Seconds before the request times out; nil uses the operation's (the spec's `timeout:`), else the transport's.
     public var timeout: TimeInterval?
