@@ -35,7 +35,7 @@ struct MockPages {
         func parameter(_ name: String?) -> String? { name.flatMap { values.values($0).first } }
         func integer(_ name: String) throws(Rejection) -> Int {
             guard let text = parameter(name) else { return 0 }
-            guard let number = Int(text), number >= 0 else {
+            guard let number = Int(text) else {
                 throw Rejection(field: "query.\(name)", message: "'\(text)' is not a page this mock serves")
             }
             return number
@@ -57,10 +57,12 @@ struct MockPages {
         var start = 0
         switch pagination.style {
         case .page(let name, let first):
+            // A page before the first, like one past the last, is empty: no page has that number.
             let (index, overflow) = try integer(name).subtractingReportingOverflow(first)
-            start = (overflow ? Self.collectionSize : min(max(index, 0), Self.collectionSize)) * limit
+            start = (overflow || index < 0 ? Self.collectionSize : min(index, Self.collectionSize)) * limit
         case .offset(let name):
-            start = try integer(name)
+            let offset = try integer(name)
+            start = offset < 0 ? items.count : offset
         case .cursor(let name, _):
             if let cursor = parameter(name) {
                 guard cursor.hasPrefix("cur_"), let offset = Int(cursor.dropFirst(4)), offset <= items.count else {
@@ -76,7 +78,7 @@ struct MockPages {
                 start = index + 1
             }
         case .link:
-            start = try integer(Self.linkParameter)
+            start = max(0, try integer(Self.linkParameter))
         }
         start = min(start, items.count)
         let end = min(start + limit, items.count)

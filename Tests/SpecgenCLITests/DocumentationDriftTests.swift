@@ -508,7 +508,33 @@ enum DocRegions {
             "Joyfill",
             MockRequest(
                 method: "GET", path: "/templates", query: "page=first", headers: [("Authorization", "Bearer t")]))
+        values["mock-log-lines"] = try mockLogLines()
         return values
+    }
+
+    /// The log lines of three requests to specgen-mock: a sign-in, the scripted expired token, a bad query.
+    static func mockLogLines() throws -> String {
+        let keyz = try mockService("Keyz")
+        let form = [("Content-Type", "application/x-www-form-urlencoded")]
+        let login = keyz.respond(
+            to: MockRequest(
+                method: "POST", path: "/auth/token/", headers: form,
+                body: Data("grant_type=password&username=ada%40example.com&password=pw".utf8)))
+        let expired = keyz.respond(
+            to: MockRequest(
+                method: "GET", path: "/api/v1/properties", headers: [("Authorization", "Bearer mock-access-token")]))
+        let query = try mockService("Joyfill").respond(
+            to: MockRequest(
+                method: "GET", path: "/templates", query: "page=first&limit=500",
+                headers: [("Authorization", "Bearer t")]))
+        return "```\n" + [login, expired, query].map(\.logLine).joined(separator: "\n") + "\n```"
+    }
+
+    static func mockService(_ api: String) throws -> MockService {
+        let path = "Specs/\(api).yaml"
+        let spec = try #require(
+            Spec.load(bytes: Array(try DocumentationDriftTests.text(path).utf8), path: path).spec)
+        return MockService(spec: spec)
     }
 
     /// The body `specgen-mock` answers a request with, for a seed API.

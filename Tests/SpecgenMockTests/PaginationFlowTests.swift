@@ -80,14 +80,18 @@ struct PaginationFlowTests {
         #expect(queries == ["per_page=3", "per_page=3&specgen_page=3", "per_page=3&specgen_page=6"])
     }
 
+    /// Far past the end, and before the first page or offset, no page has the number asked: each is empty.
     @Test func pagesFarPastTheEndAreEmpty() async throws {
         var sizes: [Int] = []
         let queries = try await Self.walk { client async throws in
             sizes.append(try await client.listBooks(page: Int.max, perPage: Int.max).books.count)
             sizes.append(try await client.listAuthors(offset: Int.max, limit: 3).data.count)
+            sizes.append(try await client.listBooks(page: Int.min + 1, perPage: 3).books.count)
+            sizes.append(try await client.listBooks(page: 0, perPage: 3).books.count)
+            sizes.append(try await client.listAuthors(offset: -1, limit: 3).data.count)
         }
-        #expect(sizes == [0, 0])
-        #expect(queries.count == 2)
+        #expect(sizes == [0, 0, 0, 0, 0])
+        #expect(queries.count == 5)
     }
 
     @Test func aCursorTheMockNeverIssuedIsADocumentedError() async throws {
