@@ -70,14 +70,13 @@ struct ModelEmitter {
         }
         // Formatted dates and out-of-line models are stored through the runtime's property wrappers, which public
         // properties name.
-        if object.properties.contains(where: { $0.dateCoding != nil || $0.isIndirect }) {
-            w.uses(.runtime, publicly: true)
-        }
+        let wrapped = object.properties.contains { $0.dateCoding != nil || $0.isIndirect }
+        if wrapped { w.uses(.runtime, publicly: true) }
         if object.hasSensitive {
             w.blank()
             emitRedactedDescription(object, writer: &w)
         }
-        if object.hasSensitive || object.properties.contains(where: { $0.dateCoding != nil || $0.isIndirect }) {
+        if object.hasSensitive || wrapped {
             w.blank()
             emitMirror(object, writer: &w)
         }

@@ -48,7 +48,9 @@ struct YAMLSyntaxMessage: Equatable {
                 "'\(escape)' is not an escape YAML knows, "
                 + "in the double-quoted string that opens at \(opened)"
             fix = "write '\\\\' for a backslash, or use single quotes, which have no escapes"
-        case ("while scanning for the next token", "found character that cannot start any token") where found == "\t":
+        case (_, let text)
+        where text.hasPrefix("found a tab character")
+            || (text == "found character that cannot start any token" && found == "\t"):
             message = "a tab indents this line"
             fix = "indent with spaces; YAML does not allow tabs there"
         case ("while parsing a quoted scalar", "did not find expected hexdecimal number"):
@@ -58,10 +60,8 @@ struct YAMLSyntaxMessage: Equatable {
             message = "\(shown ?? "this character") cannot start a value"
             fix = "quote the value"
         case ("while scanning an alias", _), ("while scanning an anchor", _):
-            message =
-                "'\(context == "while scanning an alias" ? "*" : "&")' starts "
-                + "\(context == "while scanning an alias" ? "an alias" : "an anchor") at \(opened), "
-                + "but no name follows it"
+            let (mark, what) = context == "while scanning an alias" ? ("*", "an alias") : ("&", "an anchor")
+            message = "'\(mark)' starts \(what) at \(opened), but no name follows it"
             fix = "quote the value if the character is part of the text"
         case (nil, "mapping values are not allowed in this context"):
             message = "a ': ' here would start a mapping inside a value"
@@ -69,9 +69,6 @@ struct YAMLSyntaxMessage: Equatable {
         case (nil, "block sequence entries are not allowed in this context"):
             message = "a '- ' list item cannot start here"
             fix = "start the list on the line after its key, each item on its own line"
-        case (_, let text) where text.hasPrefix("found a tab character"):
-            message = "a tab indents this line"
-            fix = "indent with spaces; YAML does not allow tabs there"
         case (nil, "did not find expected <document start>"):
             message = "expected the end of the spec here; the text before this line is one whole document"
             fix = "indent this line under the key it belongs to"

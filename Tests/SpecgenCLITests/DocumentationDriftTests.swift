@@ -484,9 +484,7 @@ enum DocRegions {
         values["compile-checked-rules"] =
             "\(checked.count) rules (\(breaking) Swift-breaking, \(checked.count - breaking) Swift-safe)"
 
-        let keyz = try #require(
-            Spec.load(bytes: Array(try DocumentationDriftTests.text("Specs/Keyz.yaml").utf8), path: "Specs/Keyz.yaml")
-                .spec)
+        let keyz = try seed("Keyz")
         let surface = APISurface(spec: keyz, sourcePath: "Specs/Keyz.yaml").entries
         let excerpt = ["TokenResponse.accessToken", "RegisterUserError.emailAlreadyExists", "KeyzAPI.registerUser"]
             .compactMap { symbol in surface.first { $0.symbol == symbol }?.line }
@@ -530,19 +528,17 @@ enum DocRegions {
         return "```\n" + [login, expired, query].map(\.logLine).joined(separator: "\n") + "\n```"
     }
 
-    static func mockService(_ api: String) throws -> MockService {
+    /// A seed API's spec, as `Specs/<API>.yaml` loads.
+    static func seed(_ api: String) throws -> Spec {
         let path = "Specs/\(api).yaml"
-        let spec = try #require(
-            Spec.load(bytes: Array(try DocumentationDriftTests.text(path).utf8), path: path).spec)
-        return MockService(spec: spec)
+        return try #require(Spec.load(bytes: Array(try DocumentationDriftTests.text(path).utf8), path: path).spec)
     }
+
+    static func mockService(_ api: String) throws -> MockService { MockService(spec: try seed(api)) }
 
     /// The body `specgen-mock` answers a request with, for a seed API.
     static func mockAnswer(_ api: String, _ request: MockRequest) throws -> String {
-        let path = "Specs/\(api).yaml"
-        let spec = try #require(
-            Spec.load(bytes: Array(try DocumentationDriftTests.text(path).utf8), path: path).spec)
-        let exchange = MockService(spec: spec).respond(to: request)
+        let exchange = try mockService(api).respond(to: request)
         return "```json\n" + String(decoding: exchange.response.body, as: UTF8.self) + "\n```"
     }
 

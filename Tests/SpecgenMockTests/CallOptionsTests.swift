@@ -34,18 +34,20 @@ struct CallOptionsTests {
         #expect(requests.map { $0.headers["accept"] } == ["application/vnd.gista+json", "application/json"])
     }
 
-    @Test func anInvalidHeaderNameFailsTheCallBeforeAnythingIsSent() async throws {
+    /// Gista's `getGist` called with `options` fails with `failure` as a validation error, and sends nothing.
+    static func expectRefusedBeforeSending(_ options: RequestOptions, _ failure: ValidationFailure) async throws {
         let requests = try await withTestServer({ _ in .json(Self.gist) }) { url async throws in
-            await #expect(
-                throws: GistaError.failure(
-                    .validation(
-                        operation: "Gista.getGist",
-                        failure: ValidationFailure(field: "headers", rule: "'Bad Name' is not a header field name")))
-            ) {
-                try await Self.gista(url).with(RequestOptions(headers: ["Bad Name": "x"])).getGist(gistID: "g1")
+            await #expect(throws: GistaError.failure(.validation(operation: "Gista.getGist", failure: failure))) {
+                try await Self.gista(url).with(options).getGist(gistID: "g1")
             }
         }
         #expect(requests.isEmpty)
+    }
+
+    @Test func anInvalidHeaderNameFailsTheCallBeforeAnythingIsSent() async throws {
+        try await Self.expectRefusedBeforeSending(
+            RequestOptions(headers: ["Bad Name": "x"]),
+            ValidationFailure(field: "headers", rule: "'Bad Name' is not a header field name"))
     }
 
     @Test func aTimeoutReplacesTheOperationsOwn() async throws {
@@ -100,18 +102,9 @@ struct CallOptionsTests {
     }
 
     @Test func anIdempotencyKeyOnAnOperationWithoutOneFailsRatherThanGoUnderAnInventedHeader() async throws {
-        let requests = try await withTestServer({ _ in .json(Self.gist) }) { url async throws in
-            await #expect(
-                throws: GistaError.failure(
-                    .validation(
-                        operation: "Gista.getGist",
-                        failure: ValidationFailure(
-                            field: "idempotencyKey", rule: "the operation declares no idempotency key")))
-            ) {
-                try await Self.gista(url).with(RequestOptions(idempotencyKey: "k")).getGist(gistID: "g1")
-            }
-        }
-        #expect(requests.isEmpty)
+        try await Self.expectRefusedBeforeSending(
+            RequestOptions(idempotencyKey: "k"),
+            ValidationFailure(field: "idempotencyKey", rule: "the operation declares no idempotency key"))
     }
 
     @Test func pagedStreamedAndDownloadCallsCarryTheOptions() async throws {
