@@ -325,13 +325,24 @@ package struct SwiftWriter {
         let continuation = String(repeating: " ", count: leading + (isListItem ? 2 : 0))
         var pieces: [String] = []
         var current = String(line.prefix(leading))
+        // The piece's length and whether it holds only spaces, kept as it grows rather than counted again.
+        var length = leading
+        var isLineStart = true
         for word in line.dropFirst(leading).split(separator: " ", omittingEmptySubsequences: false) {
-            let isLineStart = current.allSatisfy { $0 == " " }
-            if !isLineStart, current.count + 1 + word.count > width {
+            let wordLength = word.count
+            if !isLineStart, length + 1 + wordLength > width {
                 pieces.append(current)
                 current = continuation + word
+                length = continuation.count + wordLength
+                isLineStart = word.isEmpty
             } else {
-                current += (isLineStart ? "" : " ") + word
+                if !isLineStart {
+                    current += " "
+                    length += 1
+                }
+                current += word
+                length += wordLength
+                isLineStart = isLineStart && word.isEmpty
             }
         }
         pieces.append(current)
@@ -407,16 +418,23 @@ package enum SwiftLiteral {
             return [text]
         }
         var lines: [String] = [""]
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            defer { previous = scalar }
-            if scalar == "\n" && previous == "\r" { continue }
-            if scalar == "\n" || scalar == "\r" || isLineBreaking(scalar) || scalar == "\u{0B}" || scalar == "\u{0C}" {
-                lines.append("")
-            } else if scalar.value >= 0x20 && scalar.value != 0x7F {
-                lines[lines.count - 1].unicodeScalars.append(scalar)
-            } else if scalar == "\t" {
-                lines[lines.count - 1] += " "
+        if text.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == UInt8(ascii: "\n") }) {
+            // Printable ASCII lines: split as they are.
+            lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        } else {
+            var previous: Unicode.Scalar?
+            for scalar in text.unicodeScalars {
+                defer { previous = scalar }
+                if scalar == "\n" && previous == "\r" { continue }
+                if scalar == "\n" || scalar == "\r" || isLineBreaking(scalar) || scalar == "\u{0B}"
+                    || scalar == "\u{0C}"
+                {
+                    lines.append("")
+                } else if scalar.value >= 0x20 && scalar.value != 0x7F {
+                    lines[lines.count - 1].unicodeScalars.append(scalar)
+                } else if scalar == "\t" {
+                    lines[lines.count - 1] += " "
+                }
             }
         }
         // Runs of blank lines become one paragraph break; leading and trailing ones go.

@@ -154,16 +154,36 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
     /// collection (the default) `{`, `}`, `[`, `]` and `,` need quotes; outside one they may sit in a plain scalar
     /// (`GET /pets/{petId}`).
     static func yamlScalar(_ text: String, inFlow: Bool = true) -> String {
-        let indicators = inFlow ? "{}[],&*!|>'\"%@`#" : "&*!|>'\"%@`#"
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-            first.properties.isAlphabetic || first == "_" || first == "/",
-            last != " ", last != ":", !isReservedWord(text),
-            !text.contains(": "), !text.contains(" #"),
-            text.unicodeScalars.allSatisfy({
-                $0.value >= 0x20 && $0.value < 0x7F && !indicators.unicodeScalars.contains($0)
-            })
-        else { return JSONLiteral.string(text) }
-        return text
+        isPlainScalar(text, inFlow: inFlow) ? text : JSONLiteral.string(text)
+    }
+
+    /// Whether a string reads back as itself as a plain scalar: printable ASCII that starts with a letter, `_` or
+    /// `/`, holds no indicator and no `: `, does not end in a space or `:`, and is no YAML 1.1 boolean or null.
+    private static func isPlainScalar(_ text: String, inFlow: Bool) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last,
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) || first == UInt8(ascii: "_")
+                || first == UInt8(ascii: "/"),
+            last != UInt8(ascii: " "), last != UInt8(ascii: ":")
+        else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            guard byte >= 0x20, byte < 0x7F else { return false }
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"),
+                UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"),
+                UInt8(ascii: "#"):
+                return false
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","):
+                if inFlow { return false }
+            case UInt8(ascii: " ") where previous == UInt8(ascii: ":"):
+                return false
+            default:
+                break
+            }
+            previous = byte
+        }
+        return bytes.count > 5 || !isReservedWord(text)
     }
 }
 

@@ -255,13 +255,13 @@ private struct TreeBuilder {
                 merges.append(node)
                 return nil
             }
-            if let first = keys[keyText] {
+            if let first = Self.earlierKey(keyText, in: pairs, index: &keys) {
                 return error(
                     at: key.mark,
                     "duplicate key '\(keyText)' (first defined at line \(first.line), column \(first.column))",
                     fix: "remove one of them or rename it")
             }
-            keys[keyText] = key.mark
+            if !keys.isEmpty { keys[keyText] = key.mark }
             pairs.append(YAMLPair(key: key, value: node))
         }
         return nil
@@ -276,7 +276,26 @@ private struct TreeBuilder {
     }
 
     /// Adds merged entries that the mapping does not set itself; earlier merge sources win over later ones.
+    /// Where a mapping already has a key. A small mapping is scanned; past 16 keys the mapping's keys are indexed,
+    /// and the index then grows with it.
+    private static func earlierKey(
+        _ key: String, in pairs: [YAMLPair], index keys: inout [String: YAMLMark]
+    )
+        -> YAMLMark?
+    {
+        if keys.isEmpty && pairs.count < 16 { return pairs.first { $0.key.scalar == key }?.key.mark }
+        indexKeys(of: pairs, into: &keys)
+        return keys[key]
+    }
+
+    /// Adds the keys the index lacks: those of the pairs after the indexed prefix.
+    private static func indexKeys(of pairs: [YAMLPair], into keys: inout [String: YAMLMark]) {
+        guard keys.count < pairs.count else { return }
+        for pair in pairs[keys.count...] { keys[pair.key.scalar ?? ""] = pair.key.mark }
+    }
+
     private func applyMerges(_ merges: [YAMLNode], to pairs: inout [YAMLPair], keys: inout [String: YAMLMark]) {
+        if !merges.isEmpty { Self.indexKeys(of: pairs, into: &keys) }
         for merge in merges {
             let sources = merge.items ?? [merge]
             for source in sources {

@@ -90,6 +90,35 @@ struct ImportRuleTests {
         #expect(fields.first?.example == .string("Gdańsk \u{9C}"))
     }
 
+    /// Several lines are a literal block only when every line reads back the same; text with a carriage return,
+    /// a tab or a control character is quoted with escapes. Either way the value reads back exactly.
+    @Test func multiLineTextReadsBackExactly() throws {
+        let document = #"""
+            {"openapi": "3.1.0", "info": {"title": "Lines", "version": "1"}, "paths": {},
+             "components": {"schemas": {"Address": {"type": "object",
+               "description": "First line.\nSecond line.",
+               "properties": {
+                 "street": {"type": "string", "example": "Procurement Services\r\nGPO 1234\r\n\r\n"},
+                 "note": {"type": "string", "example": "one\ntwo\n"},
+                 "mixed": {"type": "string", "example": "a\nb\tc\u0085d"}}}}}}
+            """#
+        let result = OpenAPIImporter().importDocument(at: "openapi.json") { _ in Array(document.utf8) }
+        let text = try #require(result.spec)
+        #expect(text.contains("    description: |-\n      First line.\n      Second line.\n"))
+        #expect(text.contains(#"example: "Procurement Services\r\nGPO 1234\r\n\r\n""#))
+        let spec = try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
+        let model = try Self.model("Address", in: spec)
+        #expect(model.description == "First line.\nSecond line.")
+        guard case .object(let fields) = model.kind else {
+            Issue.record("Address is not a struct")
+            return
+        }
+        #expect(
+            fields.map(\.example) == [
+                .string("Procurement Services\r\nGPO 1234\r\n\r\n"), .string("one\ntwo\n"), .string("a\nb\tc\u{85}d"),
+            ])
+    }
+
     /// Integer values are `value1`, `value0`, `valueMinus1` (1 and -1 no longer share `_1`); given names win.
     @Test func enumCasesHaveDistinctNames() throws {
         let (spec, _) = try Self.imported("import-enum-names")

@@ -77,11 +77,31 @@ struct TypeResolverTests {
     }
 
     @Test func reachabilityFollowsPropertiesAliasesArraysAndMaps() {
+        let reach = ModelReach(Self.resolver.allModels)
         #expect(
-            Self.resolver.reachableModels(from: [.array(.named("TicketRef"))])
+            reach.strings(reach.names(from: [.array(.named("TicketRef"))]))
                 == ["TicketRef", "Ticket", "Author", "Name", "Status"])
-        #expect(Self.resolver.reachableModels(from: [.map(.named("Names"))]) == ["Names", "Name"])
-        #expect(Self.resolver.reachableModels(from: [.primitive(.string)]).isEmpty)
+        #expect(reach.strings(reach.names(from: [.map(.named("Names"))])) == ["Names", "Name"])
+        #expect(reach.strings(reach.names(from: [.primitive(.string)])).isEmpty)
+    }
+
+    @Test func reachabilityGoesAroundCyclesAndIntoUnions() {
+        let models = [
+            Model(
+                name: "Node", kind: .object([Self.field("children", .array(.named("Child")))]), location: Self.location),
+            Model(name: "Child", kind: .object([Self.field("parent", .named("Node"))]), location: Self.location),
+            Model(
+                name: "Shape",
+                kind: .union(Union(variants: [UnionVariant(type: .named("Node"), location: Self.location)])),
+                location: Self.location),
+            Model(name: "Leaf", kind: .object([Self.field("label", .named("Undeclared"))]), location: Self.location),
+        ]
+        let reach = ModelReach(models)
+        #expect(reach.strings(reach.names(from: [.named("Child")])) == ["Node", "Child"])
+        #expect(reach.strings(reach.names(from: [.named("Shape")])) == ["Shape", "Node", "Child"])
+        #expect(reach.strings(reach.names(from: [.named("Leaf")])) == ["Leaf", "Undeclared"])
+        #expect(reach.contains(reach.names(from: [.named("Shape")]), "Child"))
+        #expect(!reach.contains(reach.names(from: [.named("Child")]), "Shape"))
     }
 
     @Test func usageSplitsRequestsFromResponsesPerOperation() {

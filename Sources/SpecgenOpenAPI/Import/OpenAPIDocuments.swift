@@ -123,8 +123,7 @@ final class OpenAPIDocuments {
         let pointerPart = parts.count > 1 ? String(parts[1]) : ""
         let targetFile = filePart.isEmpty ? file : Self.join(Self.folder(of: file), filePart)
         let pointer = pointerPart.split(separator: "/", omittingEmptySubsequences: true).map {
-            Self.percentDecoded(String($0)).replacingOccurrences(of: "~1", with: "/")
-                .replacingOccurrences(of: "~0", with: "~")
+            Self.pointerToken(String($0))
         }
         return (targetFile, pointer)
     }
@@ -175,5 +174,15 @@ final class OpenAPIDocuments {
     }
 
     /// A pointer token with its percent-escapes decoded; kept as written when they do not decode.
-    static func percentDecoded(_ text: String) -> String { text.removingPercentEncoding ?? text }
+    static func percentDecoded(_ text: String) -> String {
+        text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
+    }
+
+    /// A JSON pointer token as the key it names: percent-decoded (a `$ref` is a URI), then `~1` and `~0` unescaped
+    /// (RFC 6901).
+    static func pointerToken(_ token: String) -> String {
+        let decoded = percentDecoded(token)
+        guard decoded.utf8.contains(UInt8(ascii: "~")) else { return decoded }
+        return decoded.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
 }

@@ -8,8 +8,9 @@ extension ImportRun {
     /// ordered so that none is shadowed by one tried before it, where such an order exists.
     /// Variants that decode each other's values have no such order: the later is never chosen, so it is dropped
     /// from the union, with a warning (its values decode as the earlier variant, as they would have anyway).
-    func settle(_ models: [SpecText.Entry], text: String) -> [SpecText.Entry] {
-        guard let spec = Spec.read(bytes: Array(text.utf8), path: "imported.yaml") else { return models }
+    /// The decisions are made on `spec`, the spec the entries read as, and applied to both, so that the next pass
+    /// asks about the spec as it now is without reading it again.
+    func settle(_ models: [SpecText.Entry], spec: inout Spec) -> [SpecText.Entry] {
         let types = TypeResolver(spec)
         let usage = ModelUsage(spec, resolver: types)
         let included = Set(spec.models.flatMap { $0.includes.map(\.name) })
@@ -25,7 +26,7 @@ extension ImportRun {
             case .enumeration: break
             }
         }
-        let roots = unreached.subtracting(types.reachableModels(from: heldTypes))
+        let roots = unreached.subtracting(usage.reach.strings(usage.reach.names(from: heldTypes)))
         let unused = roots.isEmpty ? unreached : roots
         let variantOrder = VariantOrder(types)
         var orders: [String: [Int]] = [:]
@@ -68,6 +69,20 @@ extension ImportRun {
                     + "Swift name is '\(chosen)'")
         }
         guard !unused.isEmpty || !orders.isEmpty || !renames.isEmpty else { return models }
+        for index in spec.models.indices {
+            let name = spec.models[index].name
+            if let order = orders[name], case .union(var union) = spec.models[index].kind {
+                let variants = union.variants
+                if order.count == 1 {
+                    spec.models[index].kind = .alias(variants[order[0]].type, Constraints())
+                } else {
+                    union.variants = order.map { variants[$0] }
+                    spec.models[index].kind = .union(union)
+                }
+            }
+            if let swiftName = renames[name] { spec.models[index].swiftName = swiftName }
+            if unused.contains(name) { spec.models[index].isStandalone = true }
+        }
         return models.map { entry in
             var entry = entry
             if let order = orders[entry.key] { entry = Self.reordered(entry, order) }

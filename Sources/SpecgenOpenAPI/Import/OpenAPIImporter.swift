@@ -204,14 +204,17 @@ final class ImportRun {
         // it: which models no operation carries, and in which order a union's variants can each be chosen.
         // A union variant dropped by one pass can leave models that only it used, which the next marks; so do models
         // that only hold each other, once the roots are marked.
-        var settled = (models: written, text: text)
-        for _ in 0..<4 {
-            let next = settle(settled.models, text: settled.text)
-            if next == settled.models { break }
-            settled = (next, render(next))
+        var settled = written
+        if var value = Spec.read(bytes: Array(text.utf8), path: "imported.yaml") {
+            for _ in 0..<4 {
+                let next = settle(settled, spec: &value)
+                if next == settled { break }
+                settled = next
+            }
         }
         return OpenAPIImport(
-            spec: settled.text, diagnostics: documents.diagnostics.sortedForDisplay(), summary: summary)
+            spec: settled == written ? text : render(settled), diagnostics: documents.diagnostics.sortedForDisplay(),
+            summary: summary)
     }
 
     /// The keys of a path item that are operations.

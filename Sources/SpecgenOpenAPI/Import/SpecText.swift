@@ -48,7 +48,7 @@ indirect enum SpecText: Hashable, Sendable {
     /// Whether the value can be written in flow style: no literal blocks or comments inside.
     private var isFlowable: Bool {
         switch self {
-        case .string(let text): !text.contains("\n")
+        case .string(let text): !Self.isBlock(text)
         case .plain: true
         case .map(let entries):
             entries.allSatisfy { $0.comment == nil && $0.value.isFlowable && !OpenAPIValue.needsExplicitKey($0.key) }
@@ -58,13 +58,47 @@ indirect enum SpecText: Hashable, Sendable {
 
     /// The value in flow style on one line.
     var inline: String {
+        var out = ""
+        _ = appendInline(to: &out, byteLimit: .max)
+        return out
+    }
+
+    /// The value in flow style on one line, or nil when that is wider than `budget` characters. Writing stops as
+    /// soon as the line cannot fit, so a large value costs no more than a short one.
+    func inline(within budget: Int) -> String? {
+        guard budget > 0 else { return nil }
+        var out = ""
+        // No character is written in more than four UTF-8 bytes outside rare combined clusters, which only make
+        // this bound generous.
+        guard appendInline(to: &out, byteLimit: budget * 4) else { return nil }
+        return out.count <= budget ? out : nil
+    }
+
+    /// Appends the flow-style text; false once it passes `byteLimit` UTF-8 bytes.
+    private func appendInline(to out: inout String, byteLimit: Int) -> Bool {
         switch self {
-        case .string(let text): OpenAPIValue.yamlScalar(text)
-        case .plain(let text): text
+        case .string(let text): out += OpenAPIValue.yamlScalar(text)
+        case .plain(let text): out += text
         case .map(let entries):
-            "{" + entries.map { Self.key($0.key) + ": " + $0.value.inline }.joined(separator: ", ") + "}"
-        case .list(let items): "[" + items.map(\.inline).joined(separator: ", ") + "]"
+            out += "{"
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { out += ", " }
+                out += Self.key(entry.key)
+                out += ": "
+                guard out.utf8.count <= byteLimit, entry.value.appendInline(to: &out, byteLimit: byteLimit) else {
+                    return false
+                }
+            }
+            out += "}"
+        case .list(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += ", " }
+                guard item.appendInline(to: &out, byteLimit: byteLimit) else { return false }
+            }
+            out += "]"
         }
+        return out.utf8.count <= byteLimit
     }
 
     /// A key: status codes (`200`, `4XX`) plain, like a person writes them; anything else as a scalar.
@@ -89,46 +123,54 @@ indirect enum SpecText: Hashable, Sendable {
         after prefix: String, comment: String?, into out: inout String, indent: String, flow: Bool = true
     ) {
         let suffix = comment.map { "  # " + $0 } ?? ""
+        var line: String?
         switch self {
-        case .string(let text) where text.contains("\n"):
-            out += prefix + " " + Self.literalHeader(text) + suffix + "\n"
+        case .string(let text) where Self.isBlock(text):
+            Self.append(to: &out, prefix, " ", Self.literalHeader(text), suffix, "\n")
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                out += line.isEmpty ? "\n" : indent + line + "\n"
+                if !line.isEmpty {
+                    out += indent
+                    out += line
+                }
+                out += "\n"
             }
             return
         case .map(let entries) where !entries.isEmpty:
-            if flow, isFlowable, entries.count <= 6, prefix.count + 1 + inline.count + suffix.count <= Self.width,
-                entries.allSatisfy({ !$0.value.isContainer || $0.value.isEmpty || $0.value.isScalarList })
+            if flow, entries.count <= 6, isFlowable,
+                entries.allSatisfy({ !$0.value.isContainer || $0.value.isEmpty || $0.value.isScalarList }),
+                let fitting = inline(within: Self.width - prefix.count - 1 - suffix.count)
             {
+                line = fitting
                 break
             }
-            out += prefix + suffix + "\n"
+            Self.append(to: &out, prefix, suffix, "\n")
             writeEntries(entries, into: &out, indent: indent)
             return
         case .list(let items) where !items.isEmpty:
-            if flow, isFlowable, prefix.count + 1 + inline.count + suffix.count <= Self.width,
-                items.allSatisfy({ !$0.isContainer })
+            if flow, items.allSatisfy({ !$0.isContainer }), isFlowable,
+                let fitting = inline(within: Self.width - prefix.count - 1 - suffix.count)
             {
+                line = fitting
                 break
             }
-            out += prefix + suffix + "\n"
+            Self.append(to: &out, prefix, suffix, "\n")
             for item in items {
                 item.writeListItem(into: &out, indent: indent)
             }
             return
         case .string(let text):
-            out += prefix + " " + OpenAPIValue.yamlScalar(text, inFlow: false) + suffix + "\n"
+            Self.append(to: &out, prefix, " ", OpenAPIValue.yamlScalar(text, inFlow: false), suffix, "\n")
             return
         default:
             break
         }
-        out += prefix + " " + inline + suffix + "\n"
+        Self.append(to: &out, prefix, " ", line ?? inline, suffix, "\n")
     }
 
     private func writeListItem(into out: inout String, indent: String) {
         switch self {
         case .map(let entries)
-        where !entries.isEmpty && !(isFlowable && (indent.count + 2 + inline.count) <= Self.width):
+        where !entries.isEmpty && !(isFlowable && inline(within: Self.width - indent.count - 2) != nil):
             // `- key: value` with the other keys aligned under the first.
             let first = entries[0]
             let key = indent + "- " + Self.key(first.key) + ":"
@@ -150,6 +192,27 @@ indirect enum SpecText: Hashable, Sendable {
     private var isScalarList: Bool {
         if case .list(let items) = self { return items.allSatisfy { !$0.isContainer } }
         return false
+    }
+
+    /// Whether a string is written as a literal block: it has several lines, and each reads back from a block as
+    /// it is. Any other string is quoted on one line, where escapes keep it exact.
+    private static func isBlock(_ text: String) -> Bool {
+        text.utf8.contains(UInt8(ascii: "\n")) && readsBackInBlock(text)
+    }
+
+    /// Whether text reads back from a literal block as it is: no carriage return, tab, control character or line
+    /// break YAML 1.1 folds (U+0085, U+2028, U+2029), and no byte-order mark.
+    static func readsBackInBlock(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy {
+            $0 == "\n"
+                || ($0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value))
+                    && $0 != "\u{FEFF}" && $0 != "\u{2028}" && $0 != "\u{2029}"
+        }
+    }
+
+    /// Appends the pieces of a line one by one, making no string of them first.
+    private static func append(to out: inout String, _ pieces: String...) {
+        for piece in pieces { out += piece }
     }
 
     /// `|` with the chomping and indentation indicators the text needs to read back exactly.
@@ -213,6 +276,7 @@ extension SpecText {
     /// A multi-line text is a literal block only when every line reads back the same: no tabs or carriage returns,
     /// no trailing spaces (editors strip them) and printable characters.
     static func description(_ text: String) -> SpecText {
+        if isCleanASCII(text) { return .string(text) }
         var trimmed = Substring(text)
         while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
         while trimmed.first?.isWhitespace == true { trimmed = trimmed.dropFirst() }
@@ -222,13 +286,25 @@ extension SpecText {
             return String(line)
         }
         let joined = lines.joined(separator: "\n")
-        let printable = joined.unicodeScalars.allSatisfy {
-            $0 == "\n"
-                || ($0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value))
-                    && $0 != "\u{FEFF}" && $0 != "\u{2028}" && $0 != "\u{2029}" && $0 != "\u{85}"
-        }
-        guard printable, !joined.contains("\t") else { return .plainQuoted(joined) }
+        guard readsBackInBlock(joined) else { return .plainQuoted(joined) }
         return .string(joined)
+    }
+
+    /// Whether a description is already what ``description(_:)`` makes of it: printable ASCII lines with no space
+    /// at either end of the text or before a line break, and no tab.
+    private static func isCleanASCII(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last, first > 0x20, last > 0x20 else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") {
+                if previous == UInt8(ascii: " ") { return false }
+            } else if byte < 0x20 || byte >= 0x7F {
+                return false
+            }
+            previous = byte
+        }
+        return true
     }
 
     /// A string that must stay on one line: written double-quoted with escapes.

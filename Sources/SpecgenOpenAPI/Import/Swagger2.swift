@@ -193,8 +193,7 @@ enum Swagger2 {
     /// A parameter after a `$ref` to the document's own `parameters`.
     private static func resolvedLocally(_ parameter: YAMLNode, globals: YAMLNode?) -> YAMLNode {
         guard let reference = parameter["$ref"]?.scalar, reference.hasPrefix("#/parameters/") else { return parameter }
-        let name = String(reference.dropFirst("#/parameters/".count))
-            .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        let name = OpenAPIDocuments.pointerToken(String(reference.dropFirst("#/parameters/".count)))
         return globals?[name] ?? parameter
     }
 

@@ -4,6 +4,10 @@ package enum JSONLiteral {
     /// controls, DEL, the byte-order mark and U+FFFE/U+FFFF (which YAML may not hold raw) and the line breaks YAML
     /// 1.1 folds (U+0085, U+2028, U+2029) are escaped as `\uXXXX`.
     package static func string(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy {
+            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }
+        if plain { return "\"" + text + "\"" }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -4,21 +4,26 @@
 /// responses or both, and which operations it affects.
 package struct ModelUsage: Sendable {
     /// Models some request carries (parameters and bodies).
-    package private(set) var requestModels: Set<String> = []
+    package let requestModels: Set<String>
     /// Models some response carries (success and error bodies, the API's errors included).
-    package private(set) var responseModels: Set<String> = []
+    package let responseModels: Set<String>
     /// Every model some request or response carries.
-    package var usedModels: Set<String> { requestModels.union(responseModels) }
+    package let usedModels: Set<String>
     /// Models carried as JSON somewhere: in a JSON body or response, an error, or a multipart JSON part. The others
     /// travel only as parameters, form fields and multipart text, where no value is `null` and no file fits JSON.
-    package private(set) var jsonModels: Set<String> = []
-    private var byOperation: [(operation: String, models: Set<String>)] = []
+    package let jsonModels: Set<String>
+    /// What each model reaches, for questions about other types.
+    package let reach: ModelReach
+    private let byOperation: [(operation: String, models: ModelReach.Names)]
 
     /// The usage in a spec.
     package init(_ spec: Spec, resolver: TypeResolver? = nil) {
         let resolver = resolver ?? TypeResolver(spec)
-        let sharedErrors = resolver.reachableModels(from: spec.errors.compactMap(\.body))
-        responseModels = sharedErrors
+        let reach = ModelReach(spec.models)
+        let sharedErrors = reach.names(from: spec.errors.compactMap(\.body))
+        var requests = reach.empty
+        var responses = sharedErrors
+        var byOperation: [(operation: String, models: ModelReach.Names)] = []
         var jsonRoots = spec.errors.compactMap(\.body)
         for endpoint in spec.endpoints {
             var requestTypes = (endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters).map(
@@ -42,16 +47,27 @@ package struct ModelUsage: Sendable {
                 case (.form, _), (.binary, _): break
                 }
             }
-            let request = resolver.reachableModels(from: requestTypes)
-            let responses = resolver.reachableModels(from: responseTypes).union(sharedErrors)
-            requestModels.formUnion(request)
-            responseModels.formUnion(responses)
-            byOperation.append((endpoint.name, request.union(responses)))
+            var operation = reach.names(from: requestTypes)
+            requests.formUnion(operation)
+            let answers = reach.names(from: responseTypes)
+            responses.formUnion(answers)
+            operation.formUnion(answers)
+            operation.formUnion(sharedErrors)
+            byOperation.append((endpoint.name, operation))
         }
         // A standalone model (a webhook's payload, an event) reaches the app as JSON from outside any endpoint.
-        let standalone = spec.models.filter(\.isStandalone).map { TypeRef.named($0.name) }
-        responseModels.formUnion(resolver.reachableModels(from: standalone))
-        jsonModels = resolver.reachableModels(from: jsonRoots + standalone)
+        let standalone = reach.names(from: spec.models.filter(\.isStandalone).map { TypeRef.named($0.name) })
+        responses.formUnion(standalone)
+        var json = reach.names(from: jsonRoots)
+        json.formUnion(standalone)
+        var used = requests
+        used.formUnion(responses)
+        requestModels = reach.strings(requests)
+        responseModels = reach.strings(responses)
+        usedModels = reach.strings(used)
+        jsonModels = reach.strings(json)
+        self.reach = reach
+        self.byOperation = byOperation
     }
 
     /// Whether a struct model's generated type is `Codable`: it travels as JSON somewhere, or nothing uses it, so
@@ -64,6 +80,6 @@ package struct ModelUsage: Sendable {
 
     /// The operations whose requests or responses use a model, sorted.
     package func operations(using model: String) -> [String] {
-        byOperation.filter { $0.models.contains(model) }.map(\.operation).sorted()
+        byOperation.filter { reach.contains($0.models, model) }.map(\.operation).sorted()
     }
 }

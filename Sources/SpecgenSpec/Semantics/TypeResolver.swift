@@ -80,22 +80,19 @@ package struct TypeResolver: Sendable {
         }
     }
 
-    /// The unions a value can hold again inside itself (Stripe's customer, whose card refers back to a customer):
-    /// Swift stores them `indirect`, so a cycle through a union has a finite size. A cycle of structs alone has none.
+    /// The unions among `models` (all of the spec's) a value can hold again inside itself (Stripe's customer, whose
+    /// card refers back to a customer): Swift stores them `indirect`, so a cycle through a union has a finite size.
+    /// A cycle of structs alone has none.
     package func recursiveUnions(in models: [Model]) -> Set<String> {
+        // A union is recursive when it lies on a cycle of held models: its group has another member, or it holds
+        // itself.
+        var indices: [String: Int] = [:]
+        for (index, model) in models.enumerated() where indices[model.name] == nil { indices[model.name] = index }
+        let edges = models.map { model in heldModels(of: model).compactMap { indices[$0.model.name] } }
         var recursive: Set<String> = []
-        for model in models {
-            guard case .union = model.kind else { continue }
-            var visited: Set<String> = []
-            var stack = [model]
-            search: while let current = stack.popLast() {
-                for (target, _) in heldModels(of: current) {
-                    if target.name == model.name {
-                        recursive.insert(model.name)
-                        break search
-                    }
-                    if visited.insert(target.name).inserted { stack.append(target) }
-                }
+        for group in StronglyConnected.groups(edges) {
+            for member in group where group.count > 1 || edges[member].contains(member) {
+                if case .union = models[member].kind { recursive.insert(models[member].name) }
             }
         }
         return recursive
@@ -221,22 +218,6 @@ package struct TypeResolver: Sendable {
             if case .object(let model) = shape(of: type) { return model.fields }
             return nil
         }
-    }
-
-    /// The spec names of every model the types refer to, directly or through properties, aliases, arrays and maps.
-    package func reachableModels(from roots: [TypeRef]) -> Set<String> {
-        var seen: Set<String> = []
-        var pending = roots.flatMap(\.referencedNames)
-        while let name = pending.popLast() {
-            guard seen.insert(name).inserted, let model = model(named: name) else { continue }
-            switch model.kind {
-            case .object(let fields): pending += fields.flatMap(\.type.referencedNames)
-            case .alias(let target, _): pending += target.referencedNames
-            case .union(let union): pending += union.variants.flatMap(\.type.referencedNames)
-            case .enumeration: break
-            }
-        }
-        return seen
     }
 }
 
