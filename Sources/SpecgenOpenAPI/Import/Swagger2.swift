@@ -75,7 +75,7 @@ enum Swagger2 {
 
     // MARK: - Servers and security
 
-    private static func servers(_ root: YAMLNode, at mark: YAMLMark) -> YAMLPair? {
+    static func servers(_ root: YAMLNode, at mark: YAMLMark) -> YAMLPair? {
         let host = root["host"]?.scalar
         let basePath = root["basePath"]?.scalar ?? ""
         guard host != nil || !basePath.isEmpty else { return nil }
@@ -86,7 +86,7 @@ enum Swagger2 {
         return YAMLPair(key: scalar("servers", at: place), value: YAMLNode(.sequence([server]), mark: place))
     }
 
-    private static func securityScheme(_ scheme: YAMLNode) -> YAMLNode {
+    static func securityScheme(_ scheme: YAMLNode) -> YAMLNode {
         guard let type = scheme["type"]?.scalar else { return scheme }
         let mark = scheme.mark
         var out = (scheme.pairs ?? []).filter {
@@ -118,7 +118,7 @@ enum Swagger2 {
 
     private static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch"]
 
-    private static func pathItem(
+    static func pathItem(
         _ item: YAMLNode, globalParameters: YAMLNode?, consumes: [String], produces: [String]
     ) -> YAMLNode {
         guard let pairs = item.pairs else { return references(item) }
@@ -147,7 +147,7 @@ enum Swagger2 {
         return YAMLNode(.mapping(out), mark: item.mark)
     }
 
-    private static func operation(
+    static func operation(
         _ operation: YAMLNode, inherited: [YAMLNode], globalParameters: YAMLNode?, consumes: [String],
         produces: [String]
     ) -> YAMLNode {
@@ -191,23 +191,23 @@ enum Swagger2 {
     }
 
     /// A parameter after a `$ref` to the document's own `parameters`.
-    private static func resolvedLocally(_ parameter: YAMLNode, globals: YAMLNode?) -> YAMLNode {
+    static func resolvedLocally(_ parameter: YAMLNode, globals: YAMLNode?) -> YAMLNode {
         guard let reference = parameter["$ref"]?.scalar, reference.hasPrefix("#/parameters/") else { return parameter }
         let name = OpenAPIDocuments.pointerToken(String(reference.dropFirst("#/parameters/".count)))
         return globals?[name] ?? parameter
     }
 
-    private static func isBodyOrForm(_ parameter: YAMLNode, globals: YAMLNode?) -> Bool {
+    static func isBodyOrForm(_ parameter: YAMLNode, globals: YAMLNode?) -> Bool {
         let place = resolvedLocally(parameter, globals: globals)["in"]?.scalar
         return place == "body" || place == "formData"
     }
 
-    private static func parameterOrReference(_ parameter: YAMLNode) -> YAMLNode {
+    static func parameterOrReference(_ parameter: YAMLNode) -> YAMLNode {
         parameter["$ref"] != nil ? references(parameter) : Self.parameter(parameter)
     }
 
     /// A query, path or header parameter with its type in a `schema`, and `collectionFormat` as its style.
-    private static func parameter(_ parameter: YAMLNode) -> YAMLNode {
+    static func parameter(_ parameter: YAMLNode) -> YAMLNode {
         guard let pairs = parameter.pairs else { return parameter }
         let mark = parameter.mark
         var out = pairs.filter {
@@ -238,7 +238,7 @@ enum Swagger2 {
         "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "multipleOf", "example",
     ]
 
-    private static func schema(ofValue value: YAMLNode) -> YAMLNode {
+    static func schema(ofValue value: YAMLNode) -> YAMLNode {
         var out: [YAMLPair] = []
         for pair in value.pairs ?? [] {
             guard let key = pair.key.scalar else { continue }
@@ -256,7 +256,7 @@ enum Swagger2 {
     }
 
     /// The body a `body` parameter or `formData` parameters make, in the media types the operation consumes.
-    private static func requestBody(_ parameters: [YAMLNode], consumes: [String], at mark: YAMLMark) -> YAMLNode? {
+    static func requestBody(_ parameters: [YAMLNode], consumes: [String], at mark: YAMLMark) -> YAMLNode? {
         if let body = parameters.first(where: { $0["in"]?.scalar == "body" }) {
             let media = consumes.filter { !$0.contains("form") }
             let types = media.isEmpty ? ["application/json"] : media
@@ -310,7 +310,7 @@ enum Swagger2 {
 
     // MARK: - Responses
 
-    private static func response(_ response: YAMLNode, produces: [String]) -> YAMLNode {
+    static func response(_ response: YAMLNode, produces: [String]) -> YAMLNode {
         guard let pairs = response.pairs, response["$ref"] == nil else { return references(response) }
         var out: [YAMLPair] = []
         for pair in pairs {
@@ -343,72 +343,12 @@ enum Swagger2 {
         return YAMLNode(.mapping(out), mark: response.mark)
     }
 
-    private static func content(_ types: [String], schema: YAMLNode, at mark: YAMLMark) -> YAMLNode {
+    static func content(_ types: [String], schema: YAMLNode, at mark: YAMLMark) -> YAMLNode {
         mapping(
             types.map { type in
                 YAMLPair(
                     key: scalar(type, at: mark),
                     value: mapping([YAMLPair(key: scalar("schema", at: mark), value: schema)], at: mark))
             }, at: mark)
-    }
-
-    // MARK: - References and schemas
-
-    /// A subtree with every `$ref` to `definitions`, `parameters` or `responses` pointing where 3.0 keeps them,
-    /// a `discriminator` naming its property, and `x-nullable` as `nullable`.
-    static func references(_ node: YAMLNode) -> YAMLNode {
-        switch node.content {
-        case .scalar:
-            return node
-        case .sequence(let items):
-            return YAMLNode(.sequence(items.map(references)), mark: node.mark, tag: node.tag)
-        case .mapping(let pairs):
-            let converted = pairs.map { pair -> YAMLPair in
-                switch pair.key.scalar {
-                case "$ref":
-                    guard let text = pair.value.scalar else { return pair }
-                    return YAMLPair(key: pair.key, value: scalar(reference(text), at: pair.value.mark))
-                case "discriminator" where pair.value.scalar != nil:
-                    let name = YAMLPair(key: scalar("propertyName", at: pair.value.mark), value: pair.value)
-                    return YAMLPair(key: pair.key, value: mapping([name], at: pair.value.mark))
-                case "x-nullable":
-                    return YAMLPair(key: scalar("nullable", at: pair.key.mark), value: pair.value)
-                case "type" where pair.value.scalar == "file":
-                    return YAMLPair(key: pair.key, value: scalar("string", at: pair.value.mark))
-                default:
-                    return YAMLPair(key: pair.key, value: references(pair.value))
-                }
-            }
-            return YAMLNode(.mapping(converted), mark: node.mark, tag: node.tag)
-        }
-    }
-
-    /// `other.yaml#/definitions/Pet` → `other.yaml#/components/schemas/Pet`.
-    static func reference(_ text: String) -> String {
-        for (old, new) in [
-            ("#/definitions/", "#/components/schemas/"), ("#/parameters/", "#/components/parameters/"),
-            ("#/responses/", "#/components/responses/"),
-        ] {
-            if let range = text.range(of: old) { return text.replacingCharacters(in: range, with: new) }
-        }
-        return text
-    }
-
-    // MARK: - Nodes
-
-    private static func strings(_ node: YAMLNode?) -> [String]? {
-        node?.items?.compactMap(\.scalar)
-    }
-
-    private static func scalar(_ text: String, at mark: YAMLMark) -> YAMLNode {
-        YAMLNode(.scalar(text, .doubleQuoted), mark: mark)
-    }
-
-    private static func plain(_ text: String, at mark: YAMLMark) -> YAMLNode {
-        YAMLNode(.scalar(text, .plain), mark: mark)
-    }
-
-    private static func mapping(_ pairs: [YAMLPair], at mark: YAMLMark) -> YAMLNode {
-        YAMLNode(.mapping(pairs), mark: mark)
     }
 }

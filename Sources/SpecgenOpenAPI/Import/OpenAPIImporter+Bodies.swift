@@ -1,0 +1,223 @@
+import SpecgenSpec
+import SpecgenYAML
+
+/// Parameters and request bodies: media types, JSON, form and multipart bodies, and their fields.
+extension ImportRun {
+    /// A parameter as a field: its schema's type, required or not, with the style OpenAPI gives it.
+    func parameterText(_ parameter: DocNode, hint: String, required: Bool, usage: SchemaUsage) -> SpecText {
+        let schema = parameter["schema"] ?? parameter["content"]?.entries?.first?.value["schema"]
+        var type = schema.map { self.type(of: $0, hint: hint, usage: usage) } ?? ImportedType("string")
+        Self.describe(&type, parameter)
+        type.swiftName = parameter.string("x-specgen-swift-name") ?? type.swiftName
+        if type.type.hasPrefix("["), parameter.string("in") == "query", parameter["explode"]?.bool == false {
+            type.options["style"] = "comma"
+        }
+        if usage == .header || parameter.string("in") == "path", type.type.hasPrefix("[") || type.type.hasPrefix("{") {
+            warn(
+                .parameterShape, at: parameter.location,
+                "a \(parameter.string("in") ?? "") parameter is a single value; sent as text")
+            type = ImportedType("string")
+        }
+        if let example = parameter["example"], example.isMapping == false, type.options["example"] == nil {
+            type.options["example"] = example.value
+        }
+        return importedField(parameter.string("name") ?? "", type, required: required).text
+    }
+
+    // MARK: Bodies
+
+    /// The media types the spec reads, in the order it prefers them.
+    static func mediaKind(_ type: String) -> String {
+        let lower = type.lowercased()
+        if lower.hasPrefix("application/x-ndjson") || lower.hasPrefix("application/jsonl")
+            || lower.hasPrefix("application/json-seq")
+        {
+            return "lines"
+        }
+        if lower == "application/json" || lower.hasSuffix("+json") || lower == "*/*" || lower == "application/*"
+            || lower.hasPrefix("application/json")
+        {
+            return "json"
+        }
+        if lower.hasPrefix("application/x-www-form-urlencoded") { return "form" }
+        if lower.hasPrefix("multipart/") { return "multipart" }
+        if lower.hasPrefix("text/event-stream") { return "events" }
+        return "binary"
+    }
+
+    /// The preferred media type of a `content` map: JSON, then form, multipart, streams, then raw bytes.
+    func preferredMedia(_ content: DocNode?) -> (type: String, kind: String, node: DocNode, location: SourceLocation)? {
+        let entries = content?.entries ?? []
+        let order =
+            preferStreams
+            ? ["events", "lines", "json", "form", "multipart", "binary"]
+            : ["json", "events", "lines", "form", "multipart", "binary"]
+        let ranked = entries.sorted { lhs, rhs in
+            (order.firstIndex(of: Self.mediaKind(lhs.key)) ?? 9) < (order.firstIndex(of: Self.mediaKind(rhs.key)) ?? 9)
+        }
+        guard let first = ranked.first else { return nil }
+        return (first.key, Self.mediaKind(first.key), first.value, first.keyLocation)
+    }
+
+    func requestBody(_ body: DocNode, hint: String) -> SpecText? {
+        guard let media = preferredMedia(body["content"]) else {
+            warn(.emptyBody, at: body.location, "a request body without content is not imported")
+            return nil
+        }
+        let others = (body["content"]?.entries ?? []).filter { Self.mediaKind($0.key) != media.kind }
+        if let other = others.first {
+            warn(
+                .mediaType, at: other.keyLocation,
+                "the body is sent as \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
+        }
+        var map = SpecMap()
+        let description = body.string("description").map(SpecText.description)
+        let schema = media.node["schema"]
+        switch media.kind {
+        case "json":
+            guard let schema else { return .string("json") }
+            if let fields = inlineFields(schema, hint: hint, usage: .json) {
+                map["json"] = fields
+                break
+            }
+            var type = self.type(of: schema, hint: hint + "Request")
+            type.nullable = false
+            if description == nil { return .string(type.type) }
+            map["json"] = .string(type.type)
+        case "form":
+            if let schema, let fields = inlineFields(schema, hint: hint, usage: .form) {
+                map["form"] = fields
+            } else {
+                map["form"] = .string(formModel(schema, hint: hint + "Request"))
+            }
+        case "multipart":
+            map["multipart"] = multipartFields(schema, hint: hint + "Request", at: media.location)
+        case "events", "lines", "binary":
+            map["binary"] = .string(media.type.contains("*") ? "application/octet-stream" : media.type)
+        default:
+            return nil
+        }
+        map["description"] = description
+        return map.text
+    }
+
+    /// A small inline object body (a few properties, nothing composed or open) as the fields a person writes inline
+    /// (`json: {values: [FieldValueInput]}`), which the client takes as parameters; nil for any other schema.
+    /// A form's fields must each be a single value.
+    func inlineFields(_ schema: DocNode, hint: String, usage: SchemaUsage) -> SpecText? {
+        let view = SchemaView(schema, run: self)
+        guard schema.string("$ref") == nil, view.hasProperties, view.isClosed, view.allOf == nil, view.variants == nil,
+            !view.nullable, let properties = schema["properties"]?.entries, properties.count <= Self.inlineFieldLimit,
+            schema["example"] == nil, schema["description"] == nil
+        else { return nil }
+        if usage == .form {
+            for (_, _, property) in properties {
+                guard let target = resolved(property) else { return nil }
+                let part = SchemaView(target, run: self)
+                if part.hasProperties || part.isObject || part.variants != nil || part.allOf != nil
+                    || target["items"] != nil || part.types.contains("array")
+                {
+                    return nil
+                }
+            }
+        }
+        let required = Set(schema["required"]?.items?.compactMap(\.string) ?? [])
+        var fields = SpecMap()
+        for (wireName, _, property) in properties {
+            let type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: usage)
+            fields[wireName] = importedField(wireName, type, required: required.contains(wireName)).text
+        }
+        return fields.text
+    }
+
+    /// The most properties an inline JSON or form body may have to be written as inline fields rather than a model.
+    static let inlineFieldLimit = 6
+
+    /// The model of a form body: the document's own when every field is a single value, else one made for the form.
+    func formModel(_ schema: DocNode?, hint: String) -> String {
+        guard let schema else { return "json" }
+        if let reference = schema.string("$ref"), let model = modelName(forReference: reference, from: schema),
+            case .object(let fields, _)? = shapes[model],
+            fields.allSatisfy({ Self.isFormScalar($0.type, shapes: shapes) })
+        {
+            return model
+        }
+        let target = resolved(schema) ?? schema
+        let name = allocateTypeName(hint)
+        reserveModel(name)
+        var header = SpecMap()
+        header["description"] = target.string("description").map(SpecText.description)
+        let view = SchemaView(target, run: self)
+        var parts = [target]
+        for part in view.allOf ?? [] { parts.append(resolved(part) ?? part) }
+        let (body, shape) = formStructure(parts, name: name, into: header)
+        setModel(name, body, shape: shape)
+        return name
+    }
+
+    /// A struct for a form body, its fields read as form values.
+    func formStructure(_ parts: [DocNode], name: String, into header: SpecMap) -> (SpecText, ModelShape) {
+        var map = header
+        var properties = SpecMap()
+        var fields: [ImportedField] = []
+        for part in parts {
+            let required = Set(part["required"]?.items?.compactMap(\.string) ?? [])
+            for (wireName, _, property) in part["properties"]?.entries ?? [] {
+                let type = self.type(of: property, hint: name + namer.typeNamePart(wireName), usage: .form)
+                let field = importedField(wireName, type, required: required.contains(wireName))
+                fields.append(field)
+                properties[wireName] = field.text
+            }
+        }
+        map["properties"] = properties.text
+        return (map.text, .object(fields: fields, open: false))
+    }
+
+    static func isFormScalar(_ type: String, shapes: [String: ModelShape]) -> Bool {
+        var inner = Substring(type)
+        if inner.hasPrefix("[") && inner.hasSuffix("]") { inner = inner.dropFirst().dropLast() }
+        if inner.hasPrefix("{string: ") { inner = inner.dropFirst(9).dropLast() }
+        switch shapes[String(inner)] {
+        case .object?, .union?: return false
+        default: return !inner.hasPrefix("[") && !inner.hasPrefix("{") && inner != "json"
+        }
+    }
+
+    /// Whether a schema is 3.0's raw bytes (`format: binary`), itself, as its items, or as a variant.
+    func isBinary(_ schema: DocNode, depth: Int = 0) -> Bool {
+        guard depth < 6, let node = resolved(schema) else { return false }
+        if node.string("format") == "binary" { return true }
+        if let items = node["items"], isBinary(items, depth: depth + 1) { return true }
+        let variants = (node["anyOf"]?.items ?? []) + (node["oneOf"]?.items ?? []) + (node["allOf"]?.items ?? [])
+        return variants.contains { isBinary($0, depth: depth + 1) }
+    }
+
+    /// A multipart body's parts, inline: binary strings are files, objects are JSON parts.
+    func multipartFields(_ schema: DocNode?, hint: String, at location: SourceLocation) -> SpecText {
+        guard let schema, let target = resolved(schema) else { return .map([]) }
+        // A model of the document's whose files it marks as 3.1 does (`contentMediaType`) is the body as it is; one
+        // with 3.0's `format: binary` has strings where the parts are files, so its parts are written out.
+        let binary = (target["properties"]?.entries ?? []).contains { _, _, property in isBinary(property) }
+        if !binary, let reference = schema.string("$ref"), namesModel(reference, from: schema),
+            let model = modelName(forReference: reference, from: schema), case .object? = shapes[model]
+        {
+            return .string(model)
+        }
+        var fields = SpecMap()
+        var parts = [target]
+        for part in SchemaView(target, run: self).allOf ?? [] { parts.append(resolved(part) ?? part) }
+        for part in parts {
+            let required = Set(part["required"]?.items?.compactMap(\.string) ?? [])
+            for (wireName, _, property) in part["properties"]?.entries ?? [] {
+                var type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: .multipart)
+                if type.type == "bytes" { type.type = "file" }
+                fields[wireName] = importedField(wireName, type, required: required.contains(wireName)).text
+            }
+        }
+        if fields.isEmpty {
+            warn(.multipart, at: location, "a multipart body without properties is sent as one file part 'file'")
+            fields["file"] = "file"
+        }
+        return fields.text
+    }
+}

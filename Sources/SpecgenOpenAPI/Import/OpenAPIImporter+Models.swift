@@ -1,0 +1,329 @@
+import Foundation
+import SpecgenSpec
+import SpecgenYAML
+
+/// A schema's type as a field writes it: the type text, whether it may be null, and the field options it carries.
+struct ImportedType {
+    var type: String
+    var nullable = false
+    /// Options written after `type` in a field's long form: format, constraints, const, default, example.
+    var options = SpecMap()
+    var description: String?
+    /// `true`, or the deprecation's message.
+    var deprecation: SpecText?
+    /// The Swift name the export recorded (`x-specgen-swift-name`).
+    var swiftName: String?
+    /// Absent, `null` and a value are three things (`x-specgen-presence: nullable`, the spec's `??`).
+    var nullClears = false
+
+    init(_ type: String) {
+        self.type = type
+    }
+}
+
+/// Schemas: components become models, inline objects, enums and unions become models named from where they sit,
+/// and everything else becomes a type expression.
+extension ImportRun {
+    // MARK: References
+
+    /// The model a `$ref` to a schema names, made on first use; nil (with a warning) when the reference dangles.
+    func modelName(forReference reference: String, from node: DocNode) -> String? {
+        let target = documents.target(of: reference, from: node.file)
+        let key = target.file + "#/" + target.pointer.joined(separator: "/")
+        if let name = referenced[key] { return name }
+        guard let (schema, _) = documents.resolve(reference, from: node) else {
+            warn(
+                .danglingRef, at: node.location, "$ref '\(reference)' points at nothing; typed as json",
+                fix: "declare the schema it names")
+            summary.jsonFallbacks += 1
+            return nil
+        }
+        let isComponent =
+            target.file == root?.file && target.pointer.count == 3
+            && target.pointer[0] == "components" && target.pointer[1] == "schemas"
+        if !isComponent { summary.documentSchemas += 1 }
+        let raw = target.pointer.last ?? Self.stem(of: target.file)
+        // A model the export gave a Swift name keeps its document name: the client uses the Swift name instead.
+        let name: String
+        if schema.string("x-specgen-swift-name") != nil, !takenTypeNames.contains(raw.lowercased()) {
+            name = raw
+            takenTypeNames.insert(raw.lowercased())
+        } else {
+            name = allocateTypeName(raw)
+        }
+        referenced[key] = name
+        let outer = currentAnchor
+        if isComponent, let position = componentOrder[raw] { currentAnchor = position }
+        reserveModel(name)
+        defineModel(name, schema: schema)
+        currentAnchor = outer
+        return name
+    }
+
+    /// `schemas/Pet.yaml` → `Pet`.
+    static func stem(of file: String) -> String {
+        let last = lastComponent(file)
+        guard let dot = last.firstIndex(of: ".") else { return last }
+        return String(last[..<dot])
+    }
+
+    /// Whether a `$ref` names a schema that becomes a model, rather than a piece of some other schema.
+    func namesModel(_ reference: String, from node: DocNode) -> Bool {
+        if reference.hasSuffix("/" + OpenAPIExporter.urlSchemaKey) { return false }  // the export's `url`
+        let pointer = documents.target(of: reference, from: node.file).pointer
+        guard pointer.count >= 2 else { return true }
+        return ["schemas", "definitions", "$defs"].contains(pointer[pointer.count - 2])
+    }
+
+    // MARK: Models
+
+    /// Writes a model from its schema: a struct, an enum, a union, or an alias of the type it is.
+    func defineModel(_ name: String, schema: DocNode) {
+        modelLocations[name] = schema.location
+        if let (body, shape) = modelBody(schema, name: name) {
+            setModel(name, Self.withSwiftName(body, schema.string("x-specgen-swift-name")), shape: shape)
+            return
+        }
+        var type = self.type(of: schema, hint: name, asModel: true)
+        if type.nullable { nullableModels.insert(name) }
+        type.nullable = false
+        var map = SpecMap()
+        map["description"] = type.description.map(SpecText.description)
+        map["deprecated"] = type.deprecation
+        let alias: SpecText
+        if map.isEmpty && type.options.isEmpty {
+            alias = .string(type.type)
+        } else {
+            var long = SpecMap()
+            long["type"] = .string(type.type)
+            for entry in type.options.entries where Self.aliasKeys.contains(entry.key) {
+                long[entry.key] = entry.value
+            }
+            long["example"] = type.options["example"]
+            for entry in map.entries { long[entry.key] = entry.value }
+            alias = long.text
+        }
+        setModel(name, Self.withSwiftName(alias, schema.string("x-specgen-swift-name")), shape: .alias(type.type))
+    }
+
+    /// A model's text with the Swift name the export recorded, first.
+    static func withSwiftName(_ body: SpecText, _ swiftName: String?) -> SpecText {
+        guard let swiftName else { return body }
+        var map = SpecMap()
+        map["swiftName"] = .string(swiftName)
+        for entry in longForm(body).entries { map.set(entry.key, entry.value, comment: entry.comment) }
+        return map.text
+    }
+
+    /// The options an alias model takes: a field's, less those that only mean something on a field.
+    static let aliasKeys: Set<String> = [
+        "format", "pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems",
+    ]
+
+    /// The model a schema is, when it is an object, an enum, a union or a composition; nil for a plain type.
+    func modelBody(_ schema: DocNode, name: String) -> (SpecText, ModelShape)? {
+        let view = SchemaView(schema, run: self)
+        if view.nullable { nullableModels.insert(name) }
+        var map = SpecMap()
+        let (description, deprecation) = Self.described(schema)
+        map["description"] = description.map(SpecText.description)
+        map["deprecated"] = deprecation
+
+        if let allOf = view.allOf, allOf.count > 1 || view.hasProperties {
+            return composition(schema, parts: allOf, name: name, into: map)
+        }
+        if let variants = view.variants, !variants.isEmpty, view.isConstantUnion {
+            return enumeration(
+                schema, values: variants.compactMap { $0["const"] }, name: name, into: map, cases: variants)
+        }
+        if let variants = view.variants, variants.count > 1, !view.isStringUnion {
+            return union(schema, variants: variants, name: name, into: map)
+        }
+        if let values = view.enumValues, !values.isEmpty, view.variants == nil {
+            return enumeration(schema, values: values, name: name, into: map)
+        }
+        // `properties: {}` and nothing more is a struct without fields (a body that must be empty), not a map.
+        if view.hasProperties || (schema["properties"]?.isMapping == true && view.isClosed && view.variants == nil) {
+            return structure(schema, ownParts: [schema], includes: [], name: name, into: map)
+        }
+        return nil
+    }
+
+    func withExample(_ map: inout SpecMap, _ schema: DocNode) {
+        if let example = schema["example"] ?? schema["examples"]?.items?.first {
+            map["example"] = example.value
+        }
+    }
+
+    /// A struct of the properties of `ownParts` (and, all optional, of `optionalParts`), after the models it
+    /// includes. An included model whose property the struct narrows (`data: [Station]` over `data: [json]`) is
+    /// not included but copied, since the format lets a struct restate an included property but not retype it.
+    func structure(
+        _ schema: DocNode, ownParts: [DocNode], optionalParts: [DocNode] = [], includes: [String], name: String,
+        into header: SpecMap
+    ) -> (SpecText, ModelShape) {
+        var map = header
+        var fields: [ImportedField] = []
+        var required = Set<String>()
+        var open = false
+        var extraType: String?
+        for part in ownParts {
+            for name in part["required"]?.items?.compactMap(\.string) ?? [] { required.insert(name) }
+        }
+        for (index, part) in (ownParts + optionalParts).enumerated() {
+            let isOptionalPart = index >= ownParts.count
+            for (wireName, keyLocation, property) in part["properties"]?.entries ?? [] {
+                let hint = name + namer.typeNamePart(wireName)
+                let type = self.type(of: property, hint: hint)
+                var field = importedField(wireName, type, required: !isOptionalPart && required.contains(wireName))
+                field.location = keyLocation
+                if let existing = fields.firstIndex(where: { $0.wireName == wireName }) {
+                    if !isOptionalPart { fields[existing] = field }
+                } else {
+                    fields.append(field)
+                }
+            }
+            switch SchemaView.additional(of: part, run: self) {
+            case .closed: break
+            case .open:
+                open = true
+                extraType = extraType ?? "json"
+            case .typed(let node):
+                open = true
+                extraType = self.type(of: node, hint: name + "Value").type
+            }
+        }
+        // Includes whose properties agree with the struct's and with each other stay includes; the others are
+        // copied in.
+        var kept: [String] = []
+        var inherited: [ImportedField] = []
+        var copied: [ImportedField] = []
+        for include in includes {
+            guard case .object(let includedFields, let includedOpen)? = shapes[include] else { continue }
+            let conflicts = includedFields.contains { field in
+                if let own = fields.first(where: { $0.wireName == field.wireName }) {
+                    return own.type != field.type || (own.optional && !field.optional)
+                }
+                // Two includes must declare a property they share alike, presence included.
+                guard let earlier = (inherited + copied).first(where: { $0.wireName == field.wireName }) else {
+                    return false
+                }
+                return earlier.type != field.type || earlier.optional != field.optional
+            }
+            if conflicts || includedOpen {
+                // A property an earlier include already brings stays as that include declares it: a value of the
+                // composition satisfies both parts, so either type reads it.
+                for field in includedFields
+                where !(fields + copied + inherited).contains(where: { $0.wireName == field.wireName }) {
+                    copied.append(field)
+                }
+                if includedOpen {
+                    open = true
+                    extraType = extraType ?? "json"
+                }
+            } else {
+                kept.append(include)
+                inherited += includedFields
+            }
+        }
+        if !kept.isEmpty {
+            map["includes"] = kept.count == 1 ? .string(kept[0]) : .list(kept.map(SpecText.string))
+        }
+        // A part that only makes an included property required restates it, as the format asks.
+        for wireName in required.sorted() where !fields.contains(where: { $0.wireName == wireName }) {
+            if let index = copied.firstIndex(where: { $0.wireName == wireName }), copied[index].optional {
+                copied[index].optional = false
+                copied[index].text = Self.requiredText(copied[index])
+            } else if let field = inherited.first(where: { $0.wireName == wireName }), field.optional {
+                var restated = field
+                restated.optional = false
+                restated.text = Self.requiredText(field)
+                fields.append(restated)
+            }
+        }
+        fields = withSwiftNames(copied + fields, inherited: inherited.map(\.wireName))
+        var properties = SpecMap()
+        for field in fields { properties[field.wireName] = field.text }
+        if !properties.isEmpty || kept.isEmpty { map["properties"] = properties.text }
+        if let extraType { map["additionalProperties"] = .string(extraType) }
+        withExample(&map, schema)
+        return (map.text, .object(fields: mergedFields(inherited, fields), open: open))
+    }
+
+    func isRequired(_ wireName: String, in parts: [DocNode]) -> Bool {
+        parts.contains { part in part["required"]?.items?.contains { $0.string == wireName } == true }
+    }
+
+    func mergedFields(_ inherited: [ImportedField], _ own: [ImportedField]) -> [ImportedField] {
+        var merged: [ImportedField] = []
+        for field in inherited + own {
+            if let index = merged.firstIndex(where: { $0.wireName == field.wireName }) {
+                merged[index] = field
+            } else {
+                merged.append(field)
+            }
+        }
+        return merged
+    }
+
+    /// Gives a property a `swiftName` when its derived name is taken by an earlier one (`ticket_id`, `ticketId`).
+    func withSwiftNames(_ fields: [ImportedField], inherited: [String]) -> [ImportedField] {
+        var taken = Set(inherited.map { namer.bareMemberName($0).lowercased() })
+        for field in fields {
+            if case .string(let chosen)? = Self.longForm(field.text)["swiftName"] { taken.insert(chosen.lowercased()) }
+        }
+        return fields.map { field in
+            if Self.longForm(field.text)["swiftName"] != nil { return field }
+            let base = namer.bareMemberName(field.wireName)
+            if inherited.contains(field.wireName) || !taken.contains(base.lowercased()) {
+                taken.insert(base.lowercased())
+                return field
+            }
+            let swiftName = Self.numbered(base) { taken.contains($0.lowercased()) }
+            taken.insert(swiftName.lowercased())
+            var renamed = field
+            var long = Self.longForm(field.text)
+            long["swiftName"] = .string(swiftName)
+            renamed.text = long.text
+            return renamed
+        }
+    }
+
+    /// A field's text in long form, whatever form it was written in.
+    static func longForm(_ text: SpecText) -> SpecMap {
+        var map = SpecMap()
+        switch text {
+        case .map(let entries):
+            for entry in entries { map[entry.key] = entry.value }
+        default:
+            map["type"] = text
+        }
+        return map
+    }
+
+    static func requiredText(_ field: ImportedField) -> SpecText {
+        var long = longForm(field.text)
+        long["type"] = .string(field.type)
+        if long.keys == ["type"] { return .string(field.type) }
+        return long.text
+    }
+
+    /// A field as the spec writes it: `type` or `type?` alone, or the long form when it has options.
+    func importedField(_ wireName: String, _ type: ImportedType, required: Bool) -> ImportedField {
+        // An absent field with a default takes it, so the field is a value, as the format writes defaults.
+        // So is a constant: the format fills it in when it is absent.
+        let optional = (!required && type.options["default"] == nil && type.options["const"] == nil) || type.nullable
+        let written = type.type + (optional ? (type.nullClears ? "??" : "?") : "")
+        var map = SpecMap()
+        map["type"] = .string(written)
+        map["swiftName"] = type.swiftName.map(SpecText.string)
+        for entry in type.options.entries { map[entry.key] = entry.value }
+        map["description"] = type.description.map(SpecText.description)
+        map["deprecated"] = type.deprecation
+        let constant: String? =
+            if case .string(let value)? = type.options["const"] { value } else { nil }
+        return ImportedField(
+            wireName: wireName, type: type.type, optional: optional, constant: constant,
+            text: map.keys == ["type"] ? .string(written) : map.text)
+    }
+}

@@ -1,0 +1,80 @@
+import SpecgenSpec
+
+/// Names: the module's, and the models' as they are reserved and set.
+extension ImportRun {
+    /// The module name: `--name`, else the title as a type name (`Swagger Petstore` → `SwaggerPetstore`).
+    func apiName(_ title: String?) -> String {
+        if let requestedName { return requestedName }
+        // A title that is already a type name stays as written (`DocumentAI`, not `DocumentAi`).
+        if let title, let first = title.first, first.isLetter, first.isASCII,
+            title.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        {
+            return first.uppercased() + title.dropFirst()
+        }
+        let words = namer.words(title ?? "")
+        let name = namer.typeName(words.isEmpty ? "API" : words.prefix(4).joined(separator: " "))
+        return name
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// A JSON pointer token for a key (`/` and `~` escaped).
+    static func pointerToken(_ key: String) -> String {
+        var token = ""
+        for character in key {
+            switch character {
+            case "~": token += "~0"
+            case "/": token += "~1"
+            default: token.append(character)
+            }
+        }
+        return token
+    }
+
+    /// A type name no other model has (`Ticket`, then `Ticket2`), compared as Swift compares them after naming.
+    func allocateTypeName(_ raw: String) -> String {
+        let base = namer.typeName(raw.isEmpty ? "Model" : raw)
+        let stem = Self.specTypeWords.contains(base.lowercased()) ? base + "Model" : base
+        let name = Self.unique(stem) { takenTypeNames.contains($0.lowercased()) }
+        takenTypeNames.insert(name.lowercased())
+        return name
+    }
+
+    /// `base` when it is free, else the first free of `base2`, `base3`, ...
+    static func unique(_ base: String, isTaken: (String) -> Bool) -> String {
+        isTaken(base) ? numbered(base, isTaken: isTaken) : base
+    }
+
+    /// The first free of `base2`, `base3`, ...
+    static func numbered(_ base: String, isTaken: (String) -> Bool) -> String {
+        var counter = 2
+        while isTaken(base + String(counter)) { counter += 1 }
+        return base + String(counter)
+    }
+
+    /// Names the spec reads as built-in types, which a model therefore cannot take.
+    static let specTypeWords: Set<String> = [
+        "string", "bool", "int", "int32", "int64", "double", "float", "datetime", "date", "uuid", "url", "bytes",
+        "binary", "file", "json", "empty",
+    ]
+
+    /// Takes a slot for a model, so its parts' models are written after it.
+    func reserveModel(_ name: String) {
+        modelIndex[name] = models.count
+        models.append((name, nil))
+        modelAnchors.append(currentAnchor)
+    }
+
+    func setModel(_ name: String, _ body: SpecText, shape: ModelShape) {
+        shapes[name] = shape
+        if let index = modelIndex[name] {
+            models[index].body = body
+        } else {
+            modelIndex[name] = models.count
+            models.append((name, body))
+            modelAnchors.append(currentAnchor)
+        }
+    }
+}

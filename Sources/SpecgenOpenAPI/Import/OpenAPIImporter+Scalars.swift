@@ -1,0 +1,125 @@
+import Foundation
+import SpecgenSpec
+import SpecgenYAML
+
+/// Scalar types: JSON type names, string formats, number and array limits, defaults and whether a value fits.
+extension ImportRun {
+    static func jsonType(of node: DocNode) -> String {
+        if node.node.isPlainScalar {
+            if node.bool != nil { return "boolean" }
+            if node.int != nil { return "integer" }
+            if node.double != nil { return "number" }
+        }
+        switch node.node.content {
+        case .sequence: return "array"
+        case .mapping: return "object"
+        case .scalar: return "string"
+        }
+    }
+
+    func stringType(_ format: String?, usage: SchemaUsage) -> String {
+        switch format {
+        case "date-time": "datetime"
+        case "date": "date"
+        case "uuid": "uuid"
+        case "uri", "url", "iri": "url"
+        case "byte": "bytes"
+        case "binary": usage == .multipart ? "file" : "string"
+        default: "string"
+        }
+    }
+
+    func numberConstraints(_ result: inout ImportedType, _ schema: DocNode) {
+        for key in ["minimum", "maximum"] {
+            guard let value = schema[key], let number = value.double, number.isFinite else { continue }
+            // The bounds of a 64-bit or 32-bit integer say nothing the type does not.
+            if abs(number) >= 9.2e18
+                || (result.type == "int32" && (number == -2_147_483_648 || number == 2_147_483_647))
+            {
+                continue
+            }
+            result.options[key] = value.value
+        }
+    }
+
+    func arrayType(_ view: SchemaView, hint: String, usage: SchemaUsage, depth: Int) -> ImportedType {
+        let schema = view.node
+        guard let items = schema["items"] else { return withItemLimits(ImportedType("[json]"), schema) }
+        let itemUsage: SchemaUsage = usage == .multipart ? .multipart : usage
+        var element = type(of: items, hint: hint + "Item", usage: itemUsage, depth: depth + 1)
+        if element.nullable {
+            warn(
+                .nullItems, at: items.location,
+                "array items may be null, which a Swift array of '\(element.type)' cannot hold; null items fail to decode",
+                fix: "drop null from the items, or type them as json")
+            element.nullable = false
+        }
+        if usage != .json && usage != .multipart && (element.type.hasPrefix("[") || element.type.hasPrefix("{")) {
+            warn(.nestedArray, at: items.location, "an array of arrays or maps in a \(usage) is sent as text")
+            return ImportedType("[string]")
+        }
+        return withItemLimits(ImportedType("[\(element.type)]"), schema)
+    }
+
+    func withItemLimits(_ type: ImportedType, _ schema: DocNode) -> ImportedType {
+        var result = type
+        result.options["minItems"] = schema["minItems"]?.int.map { .plain(String($0)) }
+        result.options["maxItems"] = schema["maxItems"]?.int.map { .plain(String($0)) }
+        return result
+    }
+
+    func mapType(_ view: SchemaView, hint: String, usage: SchemaUsage, depth: Int) -> ImportedType {
+        switch view.additional {
+        case .typed(let node):
+            var value = type(of: node, hint: hint + "Value", usage: usage == .json ? .json : usage, depth: depth + 1)
+            if value.nullable {
+                value.nullable = false
+                if value.type != "json" {
+                    warn(
+                        .nullValues, at: node.location,
+                        "map values may be null, which '{string: \(value.type)}' cannot hold; typed as json values")
+                    value = ImportedType("json")
+                }
+            }
+            if usage != .json, value.type.hasPrefix("[") || value.type.hasPrefix("{") || value.type == "json" {
+                return ImportedType("{string: string}")
+            }
+            return ImportedType("{string: \(value.type)}")
+        case .open, .closed:
+            return ImportedType(usage == .json || usage == .multipart ? "{string: json}" : "{string: string}")
+        }
+    }
+
+    /// A field's `default` and `example`, kept when they fit the type.
+    func withDefaults(_ type: ImportedType, _ schema: DocNode) -> ImportedType {
+        var result = type
+        result.swiftName = schema.string("x-specgen-swift-name") ?? result.swiftName
+        if schema.string("x-specgen-presence") == "nullable" { result.nullClears = true }
+        if let value = schema["default"], fits(value, result.type), result.options["const"] == nil {
+            result.options["default"] = value.value
+        }
+        if let example = schema["example"] ?? schema["examples"]?.items?.first, !result.type.hasPrefix("{"),
+            example.isMapping == false || shapes[result.type] != nil
+        {
+            result.options["example"] = example.value
+        }
+        return result
+    }
+
+    /// Whether a default value is one the type can hold, as lint requires of it.
+    func fits(_ value: DocNode, _ type: String) -> Bool {
+        switch type {
+        case "string": return value.node.scalar != nil && !value.node.isNull
+        case "int", "int32", "int64": return value.int != nil && value.node.isPlainScalar
+        case "double", "float": return value.double != nil && value.node.isPlainScalar
+        case "bool": return value.bool != nil
+        case _ where type.hasPrefix("["): return value.items != nil
+        case _ where type.hasPrefix("{"): return value.isMapping
+        default:
+            if case .enumeration(let values, let integer)? = shapes[type], let text = value.string {
+                return values.contains(text) && (integer ? value.int != nil : true)
+            }
+            return false
+        }
+    }
+}

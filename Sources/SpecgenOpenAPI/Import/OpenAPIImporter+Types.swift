@@ -1,0 +1,286 @@
+import Foundation
+import SpecgenSpec
+import SpecgenYAML
+
+/// Type expressions: what a schema is as a field or parameter type, with its constraints, defaults and options.
+extension ImportRun {
+    /// The one value a schema allows (`const`, or an `enum` of one scalar), if it names one.
+    static func constant(of schema: DocNode) -> DocNode? {
+        let values = schema["enum"]?.items
+        guard let constant = schema["const"] ?? (values?.count == 1 ? values?.first : nil),
+            constant.node.scalar != nil, !constant.node.isNull
+        else { return nil }
+        return constant
+    }
+
+    static let referenceSiblings: Set<String> = [
+        "$ref", "description", "summary", "title", "nullable", "deprecated", "readOnly", "writeOnly", "example",
+        "examples", "default", "externalDocs",
+    ]
+
+    /// The type of a schema where it is used. An inline object, enum, union or composition becomes a model named
+    /// `hint`; with `asModel`, the schema is a named model's own and only its plain type is wanted.
+    func type(
+        of schema: DocNode, hint: String, usage: SchemaUsage = .json, asModel: Bool = false, depth: Int = 0
+    ) -> ImportedType {
+        if schema.bool != nil, !schema.isMapping { return ImportedType("json") }
+        guard schema.isMapping else {
+            warn(
+                .invalidSchema, at: schema.location,
+                "a schema must be a mapping, found \(schema.node.kindDescription); typed as json")
+            summary.jsonFallbacks += 1
+            return ImportedType("json")
+        }
+        if let reference = schema.string("$ref") {
+            var result = referencedType(reference, at: schema, hint: hint, usage: usage, depth: depth)
+            if schema["nullable"]?.bool == true { result.nullable = true }
+            Self.describe(&result, schema)
+            // OpenAPI 3.1 applies a `$ref`'s siblings too: `{$ref: Kind, const: 2}` is a constant of `Kind`.
+            var applied: Set<String> = []
+            if isVersion31, let constant = Self.constant(of: schema) {
+                result.options["const"] = constant.value
+                applied = ["const", "enum"]
+            }
+            let ignored = (schema.entries ?? []).filter {
+                !Self.referenceSiblings.contains($0.key) && !$0.key.hasPrefix("x-") && !applied.contains($0.key)
+            }
+            if let first = ignored.first {
+                warn(
+                    .refSiblings, at: first.keyLocation,
+                    "\(ignored.map { "'\($0.key)'" }.joined(separator: ", ")) beside '$ref' "
+                        + (isVersion31
+                            ? "is ignored: a spec type cannot add to the schema a reference names"
+                            : "is ignored, as OpenAPI 3.0 says"),
+                    fix: "wrap the reference: 'allOf: [{$ref: ...}]' with the other keys beside 'allOf'")
+            }
+            return withDefaults(result, schema)
+        }
+        let view = SchemaView(schema, run: self)
+        var result: ImportedType
+        if !asModel, needsModel(view, usage: usage) {
+            var name = allocateTypeName(hint)
+            reserveModel(name)
+            defineModel(name, schema: schema)
+            // Identical inline structs (the same object written out in two places) are one model: the first. Enums
+            // are left apart: a shared enum would be named after whichever use comes first, so an unrelated edit
+            // that removes that use would rename it.
+            if let index = modelIndex[name], let body = models[index].body, case .object? = shapes[name] {
+                let key = Self.identity(of: body)
+                if let first = inlineModels[key], first != name, shapes[first] != nil {
+                    models[index].body = nil
+                    name = first
+                } else {
+                    inlineModels[key] = name
+                }
+            }
+            result = ImportedType(name)
+            if nullableModels.contains(name) { result.nullable = true }
+            return result
+        } else if let reference = SchemaView.reference(of: schema) {
+            result = referencedType(
+                reference, at: schema["allOf"]?.items?.first ?? schema, hint: hint, usage: usage, depth: depth)
+            // `{enum: [8], allOf: [{$ref: Kind}]}` narrows the named type to one value: a constant of it.
+            if let constant = Self.constant(of: schema) { result.options["const"] = constant.value }
+        } else if let variants = view.variants {
+            if variants.isEmpty {
+                result = ImportedType("json")
+            } else if variants.count == 1 {
+                result = type(of: variants[0], hint: hint, usage: usage, depth: depth + 1)
+            } else {
+                result = stringUnionType(variants)
+            }
+        } else if let allOf = view.allOf, !allOf.isEmpty, !view.hasProperties {
+            result = type(of: allOf[0], hint: hint, usage: usage, depth: depth + 1)
+            if allOf.count > 1 {
+                warn(.allofFlattened, at: schema.location, "allOf in a \(usage) value keeps only its first part")
+            }
+        } else {
+            result = plainType(view, hint: hint, usage: usage, depth: depth)
+        }
+        if view.nullable { result.nullable = true }
+        Self.describe(&result, schema)
+        if result.type == "json", usage == .form || usage == .parameter || usage == .header {
+            warn(.anyValue, at: schema.location, "a value of any type in a \(usage) is sent as text")
+            result.type = "string"
+        }
+        return withDefaults(result, schema)
+    }
+
+    /// A schema's or parameter's description and deprecation, on a type.
+    static func describe(_ type: inout ImportedType, _ node: DocNode) {
+        let (description, deprecation) = described(node)
+        if let description { type.description = description }
+        if let deprecation { type.deprecation = deprecation }
+    }
+
+    /// A node's description and deprecation as the spec writes them: `deprecated: true`, or its message when the
+    /// description ends in a paragraph `Deprecated: why` (as the export writes it; a bare `Deprecated.` goes too).
+    static func described(_ node: DocNode) -> (description: String?, deprecation: SpecText?) {
+        let description = node.string("description")
+        guard node["deprecated"]?.bool == true else { return (description, nil) }
+        guard var paragraphs = description?.components(separatedBy: "\n\n"), let last = paragraphs.last else {
+            return (description, .plain("true"))
+        }
+        guard let message = OpenAPIExporter.deprecationMessage(inParagraph: last) else {
+            return (description, .plain("true"))
+        }
+        paragraphs.removeLast()
+        let deprecation: SpecText = message.map(SpecText.string) ?? .plain("true")
+        return (paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n\n"), deprecation)
+    }
+
+    /// Whether a schema used in place needs a model of its own.
+    func needsModel(_ view: SchemaView, usage: SchemaUsage) -> Bool {
+        if usage == .form || usage == .parameter || usage == .header {
+            return (view.enumValues?.count ?? 0) >= 2 && view.variants == nil
+        }
+        if view.hasProperties { return true }
+        if let allOf = view.allOf, allOf.count > 1 || (allOf.count == 1 && view.variants != nil) { return true }
+        if let variants = view.variants, variants.count > 1, !view.isStringUnion || view.isConstantUnion {
+            return true
+        }
+        if let values = view.enumValues, values.count >= 2, view.variants == nil { return true }
+        return false
+    }
+
+    /// A `$ref` where a type is used: the model it names, or the type of the schema piece it points into.
+    func referencedType(
+        _ reference: String, at node: DocNode, hint: String, usage: SchemaUsage, depth: Int
+    ) -> ImportedType {
+        if reference.hasSuffix("/" + OpenAPIExporter.urlSchemaKey) { return ImportedType("url") }
+        if namesModel(reference, from: node) {
+            guard let model = modelName(forReference: reference, from: node) else { return ImportedType("json") }
+            var result = ImportedType(model)
+            result.nullable = nullableModels.contains(model)
+            return adapted(result, to: usage, at: node)
+        }
+        guard depth < 32, let (target, _) = documents.resolve(reference, from: node) else {
+            warn(.danglingRef, at: node.location, "$ref '\(reference)' points at nothing; typed as json")
+            summary.jsonFallbacks += 1
+            return ImportedType("json")
+        }
+        return type(of: target, hint: hint, usage: usage, depth: depth + 1)
+    }
+
+    /// A model where a form field, parameter or header needs a scalar: an object travels as a deepObject map of
+    /// text, a union as text.
+    func adapted(_ type: ImportedType, to usage: SchemaUsage, at node: DocNode) -> ImportedType {
+        guard usage == .form || usage == .parameter || usage == .header else { return type }
+        switch shapes[type.type] {
+        case .object?:
+            warn(
+                .nestedObject, at: node.location,
+                "'\(type.type)' is an object inside a \(usage == .form ? "form body" : "parameter"); "
+                    + "sent as a map of text (\(type.type)[key]=value), so its fields' types are not checked")
+            var map = ImportedType("{string: string}")
+            map.nullable = type.nullable
+            return map
+        case .union?:
+            warn(.nestedUnion, at: node.location, "'\(type.type)' is a union inside a \(usage); sent as text")
+            var text = ImportedType("string")
+            text.nullable = type.nullable
+            return text
+        default:
+            return type
+        }
+    }
+
+    /// Variants that are all strings: the enum among them when there is one (its unknown values decode anyway),
+    /// else `string`.
+    func stringUnionType(_ variants: [DocNode]) -> ImportedType {
+        for variant in variants {
+            if let reference = variant.string("$ref"), let model = modelName(forReference: reference, from: variant),
+                case .enumeration? = shapes[model]
+            {
+                return ImportedType(model)
+            }
+        }
+        return ImportedType("string")
+    }
+
+    /// A scalar, array or map.
+    func plainType(_ view: SchemaView, hint: String, usage: SchemaUsage, depth: Int) -> ImportedType {
+        let schema = view.node
+        if view.types.count > 1 {
+            warn(
+                .typeList, at: (schema["type"] ?? schema).location,
+                "a value of several types (\(view.types.joined(separator: ", "))) is typed as json",
+                fix: "use oneOf with one schema per type")
+            summary.jsonFallbacks += 1
+            return ImportedType("json")
+        }
+        var jsonType = view.types.first
+        if jsonType == nil {
+            if let constant = schema["const"] {
+                jsonType = Self.jsonType(of: constant)
+            } else if let first = view.enumValues?.first {
+                jsonType = Self.jsonType(of: first)
+            } else if schema["items"] != nil {
+                jsonType = "array"
+            } else if schema["additionalProperties"] != nil || schema["properties"] != nil {
+                jsonType = "object"
+            }
+        }
+        let format = schema.string("format")
+        var result: ImportedType
+        switch jsonType {
+        case "string" where schema.string("x-specgen-date-format") != nil:
+            // The export's own words for a date written in a pattern.
+            result = ImportedType("datetime")
+            result.options["format"] = schema.string("x-specgen-date-format").map(SpecText.string)
+        case "number" where format == "epoch-seconds" || format == "epoch-milliseconds":
+            result = ImportedType("datetime")
+            result.options["format"] = format.map(SpecText.string)
+        case "string" where format == nil && schema["contentMediaType"] != nil && schema["contentEncoding"] == nil:
+            // OpenAPI 3.1's raw bytes: a file where a part can carry one, else text.
+            result = ImportedType(usage == .multipart || usage == .json ? "file" : "string")
+        case "string":
+            result = ImportedType(stringType(format, usage: usage))
+            if format == "password" { result.options["sensitive"] = .plain("true") }
+            if result.type == "string" {
+                if let pattern = schema.string("pattern") {
+                    if (try? NSRegularExpression(pattern: pattern)) != nil {
+                        result.options["pattern"] = .string(pattern)
+                    } else {
+                        warn(
+                            .pattern, at: schema["pattern"]?.location ?? schema.location,
+                            "the pattern is not a regular expression this platform reads; not checked")
+                    }
+                }
+                result.options["minLength"] = schema["minLength"]?.int.map { .plain(String($0)) }
+                result.options["maxLength"] = schema["maxLength"]?.int.map { .plain(String($0)) }
+            }
+        case "integer":
+            if format == "unix-time" || format == "unixtime" || format == "timestamp" {
+                result = ImportedType("datetime")
+                result.options["format"] = "epoch-seconds"
+            } else {
+                result = ImportedType(format == "int32" ? "int32" : format == "int64" ? "int64" : "int")
+                numberConstraints(&result, schema)
+            }
+        case "number":
+            result = ImportedType(format == "float" ? "float" : "double")
+            numberConstraints(&result, schema)
+        case "boolean":
+            result = ImportedType("bool")
+        case "array":
+            result = arrayType(view, hint: hint, usage: usage, depth: depth)
+        case "object":
+            result = mapType(view, hint: hint, usage: usage, depth: depth)
+        case nil:
+            result = ImportedType("json")
+        default:
+            warn(
+                .unknownType, at: (schema["type"] ?? schema).location,
+                "unknown type '\(jsonType ?? "")'; typed as json")
+            summary.jsonFallbacks += 1
+            result = ImportedType("json")
+        }
+        if let constant = schema["const"] ?? (view.enumValues?.count == 1 ? view.enumValues?.first : nil),
+            ["string", "int", "int32", "int64", "bool", "double", "float"].contains(result.type)
+        {
+            result.options["const"] = constant.value
+        }
+        return result
+    }
+}

@@ -1,0 +1,287 @@
+import Foundation
+import SpecgenSpec
+import SpecgenYAML
+
+/// Composition: `allOf` structs, `oneOf`/`anyOf` unions and their tags, and enumerations.
+extension ImportRun {
+    /// `allOf`: a struct that includes the structs it names and adds the properties of the rest. A part that is a
+    /// union adds the properties of its object variants, each optional, since a struct cannot include a union.
+    func composition(
+        _ schema: DocNode, parts: [DocNode], name: String, into map: SpecMap
+    ) -> (SpecText, ModelShape) {
+        var includes: [String] = []
+        var own: [DocNode] = [schema]
+        var optional: [DocNode] = []
+        func add(_ part: DocNode, depth: Int) {
+            if let reference = part.string("$ref") {
+                guard namesModel(reference, from: part) else {
+                    if depth < 8, let target = documents.resolve(reference, from: part)?.node {
+                        add(target, depth: depth + 1)
+                    }
+                    return
+                }
+                guard let model = modelName(forReference: reference, from: part),
+                    let target = documents.resolve(reference, from: part)?.node
+                else { return }
+                switch shapes[model] {
+                case .object?:
+                    if !includes.contains(model) { includes.append(model) }
+                case .union?:
+                    unionParts(target, in: name, at: part, depth: depth, into: &optional)
+                case .alias?, nil:
+                    own.append(target)
+                case .enumeration?:
+                    warn(
+                        .allofNonObject, at: part.location,
+                        "allOf includes '\(model)', an enum, in the object '\(name)'; not included")
+                }
+                return
+            }
+            let view = SchemaView(part, run: self)
+            for inner in view.allOf ?? [] { add(inner, depth: depth + 1) }
+            if view.variants != nil { unionParts(part, in: name, at: part, depth: depth, into: &optional) }
+            if part["properties"] != nil || part["required"] != nil || part["additionalProperties"] != nil {
+                own.append(part)
+            }
+        }
+        for part in parts { add(part, depth: 0) }
+        return structure(schema, ownParts: own, optionalParts: optional, includes: includes, name: name, into: map)
+    }
+
+    /// The object variants of a union inside an `allOf`, whose properties the struct takes as optional.
+    func unionParts(
+        _ union: DocNode, in name: String, at part: DocNode, depth: Int, into parts: inout [DocNode]
+    ) {
+        warn(
+            .allofUnion, at: part.location,
+            "allOf includes a oneOf/anyOf, which a struct cannot include; '\(name)' takes its variants' properties, "
+                + "each optional")
+        for variant in SchemaView(union, run: self).variants ?? [] {
+            guard let target = resolved(variant) else { continue }
+            parts.append(target)
+            for inner in SchemaView(target, run: self).allOf ?? [] where depth < 8 {
+                if let resolvedInner = resolved(inner) { parts.append(resolvedInner) }
+            }
+        }
+    }
+
+    /// `oneOf`/`anyOf`: a union of its variants, discriminated when the document names the property.
+    func union(
+        _ schema: DocNode, variants: [DocNode], name: String, into header: SpecMap
+    ) -> (SpecText, ModelShape) {
+        var map = header
+        var discriminator = schema["discriminator"]?.string("propertyName")
+        var tags: [String: String] = [:]  // model name → tag from the mapping
+        if discriminator != nil, let mapping = schema["discriminator"]?["mapping"]?.entries {
+            for (tag, _, target) in mapping {
+                guard let reference = target.string else { continue }
+                let full =
+                    reference.contains("#") || reference.contains("/")
+                    ? reference
+                    : "#/components/schemas/" + reference
+                if let model = modelName(forReference: full, from: target) { tags[model] = tags[model] ?? tag }
+            }
+        }
+        var written: [SpecText] = []
+        var seenTypes = Set<String>()
+        var seenCases = Set<String>()
+        var allModels = true
+        for (index, variant) in variants.enumerated() {
+            let reference = SchemaView.reference(of: variant)
+            let label =
+                reference == nil
+                ? Self.variantLabel(variant, discriminator: discriminator) ?? variant.string("title")
+                    ?? "variant\(index + 1)" : nil
+            let type = self.type(of: variant, hint: name + namer.typeNamePart(label ?? ""))
+            guard !seenTypes.contains(type.type) else {
+                warn(
+                    .unionDuplicate, at: variant.location,
+                    "variant \(index + 1) of '\(name)' has the same type as an earlier one (\(type.type)); dropped")
+                continue
+            }
+            seenTypes.insert(type.type)
+            if case .object? = shapes[type.type] {} else { allModels = false }
+            var entry = SpecMap()
+            entry["type"] = .string(type.type)
+            if let explicit = variant.string("x-specgen-case") {
+                entry["case"] = .string(explicit)
+                seenCases.insert(explicit.lowercased())
+            } else if let label, case .object? = shapes[type.type] {
+                // A model made from the variant is named after the union; its case is named as the variant sits.
+                let caseName = namer.bareMemberName(label)
+                if !seenCases.contains(caseName.lowercased()) {
+                    entry["case"] = .string(caseName)
+                    seenCases.insert(caseName.lowercased())
+                }
+            }
+            if let tag = tags[type.type], tag != constantTag(of: type.type, discriminator) {
+                entry["tag"] = .string(tag)
+            }
+            // A variant made a model keeps its description there.
+            if reference != nil || shapes[type.type] == nil, let description = variant.string("description") {
+                entry["description"] = SpecText.description(description)
+            }
+            written.append(entry.keys == ["type"] ? .string(type.type) : entry.text)
+        }
+        let tagsWritten = written.compactMap { entry -> String? in
+            switch entry {
+            case .string(let type): return constantTag(of: type, discriminator)
+            case .map(let entries):
+                if case .string(let tag)? = entries.first(where: { $0.key == "tag" })?.value { return tag }
+                if case .string(let type)? = entries.first(where: { $0.key == "type" })?.value {
+                    return constantTag(of: type, discriminator)
+                }
+                return nil
+            default: return nil
+            }
+        }
+        if discriminator != nil, allModels, Set(tagsWritten).count < tagsWritten.count {
+            warn(
+                .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
+                "two variants of '\(name)' have the same '\(discriminator ?? "")'; decoded in order instead")
+            discriminator = nil
+            written = written.map(Self.withoutTag)
+        }
+        // A variant whose tag property takes several values (`type: {enum: [search, search_2025]}`) and that the
+        // mapping does not name cannot be given one tag: the union decodes in order, constants first.
+        if let property = discriminator, allModels,
+            let variant = variants.first(where: { variant in
+                guard let target = resolved(variant, warning: false), let model = namesOf(variant) else { return false }
+                return tags[model] == nil && (target["properties"]?[property]?["enum"]?.items?.count ?? 0) > 1
+            })
+        {
+            warn(
+                .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
+                "a variant of '\(name)' (\(namesOf(variant) ?? "inline")) takes several '\(property)' values, which one "
+                    + "tag cannot say; decoded in order instead")
+            discriminator = nil
+            written = written.map(Self.withoutTag)
+        }
+        if discriminator != nil, !allModels {
+            warn(
+                .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
+                "'\(name)' has a discriminator but a variant that is not an object; decoded in order instead")
+            discriminator = nil
+        }
+        if written.count == 1, case .string(let only) = written[0] {
+            // One variant left (the others were duplicates or null): the union is another name for it.
+            return (Self.alias(of: only, keeping: map), .alias(only))
+        }
+        map["oneOf"] = .list(written)
+        map["discriminator"] = discriminator.map(SpecText.string)
+        withExample(&map, schema)
+        return (map.text, .union)
+    }
+
+    /// What makes two inline models the same model: their text without descriptions and examples.
+    static func identity(of body: SpecText) -> SpecText {
+        switch body {
+        case .map(let entries):
+            return .map(
+                entries.filter { !["description", "example", "deprecated"].contains($0.key) }.map {
+                    SpecText.Entry(key: $0.key, value: identity(of: $0.value))
+                })
+        case .list(let items): return .list(items.map(identity))
+        default: return body
+        }
+    }
+
+    /// A union variant's text without its `tag`, for a union that decodes in order.
+    static func withoutTag(_ variant: SpecText) -> SpecText {
+        guard case .map(let entries) = variant else { return variant }
+        let kept = entries.filter { $0.key != "tag" }
+        return kept.count == 1 ? kept[0].value : .map(kept)
+    }
+
+    /// A union of one variant written as an alias of it, keeping the union's other keys (its description) but
+    /// `oneOf` and `discriminator`.
+    static func alias(of type: String, keeping map: SpecMap) -> SpecText {
+        var alias = SpecMap()
+        alias["type"] = .string(type)
+        for entry in map.entries where entry.key != "oneOf" && entry.key != "discriminator" {
+            alias[entry.key] = entry.value
+        }
+        return alias.keys == ["type"] ? .string(type) : alias.text
+    }
+
+    /// The model a `$ref` variant names, if it names one.
+    func namesOf(_ variant: DocNode) -> String? {
+        guard let reference = SchemaView.reference(of: variant) else { return nil }
+        return modelName(forReference: reference, from: variant)
+    }
+
+    /// A variant's label from its discriminator constant or a one-value `type` enum (`{type: {enum: [text]}}`).
+    static func variantLabel(_ variant: DocNode, discriminator: String?) -> String? {
+        for key in [discriminator, "type", "object", "kind"].compactMap({ $0 }) {
+            guard let property = variant["properties"]?[key] else { continue }
+            if let constant = property.string("const") { return constant }
+            if let values = property["enum"]?.items, values.count == 1, let value = values[0].string { return value }
+        }
+        return nil
+    }
+
+    /// The tag the loader gives a variant model without `tag`: its constant for the discriminator, else its name.
+    func constantTag(of model: String, _ discriminator: String?) -> String {
+        guard let discriminator, case .object(let fields, _)? = shapes[model],
+            let constant = fields.first(where: { $0.wireName == discriminator })?.constant
+        else { return model }
+        return constant
+    }
+
+    /// `enum`: string values (each kept, with a Swift name where two would collide) or integer values.
+    func enumeration(
+        _ schema: DocNode, values: [DocNode], name: String, into header: SpecMap, cases: [DocNode]? = nil
+    ) -> (SpecText, ModelShape) {
+        var map = header
+        let integer = values.allSatisfy { $0.int != nil && $0.node.isPlainScalar }
+        let names =
+            cases.map { $0.map { $0.string("title") ?? "" } }
+            ?? (schema["x-enum-varnames"] ?? schema["x-enumNames"] ?? schema["x-enum-names"])?.items?
+            .compactMap(\.string)
+        let descriptions =
+            cases?.map { $0.string("description") }
+            ?? schema["x-enum-descriptions"]?.items?.map(\.string)
+        var taken = Set<String>([Namer.unknownEnumCase.lowercased()])
+        var seenValues = Set<String>()
+        var written: [SpecText] = []
+        var texts: [String] = []
+        for (index, value) in values.enumerated() {
+            let text = value.string ?? ""
+            guard !seenValues.contains(text) else { continue }
+            seenValues.insert(text)
+            texts.append(text)
+            let raw: SpecText = integer ? .plain(text) : .string(text)
+            var swiftName: String?
+            if let names, index < names.count, !names[index].isEmpty {
+                swiftName = namer.bareMemberName(names[index])
+            } else if integer {
+                swiftName = nil
+                let derived = namer.integerCaseName(text)
+                if taken.contains(derived.lowercased()) { swiftName = derived }
+            } else {
+                let derived = namer.bareMemberName(text)
+                if text.isEmpty || derived == "_" {
+                    swiftName = "empty"
+                } else if taken.contains(derived.lowercased()) {
+                    swiftName = derived
+                }
+            }
+            let base = swiftName ?? (integer ? namer.integerCaseName(text) : namer.bareMemberName(text))
+            let chosen = Self.unique(base) { taken.contains($0.lowercased()) }
+            taken.insert(chosen.lowercased())
+            if swiftName != nil || chosen != base { swiftName = chosen }
+            var entry = SpecMap()
+            entry["value"] = raw
+            if let swiftName, swiftName != (integer ? namer.integerCaseName(text) : namer.bareMemberName(text)) {
+                entry["swiftName"] = .string(swiftName)
+            }
+            if let descriptions, index < descriptions.count, let description = descriptions[index] {
+                entry["description"] = SpecText.description(description)
+            }
+            written.append(entry.keys == ["value"] ? raw : entry.text)
+        }
+        map["enum"] = .list(written)
+        withExample(&map, schema)
+        return (map.text, .enumeration(values: texts, integer: integer))
+    }
+}
