@@ -243,12 +243,14 @@ extension SpecDiff {
         } else if after.discriminator != nil {
             for variant in after.variants {
                 guard let old = before.variants.first(where: { $0.type == variant.type }),
-                    old.discriminatorValue != variant.discriminatorValue
+                    old.discriminatorValues != variant.discriminatorValues
                 else { continue }
+                func tags(_ variant: UnionVariant) -> String {
+                    variant.discriminatorValues.map { "'\($0)'" }.joined(separator: " or ")
+                }
                 add(
                     .unionTagChanged,
-                    "variant '\(variant.type)' of union '\(model.name)' is tagged '\(variant.discriminatorValue)',"
-                        + " was '\(old.discriminatorValue)'",
+                    "variant '\(variant.type)' of union '\(model.name)' is tagged \(tags(variant)), was \(tags(old))",
                     at: variant.location, symbols: [symbol(variant)], operations: operations)
             }
         } else {

@@ -171,8 +171,9 @@ package struct UnionPlan: Hashable, Sendable {
         package var type: String
         /// The variant as the spec writes it, which names it in decoding reasons.
         package var specType: String
-        /// The discriminator's value that selects it, in a discriminated union.
-        package var tag: String?
+        /// The discriminator's values that select it, in a discriminated union (empty in another). With one, the
+        /// client writes it when it encodes the case; with several, the value's own property says which.
+        package var tags: [String]
         /// The string constants its properties declare (`object: card`), which an undiscriminated union checks
         /// before trying it; wire name and value, in spec order.
         package var constants: [[String]]

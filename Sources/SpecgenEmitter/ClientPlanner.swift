@@ -246,7 +246,7 @@ package struct ClientPlanner {
                         UnionPlan.Case(
                             name: namer.caseName(of: variant), type: swiftType(variant.type),
                             specType: variant.type.description,
-                            tag: union.discriminator == nil ? nil : variant.discriminatorValue,
+                            tags: union.discriminator == nil ? [] : variant.discriminatorValues,
                             constants: union.discriminator != nil ? [] : stringConstants(of: variant.type),
                             documentation: variant.description, validation: nestedCheck(variant.type),
                             isIndirect: layout.isIndirect(member: index, of: model.name))

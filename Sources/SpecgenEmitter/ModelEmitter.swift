@@ -345,7 +345,8 @@ struct ModelEmitter {
         w.type("enum", union.typeName, ": Codable, Hashable, Sendable", modifier: union.isIndirect ? "indirect " : "") {
             w in
             for variant in union.cases {
-                w.docComment(variant.documentation ?? variant.tag.map { "`\($0)`." } ?? "A `\(variant.specType)`.")
+                let tags = variant.tags.map { "`\($0)`" }.joined(separator: " or ")
+                w.docComment(variant.documentation ?? (tags.isEmpty ? "A `\(variant.specType)`." : tags + "."))
                 w.declaration(
                     "case", variant.name, "(\(variant.type))", modifier: variant.isIndirect ? "indirect " : "")
             }
@@ -360,7 +361,7 @@ struct ModelEmitter {
                     w.switchBlock("tag") { w in
                         for variant in union.cases {
                             w.caseLine(
-                                SwiftLiteral.string(variant.tag ?? ""),
+                                variant.tags.map(SwiftLiteral.string).joined(separator: ", "),
                                 "self = .\(variant.name.withoutBackticks)(try \(variant.type)(from: decoder))")
                         }
                         w.line("default:")
@@ -393,10 +394,11 @@ struct ModelEmitter {
             w.declaration("func", "encode", "(to encoder: any Encoder) throws") { w in
                 w.switchBlock("self") { w in
                     for variant in union.cases {
+                        // A case of several tags keeps the one its value holds.
                         let tag =
-                            variant.tag.map { tag in
-                                ", tag: \(SwiftLiteral.string(tag)), key: \(SwiftLiteral.string(union.discriminator ?? ""))"
-                            } ?? ""
+                            variant.tags.count == 1
+                            ? ", tag: \(SwiftLiteral.string(variant.tags[0])), key: "
+                                + SwiftLiteral.string(union.discriminator ?? "") : ""
                         w.caseLine(
                             ".\(variant.name.withoutBackticks)(let value)",
                             "try UnionDecoding.encode(value\(tag), to: encoder)")

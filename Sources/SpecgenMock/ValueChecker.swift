@@ -202,8 +202,8 @@ struct ValueChecker {
                     path, "needs '\(discriminator)' naming a variant of \(model.name)",
                     at: union.discriminatorLocation ?? model.location)
             }
-            guard let variant = union.variants.first(where: { $0.discriminatorValue == tag }) else {
-                let tags = union.variants.map(\.discriminatorValue).joined(separator: ", ")
+            guard let variant = union.variants.first(where: { $0.discriminatorValues.contains(tag) }) else {
+                let tags = union.variants.flatMap(\.discriminatorValues).joined(separator: ", ")
                 return report(
                     "\(path).\(discriminator)", "is \"\(show(tag))\", not one of \(model.name)'s variants: \(tags)",
                     at: union.discriminatorLocation ?? model.location)

@@ -129,7 +129,7 @@ extension OpenAPIExporter {
             var mapping = OpenAPIObject()
             for variant in union.variants {
                 guard case .named(let name) = variant.type else { continue }
-                mapping[variant.discriminatorValue] = .string("#/components/schemas/\(name)")
+                for tag in variant.discriminatorValues { mapping[tag] = .string("#/components/schemas/\(name)") }
             }
             object["discriminator"] = .object(["propertyName": .string(discriminator), "mapping": .object(mapping)])
         } else {

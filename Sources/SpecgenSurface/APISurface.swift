@@ -70,7 +70,9 @@ private struct WireMap {
             case .union(let union):
                 for item in union.cases {
                     byOwner[union.typeName, default: [:]][item.name.withoutBackticks] =
-                        item.tag.map { "\(union.discriminator ?? "")=\"\($0)\"" } ?? item.specType
+                        item.tags.isEmpty
+                        ? item.specType
+                        : "\(union.discriminator ?? "")=" + item.tags.map { "\"\($0)\"" }.joined(separator: "|")
                 }
             case .alias:
                 break

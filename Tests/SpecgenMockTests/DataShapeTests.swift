@@ -402,6 +402,17 @@ struct DataShapeTests {
         #expect(again.contains("9007199254740993"))
     }
 
+    /// A variant of several tags is chosen by any of them, and encodes with the one its value holds.
+    @Test func aVariantOfSeveralTagsKeepsTheTagItCameWith() throws {
+        for kind in ["verify_card", "verify_bank_account"] {
+            let json = #"{"type": "\#(kind)", "code_length": 6}"#
+            let action = try JSONCoding.decoder().decode(NextAction.self, from: Data(json.utf8))
+            #expect(action == .verify(NextActionVerify(type: Verification(rawValue: kind), codeLength: 6)))
+            let encoded = try JSONDecoder().decode(JSONValue.self, from: try JSONCoding.encoder().encode(action))
+            #expect(encoded == (try Self.json(json)))
+        }
+    }
+
     @Test func aUnionInARequestBodyIsSentWithItsTag() async throws {
         let card = Card(
             id: "card_9", created: Date(timeIntervalSince1970: 1_800_000_000), brand: "visa", last4: "1111",

@@ -218,9 +218,8 @@ struct ImportRuleTests {
         #expect(files.models.map(\.name) == ["Owner", "Address"])
     }
 
-    /// A variant whose tag property takes several values cannot have one tag: the union decodes in order, the
-    /// variant with a constant first (an open enum would read its values too). A tag that is not the schema's name
-    /// comes from the variant's constant; one with no constant is the schema's name, as OpenAPI says.
+    /// Tags come from the mapping, then from the values of the variant's tag property (several when it is an enum of
+    /// several), then from its constant; one with none of these is the schema's name, as OpenAPI says.
     @Test func discriminatorTagsComeFromTheVariants() throws {
         let (spec, summary) = try Self.imported("import-discriminator-tags")
         guard case .union(let tool) = try Self.model("Tool", in: spec).kind,
@@ -229,12 +228,20 @@ struct ImportRuleTests {
             Issue.record("Tool and ResultModel are not unions")
             return
         }
-        #expect(tool.discriminator == nil)
-        #expect(tool.variants.map(\.type.description) == ["CodeTool", "SearchTool"])
-        #expect(summary.warnings["discriminator-dropped"] == 1)
+        // SearchTool's `type` is an enum of two values: both are its tags, and the union stays discriminated.
+        #expect(tool.discriminator == "type")
+        #expect(tool.variants.map(\.type.description) == ["SearchTool", "CodeTool"])
+        #expect(tool.variants.map(\.discriminatorValues) == [["search", "search_2025"], ["code"]])
+        #expect(summary.warnings["discriminator-dropped"] == nil)
         #expect(result.discriminator == "status")
         // The loader takes Success's tag from its constant; Failure's is its name.
         #expect(result.variants.map(\.tag) == ["ok", nil])
+        // A mapping that names one schema twice gives it both tags, in the mapping's order.
+        guard case .union(let event) = try Self.model("Event", in: spec).kind else {
+            Issue.record("Event is not a union")
+            return
+        }
+        #expect(event.variants.map(\.discriminatorValues) == [["created"], ["updated", "replaced"]])
     }
 
     /// Paging as the document means it: offsets and limits of another integer width, a page with a default, and a

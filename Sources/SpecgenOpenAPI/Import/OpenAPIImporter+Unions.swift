@@ -71,7 +71,7 @@ extension ImportRun {
     ) -> (SpecText, ModelShape) {
         var map = header
         var discriminator = schema["discriminator"]?.string("propertyName")
-        var tags: [String: String] = [:]  // model name → tag from the mapping
+        var tags: [String: [String]] = [:]  // model name → its tags from the mapping, in the mapping's order
         if discriminator != nil, let mapping = schema["discriminator"]?["mapping"]?.entries {
             for (tag, _, target) in mapping {
                 guard let reference = target.string else { continue }
@@ -79,7 +79,7 @@ extension ImportRun {
                     reference.contains("#") || reference.contains("/")
                     ? reference
                     : "#/components/schemas/" + reference
-                if let model = modelName(forReference: full, from: target) { tags[model] = tags[model] ?? tag }
+                if let model = modelName(forReference: full, from: target) { tags[model, default: []].append(tag) }
             }
         }
         var written: [SpecText] = []
@@ -114,7 +114,12 @@ extension ImportRun {
                     seenCases.insert(caseName.lowercased())
                 }
             }
-            if let tag = tags[type.type], tag != constantTag(of: type.type, discriminator) {
+            // Tags come from the mapping, else from the values the variant's tag property takes, else (as the
+            // loader does) from its constant or its name.
+            let variantTags = tags[type.type] ?? discriminator.flatMap { tagValues(of: variant, property: $0) } ?? []
+            if variantTags.count > 1 {
+                entry["tags"] = .list(variantTags.map(SpecText.string))
+            } else if let tag = variantTags.first, tag != constantTag(of: type.type, discriminator) {
                 entry["tag"] = .string(tag)
             }
             // A variant made a model keeps its description there.
@@ -123,16 +128,19 @@ extension ImportRun {
             }
             written.append(entry.keys == ["type"] ? .string(type.type) : entry.text)
         }
-        let tagsWritten = written.compactMap { entry -> String? in
+        let tagsWritten = written.flatMap { entry -> [String] in
             switch entry {
-            case .string(let type): return constantTag(of: type, discriminator)
+            case .string(let type): return [constantTag(of: type, discriminator)]
             case .map(let entries):
-                if case .string(let tag)? = entries.first(where: { $0.key == "tag" })?.value { return tag }
-                if case .string(let type)? = entries.first(where: { $0.key == "type" })?.value {
-                    return constantTag(of: type, discriminator)
+                if case .string(let tag)? = entries.first(where: { $0.key == "tag" })?.value { return [tag] }
+                if case .list(let items)? = entries.first(where: { $0.key == "tags" })?.value {
+                    return items.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
                 }
-                return nil
-            default: return nil
+                if case .string(let type)? = entries.first(where: { $0.key == "type" })?.value {
+                    return [constantTag(of: type, discriminator)]
+                }
+                return []
+            default: return []
             }
         }
         if discriminator != nil, allModels, Set(tagsWritten).count < tagsWritten.count {
@@ -142,26 +150,12 @@ extension ImportRun {
             discriminator = nil
             written = written.map(Self.withoutTag)
         }
-        // A variant whose tag property takes several values (`type: {enum: [search, search_2025]}`) and that the
-        // mapping does not name cannot be given one tag: the union decodes in order, constants first.
-        if let property = discriminator, allModels,
-            let variant = variants.first(where: { variant in
-                guard let target = resolved(variant, warning: false), let model = namesOf(variant) else { return false }
-                return tags[model] == nil && (target["properties"]?[property]?["enum"]?.items?.count ?? 0) > 1
-            })
-        {
-            warn(
-                .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
-                "a variant of '\(name)' (\(namesOf(variant) ?? "inline")) takes several '\(property)' values, which one "
-                    + "tag cannot say; decoded in order instead")
-            discriminator = nil
-            written = written.map(Self.withoutTag)
-        }
         if discriminator != nil, !allModels {
             warn(
                 .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
                 "'\(name)' has a discriminator but a variant that is not an object; decoded in order instead")
             discriminator = nil
+            written = written.map(Self.withoutTag)
         }
         if written.count == 1, case .string(let only) = written[0] {
             // One variant left (the others were duplicates or null): the union is another name for it.
@@ -186,10 +180,21 @@ extension ImportRun {
         }
     }
 
-    /// A union variant's text without its `tag`, for a union that decodes in order.
+    /// The string values a variant's tag property takes when it is an enum of several
+    /// (`type: {enum: [search, search_2025]}`); nil when it takes one or any.
+    func tagValues(of variant: DocNode, property: String) -> [String]? {
+        guard let target = resolved(variant, warning: false),
+            let tagProperty = target["properties"]?[property].flatMap({ resolved($0, warning: false) }),
+            let values = tagProperty["enum"]?.items, values.count > 1
+        else { return nil }
+        let strings = values.compactMap(\.string)
+        return strings.count == values.count ? strings : nil
+    }
+
+    /// A union variant's text without its `tag` or `tags`, for a union that decodes in order.
     static func withoutTag(_ variant: SpecText) -> SpecText {
         guard case .map(let entries) = variant else { return variant }
-        let kept = entries.filter { $0.key != "tag" }
+        let kept = entries.filter { $0.key != "tag" && $0.key != "tags" }
         return kept.count == 1 ? kept[0].value : .map(kept)
     }
 

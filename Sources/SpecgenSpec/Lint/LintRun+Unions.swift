@@ -36,12 +36,13 @@ extension LintRun {
         if let discriminator = union.discriminator {
             checkDiscriminated(model, union, discriminator: discriminator)
         } else {
-            for variant in union.variants where variant.tag != nil {
+            for variant in union.variants where !variant.tags.isEmpty {
+                let key = variant.tags.count == 1 ? "tag" : "tags"
                 warning(
                     variant.location,
-                    "'tag' of variant '\(variant.type)' in \(scope) has no effect without a"
+                    "'\(key)' of variant '\(variant.type)' in \(scope) has no effect without a"
                         + " discriminator",
-                    fix: "add 'discriminator: <property>' to the union, or remove 'tag'")
+                    fix: "add 'discriminator: <property>' to the union, or remove '\(key)'")
             }
             checkShadowedVariants(model, union)
         }
@@ -59,26 +60,29 @@ extension LintRun {
                     fix: "make every variant a model, or remove 'discriminator' to try the variants in order")
                 continue
             }
-            let tag = variant.discriminatorValue
-            if let first = tags[tag] {
-                error(
-                    variant.location,
-                    "variants '\(first.type)' and '\(variant.type)' of \(scope) both have the tag '\(tag)'",
-                    fix: "give one of them another 'tag'")
+            for tag in variant.discriminatorValues {
+                if let first = tags[tag] {
+                    error(
+                        variant.location,
+                        first.type == variant.type
+                            ? "variant '\(variant.type)' of \(scope) lists the tag '\(tag)' twice"
+                            : "variants '\(first.type)' and '\(variant.type)' of \(scope) both have the tag '\(tag)'",
+                        fix: first.type == variant.type ? "list it once" : "give one of them another 'tag'")
+                }
+                tags[tag] = tags[tag] ?? variant
             }
-            tags[tag] = tags[tag] ?? variant
             guard let field = variantModel.fields.first(where: { $0.wireName == discriminator }) else { continue }
             switch shape(of: field.type) {
             case .primitive(.string):
-                if case .string(let constant)? = field.constant, constant != tag {
+                if case .string(let constant)? = field.constant, variant.discriminatorValues != [constant] {
                     error(
                         variant.location,
                         "'\(discriminator)' of '\(variantModel.name)' is always '\(constant)', but \(scope) selects"
-                            + " it with '\(tag)'",
+                            + " it with '\(variant.discriminatorValues.joined(separator: "', '"))'",
                         fix: "give the variant 'tag: \(constant)' in the union")
                 }
             case .enumeration(let enumModel, let values):
-                if !values.contains(where: { $0.value == tag }) {
+                for tag in variant.discriminatorValues where !values.contains(where: { $0.value == tag }) {
                     error(
                         variant.location,
                         "tag '\(tag)' of variant '\(variant.type)' in \(scope) is not a value of enum"

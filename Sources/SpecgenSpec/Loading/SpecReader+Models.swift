@@ -126,7 +126,7 @@ extension SpecReader {
         }
     }
 
-    /// A union's variants: types (`Card`, `string`, `[Card]`), mappings with `type`, `case`, `tag` and
+    /// A union's variants: types (`Card`, `string`, `[Card]`), mappings with `type`, `case`, `tag` (or `tags`) and
     /// `description`, or objects written inline with `properties`, which become models named after the union and
     /// the variant's case (`Shape` and `circle` make `ShapeCircle`), added to `inline`.
     private func variants(
@@ -159,7 +159,7 @@ extension SpecReader {
         guard
             let reader = MappingReader(
                 item, keyPath: keyPath,
-                allowed: ["case", "tag", "description", "properties", "additionalProperties"], context: context)
+                allowed: ["case", "tag", "tags", "description", "properties", "additionalProperties"], context: context)
         else { return nil }
         let caseName = reader.string("case")
         let suffix = caseName ?? reader.string("tag") ?? "variant\(index + 1)"
@@ -172,9 +172,9 @@ extension SpecReader {
         model.additionalProperties = reader.value("additionalProperties").flatMap {
             additionalProperties($0, keyPath: "\(keyPath).\(suffix)")
         }
-        let tag = reader.string("tag")
+        let tags = self.tags(reader)
         let variant = UnionVariant(
-            type: .named(name), caseName: caseName ?? (tag == nil ? suffix : nil), tag: tag,
+            type: .named(name), caseName: caseName ?? (tags.isEmpty ? suffix : nil), tags: tags,
             description: reader.documentation("description"),
             location: location)
         return (variant, model)
@@ -199,7 +199,7 @@ extension SpecReader {
         }
         guard
             let reader = MappingReader(
-                item, keyPath: keyPath, allowed: ["type", "case", "tag", "description"], context: context),
+                item, keyPath: keyPath, allowed: ["type", "case", "tag", "tags", "description"], context: context),
             let typeNode = reader.value("type"),
             let expression = types.resolve(typeNode, keyPath: "\(keyPath).type")
         else {
@@ -211,8 +211,25 @@ extension SpecReader {
             return nil
         }
         return UnionVariant(
-            type: expression.type, caseName: reader.string("case"), tag: reader.string("tag"),
+            type: expression.type, caseName: reader.string("case"), tags: tags(reader),
             description: reader.documentation("description"), location: context.location(typeNode))
+    }
+
+    /// A variant's `tag`, or its `tags` (a non-empty list); not both.
+    private func tags(_ reader: MappingReader) -> [String] {
+        if let list = reader.value("tags") {
+            if reader.has("tag") {
+                context.error(list, "a variant has 'tag' or 'tags', not both", fix: "move the 'tag' into 'tags'")
+            }
+            guard let tags = reader.stringList("tags"), !tags.isEmpty else {
+                if list.items?.isEmpty == true {
+                    context.error(list, "'tags' is empty", fix: "list the values that select the variant, or remove it")
+                }
+                return []
+            }
+            return tags
+        }
+        return reader.string("tag").map { [$0] } ?? []
     }
 
     private func enumValues(_ node: YAMLNode?, keyPath: String) -> [EnumValue] {

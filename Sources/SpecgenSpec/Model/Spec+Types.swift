@@ -306,8 +306,9 @@ public struct UnionVariant: Hashable, Sendable {
     public var type: TypeRef
     /// The Swift case name chosen in the spec, when the derived one will not do.
     public var caseName: String?
-    /// The discriminator's value for this variant, when it is not the model's name.
-    public var tag: String?
+    /// The discriminator's values that select this variant, when they are not the model's name: one (`tag: ok`),
+    /// or several when the variant's discriminator property is an enum of them (`tags: [search, search_2025]`).
+    public var tags: [String]
     /// What it means.
     public var description: String?
     /// Where it is written.
@@ -315,18 +316,28 @@ public struct UnionVariant: Hashable, Sendable {
 
     /// Creates a variant.
     public init(
-        type: TypeRef, caseName: String? = nil, tag: String? = nil, description: String? = nil,
+        type: TypeRef, caseName: String? = nil, tag: String? = nil, tags: [String] = [], description: String? = nil,
         location: SourceLocation
     ) {
         self.type = type
         self.caseName = caseName
-        self.tag = tag
+        self.tags = tag.map { [$0] + tags } ?? tags
         self.description = description
         self.location = location
     }
 
-    /// The discriminator's value that selects this variant: its `tag`, or else its model's name.
-    public var discriminatorValue: String { tag ?? type.description }
+    /// The discriminator's one value for this variant, or its first of several; nil when it has none of its own.
+    public var tag: String? {
+        get { tags.first }
+        set { tags = newValue.map { [$0] } ?? [] }
+    }
+
+    /// The discriminator's value that selects this variant, the one written when the app sends it: its first tag,
+    /// or else its model's name.
+    public var discriminatorValue: String { tags.first ?? type.description }
+
+    /// Every discriminator value that selects this variant: its tags, or else its model's name.
+    public var discriminatorValues: [String] { tags.isEmpty ? [type.description] : tags }
 }
 
 extension Constraints {
