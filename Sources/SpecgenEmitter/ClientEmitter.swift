@@ -96,6 +96,20 @@ struct ClientEmitter {
                     w.blank()
                 }
             }
+            if plan.hasLinkPaging {
+                w.docComment(
+                    "This implementation with its calls sent to the page a link-paginated walk is at: the `...Pages` "
+                        + "methods of link-paginated operations make each page's call through it. One with no links "
+                        + "to follow, such as ``\(names.mock)``, is itself.")
+                w.declaration("func", "with", "(_ pageLink: PageLink) -> Self", modifier: "")
+            }
+        }
+        if plan.hasLinkPaging {
+            w.blank()
+            w.type("extension", names.api, "") { w in
+                w.docComment("Itself: an implementation that does not override this has no links to follow.")
+                w.declaration("func", "with", "(_ pageLink: PageLink) -> Self") { w in w.line("self") }
+            }
         }
     }
 
@@ -228,6 +242,17 @@ struct ClientEmitter {
                 w.line("var copy = self")
                 w.line("copy.client.callLimit = callLimit")
                 w.line("return copy")
+            }
+            if plan.hasLinkPaging {
+                w.blank()
+                w.docComment(
+                    "A copy whose calls go to the page a link-paginated walk is at and record the next link for it, "
+                        + "which the `...Pages` methods of link-paginated operations use for each page.")
+                w.declaration("func", "with", "(_ pageLink: PageLink) -> \(names.client)") { w in
+                    w.line("var copy = self")
+                    w.line("copy.client = client.with(pageLink)")
+                    w.line("return copy")
+                }
             }
             if plan.hasNamedServerURLs {
                 w.blank()
@@ -579,9 +604,11 @@ struct ClientEmitter {
                 let value = parameter.internalName == stepParameter ? converted : parameter.internalName
                 return parameter.label == "_" ? value : "\(parameter.label): \(value)"
             }
-            let signature = step.isEmpty ? "()" : step
+            // A link walk makes each page's call through a copy of the client that knows the page it is at.
+            let signature = step.isEmpty ? "link" : step
+            let callee = step.isEmpty ? "self.with(link)" : "self"
             w.wrappedScope(".\(factory)", items, " { \(signature) async throws(\(operation.errorType)) in") { w in
-                w.wrappedLine("try await self.\(operation.name.withoutBackticks)", arguments, "")
+                w.wrappedLine("try await \(callee).\(operation.name.withoutBackticks)", arguments, "")
             }
         }
         w.blank()

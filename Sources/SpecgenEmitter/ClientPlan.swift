@@ -16,6 +16,11 @@ package struct ClientPlan: Hashable, Sendable {
     package var servers: [ServerPlan]
     /// Whether endpoints name other server URLs (`server:`), so servers list them and the client can split them.
     package var hasNamedServerURLs: Bool { servers.contains { !$0.urls.isEmpty } }
+    /// Whether some operation pages by `Link` headers, whose walk makes each page's call through `with(_:)` of a
+    /// `PageLink`.
+    package var hasLinkPaging: Bool {
+        operations.contains { if case .links? = $0.pagination?.style { true } else { false } }
+    }
     /// Headers every request carries.
     package var defaultHeaders: [HeaderValue]
     /// Auth schemes, in spec order.

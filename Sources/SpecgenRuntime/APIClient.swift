@@ -42,6 +42,8 @@ public struct APIClient: Sendable {
         set { redactedNames = Set(newValue.map { $0.lowercased() }) }
     }
     private var redactedNames: Set<String> = []
+    /// The page of a link-paginated walk this copy's calls go to (see ``with(_:)-(PageLink)``); nil for others.
+    private var pageLink: PageLink?
     /// How many calls this client runs at once and how many may wait for a turn; ``CallLimit/default`` unless set.
     /// The client's copies share the limit; setting it gives this client a limit of its own.
     public var callLimit: CallLimit {
@@ -81,7 +83,6 @@ public struct APIClient: Sendable {
         var request = request
         if request.baseURL == nil { request.baseURL = request.server.flatMap { serverURLs[$0] } ?? baseURL }
         // A link-paginated walk past its first page sends the operation to the link it was given.
-        let pageLink = PageLinkCapture.current.flatMap { $0.claim() ? $0 : nil }
         if let target = pageLink?.target {
             try follow(target, in: &request, operation: operation)
         }
@@ -218,6 +219,14 @@ public struct APIClient: Sendable {
     public func with(_ options: RequestOptions) -> APIClient {
         var copy = self
         copy.options = options
+        return copy
+    }
+
+    /// A copy whose calls go to the page a link-paginated walk is at and record the next link for it: what a
+    /// generated `...Pages` method's `PageSequence.links` does with each page.
+    public func with(_ pageLink: PageLink) -> APIClient {
+        var copy = self
+        copy.pageLink = pageLink
         return copy
     }
 

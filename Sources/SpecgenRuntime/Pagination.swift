@@ -222,26 +222,21 @@ extension PageSequence {
 
     /// Pages by the response's `Link` header (RFC 8288, GitHub's style): the operation's own request first, then
     /// the URL of the link with this relation, until there is none, a page is empty or flagged as the last, or a
-    /// URL repeats. A link to another origin is refused by the client, so credentials stay with the API.
+    /// URL repeats. `fetch` makes the operation's call through `client.with(link)`, which sends it to the page the
+    /// walk is at and records the next link. A link to another origin is refused by the client, so credentials stay
+    /// with the API.
     public static func links(
         relation: String = "next", items: @escaping @Sendable (Page) -> [Item],
         hasMore: (@Sendable (Page) -> Bool?)? = nil,
-        fetch: @escaping @Sendable () async throws(Failure) -> Page
+        fetch: @escaping @Sendable (PageLink) async throws(Failure) -> Page
     ) -> PageSequence {
         PageSequence(
             first: nil, items: items,
             fetch: { marker throws(Failure) in
                 var target: URL?
                 if case .url(let url) = marker { target = url }
-                let capture = PageLinkCapture(relation: relation, target: target)
-                let result: Result<Page, Failure> = await PageLinkCapture.$current.withValue(capture) {
-                    do throws(Failure) {
-                        return .success(try await fetch())
-                    } catch {
-                        return .failure(error)
-                    }
-                }
-                return (try result.get(), capture.link)
+                let link = PageLink(relation: relation, target: target)
+                return (try await fetch(link), link.next)
             },
             next: { page, received, _, link in
                 guard mayContinue(page, received, hasMore) else { return nil }
@@ -250,38 +245,30 @@ extension PageSequence {
     }
 }
 
-/// The link relation a link-paginated walk follows, set around one page's call: the client sends that call to
-/// `target` (when the walk is past the first page) and records the response's link of `relation`.
-final class PageLinkCapture: Sendable {
-    @TaskLocal static var current: PageLinkCapture?
-
-    let relation: String
-    let target: URL?
-    private let state = Mutex<(claimed: Bool, link: URL?)>((false, nil))
+/// Where a link-paginated walk is, handed to each page's call: the link relation the walk follows, and the URL of
+/// the page it asks for (nil for the first, which the operation's own request fetches). A call made through
+/// `APIClient.with(_:)` of it is sent to that URL, and the response's link of the relation is kept for the walk.
+public final class PageLink: Sendable {
+    /// The relation of the links the walk follows (`next`).
+    public let relation: String
+    /// The URL the call goes to; nil for the first page.
+    public let target: URL?
+    private let found = Mutex<URL?>(nil)
 
     init(relation: String, target: URL?) {
         self.relation = relation
         self.target = target
     }
 
-    /// True for the first request of the call only, so a token request an auth middleware sends inside it is left
-    /// alone.
-    func claim() -> Bool {
-        state.withLock { state in
-            defer { state.claimed = true }
-            return !state.claimed
-        }
-    }
-
-    /// The link found in the response.
-    var link: URL? { state.withLock { $0.link } }
+    /// The link of `relation` in the response to the call, once it has one.
+    var next: URL? { found.withLock { $0 } }
 
     /// Records the link of `relation` in a response to `request`, resolved against the request's URL.
     func record(_ response: HTTPResponseData, of request: HTTPRequestData) {
         guard let name = HTTPField.Name("Link") else { return }
         let header = response.headerFields[values: name].joined(separator: ", ")
         let link = LinkHeader.target(of: relation, in: header, relativeTo: request.url)
-        state.withLock { $0.link = link }
+        found.withLock { $0 = link }
     }
 }
 

@@ -122,8 +122,8 @@ struct SnippetTests {
                 """, file: "Operations",
             expected: """
                     public func listReposPages(perPage: Int? = nil) -> PageSequence<[Repo], Repo, ShopError> {
-                        .links(items: { $0 }) { () async throws(ShopError) in
-                            try await self.listRepos(perPage: perPage)
+                        .links(items: { $0 }) { link async throws(ShopError) in
+                            try await self.with(link).listRepos(perPage: perPage)
                         }
                     }
                 """),

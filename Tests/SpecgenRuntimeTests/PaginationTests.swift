@@ -130,10 +130,10 @@ struct PaginationTests {
 
     /// One listing call as a generated client makes it: through the client, so a link walk reaches the wire.
     static func list(_ client: APIClient) -> PageSequence<[Int], Int, ClientError> {
-        .links(items: { $0 }) { () async throws(ClientError) in
+        .links(items: { $0 }) { link async throws(ClientError) in
             var request = HTTPRequestData(method: .get, path: "/repos", query: [QueryItem("per_page", "2")])
             request.setHeader("Authorization", "Bearer secret")
-            let response = try await client.send(request, operation: "Test.listRepos")
+            let response = try await client.with(link).send(request, operation: "Test.listRepos")
             return try client.decode([Int].self, from: response, operation: "Test.listRepos")
         }
     }
@@ -153,6 +153,43 @@ struct PaginationTests {
         }
         #expect(requests.map(\.rawQuery) == ["per_page=2", "page=2&per_page=2", "page=3&per_page=2"])
         #expect(requests.allSatisfy { $0.path == "/repos" && $0.headers["authorization"] == "Bearer secret" })
+    }
+
+    /// A middleware that fetches a token through a client of its own before each attempt.
+    struct TokenFetch: Middleware {
+        let tokens: APIClient
+
+        func intercept(
+            _ request: HTTPRequestData, operation: String,
+            next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
+        ) async throws -> HTTPResponseData {
+            let token = try await tokens.send(HTTPRequestData(method: .get, path: "/token"), operation: "Test.token")
+            var request = request
+            request.setHeader("Authorization", "Bearer " + String(decoding: token.body, as: UTF8.self))
+            return try await next(request)
+        }
+    }
+
+    /// The walk's place travels with the page's call only: a request a middleware sends inside it goes where it was
+    /// meant to, and a link in its answer does not steer the walk.
+    @Test func aMiddlewaresOwnRequestInsideAWalkGoesWhereItWasMeantTo() async throws {
+        let requests = try await withTestServer({ request in
+            switch (request.path, request.rawQuery) {
+            case ("/token", _): .json("t1", headers: ["Link": #"</elsewhere>; rel="next""#])
+            case (_, "per_page=2"): .json("[1,2]", headers: ["Link": #"</repos?page=2&per_page=2>; rel="next""#])
+            default: .json("[3]")
+            }
+        }) { url async throws in
+            let client = APIClient(baseURL: url, middlewares: [TokenFetch(tokens: APIClient(baseURL: url))])
+            var items: [Int] = []
+            for try await item in Self.list(client).items { items.append(item) }
+            #expect(items == [1, 2, 3])
+        }
+        #expect(
+            requests.map { $0.path + "?" + $0.rawQuery } == [
+                "/token?", "/repos?per_page=2", "/token?", "/repos?page=2&per_page=2",
+            ])
+        #expect(requests.filter { $0.path == "/repos" }.allSatisfy { $0.headers["authorization"] == "Bearer t1" })
     }
 
     @Test func aLinkToAnotherOriginIsNeverFollowed() async throws {
