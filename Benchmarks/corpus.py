@@ -73,8 +73,8 @@ def bounded(command, cwd, seconds, mib):
         start = time.perf_counter()
         process = subprocess.Popen(command, cwd=cwd, stdout=log_file, stderr=subprocess.STDOUT,
                                    start_new_session=True)
-        peak, killed = 0.0, None
-        while process.poll() is None:
+        peak, killed, wall = 0.0, None, None
+        while wall is None:
             peak = max(peak, session_rss_mib(process.pid))
             elapsed = time.perf_counter() - start
             if elapsed > seconds or peak > mib:
@@ -82,10 +82,15 @@ def bounded(command, cwd, seconds, mib):
                 bench.kill_session(process.pid)
                 process.wait()
                 break
-            time.sleep(0.2)
+            # Sample every 0.2 s, but take the time as soon as the command ends, not at the next sample.
+            try:
+                process.wait(timeout=0.2)
+                wall = time.perf_counter() - start
+            except subprocess.TimeoutExpired:
+                pass
         # Compilers the driver started may outlive it; none may run on into the next command.
         bench.kill_session(process.pid)
-        wall = time.perf_counter() - start
+        wall = wall if wall is not None else time.perf_counter() - start
     return Bounded(wall, peak, log_path.read_text(errors="replace"), process.returncode, killed)
 
 
