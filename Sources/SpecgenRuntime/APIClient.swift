@@ -42,7 +42,7 @@ public struct APIClient: Sendable {
         set { redactedNames = Set(newValue.map { $0.lowercased() }) }
     }
     private var redactedNames: Set<String> = []
-    /// The page of a link-paginated walk this copy's calls go to (see ``with(_:)-(PageLink)``); nil for others.
+    /// The page of a link-paginated walk this copy's calls go to, set by `with(_ pageLink:)`; nil for others.
     private var pageLink: PageLink?
     /// How many calls this client runs at once and how many may wait for a turn; ``CallLimit/default`` unless set.
     /// The client's copies share the limit; setting it gives this client a limit of its own.
