@@ -94,6 +94,24 @@ def bounded(command, cwd, seconds, mib):
     return Bounded(wall, peak, log_path.read_text(errors="replace"), process.returncode, killed)
 
 
+def fastest(command, limits, fresh, runs=3):
+    """Runs a quick command (an import, a generate) up to `runs` times from a fresh start, as one timing of this
+    shared machine moves by a third; the fastest run's time, with the highest peak memory of all. A failing run
+    is returned at once."""
+    best = None
+    peak = 0.0
+    for _ in range(runs):
+        fresh()
+        result = bounded(command, bench.ROOT, *limits)
+        peak = max(peak, result.mib)
+        if result.status != 0 or result.killed:
+            return result
+        if best is None or result.seconds < best.seconds:
+            best = result
+    best.mib = peak
+    return best
+
+
 def compile_command(module, folder, out, modules):
     files = sorted(str(path) for path in Path(folder).rglob("*.swift"))
     return ["swiftc", "-module-name", module, "-parse-as-library", "-swift-version", "6", "-Onone", "-g",
@@ -137,10 +155,9 @@ def ours(specgen, document, modules, limits):
     spec = WORK / "Specs" / f"{name}.yaml"
     spec.parent.mkdir(parents=True, exist_ok=True)
     row = {"name": name}
-    start = time.perf_counter()
-    imported = bounded([str(specgen), "import-openapi", str(document), "-o", str(spec), "--name", name],
-                       bench.ROOT, *limits)
-    row["import_seconds"] = time.perf_counter() - start
+    imported = fastest([str(specgen), "import-openapi", str(document), "-o", str(spec), "--name", name],
+                       limits, fresh=lambda: spec.unlink(missing_ok=True))
+    row["import_seconds"] = imported.seconds
     row["import_mib"] = imported.mib
     match = SUMMARY.search(imported.output)
     if not match:
@@ -164,8 +181,8 @@ def ours(specgen, document, modules, limits):
         (f"lint --strict: {len(row['strict'])} findings", bool(row["strict"])),
     ] if broken]
     folder = WORK / "generated" / "specgen" / name
-    shutil.rmtree(folder, ignore_errors=True)
-    generated = bounded([str(specgen), "generate", str(spec), "--output", str(folder)], bench.ROOT, *limits)
+    generated = fastest([str(specgen), "generate", str(spec), "--output", str(folder)], limits,
+                        fresh=lambda: shutil.rmtree(folder, ignore_errors=True))
     row["generate_seconds"], row["generate_mib"] = generated.seconds, generated.mib
     if generated.status != 0:
         row["failed"] = "generate: " + generated.output[-500:]
@@ -235,6 +252,9 @@ def report(args, rows, started, finished, folder):
     lines.append(f"**Contract:** {len(contract)} of {len(rows)} documents import with exit 0, every operation "
                  f"imported or skipped with a warning, and `lint --strict` clean; {imported} of {operations} "
                  f"operations imported.")
+    lines.append("")
+    lines.append("Import and generate times are the fastest of three runs (release build), each from a fresh output, "
+                 "with the highest peak memory of the three; a compile runs once.")
     lines.append("")
     lines.append("| document | operations | schemas | imported (ops, models) | json | contract | import | generate "
                  "| Specgen lines | Specgen compile | peer generate | peer lines | peer compile |")
