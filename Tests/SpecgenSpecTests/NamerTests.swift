@@ -7,7 +7,7 @@ struct NamerTests {
         ("ticket_id", "ticketID"), ("access_token", "accessToken"), ("filledPdfUrl", "filledPDFURL"),
         ("default", "`default`"), ("2fa_code", "_2faCode"), ("self", "selfValue"), ("X-API-Key", "xAPIKey"),
         ("isRead", "isRead"), ("URLSession", "urlSession"), ("in-progress", "inProgress"), ("_id", "id"),
-        ("imageURLs", "imageURLs"), ("🙂", "_"), ("Type", "type"), ("type", "type"),
+        ("imageURLs", "imageURLs"), ("🙂", "unnamed"), ("", "unnamed"), ("Type", "type"), ("type", "type"),
     ])
     func memberName(raw: String, expected: String) {
         #expect(Namer().memberName(raw) == expected)

@@ -165,7 +165,8 @@ package struct Namer: Sendable {
     /// A property, parameter, method or case name in lowerCamelCase, escaped when it is a keyword.
     package func memberName(_ raw: String) -> String {
         let parts = words(raw)
-        guard let first = parts.first else { return "_" }
+        // A name with no word in it (an empty JSON key, `-`) is no identifier; `_` would not compile either.
+        guard let first = parts.first else { return "unnamed" }
         let joined = first.lowercased() + parts.dropFirst().map(capitalized).joined()
         let name = escapedStart(joined)
         if Self.unusableMembers.contains(name) { return name + "Value" }
