@@ -265,7 +265,8 @@ extension ImportRun {
                 if taken.contains(derived.lowercased()) { swiftName = derived }
             } else {
                 let derived = namer.bareMemberName(text)
-                if text.isEmpty || derived == "_" {
+                if namer.words(text).isEmpty {
+                    // A value with no word in it (`""`, `*`) is written `empty` in the spec, where a reader sees it.
                     swiftName = "empty"
                 } else if taken.contains(derived.lowercased()) {
                     swiftName = derived
