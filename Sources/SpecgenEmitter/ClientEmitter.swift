@@ -216,55 +216,48 @@ struct ClientEmitter {
             }
             emitBaseURLInitializer(writer: &w)
             w.blank()
-            w.docComment(
+            emitCopy(
                 "A copy whose calls use `options` (timeout, cache policy, headers, retries, idempotency key) instead "
                     + "of each operation's own; cheap enough to make for one call: "
-                    + "`try await client.with(RequestOptions(timeout: 5, headers: [\"X-Trace\": id])).operation(...)`.")
-            w.declaration("func", "with", "(_ options: RequestOptions) -> \(names.client)") { w in
-                w.line("var copy = self")
-                w.line("copy.client = client.with(options)")
-                w.line("return copy")
-            }
+                    + "`try await client.with(RequestOptions(timeout: 5, headers: [\"X-Trace\": id])).operation(...)`.",
+                taking: "_ options: RequestOptions", setting: "copy.client = client.with(options)", writer: &w)
             w.blank()
-            w.docComment(
+            emitCopy(
                 "A copy that follows redirects under `redirectPolicy`; by default a client follows up to 10, and never "
-                    + "with credentials to another origin.")
-            w.declaration("func", "with", "(_ redirectPolicy: RedirectPolicy) -> \(names.client)") { w in
-                w.line("var copy = self")
-                w.line("copy.client.redirectPolicy = redirectPolicy")
-                w.line("return copy")
-            }
+                    + "with credentials to another origin.",
+                taking: "_ redirectPolicy: RedirectPolicy", setting: "copy.client.redirectPolicy = redirectPolicy",
+                writer: &w)
             w.blank()
-            w.docComment(
+            emitCopy(
                 "A copy with a limit of its own on the calls it runs at once and keeps waiting; by default a client and "
-                    + "its copies share one, `CallLimit.default`.")
-            w.declaration("func", "with", "(_ callLimit: CallLimit) -> \(names.client)") { w in
-                w.line("var copy = self")
-                w.line("copy.client.callLimit = callLimit")
-                w.line("return copy")
-            }
+                    + "its copies share one, `CallLimit.default`.",
+                taking: "_ callLimit: CallLimit", setting: "copy.client.callLimit = callLimit", writer: &w)
             if plan.hasLinkPaging {
                 w.blank()
-                w.docComment(
+                emitCopy(
                     "A copy whose calls go to the page a link-paginated walk is at and record the next link for it, "
-                        + "which the `...Pages` methods of link-paginated operations use for each page.")
-                w.declaration("func", "with", "(_ pageLink: PageLink) -> \(names.client)") { w in
-                    w.line("var copy = self")
-                    w.line("copy.client = client.with(pageLink)")
-                    w.line("return copy")
-                }
+                        + "which the `...Pages` methods of link-paginated operations use for each page.",
+                    taking: "_ pageLink: PageLink", setting: "copy.client = client.with(pageLink)", writer: &w)
             }
             if plan.hasNamedServerURLs {
                 w.blank()
-                w.docComment(
+                emitCopy(
                     "A copy that sends the operations of the spec's other server URLs (their `server:`) to `urls`, by "
-                        + "name; an operation whose name is left out goes to the client's server URL.")
-                w.declaration("func", "with", "(serverURLs urls: [String: URL]) -> \(names.client)") { w in
-                    w.line("var copy = self")
-                    w.line("copy.client.serverURLs = urls")
-                    w.line("return copy")
-                }
+                        + "name; an operation whose name is left out goes to the client's server URL.",
+                    taking: "serverURLs urls: [String: URL]", setting: "copy.client.serverURLs = urls", writer: &w)
             }
+        }
+    }
+
+    /// A `with(...)` method of the client: a copy with one setting changed.
+    private func emitCopy(
+        _ documentation: String, taking parameter: String, setting assignment: String, writer w: inout SwiftWriter
+    ) {
+        w.docComment(documentation)
+        w.declaration("func", "with", "(\(parameter)) -> \(names.client)") { w in
+            w.line("var copy = self")
+            w.line(assignment)
+            w.line("return copy")
         }
     }
 
