@@ -200,14 +200,11 @@ indirect enum SpecText: Hashable, Sendable {
         text.utf8.contains(UInt8(ascii: "\n")) && readsBackInBlock(text)
     }
 
-    /// Whether text reads back from a literal block as it is: no carriage return, tab, control character or line
-    /// break YAML 1.1 folds (U+0085, U+2028, U+2029), and no byte-order mark.
+    /// Whether text reads back from a literal block as it is: apart from its line breaks, nothing a JSON literal
+    /// would escape (a carriage return, a tab, a control character, a line break YAML 1.1 folds, a byte-order mark,
+    /// U+FFFE or U+FFFF).
     static func readsBackInBlock(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy {
-            $0 == "\n"
-                || ($0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value))
-                    && $0 != "\u{FEFF}" && $0 != "\u{2028}" && $0 != "\u{2029}"
-        }
+        text.unicodeScalars.allSatisfy { $0 == "\n" || !JSONLiteral.needsEscape($0) }
     }
 
     /// Appends the pieces of a line one by one, making no string of them first.

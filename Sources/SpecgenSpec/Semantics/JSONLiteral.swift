@@ -25,8 +25,9 @@ package enum JSONLiteral {
         return out + "\""
     }
 
-    /// Whether a scalar must be written as an escape to read back as itself in both JSON and YAML.
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether a scalar must be written as an escape to read back as itself in both JSON and YAML; text holding one
+    /// cannot stand raw in a YAML block either.
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: true
         default: false
