@@ -40,7 +40,7 @@ public struct PreferStatus: Middleware {
 
     /// Answers with the planned status, without calling the server.
     public func intercept(
-        _ request: HTTPRequestData, operation: String,
+        _ request: HTTPRequestData, context: OperationContext,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {
         var request = request

@@ -441,9 +441,7 @@ struct ClientEmitter {
         w.deprecation(operation.deprecation)
         if download { w.line("@discardableResult") }
         w.method(operation, withDefaults: false) { w in
-            w.line(
-                "let call = OperationCall<\(operation.errorType)>(client: client, operation: \(SwiftLiteral.string(operation.qualifiedName)))"
-            )
+            emitCall(operation, writer: &w)
             let builder = "\(names.requests).\(operation.builderName ?? operation.bareName)"
             let arguments = Array(operation.forwardingArgumentList.dropLast(download ? 1 : 0))
             let send =
@@ -478,6 +476,27 @@ struct ClientEmitter {
                     }
                 }
                 w.line("default: " + failure)
+            }
+        }
+    }
+
+    /// `let call = OperationCall<Error>(client: client, context: OperationContext("API.operation", ...))`, wrapped
+    /// as swift-format would.
+    private func emitCall(_ operation: OperationPlan, writer w: inout SwiftWriter) {
+        let head = "let call = OperationCall<\(operation.errorType)>"
+        let context = [SwiftLiteral.string(operation.qualifiedName)] + operation.contextArguments
+        let contextCall = "OperationContext(\(context.joined(separator: ", ")))"
+        if w.fits("\(head)(client: client, context: \(contextCall))") {
+            w.line("\(head)(client: client, context: \(contextCall))")
+            return
+        }
+        w.line(head + "(")
+        w.indented { w in
+            if w.fits("client: client, context: \(contextCall))") {
+                w.line("client: client, context: \(contextCall))")
+            } else {
+                w.line("client: client,")
+                w.wrappedLine("context: OperationContext", context, ")")
             }
         }
     }

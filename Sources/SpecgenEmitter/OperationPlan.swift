@@ -59,13 +59,33 @@ package struct OperationPlan: Hashable, Sendable {
     package var handlerTypeName: String
     /// Page iteration, if declared.
     package var pagination: PaginationPlan?
-    /// The header the request builder puts a fresh idempotency key in, such as `Idempotency-Key`.
+    /// The header the client puts a fresh idempotency key in, such as `Idempotency-Key`.
     package var idempotencyKeyHeader: String?
     /// The name of the server URL the spec sends it to (`server:`), or nil for the client's server.
     package var server: String?
     /// Whether its success is read as it arrives (a `stream:` response).
     /// For a bytes stream, the method that writes the body to a file instead; nil for other operations.
     package var fileDownload: FileDownloadPlan?
+    /// The arguments of the call's `OperationContext` after the operation's name: auth, retries, idempotency key,
+    /// server and options, each only when the spec sets it.
+    package var contextArguments: [String] {
+        var arguments: [String] = []
+        if let scheme = authSchemes.first { arguments.append("authScheme: \(SwiftLiteral.string(scheme))") }
+        if authSchemes.count > 1 {
+            let alternatives = authSchemes.dropFirst().map(SwiftLiteral.string).joined(separator: ", ")
+            arguments.append("authAlternatives: [\(alternatives)]")
+        }
+        if authOptional { arguments.append("authOptional: true") }
+        if let retryable { arguments.append("isRetryable: \(retryable)") }
+        if let retryPolicy { arguments.append("retryPolicy: RetryPolicy(\(retryPolicy.joined(separator: ", ")))") }
+        if let header = idempotencyKeyHeader {
+            arguments.append("idempotencyKeyHeader: \(SwiftLiteral.string(header))")
+        }
+        if let server { arguments.append("server: \(SwiftLiteral.string(server))") }
+        if let options { arguments.append("options: \(options)") }
+        return arguments
+    }
+
     /// Whether this is a bytes stream's file download method, whose last parameter is the destination.
     package var savesToFile = false
     /// The method that writes the body to a file, as an operation: the parameters, then `to file: URL`; it returns

@@ -1,6 +1,7 @@
 import SpecgenSpec
 
-/// Prints one request builder: a pure function from parameters to the runtime's request value.
+/// Prints one request builder: a pure function from parameters to the runtime's request value, the HTTP request
+/// only (what else the call needs is its `OperationContext`, which the client method makes).
 struct RequestEmitter {
     func emit(_ operation: OperationPlan, writer w: inout SwiftWriter) {
         w.docComment(operation.documentation)
@@ -20,29 +21,15 @@ struct RequestEmitter {
                 }
             }
             var arguments = [".\(operation.method)", "path: \(operation.pathLiteral)"]
-            if let retryable = operation.retryable { arguments.append("isRetryable: \(retryable)") }
-            if let scheme = operation.authSchemes.first {
-                arguments.append("authScheme: \(SwiftLiteral.string(scheme))")
-            }
-            if operation.authSchemes.count > 1 {
-                let alternatives = operation.authSchemes.dropFirst().map(SwiftLiteral.string).joined(separator: ", ")
-                arguments.append("authAlternatives: [\(alternatives)]")
-            }
-            if operation.authOptional { arguments.append("authOptional: true") }
-            if let server = operation.server { arguments.append("server: \(SwiftLiteral.string(server))") }
             if let accept = operation.accept { arguments.append("accept: \(SwiftLiteral.string(accept))") }
             let changesRequest =
-                operation.options != nil || operation.retryPolicy != nil
-                || !operation.query.isEmpty || !operation.headers.isEmpty || operation.body != nil
-                || operation.idempotencyKeyHeader != nil
+                !operation.query.isEmpty || !operation.headers.isEmpty || operation.body != nil
             guard changesRequest else {
                 // Nothing to add: a `var` that is never mutated would be a warning.
                 w.wrappedLine("return HTTPRequestData", arguments, "")
                 return
             }
             w.wrappedLine("var request = HTTPRequestData", arguments, "")
-            if let options = operation.options { w.line("request.options = \(options)") }
-            if let policy = operation.retryPolicy { w.wrappedLine("request.retryPolicy = RetryPolicy", policy, "") }
             for item in operation.query {
                 emitItems(item, writer: &w) { name, value in "request.query.append(QueryItem(\(name), \(value)))" }
             }
@@ -51,9 +38,6 @@ struct RequestEmitter {
                     "request.setHeader(\(SwiftLiteral.string(header.wireName)), \(text(header, value))"
                         + (header.sensitive ? ", sensitive: true)" : ")")
                 }
-            }
-            if let header = operation.idempotencyKeyHeader {
-                w.line("request.setIdempotencyKey(\(SwiftLiteral.string(header)))")
             }
             if let body = operation.body { emitBody(body, operation: name, writer: &w) }
             w.line("return request")

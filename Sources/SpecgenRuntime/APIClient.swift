@@ -5,11 +5,11 @@ import Synchronization
 
 /// Runs requests through the middleware chain and the transport, and decodes responses.
 ///
-/// Generated clients hold one and call only ``send(_:operation:)`` and the decoding helpers.
+/// Generated clients hold one and call only ``send(_:context:)`` and the decoding helpers.
 public struct APIClient: Sendable {
     /// The server URL paths are resolved against.
     public var baseURL: URL
-    /// The other base URLs of the server, by the name operations give in ``HTTPRequestData/server`` (a spec's
+    /// The other base URLs of the server, by the name operations give in ``OperationContext/server`` (a spec's
     /// per-endpoint `server:`). An operation whose name is missing here goes to ``baseURL``, so a client pointed at
     /// one URL (a mock server, a local gateway) sends every operation there.
     public var serverURLs: [String: URL] = [:]
@@ -78,19 +78,26 @@ public struct APIClient: Sendable {
         self.sensitiveNames = sensitiveNames
     }
 
-    /// Sends a request and returns the response whatever its status; every failure becomes a ``ClientError``.
-    public func send(_ request: HTTPRequestData, operation: String) async throws(ClientError) -> HTTPResponseData {
+    /// Sends a request of an operation and returns the response whatever its status; every failure becomes a
+    /// ``ClientError``. The context is completed first (auth scheme, options, idempotency key, page) and handed to
+    /// every middleware and the transport.
+    public func send(
+        _ request: HTTPRequestData, context: OperationContext
+    ) async throws(ClientError) -> HTTPResponseData {
         var request = request
-        if request.baseURL == nil { request.baseURL = request.server.flatMap { serverURLs[$0] } ?? baseURL }
+        var context = context
+        let operation = context.operation
+        if request.baseURL == nil { request.baseURL = context.server.flatMap { serverURLs[$0] } ?? baseURL }
+        if context.pageLink == nil { context.pageLink = pageLink }
         // A link-paginated walk past its first page sends the operation to the link it was given.
-        if let target = pageLink?.target {
+        if let target = context.pageLink?.target {
             try follow(target, in: &request, operation: operation)
         }
         for field in defaultHeaders where request.headerFields[field.name] == nil {
             request.headerFields.append(field)
         }
-        if !request.authAlternatives.isEmpty { await chooseAuthScheme(for: &request) }
-        let retry = try apply(options, to: &request, operation: operation)
+        if !context.authAlternatives.isEmpty { await chooseAuthScheme(for: &context) }
+        let retry = try apply(options, to: &request, context: &context)
         let log = CallLog(logger: logger, operation: operation, sensitiveNames: redactedNames)
         let start = ContinuousClock.now
         let attempts = AttemptCounter()
@@ -120,16 +127,17 @@ public struct APIClient: Sendable {
             let transport = transport
             let redirects = redirectPolicy
             let sensitiveNames = redactedNames
+            let sent = context
             let attempt: @Sendable (HTTPRequestData) async throws -> HTTPResponseData = { request in
                 let number = attempts.next()
                 log.attempt(number, request)
                 return try await CallTracing.attempt(request, number: number, sensitiveNames: sensitiveNames) {
-                    try await redirects.follow($0, operation: operation) { try await transport.send($0) }
+                    try await redirects.follow($0, operation: operation) { try await transport.send($0, context: sent) }
                 }
             }
-            let response = try await middlewares.chain(operation: operation, retry: retry, send: attempt)(request)
+            let response = try await middlewares.chain(context: sent, retry: retry, send: attempt)(request)
             log.finished(response, attempts: attempts.count, since: start)
-            pageLink?.record(response, of: request)
+            sent.pageLink?.record(response, of: request)
             return response
         } catch {
             // A cancelled task often surfaces as a transport error; report what the caller did.
@@ -139,13 +147,22 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// Lays the client's ``options`` over a request, and returns the retry policy of the call: the options' own
-    /// when they set one, else the client's (with the operation's in ``HTTPRequestData/retryPolicy``).
+    /// Sends a request built by hand for the operation named `operation`, with no auth, retry or other setting of
+    /// its own: ``send(_:context:)`` with `OperationContext(operation)`.
+    public func send(_ request: HTTPRequestData, operation: String) async throws(ClientError) -> HTTPResponseData {
+        try await send(request, context: OperationContext(operation))
+    }
+
+    /// Lays the client's ``options`` over a call: timeout and cache policy over the context's, headers and the
+    /// idempotency key into the request (a fresh key when the operation has one and the options do not). Returns
+    /// the retry policy of the call: the options' own when they set one, else the client's (with the operation's in
+    /// ``OperationContext/retryPolicy``).
     private func apply(
-        _ options: RequestOptions, to request: inout HTTPRequestData, operation: String
+        _ options: RequestOptions, to request: inout HTTPRequestData, context: inout OperationContext
     ) throws(ClientError) -> RetryPolicy? {
-        if let timeout = options.timeout { request.options.timeout = timeout }
-        if let cachePolicy = options.cachePolicy { request.options.cachePolicy = cachePolicy }
+        let operation = context.operation
+        if let timeout = options.timeout { context.options.timeout = timeout }
+        if let cachePolicy = options.cachePolicy { context.options.cachePolicy = cachePolicy }
         for (name, value) in options.headers.isEmpty ? [] : options.headers.sorted(by: { $0.key < $1.key }) {
             guard let field = HTTPField.Name(name) else {
                 throw logged(
@@ -155,45 +172,49 @@ public struct APIClient: Sendable {
             }
             request.headerFields[field] = value
         }
-        if let key = options.idempotencyKey {
-            guard let name = request.idempotencyKeyName else {
-                throw logged(
-                    .validation(
-                        operation: operation,
-                        failure: ValidationFailure(
-                            field: "idempotencyKey", rule: "the operation declares no idempotency key")))
+        if let name = context.idempotencyKeyHeader {
+            // Once per call, outside the retries: every attempt sends the same key.
+            if let key = options.idempotencyKey {
+                request.headerFields[name] = key
+            } else if request.headerFields[name] == nil {
+                request.headerFields[name] = UUID().uuidString.lowercased()
             }
-            request.headerFields[name] = key
+        } else if options.idempotencyKey != nil {
+            throw logged(
+                .validation(
+                    operation: operation,
+                    failure: ValidationFailure(
+                        field: "idempotencyKey", rule: "the operation declares no idempotency key")))
         }
         switch options.retry {
         case .never?:
-            request.retryPolicy = nil
+            context.retryPolicy = nil
             return nil
         case .policy(let policy)?:
-            request.retryPolicy = policy
+            context.retryPolicy = policy
             return policy
         case nil:
             return retryPolicy
         }
     }
 
-    /// Makes the first of an operation's alternative schemes that the app has a credential for its ``HTTPRequestData/
-    /// authScheme``. With none, the first scheme the client is configured for stays, so its middleware reports the
-    /// missing credential (or sends the request without one, when that is optional).
-    private func chooseAuthScheme(for request: inout HTTPRequestData) async {
-        let candidates = (request.authScheme.map { [$0] } ?? []) + request.authAlternatives
-        request.authAlternatives = []
+    /// Makes the first of an operation's alternative schemes that the app has a credential for its
+    /// ``OperationContext/authScheme``. With none, the first scheme the client is configured for stays, so its
+    /// middleware reports the missing credential (or sends the request without one, when that is optional).
+    private func chooseAuthScheme(for context: inout OperationContext) async {
+        let candidates = (context.authScheme.map { [$0] } ?? []) + context.authAlternatives
+        context.authAlternatives = []
         let authenticators = middlewares.compactMap { $0 as? any AuthMiddleware }
         var configured: String?
         for scheme in candidates {
             guard let middleware = authenticators.first(where: { $0.scheme == scheme }) else { continue }
             if await middleware.hasCredential() {
-                request.authScheme = scheme
+                context.authScheme = scheme
                 return
             }
             configured = configured ?? scheme
         }
-        if let configured { request.authScheme = configured }
+        if let configured { context.authScheme = configured }
     }
 
     /// Points `request` at a page link: its query becomes the request's query items, so credentials the auth

@@ -41,12 +41,12 @@ public struct BearerTokenMiddleware: AuthMiddleware {
 
     /// Adds the header, or fails with an authentication error when a required token is missing.
     public func intercept(
-        _ request: HTTPRequestData, operation: String,
+        _ request: HTTPRequestData, context: OperationContext,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {
-        guard request.authScheme == scheme else { return try await next(request) }
+        guard context.authScheme == scheme else { return try await next(request) }
         guard let token = try await token(), !token.isEmpty else {
-            if request.authOptional { return try await next(request) }
+            if context.authOptional { return try await next(request) }
             throw AuthenticationFailure("no bearer token; sign in first")
         }
         var request = request
@@ -93,10 +93,10 @@ public struct BasicAuthMiddleware: AuthMiddleware {
 
     /// Adds the header.
     public func intercept(
-        _ request: HTTPRequestData, operation: String,
+        _ request: HTTPRequestData, context: OperationContext,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {
-        guard request.authScheme == scheme else { return try await next(request) }
+        guard context.authScheme == scheme else { return try await next(request) }
         var request = request
         request.headerFields[.authorization] = credentials.headerValue
         return try await next(request)
@@ -124,19 +124,18 @@ public struct APIKeyMiddleware: AuthMiddleware {
 
     /// Adds the key.
     public func intercept(
-        _ request: HTTPRequestData, operation: String,
+        _ request: HTTPRequestData, context: OperationContext,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {
-        guard request.authScheme == scheme else { return try await next(request) }
+        guard context.authScheme == scheme else { return try await next(request) }
         var request = request
         switch location {
         case .header:
             guard let field = HTTPField.Name(name) else { throw AuthenticationFailure("invalid API key header name") }
-            request.headerFields[field] = key
-            request.credentialHeaders.insert(field)
+            request.headerFields[field] = nil
+            request.headerFields.append(.credential(field, key))
         case .query:
-            request.query.append(QueryItem(name, key))
-            request.credentialQueryNames.insert(name)
+            request.query.append(QueryItem(name, key, isCredential: true))
         }
         return try await next(request)
     }
@@ -161,12 +160,12 @@ public struct OAuth2Middleware: AuthMiddleware {
 
     /// Sends with the current token; on 401, refreshes (once for all concurrent callers) and sends again.
     public func intercept(
-        _ request: HTTPRequestData, operation: String,
+        _ request: HTTPRequestData, context: OperationContext,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {
-        guard request.authScheme == scheme else { return try await next(request) }
+        guard context.authScheme == scheme else { return try await next(request) }
         guard let token = try await flow.accessToken() else {
-            if request.authOptional { return try await next(request) }
+            if context.authOptional { return try await next(request) }
             throw AuthenticationFailure("not signed in")
         }
         var authorized = request

@@ -4,7 +4,7 @@ import Synchronization
 /// A response body read as it arrives, in chunks: the first bytes reach the caller before the server has finished,
 /// and a large download never has to fit in memory.
 ///
-/// A transport returns one when the request sets ``HTTPRequestData/streamsResponse``. Iterate it once. Stopping
+/// A transport returns one when the call's ``OperationContext/delivery`` streams. Iterate it once. Stopping
 /// early, cancelling the reading task, or dropping the stream cancels the transfer and closes the connection.
 public struct HTTPBodyStream: AsyncSequence, Hashable, Sendable {
     /// A chunk of the body.

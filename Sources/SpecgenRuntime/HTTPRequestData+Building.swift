@@ -33,41 +33,23 @@ extension HTTPRequestData {
     /// - Parameters:
     ///   - verb: The method.
     ///   - path: The path below the server URL, with parameters substituted and percent-encoded.
-    ///   - isRetryable: Whether it may be repeated; by default, whether the method is idempotent.
-    ///   - authScheme: The spec's auth scheme for the operation, or nil for none.
-    ///   - authAlternatives: The further schemes the operation accepts, in the spec's order of preference.
-    ///   - authOptional: Whether it may go out without credentials when the app has none.
-    ///   - server: The name of the server URL the spec sends the operation to (its `server:`), or nil for the
-    ///     client's server.
     ///   - accept: The `Accept` header: the media types the operation's responses and errors come in, or nil for
     ///     none.
-    public init(
-        _ verb: Verb, path: String, isRetryable: Bool? = nil, authScheme: String? = nil,
-        authAlternatives: [String] = [], authOptional: Bool = false, server: String? = nil, accept: String? = nil
-    ) {
-        self.init(
-            method: verb.method, path: path, isRetryable: isRetryable, authScheme: authScheme,
-            authOptional: authOptional)
-        self.authAlternatives = authAlternatives
-        self.server = server
+    public init(_ verb: Verb, path: String, accept: String? = nil) {
+        self.init(method: verb.method, path: path)
         if let accept { headerFields[.accept] = accept }
     }
 
     /// Sets a header field by name. Spec linting rejects invalid names, so an invalid one here is skipped.
-    /// A `sensitive` header is a credential: it never follows a redirect to another origin.
+    /// A `sensitive` header is a credential: it is redacted in logs and never follows a redirect to another origin.
     public mutating func setHeader(_ name: String, _ value: String, sensitive: Bool = false) {
         guard let fieldName = HTTPField.Name(name) else { return }
-        headerFields[fieldName] = value
-        if sensitive { credentialHeaders.insert(fieldName) }
-    }
-
-    /// Puts a fresh idempotency key (a random UUID) in the header `name`, unless the request has one. A request
-    /// builder runs once per call, so every retry of the call sends the same key, and the server applies the call
-    /// once however many attempts reach it; generated builders of such operations also set ``isRetryable``.
-    public mutating func setIdempotencyKey(_ name: String) {
-        guard let fieldName = HTTPField.Name(name) else { return }
-        idempotencyKeyName = fieldName
-        if headerFields[fieldName] == nil { headerFields[fieldName] = UUID().uuidString.lowercased() }
+        guard sensitive else {
+            headerFields[fieldName] = value
+            return
+        }
+        headerFields[fieldName] = nil
+        headerFields.append(.credential(fieldName, value))
     }
 
     /// Encodes `value` as the JSON body and sets `Content-Type: application/json`.
@@ -108,6 +90,21 @@ extension HTTPRequestData {
     public mutating func setBody(_ data: Data, contentType: String) {
         body = data
         setHeader("Content-Type", contentType)
+    }
+}
+
+extension HTTPField {
+    /// A field that carries a credential: HPACK's and QPACK's never-indexed strategy, which the client also reads as
+    /// "redact it, and keep it from other origins".
+    static func credential(_ name: Name, _ value: String) -> HTTPField {
+        var field = HTTPField(name: name, value: value)
+        field.indexingStrategy = .disallow
+        return field
+    }
+
+    /// Whether the field carries a credential: one of the headers that always do, or one marked as such.
+    var isCredential: Bool {
+        indexingStrategy == .disallow || RedirectPolicy.credentialFields.contains(name)
     }
 }
 

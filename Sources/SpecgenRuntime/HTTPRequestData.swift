@@ -14,11 +14,15 @@ public struct QueryItem: Hashable, Sendable {
     /// The elements of a comma-separated list (`ids=a,b`), each encoded on its own so the commas between them stay
     /// literal; nil for a plain value.
     public var elements: [String]?
+    /// Whether the value is a credential (an API key in the query): redacted in logs, and removed from a redirect
+    /// to another origin.
+    public var isCredential = false
 
     /// Creates a query item.
-    public init(_ name: String, _ value: String?) {
+    public init(_ name: String, _ value: String?, isCredential: Bool = false) {
         self.name = name
         self.value = value
+        self.isCredential = isCredential
     }
 
     /// Creates an item whose value is a list joined by literal commas (OpenAPI's `explode: false`).
@@ -84,7 +88,9 @@ public enum CallRetry: Hashable, Sendable {
     case policy(RetryPolicy)
 }
 
-/// A request as a value: what a generated request builder returns, inspectable in tests without a network.
+/// A request as a value: what a generated request builder returns, inspectable in tests without a network. It is the
+/// HTTP request only; what the call around it needs (the operation, its auth, retries, options) is its
+/// ``OperationContext``.
 public struct HTTPRequestData: Hashable, Sendable {
     /// The method.
     public var method: HTTPRequest.Method
@@ -92,64 +98,29 @@ public struct HTTPRequestData: Hashable, Sendable {
     public var path: String
     /// Query items, unencoded; the transport encodes them.
     public var query: [QueryItem]
-    /// Header fields.
+    /// Header fields. A field whose `indexingStrategy` is `.disallow` carries a credential (an API key, a
+    /// header the spec marks sensitive): it is redacted in logs and never follows a redirect to another origin, as
+    /// `Authorization`, `Proxy-Authorization` and `Cookie` never do.
     public var headerFields: HTTPFields
     /// The body bytes, if any.
     public var body: Data?
-    /// Timeout and cache policy.
-    public var options: RequestOptions
-    /// Whether the request may be repeated safely (idempotent method, or an operation the spec marks so).
-    public var isRetryable: Bool
-    /// The server URL the path is relative to; the client sets it before middlewares run.
-    public var baseURL: URL?
-    /// The name of the server URL the operation is sent to (the spec's per-endpoint `server:`, such as an upload
-    /// host), which the client looks up in ``APIClient/serverURLs``; nil for the client's ``APIClient/baseURL``.
-    public var server: String?
-    /// The auth scheme the operation uses (its spec name), or nil for none; auth middlewares act only on theirs.
-    public var authScheme: String?
-    /// The further schemes the operation accepts besides ``authScheme``, in order of preference (a spec's
-    /// `auth: [partner, account]`). Before the middlewares run, ``APIClient`` makes the first scheme the app has a
-    /// credential for the ``authScheme`` and empties this list.
-    public var authAlternatives: [String] = []
-    /// Whether the request goes out without credentials when the app has none (an optional bearer).
-    public var authOptional: Bool
-    /// A retry policy for this operation that replaces the client's (the spec's per-endpoint `retry`).
-    public var retryPolicy: RetryPolicy?
-    /// Headers that carry credentials besides `Authorization`, `Proxy-Authorization` and `Cookie` (API keys,
-    /// headers the spec marks sensitive): none of them follows a redirect to another origin.
-    public var credentialHeaders: Set<HTTPField.Name> = []
-    /// Query items that carry credentials (API keys in the query): a redirect to another origin loses them.
-    public var credentialQueryNames: Set<String> = []
-    /// Whether the caller reads the response body as it arrives: the transport then returns as soon as the head
-    /// has arrived, with the body in ``HTTPResponseData/bodyStream``. A transport that cannot stream returns the
-    /// whole body, which ``HTTPResponseData/chunks`` reads the same way.
-    public var streamsResponse = false
     /// A file the body is read from as it is sent, instead of ``body``, so a large upload never has to fit in
     /// memory (a multipart body with file parts is written to one). A transport that cannot send from a file gets
     /// its bytes in ``body`` from the client.
     public var bodyFile: BodyFile?
-    /// The header an operation's idempotency key travels in (the spec's `idempotencyKey:`), set with the key by
-    /// ``setIdempotencyKey(_:)``; nil for operations without one.
-    public var idempotencyKeyName: HTTPField.Name?
-    /// Where a successful response body should be written: a transport that can (URLSession's download task)
-    /// writes it there as it arrives and sets ``HTTPResponseData/bodyFile``; any other streams it as usual.
-    public var downloadDestination: URL?
+    /// The server URL the path is relative to; the client sets it before middlewares run.
+    public var baseURL: URL?
 
     /// Creates a request.
     public init(
         method: HTTPRequest.Method, path: String, query: [QueryItem] = [], headerFields: HTTPFields = [:],
-        body: Data? = nil, options: RequestOptions = RequestOptions(), isRetryable: Bool? = nil, baseURL: URL? = nil,
-        authScheme: String? = nil, authOptional: Bool = false
+        body: Data? = nil, baseURL: URL? = nil
     ) {
-        self.authScheme = authScheme
-        self.authOptional = authOptional
         self.method = method
         self.path = path
         self.query = query
         self.headerFields = headerFields
         self.body = body
-        self.options = options
-        self.isRetryable = isRetryable ?? [.get, .head, .put, .delete, .options].contains(method)
         self.baseURL = baseURL
     }
 
@@ -174,7 +145,7 @@ public struct HTTPResponseData: Hashable, Sendable {
     public var body: Data
     /// The body as it arrives, when the request asked for a stream and the transport gave one.
     public var bodyStream: HTTPBodyStream?
-    /// The file the transport wrote a successful body to: the request's ``HTTPRequestData/downloadDestination``.
+    /// The file the transport wrote a successful body to: the call's ``ResponseDelivery/download(to:)``.
     public var bodyFile: URL?
 
     /// The status code, such as 404.

@@ -64,7 +64,7 @@ public func loadImageData(from source: String, transport: any Transport = URLSes
         case "http", "https":
             var request = HTTPRequestData(method: .get, path: "")
             request.baseURL = url
-            let response = try await transport.send(request)
+            let response = try await transport.send(request, context: OperationContext("loadImageData"))
             guard response.isSuccessful else { throw URLError(.badServerResponse) }
             return response.body
         default:

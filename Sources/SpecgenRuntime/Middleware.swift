@@ -6,11 +6,12 @@ public protocol Middleware: Sendable {
 
     /// Handles `request`, calling `next` zero or more times to pass it on down the chain.
     /// - Parameters:
-    ///   - request: The request as the middlewares before this one left it.
-    ///   - operation: The operation's qualified name, such as `Chatist.getTicket`.
+    ///   - request: The HTTP request as the middlewares before this one left it.
+    ///   - context: The call: its operation (`context.operation`, such as `Chatist.getTicket`), auth scheme, retry
+    ///     and idempotency settings, options and page, the same for every middleware of the call.
     ///   - next: Sends a request on down the chain and returns its response.
     func intercept(
-        _ request: HTTPRequestData, operation: String,
+        _ request: HTTPRequestData, context: OperationContext,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData
 }
@@ -36,7 +37,7 @@ extension Array where Element == any Middleware {
     /// Folds the middlewares around `send`: the `.call` ones first, then `retry`, then the `.attempt` ones, each
     /// group in its order.
     func chain(
-        operation: String, retry: RetryPolicy?,
+        context: OperationContext, retry: RetryPolicy?,
         send: @escaping @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) -> @Sendable (HTTPRequestData) async throws -> HTTPResponseData {
         var ordered = filter { $0.scope == .call }
@@ -45,7 +46,7 @@ extension Array where Element == any Middleware {
         var next = send
         for middleware in ordered.reversed() {
             let inner = next
-            next = { request in try await middleware.intercept(request, operation: operation, next: inner) }
+            next = { request in try await middleware.intercept(request, context: context, next: inner) }
         }
         return next
     }

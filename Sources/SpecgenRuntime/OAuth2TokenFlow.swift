@@ -218,7 +218,7 @@ public actor OAuth2TokenFlow {
 
     private func requestTokens(_ form: FormBody) async throws -> TokenSet {
         var form = form
-        var request = HTTPRequestData(method: .post, path: tokenPath, body: Data(), isRetryable: false)
+        var request = HTTPRequestData(method: .post, path: tokenPath, body: Data())
         if let clientCredentials {
             switch clientAuthentication {
             case .basic:
@@ -236,7 +236,7 @@ public actor OAuth2TokenFlow {
         request.headerFields[.contentType] = FormBody.contentType
         request.headerFields[.accept] = "application/json"
         let operation = "OAuth2.token"
-        let response = try await client.send(request, operation: operation)
+        let response = try await client.send(request, context: OperationContext(operation, isRetryable: false))
         guard response.isSuccessful else {
             throw AuthenticationFailure("the token endpoint answered \(response.status.code)")
         }

@@ -30,7 +30,7 @@ extension ClientFailure {
 ///
 /// Generated client methods read like this:
 /// ```swift
-/// let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTicket")
+/// let call = OperationCall<ChatistError>(client: client, context: OperationContext("Chatist.getTicket"))
 /// let response = try await call.send(ChatistRequests.getTicket(ticketID))
 /// guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
 /// return try call.decode(Ticket.self, from: response)
@@ -46,22 +46,34 @@ extension ClientFailure {
 public struct OperationCall<Failure: ClientFailure>: Sendable {
     /// The client requests go through.
     public let client: APIClient
+    /// The call's operation and how it is sent, handed to the client with each request.
+    public let context: OperationContext
+
     /// The operation's qualified name, such as `Chatist.getTicket`.
-    public let operation: String
+    public var operation: String { context.operation }
 
     /// Creates a call.
-    public init(client: APIClient, operation: String) {
+    public init(client: APIClient, context: OperationContext) {
         self.client = client
-        self.operation = operation
+        self.context = context
+    }
+
+    /// Creates a call of an operation with no auth, retry or other setting of its own.
+    public init(client: APIClient, operation: String) {
+        self.init(client: client, context: OperationContext(operation))
     }
 
     /// Builds the request (a constraint failure stops here, before anything is sent) and sends it.
     public func send(
         _ request: @Sendable @autoclosure () throws(ClientError) -> HTTPRequestData
     ) async throws(Failure) -> HTTPResponseData {
-        let built = try build(request)
+        try await send(try build(request), context: context)
+    }
+
+    /// Sends a built request with `context`, reporting a failure as `Failure`.
+    func send(_ request: HTTPRequestData, context: OperationContext) async throws(Failure) -> HTTPResponseData {
         do {
-            return try await client.send(built, operation: operation)
+            return try await client.send(request, context: context)
         } catch {
             throw Failure(error)
         }

@@ -19,21 +19,22 @@ public enum Redaction {
             .contains { lower.contains($0) }
     }
 
-    /// Header fields with secret values replaced.
+    /// Header fields with secret values replaced: those marked as credentials, and those whose names look secret.
     public static func headers(_ fields: HTTPFields, extra: Set<String> = []) -> [(String, String)] {
         fields.map {
-            ($0.name.canonicalName, isSensitive(name: $0.name.canonicalName, extra: extra) ? placeholder : $0.value)
+            let secret = $0.isCredential || isSensitive(name: $0.name.canonicalName, extra: extra)
+            return ($0.name.canonicalName, secret ? placeholder : $0.value)
         }
     }
 
     /// A request's header fields with secret values replaced, the headers it marks as credentials included.
     public static func headers(of request: HTTPRequestData, extra: Set<String> = []) -> [(String, String)] {
-        headers(request.headerFields, extra: extra.union(request.credentialHeaders.map(\.canonicalName)))
+        headers(request.headerFields, extra: extra)
     }
 
-    /// Query items with secret values replaced.
+    /// Query items with secret values replaced: those marked as credentials, and those whose names look secret.
     public static func query(_ items: [QueryItem], extra: Set<String> = []) -> [QueryItem] {
-        items.map { isSensitive(name: $0.name, extra: extra) ? QueryItem($0.name, placeholder) : $0 }
+        items.map { $0.isCredential || isSensitive(name: $0.name, extra: extra) ? QueryItem($0.name, placeholder) : $0 }
     }
 
     /// A request's URL for a log line or a trace: without user info, and with the values of secret query items
@@ -47,7 +48,7 @@ public enum Redaction {
         components.user = nil
         components.password = nil
         let text = components.string ?? request.path
-        let items = query(request.query, extra: extra.union(request.credentialQueryNames.map { $0.lowercased() }))
+        let items = query(request.query, extra: extra)
         return text + PercentEncoding.urlQuery(items, verbatim: placeholder)
     }
 

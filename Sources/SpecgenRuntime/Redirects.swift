@@ -51,7 +51,9 @@ public struct RedirectPolicy: Hashable, Sendable {
         var current = request
         var response = try await send(current)
         var hops = 0
-        while let next = nextRequest(after: response, of: current) {
+        // Taken from the request as sent: after a hop the query is the `Location`'s, whose items carry no marks.
+        let credentialQueryNames = Set(request.query.filter(\.isCredential).map(\.name))
+        while let next = nextRequest(after: response, of: current, credentialQueryNames: credentialQueryNames) {
             guard hops < limit else {
                 throw ClientError.transport(operation: operation, message: "more than \(limit) redirects")
             }
@@ -62,8 +64,11 @@ public struct RedirectPolicy: Hashable, Sendable {
         return response
     }
 
-    /// The request a redirect leads to, or nil when `response` is not one this policy follows.
-    func nextRequest(after response: HTTPResponseData, of request: HTTPRequestData) -> HTTPRequestData? {
+    /// The request a redirect leads to, or nil when `response` is not one this policy follows. On a hop to another
+    /// origin, the credential fields go, and so do the query items named `credentialQueryNames`.
+    func nextRequest(
+        after response: HTTPResponseData, of request: HTTPRequestData, credentialQueryNames: Set<String> = []
+    ) -> HTTPRequestData? {
         let status = response.status.code
         guard limit > 0, [301, 302, 303, 307, 308].contains(status),
             let location = response.headerFields[.location], let from = request.url,
@@ -84,8 +89,9 @@ public struct RedirectPolicy: Hashable, Sendable {
             next.headerFields[.contentLength] = nil
         }
         if crossesOrigin {
-            for name in Self.credentialFields + next.credentialHeaders { next.headerFields[name] = nil }
-            next.baseURL = Self.removingQueryItems(named: next.credentialQueryNames, from: target)
+            next.headerFields = HTTPFields(next.headerFields.filter { !$0.isCredential })
+            next.baseURL = Self.removingQueryItems(
+                named: credentialQueryNames.union(request.query.filter(\.isCredential).map(\.name)), from: target)
         }
         return next
     }

@@ -174,10 +174,16 @@ extension OperationCall {
     public func send(
         streaming request: @Sendable @autoclosure () throws(ClientError) -> HTTPRequestData
     ) async throws(Failure) -> HTTPResponseData {
-        var built = try build(request)
-        built.streamsResponse = true
-        let ready = built
-        var response = try await send(ready)
+        var context = context
+        context.delivery = .streamed
+        return try await streamed(try build(request), context: context)
+    }
+
+    /// Sends a built request whose answer streams (or downloads, as `context` says), reading an error's body.
+    private func streamed(
+        _ request: HTTPRequestData, context: OperationContext
+    ) async throws(Failure) -> HTTPResponseData {
+        var response = try await send(request, context: context)
         guard !response.isSuccessful, let stream = response.bodyStream else { return response }
         var body = Data()
         do {
@@ -199,10 +205,9 @@ extension OperationCall {
     public func send(
         downloading request: @Sendable @autoclosure () throws(ClientError) -> HTTPRequestData, to file: URL
     ) async throws(Failure) -> HTTPResponseData {
-        var built = try build(request)
-        built.downloadDestination = file
-        let ready = built
-        return try await send(streaming: ready)
+        var context = context
+        context.delivery = .download(to: file)
+        return try await streamed(try build(request), context: context)
     }
 
     /// Finishes a download to `file` and returns its size in bytes: the transport already wrote the body there

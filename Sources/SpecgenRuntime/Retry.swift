@@ -63,11 +63,11 @@ public struct RetryMiddleware: Middleware {
 
     /// Sends, and resends while the policy allows.
     public func intercept(
-        _ request: HTTPRequestData, operation: String,
+        _ request: HTTPRequestData, context: OperationContext,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {
-        let policy = request.retryPolicy ?? self.policy
-        guard request.isRetryable, policy.maxAttempts > 1 else { return try await next(request) }
+        let policy = context.retryPolicy ?? self.policy
+        guard context.isRetryable(request), policy.maxAttempts > 1 else { return try await next(request) }
         let start = Date()
         var attempt = 1
         while true {

@@ -29,10 +29,10 @@ public struct TracingMiddleware: Middleware {
 
     /// Runs the call inside its span.
     public func intercept(
-        _ request: HTTPRequestData, operation: String,
+        _ request: HTTPRequestData, context: OperationContext,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {
-        try await CallTracing.call(tracer, request, operation: operation, next: next)
+        try await CallTracing.call(tracer, request, operation: context.operation, next: next)
     }
 }
 

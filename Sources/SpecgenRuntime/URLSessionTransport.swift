@@ -58,7 +58,7 @@ public struct URLSessionTransport: Transport {
     }
 
     /// download destination or a ``TransferProgress`` observer goes through the session's delegate instead.
-    public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+    public func send(_ request: HTTPRequestData, context: OperationContext) async throws -> HTTPResponseData {
         guard let url = request.url else { throw URLError(.badURL) }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
@@ -70,18 +70,18 @@ public struct URLSessionTransport: Transport {
         } else {
             urlRequest.httpBody = request.body
         }
-        if let timeout = request.options.timeout { urlRequest.timeoutInterval = Self.timeoutInterval(timeout) }
-        if let policy = request.options.cachePolicy { urlRequest.cachePolicy = policy }
+        if let timeout = context.options.timeout { urlRequest.timeoutInterval = Self.timeoutInterval(timeout) }
+        if let policy = context.options.cachePolicy { urlRequest.cachePolicy = policy }
         try Task.checkCancellation()
         let observer = TransferProgress.observer
         if let delegate = session.delegate as? SessionDelegate {
-            if let destination = request.downloadDestination {
+            if case .download(let destination) = context.delivery {
                 return try await download(urlRequest, to: destination, observer: observer, through: delegate)
             }
-            if request.streamsResponse || request.bodyFile != nil || observer != nil {
+            if context.delivery.streams || request.bodyFile != nil || observer != nil {
                 let response = try await stream(
                     urlRequest, bodyFile: request.bodyFile, observer: observer, through: delegate)
-                guard !request.streamsResponse, let stream = response.bodyStream else { return response }
+                guard !context.delivery.streams, let stream = response.bodyStream else { return response }
                 var whole = response
                 whole.body = try await stream.collect()
                 whole.bodyStream = nil

@@ -110,8 +110,7 @@ struct FileTransferTests {
             transport.streamMemoryLimit = 64 << 10
             var request = HTTPRequestData(.get, path: "/big")
             request.baseURL = url
-            request.streamsResponse = true
-            let response = try await transport.send(request)
+            let response = try await transport.send(request, context: OperationContext("big", delivery: .streamed))
             var received = Data()
             var chunks = 0
             for try await chunk in response.chunks {

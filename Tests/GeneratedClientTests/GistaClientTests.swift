@@ -1,7 +1,9 @@
 import Foundation
 import Gista
+import HTTPTypes
 import SpecgenRuntime
 import SpecgenTestSupport
+import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -90,12 +92,28 @@ struct GistaClientTests {
         #expect(requests[0].json?["autoCreateGist"] as? Bool == true)
     }
 
-    @Test func buildersCarryTheSpecTimeoutAndCachePolicy() throws {
-        let request = try GistaRequests.createGist(CreateGistRequest(userID: Self.userID, title: "T", content: "C"))
-        #expect(request.options.timeout == 60)
-        #expect(request.options.cachePolicy == .useProtocolCachePolicy)
-        #expect(try GistaRequests.getGist(gistID: "g1").options.timeout == 30)
-        #expect(request.authScheme == "bearer" && request.authOptional)
+    /// Answers 200 with `{}` and keeps the context of every call it is handed.
+    final class ContextRecorder: Transport {
+        let contexts = Mutex<[OperationContext]>([])
+
+        func send(_ request: HTTPRequestData, context: OperationContext) async throws -> HTTPResponseData {
+            contexts.withLock { $0.append(context) }
+            return HTTPResponseData(status: .ok, body: Data(#"{"id":"g1","url":"https://a.b/c"}"#.utf8))
+        }
+    }
+
+    @Test func callsCarryTheSpecTimeoutCachePolicyAndAuthInTheirContext() async throws {
+        let recorder = ContextRecorder()
+        let client = GistaClient(
+            baseURL: try #require(URL(string: "http://127.0.0.1:1")), transport: recorder, retryPolicy: nil)
+        _ = try? await client.createGist(CreateGistRequest(userID: Self.userID, title: "T", content: "C"))
+        _ = try? await client.getGist(gistID: "g1")
+        let contexts = recorder.contexts.withLock { $0 }
+        #expect(contexts.map(\.operation) == ["Gista.createGist", "Gista.getGist"])
+        #expect(contexts.map(\.options.timeout) == [60, 30])
+        #expect(contexts[0].options.cachePolicy == .useProtocolCachePolicy)
+        #expect(contexts.allSatisfy { $0.authScheme == "bearer" && $0.authOptional })
+        #expect(contexts.allSatisfy { $0.delivery == .whole && $0.pageLink == nil })
     }
 
     @Test func retriesA503WithTheSpecPolicyAndHonoursPerCallTimeouts() async throws {

@@ -122,7 +122,7 @@ struct RedirectTests {
 /// Adds the session cookie an app might hold.
 private struct SetsCookie: Middleware {
     func intercept(
-        _ request: HTTPRequestData, operation: String,
+        _ request: HTTPRequestData, context: OperationContext,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) async throws -> HTTPResponseData {
         var request = request

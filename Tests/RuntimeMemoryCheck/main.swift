@@ -42,7 +42,7 @@ struct Item: Decodable {
 
 /// Answers `GET /items/{id}` from memory, as a server would.
 struct EchoTransport: Transport {
-    func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+    func send(_ request: HTTPRequestData, context: OperationContext) async throws -> HTTPResponseData {
         let id = request.path.split(separator: "/").last.map(String.init) ?? ""
         return HTTPResponseData(
             status: .ok, headerFields: [.contentType: "application/json"],

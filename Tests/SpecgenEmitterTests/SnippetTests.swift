@@ -74,7 +74,7 @@ struct SnippetTests {
                     case pair(Pair)
                 """),
         Case(
-            name: "an idempotency key makes a POST retryable with one key per call",
+            name: "an idempotency key makes a POST retryable; the client sends one key per call",
             yaml: """
                 models:
                   Order: {properties: {id: string}}
@@ -82,8 +82,9 @@ struct SnippetTests {
                   createOrder: {request: POST /orders, body: Order, response: Order, idempotencyKey: Idempotency-Key}
                 """, file: "Operations",
             expected: """
-                        var request = HTTPRequestData(.post, path: "/orders", isRetryable: true, accept: "application/json")
-                        request.setIdempotencyKey("Idempotency-Key")
+                        let call = OperationCall<ShopError>(
+                            client: client,
+                            context: OperationContext("Shop.createOrder", isRetryable: true, idempotencyKeyHeader: "Idempotency-Key"))
                 """),
         Case(
             name: "a cursor in a nested field pages lazily with typed throws",
@@ -331,10 +332,11 @@ struct SnippetTests {
                         partnerCredentials: ClientCredentials? = nil, partnerTokenStore: any TokenStore = InMemoryTokenStore(),
                 """),
         Case(
-            name: "alternative schemes ride on the request, and each one's credential becomes optional",
+            name: "alternative schemes ride on the call's context, and each one's credential becomes optional",
             yaml: Self.alternatives, file: "Operations",
             expected: """
-                        return HTTPRequestData(.post, path: "/messages", authScheme: "token", authAlternatives: ["account"])
+                        let call = OperationCall<ShopError>(
+                            client: client, context: OperationContext("Shop.send", authScheme: "token", authAlternatives: ["account"]))
                 """),
         Case(
             name: "an initializer takes every alternative's credential as an optional parameter",
@@ -382,7 +384,7 @@ struct SnippetTests {
                 """, file: "Operations",
             expected: """
                     public func chat() async throws(ShopError) -> ResponseStream<Chunk, ShopError> {
-                        let call = OperationCall<ShopError>(client: client, operation: "Shop.chat")
+                        let call = OperationCall<ShopError>(client: client, context: OperationContext("Shop.chat"))
                         let response = try await call.send(streaming: ShopRequests.chat())
                         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
                         return call.events(Chunk.self, from: response, terminator: "[DONE]")
@@ -400,7 +402,7 @@ struct SnippetTests {
             expected: """
                     @discardableResult
                     public func export(id: String, to file: URL) async throws(ShopError) -> Int {
-                        let call = OperationCall<ShopError>(client: client, operation: "Shop.export")
+                        let call = OperationCall<ShopError>(client: client, context: OperationContext("Shop.export"))
                         let response = try await call.send(downloading: ShopRequests.export(id: id), to: file)
                         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
                         return try await call.save(response, to: file)
@@ -432,7 +434,7 @@ struct SnippetTests {
                 """, file: "Operations",
             expected: """
                     public func ping() async throws(ShopError) {
-                        let call = OperationCall<ShopError>(client: client, operation: "Shop.ping")
+                        let call = OperationCall<ShopError>(client: client, context: OperationContext("Shop.ping"))
                         let response = try await call.send(ShopRequests.ping())
                         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
                     }
@@ -677,7 +679,7 @@ struct SnippetTests {
                     public func createOrderWithHeaders(
                         _ body: Order
                     ) async throws(ShopError) -> ResponseWithHeaders<Order, CreateOrderResponseHeaders> {
-                        let call = OperationCall<ShopError>(client: client, operation: "Shop.createOrder")
+                        let call = OperationCall<ShopError>(client: client, context: OperationContext("Shop.createOrder"))
                         let response = try await call.send(ShopRequests.createOrder(body))
                         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
                         let value = try call.decode(Order.self, from: response)

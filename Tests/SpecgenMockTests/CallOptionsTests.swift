@@ -1,9 +1,11 @@
 import Foundation
 import Gista
+import HTTPTypes
 import Ledger
 import Relay
 import SpecgenRuntime
 import SpecgenTestSupport
+import Synchronization
 import Testing
 
 /// One call's settings through `client.with(RequestOptions(...))`: a timeout, headers, a retry choice and an
@@ -133,5 +135,86 @@ struct CallOptionsTests {
         }
         #expect(streams.map(\.path) == ["/events", "/export"])
         #expect(streams.map { $0.headers["x-trace-id"] } == ["walk-1", "walk-1"])
+    }
+
+    /// Keeps what each middleware call is handed: the operation's context beside the request.
+    final class ContextRecorder: Middleware {
+        struct Seen: Equatable {
+            var operation: String
+            var authScheme: String?
+            var authAlternatives: [String]
+            var isRetryable: Bool
+            var idempotencyKey: String?
+            var timeout: TimeInterval?
+            var retries: Bool
+            var delivery: ResponseDelivery
+            var pageLink: Bool
+        }
+        let seen = Mutex<[Seen]>([])
+
+        func intercept(
+            _ request: HTTPRequestData, context: OperationContext,
+            next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
+        ) async throws -> HTTPResponseData {
+            let key = context.idempotencyKeyHeader.flatMap { request.headerFields[$0] }
+            let entry = Seen(
+                operation: context.operation, authScheme: context.authScheme,
+                authAlternatives: context.authAlternatives, isRetryable: context.isRetryable(request),
+                idempotencyKey: key, timeout: context.options.timeout, retries: context.retryPolicy != nil,
+                delivery: context.delivery, pageLink: context.pageLink != nil)
+            seen.withLock { $0.append(entry) }
+            return try await next(request)
+        }
+    }
+
+    @Test func middlewaresAreHandedEachCallsContext() async throws {
+        let recorder = ContextRecorder()
+        _ = try await withTestServer({ request in
+            request.path == "/payments" ? .json(Self.payment, status: 201) : .json(Self.customers)
+        }) { url async throws in
+            let client = LedgerClient(baseURL: url, secretKey: TokenProvider { "sk_test" }, middlewares: [recorder])
+            _ = try await client.with(RequestOptions(timeout: 7, retry: .never, idempotencyKey: "order-42"))
+                .createPayment(NewPayment(amount: 1999, currency: .eur, source: "card_1"))
+            for try await _ in client.listCustomersPages(limit: 1).items {}
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try await withTestServer({ request in
+            switch request.path {
+            case "/events":
+                CannedResponse(headers: ["Content-Type": "text/event-stream"], body: Data("data: one\n\n".utf8))
+            case "/export": CannedResponse(headers: ["Content-Type": "application/octet-stream"], body: Data("x".utf8))
+            default: .json("[]")
+            }
+        }) { url async throws in
+            let client = RelayClient(
+                baseURL: url, account: AuthFlowTests.account, partnerCredentials: AuthFlowTests.partner,
+                retryPolicy: nil, middlewares: [recorder])
+            _ = try await client.listAudits()
+            for try await _ in try await client.watchEvents() {}
+            _ = try await client.downloadExport(to: file)
+        }
+        let seen = recorder.seen.withLock { $0 }
+        typealias Seen = ContextRecorder.Seen
+        #expect(
+            seen == [
+                // The call's options over the operation's: its timeout, no retries, the caller's idempotency key.
+                Seen(
+                    operation: "Ledger.createPayment", authScheme: "secretKey", authAlternatives: [], isRetryable: true,
+                    idempotencyKey: "order-42", timeout: 7, retries: false, delivery: .whole, pageLink: false),
+                Seen(
+                    operation: "Ledger.listCustomers", authScheme: "secretKey", authAlternatives: [], isRetryable: true,
+                    idempotencyKey: nil, timeout: nil, retries: false, delivery: .whole, pageLink: false),
+                // Of `[auditor, account]`, the scheme the app has a credential for, chosen before the middlewares.
+                Seen(
+                    operation: "Relay.listAudits", authScheme: "account", authAlternatives: [], isRetryable: true,
+                    idempotencyKey: nil, timeout: nil, retries: false, delivery: .whole, pageLink: false),
+                Seen(
+                    operation: "Relay.watchEvents", authScheme: "account", authAlternatives: [], isRetryable: true,
+                    idempotencyKey: nil, timeout: nil, retries: false, delivery: .streamed, pageLink: false),
+                Seen(
+                    operation: "Relay.downloadExport", authScheme: "account", authAlternatives: [], isRetryable: true,
+                    idempotencyKey: nil, timeout: nil, retries: false, delivery: .download(to: file), pageLink: false),
+            ])
     }
 }

@@ -29,8 +29,6 @@ struct ServerURLTests {
             partnerCredentials: AuthFlowTests.partner)
         #expect(client.client.baseURL.absoluteString == "https://us-east.api.relay.example/v2")
         #expect(client.client.serverURLs == ["media": URL(string: "https://media-us-east.relay.example")])
-        #expect(try RelayRequests.getMedia(mediaID: "m1").server == "media")
-        #expect(try RelayRequests.getAccount().server == nil)
     }
 
     @Test func eachOperationGoesToItsServerURLWithItsCredentials() async throws {

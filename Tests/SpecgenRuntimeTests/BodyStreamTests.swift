@@ -8,17 +8,16 @@ import Testing
 struct BodyStreamTests {
     /// A transport that cannot stream: it returns the whole body, whatever the request asks.
     struct WholeBodyTransport: Transport {
-        func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+        func send(_ request: HTTPRequestData, context: OperationContext) async throws -> HTTPResponseData {
             HTTPResponseData(status: .ok, body: Data("whole body".utf8))
         }
     }
 
     @Test func aTransportThatCannotStreamIsReadTheSameWay() async throws {
-        var request = HTTPRequestData(method: .get, path: "/")
-        request.streamsResponse = true
+        let request = HTTPRequestData(method: .get, path: "/")
         let client = APIClient(
             baseURL: try #require(URL(string: "http://127.0.0.1:1")), transport: WholeBodyTransport())
-        let response = try await client.send(request, operation: "check")
+        let response = try await client.send(request, context: OperationContext("check", delivery: .streamed))
         #expect(response.bodyStream == nil)
         var chunks: [String] = []
         for try await chunk in response.chunks { chunks.append(String(decoding: chunk, as: UTF8.self)) }

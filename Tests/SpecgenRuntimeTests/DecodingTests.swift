@@ -7,7 +7,7 @@ import Testing
 struct DecodingTests {
     struct Fixed: Transport {
         var response: HTTPResponseData
-        func send(_ request: HTTPRequestData) async throws -> HTTPResponseData { response }
+        func send(_ request: HTTPRequestData, context: OperationContext) async throws -> HTTPResponseData { response }
     }
 
     struct Token: Decodable, Equatable {

@@ -81,9 +81,9 @@ struct EventStreamTests {
         let event = Data("data: {\"text\":\"tick\"}\n\n".utf8)
         let server = try RawSocketServer(.stream(chunk: event, count: 3, interval: 0.05, holdAfterFirst: true))
         defer { server.stop() }
-        var request = HTTPRequestData(method: .get, path: "/stream")
-        request.streamsResponse = true
-        let response = try await APIClient(baseURL: server.url).send(request, operation: "Chat.stream")
+        let request = HTTPRequestData(method: .get, path: "/stream")
+        let response = try await APIClient(baseURL: server.url)
+            .send(request, context: OperationContext("Chat.stream", delivery: .streamed))
         var events = DecodedEvents<Delta>(response.chunks, operation: "Chat.stream").makeAsyncIterator()
         #expect(try await events.next() == Delta(text: "tick"))
         #expect(server.streamProgress.chunks == 1, "the server is still holding the rest")

@@ -14,11 +14,13 @@ struct ObservabilityTests {
     private func loginRequest() -> HTTPRequestData {
         var request = HTTPRequestData(
             method: .post, path: "/login", query: [QueryItem("page", "2")],
-            body: Data(#"{"email":"a@b.c","password":"hunter2","pin":"0000"}"#.utf8), isRetryable: true,
-            authScheme: "bearer")
+            body: Data(#"{"email":"a@b.c","password":"hunter2","pin":"0000"}"#.utf8))
         request.headerFields[.contentType] = "application/json"
         return request
     }
+
+    /// The login operation, retryable, with the bearer scheme (whose middlewares add the token and the query key).
+    private let login = OperationContext("Keyz.loginUser", authScheme: "bearer", isRetryable: true)
 
     private let secrets = ["tok-123", "key-456", "hunter2", "0000", "server-secret"]
 
@@ -40,7 +42,7 @@ struct ObservabilityTests {
             let client = APIClient(
                 baseURL: url, retryPolicy: RetryPolicy(maxAttempts: 3), middlewares: middlewares(),
                 logger: capture.logger(level: .trace), sensitiveNames: ["PIN"])
-            let response = try await client.send(loginRequest(), operation: "Keyz.loginUser")
+            let response = try await client.send(loginRequest(), context: login)
             #expect(response.status.code == 200)
         }
         #expect(requests.count == 2)
@@ -106,7 +108,7 @@ struct ObservabilityTests {
             let client = APIClient(
                 baseURL: url, retryPolicy: RetryPolicy(maxAttempts: 3),
                 middlewares: middlewares() + [TracingMiddleware(tracer: tracer)])
-            _ = try await client.send(loginRequest(), operation: "Keyz.loginUser")
+            _ = try await client.send(loginRequest(), context: login)
         }
         let spans = tracer.finishedSpans
         #expect(spans.map(\.operationName) == ["POST", "POST", "Keyz.loginUser"])

@@ -160,7 +160,7 @@ struct PaginationTests {
         let tokens: APIClient
 
         func intercept(
-            _ request: HTTPRequestData, operation: String,
+            _ request: HTTPRequestData, context: OperationContext,
             next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
         ) async throws -> HTTPResponseData {
             let token = try await tokens.send(HTTPRequestData(method: .get, path: "/token"), operation: "Test.token")

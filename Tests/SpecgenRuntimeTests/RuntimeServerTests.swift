@@ -93,9 +93,12 @@ struct RuntimeServerTests {
                 APIKeyMiddleware(scheme: "apiKey", name: "X-API-Key", location: .header, key: "chat-key"),
                 APIKeyMiddleware(scheme: "queryKey", name: "key", location: .query, key: "q-key"),
             ])
-        _ = try await client.send(HTTPRequestData(method: .get, path: "/a", authScheme: "bearer"), operation: "a")
-        _ = try await client.send(HTTPRequestData(method: .get, path: "/b", authScheme: "apiKey"), operation: "b")
-        _ = try await client.send(HTTPRequestData(method: .get, path: "/c", authScheme: "queryKey"), operation: "c")
+        _ = try await client.send(
+            HTTPRequestData(method: .get, path: "/a"), context: OperationContext("a", authScheme: "bearer"))
+        _ = try await client.send(
+            HTTPRequestData(method: .get, path: "/b"), context: OperationContext("b", authScheme: "apiKey"))
+        _ = try await client.send(
+            HTTPRequestData(method: .get, path: "/c"), context: OperationContext("c", authScheme: "queryKey"))
         _ = try await client.send(HTTPRequestData(method: .get, path: "/d"), operation: "d")
         let requests = await server.requests
         #expect(requests[0].headers["authorization"] == "Bearer joy-token")
@@ -110,14 +113,14 @@ struct RuntimeServerTests {
         let client = APIClient(
             baseURL: try await server.start(),
             middlewares: [BearerTokenMiddleware(scheme: "bearer", token: { nil })])
-        let optional = HTTPRequestData(method: .get, path: "/gists/1", authScheme: "bearer", authOptional: true)
-        #expect(try await client.send(optional, operation: "Gista.getGist").status == .ok)
+        let optional = OperationContext("Gista.getGist", authScheme: "bearer", authOptional: true)
+        #expect(try await client.send(HTTPRequestData(method: .get, path: "/gists/1"), context: optional).status == .ok)
         await #expect(
             throws: ClientError.authentication(operation: "Gista.deleteGist", message: "no bearer token; sign in first")
         ) {
             _ = try await client.send(
-                HTTPRequestData(method: .delete, path: "/gists/1", authScheme: "bearer"),
-                operation: "Gista.deleteGist")
+                HTTPRequestData(method: .delete, path: "/gists/1"),
+                context: OperationContext("Gista.deleteGist", authScheme: "bearer"))
         }
         #expect(await server.requests.count == 1, "a required credential that is missing sends nothing")
         await server.stop()
@@ -140,8 +143,9 @@ struct RuntimeServerTests {
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<100 {
                 group.addTask {
-                    let request = HTTPRequestData(method: .get, path: "/api/v1/r\(index)", authScheme: "keyz")
-                    return try await client.send(request, operation: "Keyz.authorizedRequest").status.code
+                    let request = HTTPRequestData(method: .get, path: "/api/v1/r\(index)")
+                    let context = OperationContext("Keyz.authorizedRequest", authScheme: "keyz")
+                    return try await client.send(request, context: context).status.code
                 }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
@@ -180,7 +184,7 @@ struct RuntimeServerTests {
         let flow = OAuth2TokenFlow(tokenPath: "/auth/token/", store: store, client: APIClient(baseURL: baseURL))
         let client = APIClient(baseURL: baseURL, middlewares: [OAuth2Middleware(scheme: "keyz", flow: flow)])
         let response = try await client.send(
-            HTTPRequestData(method: .get, path: "/me", authScheme: "keyz"), operation: "me")
+            HTTPRequestData(method: .get, path: "/me"), context: OperationContext("me", authScheme: "keyz"))
         #expect(response.status == .ok)
         #expect(await server.requests.map(\.path) == ["/me", "/auth/token/", "/me"])
         #expect(await store.load()?.accessToken == "new")
@@ -204,7 +208,8 @@ struct RuntimeServerTests {
         #expect(tokens.accessToken == "a1")
         // a1 expires within the leeway, so the next request refreshes it first.
         let client = APIClient(baseURL: baseURL, middlewares: [OAuth2Middleware(scheme: "app", flow: flow)])
-        _ = try await client.send(HTTPRequestData(method: .get, path: "/me", authScheme: "app"), operation: "me")
+        _ = try await client.send(
+            HTTPRequestData(method: .get, path: "/me"), context: OperationContext("me", authScheme: "app"))
         let requests = await server.requests
         #expect(requests.map(\.path) == ["/oauth/token", "/oauth/token", "/me"])
         #expect(
@@ -232,7 +237,8 @@ struct RuntimeServerTests {
             throws: ClientError.authentication(
                 operation: "me", message: "token refresh failed (the token endpoint answered 400); sign in again")
         ) {
-            _ = try await client.send(HTTPRequestData(method: .get, path: "/me", authScheme: "keyz"), operation: "me")
+            _ = try await client.send(
+                HTTPRequestData(method: .get, path: "/me"), context: OperationContext("me", authScheme: "keyz"))
         }
         #expect(await store.load() == nil)
         await server.stop()
@@ -257,7 +263,8 @@ struct RuntimeServerTests {
         #expect(await delays.all == ["0.0", "0.0"], "Retry-After: 0 replaces the 5 s backoff")
         _ = try await client.send(HTTPRequestData(method: .post, path: "/create"), operation: "post")
         #expect(await server.requests.count == 4, "a POST is sent once")
-        _ = try await client.send(HTTPRequestData(method: .post, path: "/create", isRetryable: true), operation: "post")
+        _ = try await client.send(
+            HTTPRequestData(method: .post, path: "/create"), context: OperationContext("post", isRetryable: true))
         #expect(await server.requests.count == 7, "a POST the spec marks idempotent is retried")
         await server.stop()
     }
@@ -265,9 +272,9 @@ struct RuntimeServerTests {
     @Test func timeoutAndCancellationAreTypedErrors() async throws {
         let server = try TestHTTPServer { _ in CannedResponse(status: 200, delay: 3) }
         let client = APIClient(baseURL: try await server.start())
-        let slow = HTTPRequestData(method: .get, path: "/slow", options: RequestOptions(timeout: 0.3))
+        let slow = OperationContext("slow", options: RequestOptions(timeout: 0.3))
         await #expect(throws: ClientError.timedOut(operation: "slow")) {
-            _ = try await client.send(slow, operation: "slow")
+            _ = try await client.send(HTTPRequestData(method: .get, path: "/slow"), context: slow)
         }
         let task = Task { try await client.send(HTTPRequestData(method: .get, path: "/slow"), operation: "cancelled") }
         try await Task.sleep(nanoseconds: 200_000_000)

@@ -97,7 +97,7 @@ public enum TransportCheck: String, CaseIterable, Sendable, CustomStringConverti
             request.path == "/old" ? CannedResponse(status: 302, headers: ["Location": "/new"]) : .json("{}")
         }) { url async throws in
             let response = try await transport.send(
-                HTTPRequestData(method: .get, path: "/old", baseURL: url))
+                HTTPRequestData(method: .get, path: "/old", baseURL: url), context: OperationContext("check"))
             try expect(response.status.code == 302, "status \(response.status.code), not 302")
             try expect(response.headerFields[.location] == "/new", "Location header missing")
         }
@@ -107,9 +107,10 @@ public enum TransportCheck: String, CaseIterable, Sendable, CustomStringConverti
     private func timeout(_ transport: any Transport) async throws {
         _ = try await withTestServer({ _ in CannedResponse(status: 200, delay: 5) }) { url async throws in
             let start = ContinuousClock.now
-            let request = HTTPRequestData(method: .get, path: "/slow", options: RequestOptions(timeout: 0.5))
+            let request = HTTPRequestData(method: .get, path: "/slow")
+            let context = OperationContext("check", options: RequestOptions(timeout: 0.5))
             let error = try await failure {
-                try await APIClient(baseURL: url, transport: transport).send(request, operation: "check")
+                try await APIClient(baseURL: url, transport: transport).send(request, context: context)
             }
             try expect(error == .timedOut(operation: "check"), "\(error), not a timeout")
             try expect(ContinuousClock.now - start < .seconds(3), "the timeout took \(ContinuousClock.now - start)")
@@ -176,9 +177,9 @@ extension TransportCheck {
         let chunk = Data(repeating: UInt8(ascii: "a"), count: 1000)
         let server = try RawSocketServer(.stream(chunk: chunk, count: 3, interval: 0.05, holdAfterFirst: true))
         defer { server.stop() }
-        var request = HTTPRequestData(method: .get, path: "/events")
-        request.streamsResponse = true
-        let response = try await APIClient(baseURL: server.url, transport: transport).send(request, operation: "check")
+        let request = HTTPRequestData(method: .get, path: "/events")
+        let response = try await APIClient(baseURL: server.url, transport: transport)
+            .send(request, context: OperationContext("check", delivery: .streamed))
         try expect(response.status.code == 200, "status \(response.status.code)")
         var iterator = response.chunks.makeAsyncIterator()
         var received = try require(try await iterator.next())
@@ -193,11 +194,10 @@ extension TransportCheck {
         // A chunk every 50 ms for 20 s, unless the client hangs up.
         let server = try RawSocketServer(.stream(chunk: Data("tick\n".utf8), count: 400, interval: 0.05))
         defer { server.stop() }
-        var request = HTTPRequestData(method: .get, path: "/ticks")
-        request.streamsResponse = true
+        let request = HTTPRequestData(method: .get, path: "/ticks")
         let client = APIClient(baseURL: server.url, transport: transport)
         let reader = Task {
-            let response = try await client.send(request, operation: "check")
+            let response = try await client.send(request, context: OperationContext("check", delivery: .streamed))
             for try await _ in response.chunks { break }
         }
         try await reader.value

@@ -9,7 +9,7 @@ struct InMemoryTransport: Transport {
     let status: HTTPResponse.Status
     let body: Data
 
-    func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+    func send(_ request: HTTPRequestData, context: OperationContext) async throws -> HTTPResponseData {
         blackHole(request.body?.count ?? 0)
         return HTTPResponseData(status: status, headerFields: [.contentType: "application/json"], body: body)
     }

@@ -76,8 +76,7 @@ func startServer() throws -> (URL, Thread) {
 let (url, _) = try startServer()
 let client = APIClient(
     baseURL: url, transport: nio ? AsyncHTTPClientTransport(maxResponseBytes: 1 << 30) : URLSessionTransport())
-var request = HTTPRequestData(method: .get, path: "/download")
-request.streamsResponse = !whole
+let request = HTTPRequestData(method: .get, path: "/download")
 let start = ContinuousClock.now
 var received = 0
 if toFile {
@@ -87,7 +86,8 @@ if toFile {
     let response = try await call.send(downloading: request, to: file)
     received = try await call.save(response, to: file)
 } else {
-    let response = try await client.send(request, operation: "download")
+    let response = try await client.send(
+        request, context: OperationContext("download", delivery: whole ? .whole : .streamed))
     var chunks = 0
     for try await chunk in response.chunks {
         received += chunk.count

@@ -7,7 +7,7 @@ extension ChatistRequests {
     ///
     /// - Remark: `PATCH /customer` (`endpoints.updateCustomer`)
     public static func updateCustomer(_ body: UpdateCustomer) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(.patch, path: "/customer", authScheme: "apiKey", accept: "application/json")
+        var request = HTTPRequestData(.patch, path: "/customer", accept: "application/json")
         try request.setJSONBody(body, operation: "Chatist.updateCustomer")
         return request
     }
@@ -16,7 +16,7 @@ extension ChatistRequests {
     ///
     /// - Remark: `PUT /customer/device` (`endpoints.updateDevice`)
     public static func updateDevice(_ body: UpdateDevice) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(.put, path: "/customer/device", authScheme: "apiKey", accept: "application/json")
+        var request = HTTPRequestData(.put, path: "/customer/device", accept: "application/json")
         try request.setJSONBody(body, operation: "Chatist.updateDevice")
         return request
     }
@@ -27,7 +27,8 @@ extension ChatistClient {
     ///
     /// - Remark: `PATCH /customer` (`endpoints.updateCustomer`)
     public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
-        let call = OperationCall<ChatistError>(client: client, operation: "Chatist.updateCustomer")
+        let call = OperationCall<ChatistError>(
+            client: client, context: OperationContext("Chatist.updateCustomer", authScheme: "apiKey"))
         let response = try await call.send(ChatistRequests.updateCustomer(body))
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
     }
@@ -36,7 +37,8 @@ extension ChatistClient {
     ///
     /// - Remark: `PUT /customer/device` (`endpoints.updateDevice`)
     public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
-        let call = OperationCall<ChatistError>(client: client, operation: "Chatist.updateDevice")
+        let call = OperationCall<ChatistError>(
+            client: client, context: OperationContext("Chatist.updateDevice", authScheme: "apiKey"))
         let response = try await call.send(ChatistRequests.updateDevice(body))
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
     }

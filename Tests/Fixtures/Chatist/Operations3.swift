@@ -7,8 +7,7 @@ extension ChatistRequests {
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
     public static func getBranding(updatedAt: String? = nil) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(.get, path: "/branding", authScheme: "apiKey", accept: "application/json")
-        request.options = RequestOptions(cache: .reloadIgnoringLocalCacheData)
+        var request = HTTPRequestData(.get, path: "/branding", accept: "application/json")
         if let value = updatedAt {
             request.query.append(QueryItem("updatedAt", value))
         }
@@ -21,7 +20,7 @@ extension ChatistRequests {
     public static func createTicket(
         data: CreateTicket, attachments: [MultipartFile]? = nil
     ) throws(ClientError) -> HTTPRequestData {
-        var request = HTTPRequestData(.post, path: "/tickets", authScheme: "apiKey", accept: "application/json")
+        var request = HTTPRequestData(.post, path: "/tickets", accept: "application/json")
         var multipart = MultipartBody()
         try multipart.append("data", encoding: data, operation: "Chatist.createTicket")
         if let value = attachments {
@@ -36,15 +35,14 @@ extension ChatistRequests {
     /// - Remark: `GET /tickets/{ticketID}` (`endpoints.getTicket`)
     public static func getTicket(_ ticketID: TicketID) throws(ClientError) -> HTTPRequestData {
         return HTTPRequestData(
-            .get, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))", authScheme: "apiKey",
-            accept: "application/json")
+            .get, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))", accept: "application/json")
     }
 
     /// Lists the customer's tickets with their last message.
     ///
     /// - Remark: `GET /tickets` (`endpoints.getTickets`)
     public static func getTickets() throws(ClientError) -> HTTPRequestData {
-        return HTTPRequestData(.get, path: "/tickets", authScheme: "apiKey", accept: "application/json")
+        return HTTPRequestData(.get, path: "/tickets", accept: "application/json")
     }
 
     /// Sends a message, with optional attachments, to a ticket.
@@ -52,8 +50,7 @@ extension ChatistRequests {
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
     public static func sendMessage(_ ticketID: TicketID, body: SendMessage) throws(ClientError) -> HTTPRequestData {
         var request = HTTPRequestData(
-            .post, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))/messages", authScheme: "apiKey",
-            accept: "application/json")
+            .post, path: "/tickets/\(PercentEncoding.encodeComponent(ticketID))/messages", accept: "application/json")
         var multipart = MultipartBody()
         multipart.append("message", text: body.message)
         if let value = body.attachments {
@@ -69,7 +66,11 @@ extension ChatistClient {
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
     public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
-        let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getBranding")
+        let call = OperationCall<ChatistError>(
+            client: client,
+            context: OperationContext(
+                "Chatist.getBranding", authScheme: "apiKey",
+                options: RequestOptions(cache: .reloadIgnoringLocalCacheData)))
         let response = try await call.send(ChatistRequests.getBranding(updatedAt: updatedAt))
         switch response.statusCode {
         case 200: return try call.decode(Branding.self, from: response)
@@ -82,7 +83,8 @@ extension ChatistClient {
     ///
     /// - Remark: `POST /tickets` (`endpoints.createTicket`)
     public func createTicket(data: CreateTicket, attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket {
-        let call = OperationCall<ChatistError>(client: client, operation: "Chatist.createTicket")
+        let call = OperationCall<ChatistError>(
+            client: client, context: OperationContext("Chatist.createTicket", authScheme: "apiKey"))
         let response = try await call.send(ChatistRequests.createTicket(data: data, attachments: attachments))
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
         return try call.decode(Ticket.self, from: response)
@@ -92,7 +94,8 @@ extension ChatistClient {
     ///
     /// - Remark: `GET /tickets/{ticketID}` (`endpoints.getTicket`)
     public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
-        let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTicket")
+        let call = OperationCall<ChatistError>(
+            client: client, context: OperationContext("Chatist.getTicket", authScheme: "apiKey"))
         let response = try await call.send(ChatistRequests.getTicket(ticketID))
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
         return try call.decode(Ticket.self, from: response)
@@ -102,7 +105,8 @@ extension ChatistClient {
     ///
     /// - Remark: `GET /tickets` (`endpoints.getTickets`)
     public func getTickets() async throws(ChatistError) -> [TicketPreview] {
-        let call = OperationCall<ChatistError>(client: client, operation: "Chatist.getTickets")
+        let call = OperationCall<ChatistError>(
+            client: client, context: OperationContext("Chatist.getTickets", authScheme: "apiKey"))
         let response = try await call.send(ChatistRequests.getTickets())
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
         return try call.decode([TicketPreview].self, from: response)
@@ -112,7 +116,8 @@ extension ChatistClient {
     ///
     /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
     public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
-        let call = OperationCall<ChatistError>(client: client, operation: "Chatist.sendMessage")
+        let call = OperationCall<ChatistError>(
+            client: client, context: OperationContext("Chatist.sendMessage", authScheme: "apiKey"))
         let response = try await call.send(ChatistRequests.sendMessage(ticketID, body: body))
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
         return try call.decode(Message.self, from: response)

@@ -54,8 +54,7 @@ extension KeyzRequests {
     /// - Remark: `GET /api/v1/{resource}` (`endpoints.authorizedRequest`)
     public static func authorizedRequest(resource: String) throws(ClientError) -> HTTPRequestData {
         return HTTPRequestData(
-            .get, path: "/api/v1/\(PercentEncoding.encodeComponent(resource))", authScheme: "keyz",
-            accept: "application/json")
+            .get, path: "/api/v1/\(PercentEncoding.encodeComponent(resource))", accept: "application/json")
     }
 }
 
@@ -64,7 +63,7 @@ extension KeyzClient {
     ///
     /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
     public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
-        let call = OperationCall<RegisterUserError>(client: client, operation: "Keyz.registerUser")
+        let call = OperationCall<RegisterUserError>(client: client, context: OperationContext("Keyz.registerUser"))
         let response = try await call.send(KeyzRequests.registerUser(body))
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
         return try call.decode(IdResponse.self, from: response)
@@ -76,7 +75,7 @@ extension KeyzClient {
     public func loginUser(
         email: String, password: String, grantType: GrantType
     ) async throws(LoginUserError) -> TokenResponse {
-        let call = OperationCall<LoginUserError>(client: client, operation: "Keyz.loginUser")
+        let call = OperationCall<LoginUserError>(client: client, context: OperationContext("Keyz.loginUser"))
         let response = try await call.send(
             KeyzRequests.loginUser(email: email, password: password, grantType: grantType))
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
@@ -87,7 +86,7 @@ extension KeyzClient {
     ///
     /// - Remark: `POST /auth/token/` (`endpoints.requestToken`)
     public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
-        let call = OperationCall<RequestTokenError>(client: client, operation: "Keyz.requestToken")
+        let call = OperationCall<RequestTokenError>(client: client, context: OperationContext("Keyz.requestToken"))
         let response = try await call.send(KeyzRequests.requestToken(body))
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
         return try call.decode(TokenResponse.self, from: response)
@@ -97,7 +96,8 @@ extension KeyzClient {
     ///
     /// - Remark: `GET /api/v1/{resource}` (`endpoints.authorizedRequest`)
     public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
-        let call = OperationCall<KeyzError>(client: client, operation: "Keyz.authorizedRequest")
+        let call = OperationCall<KeyzError>(
+            client: client, context: OperationContext("Keyz.authorizedRequest", authScheme: "keyz"))
         let response = try await call.send(KeyzRequests.authorizedRequest(resource: resource))
         guard response.isSuccessful else { throw .forStatus(of: response, in: call) }
         return response.body

@@ -51,7 +51,7 @@ public struct AsyncHTTPClientTransport: Transport {
     }()
 
     /// Sends the request and collects the whole body before returning.
-    public func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+    public func send(_ request: HTTPRequestData, context: OperationContext) async throws -> HTTPResponseData {
         guard let url = request.url else { throw URLError(.badURL) }
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
@@ -63,9 +63,9 @@ public struct AsyncHTTPClientTransport: Transport {
         }
         // A streamed body may flow for as long as the server sends it: only a declared timeout bounds it, and the
         // shared client's read timeout ends a stream that goes silent.
-        let timeout = request.options.timeout.map { Duration.milliseconds(Int64($0 * 1000)) }
+        let timeout = context.options.timeout.map { Duration.milliseconds(Int64($0 * 1000)) }
         let deadline =
-            request.streamsResponse && timeout == nil
+            context.delivery.streams && timeout == nil
             ? NIODeadline.distantFuture : NIODeadline.now() + TimeAmount(timeout ?? defaultTimeout)
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
@@ -73,7 +73,7 @@ public struct AsyncHTTPClientTransport: Transport {
             for header in response.headers {
                 if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
             }
-            if request.streamsResponse {
+            if context.delivery.streams {
                 let reader = BodyReader(response.body.makeAsyncIterator())
                 return HTTPResponseData(
                     status: HTTPResponse.Status(code: Int(response.status.code)), headerFields: fields,
