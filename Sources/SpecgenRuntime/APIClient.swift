@@ -100,7 +100,6 @@ public struct APIClient: Sendable {
         let retry = try apply(options, to: &request, context: &context)
         let log = CallLog(logger: logger, operation: operation, sensitiveNames: redactedNames)
         let start = ContinuousClock.now
-        let attempts = AttemptCounter()
         if Task.isCancelled {
             log.failed(.cancelled(operation: operation), attempts: 0, since: start)
             throw .cancelled(operation: operation)
@@ -123,21 +122,13 @@ public struct APIClient: Sendable {
             }
         }
         log.started(request)
+        let attempts = CallAttempts(
+            transport: transport, redirects: redirectPolicy, context: context, log: log, sensitiveNames: redactedNames)
         do {
-            let transport = transport
-            let redirects = redirectPolicy
-            let sensitiveNames = redactedNames
-            let sent = context
-            let attempt: @Sendable (HTTPRequestData) async throws -> HTTPResponseData = { request in
-                let number = attempts.next()
-                log.attempt(number, request)
-                return try await CallTracing.attempt(request, number: number, sensitiveNames: sensitiveNames) {
-                    try await redirects.follow($0, operation: operation) { try await transport.send($0, context: sent) }
-                }
-            }
-            let response = try await middlewares.chain(context: sent, retry: retry, send: attempt)(request)
+            let send = middlewares.chain(context: context, retry: retry) { try await attempts.send($0) }
+            let response = try await send(request)
             log.finished(response, attempts: attempts.count, since: start)
-            sent.pageLink?.record(response, of: request)
+            context.pageLink?.record(response, of: request)
             return response
         } catch {
             // A cancelled task often surfaces as a transport error; report what the caller did.
@@ -297,13 +288,38 @@ public struct APIClient: Sendable {
     }
 }
 
-/// Counts a call's attempts: the retry middleware sends again through the same closure.
-private final class AttemptCounter: Sendable {
-    private let value = Atomic<Int>(0)
+/// One call's attempts: each goes through the redirects to the transport, numbered from 1. The retry middleware
+/// sends again through the same object, which is all the closure that sends holds.
+private final class CallAttempts: Sendable {
+    let transport: any Transport
+    let redirects: RedirectPolicy
+    let context: OperationContext
+    let log: CallLog
+    let sensitiveNames: Set<String>
+    private let made = Atomic<Int>(0)
 
-    /// The next attempt's number, from 1.
-    func next() -> Int { value.add(1, ordering: .relaxed).newValue }
+    init(
+        transport: any Transport, redirects: RedirectPolicy, context: OperationContext, log: CallLog,
+        sensitiveNames: Set<String>
+    ) {
+        self.transport = transport
+        self.redirects = redirects
+        self.context = context
+        self.log = log
+        self.sensitiveNames = sensitiveNames
+    }
 
     /// How many attempts have been made.
-    var count: Int { value.load(ordering: .relaxed) }
+    var count: Int { made.load(ordering: .relaxed) }
+
+    /// Sends the next attempt.
+    func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
+        let number = made.add(1, ordering: .relaxed).newValue
+        log.attempt(number, request)
+        return try await CallTracing.attempt(request, number: number, sensitiveNames: sensitiveNames) {
+            try await redirects.follow($0, operation: context.operation) {
+                try await transport.send($0, context: context)
+            }
+        }
+    }
 }

@@ -40,14 +40,15 @@ extension Array where Element == any Middleware {
         context: OperationContext, retry: RetryPolicy?,
         send: @escaping @Sendable (HTTPRequestData) async throws -> HTTPResponseData
     ) -> @Sendable (HTTPRequestData) async throws -> HTTPResponseData {
-        var ordered = filter { $0.scope == .call }
-        if let retry { ordered.append(RetryMiddleware(policy: retry)) }
-        ordered += filter { $0.scope == .attempt }
+        // Wrapped from the transport outwards, with no list of its own: one closure per middleware is the cost.
         var next = send
-        for middleware in ordered.reversed() {
+        func wrap(_ middleware: any Middleware) {
             let inner = next
             next = { request in try await middleware.intercept(request, context: context, next: inner) }
         }
+        for middleware in reversed() where middleware.scope == .attempt { wrap(middleware) }
+        if let retry { wrap(RetryMiddleware(policy: retry)) }
+        for middleware in reversed() where middleware.scope == .call { wrap(middleware) }
         return next
     }
 }

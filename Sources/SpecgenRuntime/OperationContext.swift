@@ -80,7 +80,11 @@ public struct OperationContext: Sendable {
 
     /// Whether `request` may be repeated safely: ``isRetryable`` when set, else whether its method is idempotent.
     public func isRetryable(_ request: HTTPRequestData) -> Bool {
-        isRetryable ?? [.get, .head, .put, .delete, .options].contains(request.method)
+        if let isRetryable { return isRetryable }
+        switch request.method {
+        case .get, .head, .put, .delete, .options: return true
+        default: return false
+        }
     }
 }
 

@@ -52,7 +52,8 @@ public struct RedirectPolicy: Hashable, Sendable {
         var response = try await send(current)
         var hops = 0
         // Taken from the request as sent: after a hop the query is the `Location`'s, whose items carry no marks.
-        let credentialQueryNames = Set(request.query.filter(\.isCredential).map(\.name))
+        var credentialQueryNames: Set<String> = []
+        for item in request.query where item.isCredential { credentialQueryNames.insert(item.name) }
         while let next = nextRequest(after: response, of: current, credentialQueryNames: credentialQueryNames) {
             guard hops < limit else {
                 throw ClientError.transport(operation: operation, message: "more than \(limit) redirects")
