@@ -31,7 +31,11 @@ struct RequestEmitter {
             }
             w.wrappedLine("var request = HTTPRequestData", arguments, "")
             for item in operation.query {
-                emitItems(item, writer: &w) { name, value in "request.query.append(QueryItem(\(name), \(value)))" }
+                emitItems(
+                    item, writer: &w,
+                    object: { name, value in "request.query.append(contentsOf: QueryItem.deepObject(\(name), \(value)))"
+                    }
+                ) { name, value in "request.query.append(QueryItem(\(name), \(value)))" }
             }
             for header in operation.headers {
                 emitOptional(header, writer: &w) { value in
@@ -48,10 +52,12 @@ struct RequestEmitter {
         (parameter.textForm ?? .string).expression(value)
     }
 
-    /// Writes the items of a query parameter or form field: `append(name, text)` once, per element, or per entry.
+    /// Writes the items of a query parameter or form field: `append(name, text)` once, per element, or per entry;
+    /// an object of text in one `object(name, value)` call, which type-checks in a fraction of a loop's time (a
+    /// Stripe form of 20 such objects took 143 ms against a budget of 100).
     private func emitItems(
         _ parameter: ParameterPlan, prefix: String = "", writer w: inout SwiftWriter,
-        _ append: (_ name: String, _ text: String) -> String
+        object: (_ name: String, _ value: String) -> String, _ append: (_ name: String, _ text: String) -> String
     ) {
         let name = SwiftLiteral.string(parameter.wireName)
         emitOptional(parameter, prefix: prefix, writer: &w) { w, value in
@@ -63,8 +69,10 @@ struct RequestEmitter {
             case .comma(let form):
                 let list = form == .string ? value : "\(value).map { \(form.expression("$0")) }"
                 w.line(append(name, "commaSeparated: " + list))
+            case .deepObject(.string):
+                w.line(object(name, value))
             case .deepObject(let form):
-                w.block("for (key, item) in \(value).sorted(by: { $0.key < $1.key })") { w in
+                w.block("for (key, item) in QueryItem.entries(of: \(value))") { w in
                     w.line(append("\"\(parameter.wireName)[\\(key)]\"", form.expression("item")))
                 }
             }
@@ -122,7 +130,10 @@ struct RequestEmitter {
             // An optional field is appended under `if let`, not through `Optional.map`, which costs the type
             // checker a search over `append`'s overloads for every field.
             for field in fields {
-                emitItems(field, prefix: prefix, writer: &w) { name, value in "form.append(\(name), \(value))" }
+                emitItems(
+                    field, prefix: prefix, writer: &w,
+                    object: { name, value in "form.append(\(name), deepObject: \(value))" }
+                ) { name, value in "form.append(\(name), \(value))" }
             }
             w.line("request.setFormBody(form)")
         case .multipart(let fields, let prefix):

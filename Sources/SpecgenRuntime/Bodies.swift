@@ -14,6 +14,11 @@ public struct FormBody: Hashable, Sendable {
         if let value { fields.append(QueryItem(name, value)) }
     }
 
+    /// Adds an object's entries as `name[key]=value` fields (OpenAPI's `deepObject` style), in key order.
+    public mutating func append(_ name: String, deepObject object: [String: String]) {
+        fields += QueryItem.deepObject(name, object)
+    }
+
     /// Adds a field whose value is a list joined by literal commas; an empty list is sent as no field at all.
     public mutating func append(_ name: String, commaSeparated elements: [String]) {
         fields.append(QueryItem(name, commaSeparated: elements))

@@ -32,6 +32,17 @@ public struct QueryItem: Hashable, Sendable {
         self.elements = elements
     }
 
+    /// The items of an object as OpenAPI's `deepObject` style sends it, `name[key]=value`, in key order so that a
+    /// value always gives the same request.
+    public static func deepObject(_ name: String, _ object: [String: String]) -> [QueryItem] {
+        entries(of: object).map { QueryItem("\(name)[\($0.key)]", $0.value) }
+    }
+
+    /// An object's entries in key order, as `deepObject` items are sent.
+    public static func entries<Value>(of object: [String: Value]) -> [(key: String, value: Value)] {
+        object.sorted { $0.key < $1.key }
+    }
+
     /// False for a comma-separated list with no elements, which is sent as nothing at all, not as `name=` (RFC 6570
     /// expands an empty list to nothing; OpenAPI's `explode: false` follows it, as `explode: true` does).
     var isSent: Bool { elements?.isEmpty != true }

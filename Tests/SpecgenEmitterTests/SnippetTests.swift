@@ -277,7 +277,7 @@ struct SnippetTests {
                         var form = FormBody()
                         form.append("user_name", userName)
                         if let value = code {
-                            form.append("code", String(value))
+                            form.append("code", value.description)
                         }
                         request.setFormBody(form)
                 """),
@@ -367,7 +367,7 @@ struct SnippetTests {
                         switch self {
                         case .production: return "https://shop.example.com"
                         case .eu(let region, let version):
-                            return "https://\\(region.rawValue).shop.example/\\(PercentEncoding.encodeComponent(version))"
+                            return "https://\\(WireForm.of(region)).shop.example/\\(PercentEncoding.encodeComponent(version))"
                         }
                     }
                 """),
@@ -481,7 +481,7 @@ struct SnippetTests {
                     response: empty
                 """, file: "Operations",
             expected: """
-                        request.query.append(QueryItem("page", String(page)))
+                        request.query.append(QueryItem("page", page.description))
                         if let value = q {
                             request.query.append(QueryItem("q", value))
                         }
@@ -606,6 +606,7 @@ struct SnippetTests {
                       tags: "[string]?"
                       ids: {type: "[int]", style: comma}
                       metadata: "{string: string}?"
+                      counts: "{string: int}?"
                     response: empty
                 """, file: "Operations",
             expected: """
@@ -614,10 +615,13 @@ struct SnippetTests {
                                 request.query.append(QueryItem("tags", item))
                             }
                         }
-                        request.query.append(QueryItem("ids", commaSeparated: ids.map { String($0) }))
+                        request.query.append(QueryItem("ids", commaSeparated: ids.map { $0.description }))
                         if let value = metadata {
-                            for (key, item) in value.sorted(by: { $0.key < $1.key }) {
-                                request.query.append(QueryItem("metadata[\\(key)]", item))
+                            request.query.append(contentsOf: QueryItem.deepObject("metadata", value))
+                        }
+                        if let value = counts {
+                            for (key, item) in QueryItem.entries(of: value) {
+                                request.query.append(QueryItem("counts[\\(key)]", item.description))
                             }
                         }
                 """),

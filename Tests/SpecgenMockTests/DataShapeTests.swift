@@ -557,4 +557,22 @@ struct LedgerMockTests {
             #expect(!listingProblems.contains("query.ids") && !listingProblems.contains("query.metadata"))
         }
     }
+
+    /// Objects go as `deepObject` items in key order, enums as their wire forms (an integer enum's number), numbers
+    /// as their text, over a real socket.
+    @Test func queryObjectsEnumsAndNumbersGoOutAsTheSpecSays() async throws {
+        let requests = try await withTestServer({ _ in .json(#"{"data":[],"has_more":false}"#) }) { url async throws in
+            let client = LedgerClient(baseURL: url, secretKey: "sk")
+            _ = try await client.listPayments(
+                limit: 5, startingAfter: nil, status: [.pending, .undocumented("on_hold")], ids: nil,
+                metadata: ["order_id": "o 1", "cart": "c&2"], createdAfter: nil, risk: .elevated)
+            _ = try await client.listCustomers(
+                limit: 2, startingAfter: nil, email: nil, created: ["lte": 1_800_000_000, "gte": 1_700_000_000])
+        }
+        #expect(
+            requests.map(\.rawQuery) == [
+                "limit=5&status=pending&status=on_hold&metadata%5Bcart%5D=c%262&metadata%5Border_id%5D=o%201&risk=1",
+                "limit=2&created%5Bgte%5D=1700000000&created%5Blte%5D=1800000000",
+            ])
+    }
 }

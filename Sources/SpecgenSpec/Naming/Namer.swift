@@ -45,7 +45,7 @@ package struct Namer: Sendable {
         "ErrorPayload", "RedirectPolicy", "DateFormat", "DateFormatSpecifier", "FormattedDate", "OptionalFormattedDate",
         "CalendarDateFormat", "EpochSecondsFormat", "EpochMillisecondsFormat", "HTTPDateFormat", "OperationCall",
         "ClientFailure", "PercentEncoding", "QueryItem", "FormBody", "MultipartBody", "JSONCoding", "PageSequence",
-        "PageLink", "OperationContext", "ResponseDelivery",
+        "PageLink", "OperationContext", "ResponseDelivery", "WireForm",
         "ResponseStream", "ServerSentEvent", "TokenProvider", "BasicCredentials", "ClientCredentials", "TokenStore",
         "InMemoryTokenStore", "OAuth2TokenFlow", "ValidationFailure", "UndocumentedVariant", "UnionDecoding",
         "AnyCodingKey", "OpenObject", "ResponseWithHeaders", "ResponseHeaderReader", "Indirect", "APIKeyMiddleware",

@@ -11,6 +11,9 @@ public enum TicketState: RawRepresentable, Codable, Hashable, Sendable, CaseIter
     /// A value this version of the client does not know, kept exactly as the server sent it.
     case undocumented(String)
 
+    /// The type of the wire form.
+    public typealias RawValue = String
+
     /// The documented cases.
     public static let allCases: [TicketState] = [.open, .closed]
 

@@ -63,6 +63,9 @@ public enum GrantType: RawRepresentable, Codable, Hashable, Sendable, CaseIterab
     /// A value this version of the client does not know, kept exactly as the server sent it.
     case undocumented(String)
 
+    /// The type of the wire form.
+    public typealias RawValue = String
+
     /// The documented cases.
     public static let allCases: [GrantType] = [.password, .refreshToken]
 

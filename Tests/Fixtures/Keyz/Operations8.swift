@@ -22,7 +22,7 @@ extension KeyzRequests {
     ) throws(ClientError) -> HTTPRequestData {
         var request = HTTPRequestData(.post, path: "/auth/token/", accept: "application/json")
         var form = FormBody()
-        form.append("grant_type", grantType.rawValue)
+        form.append("grant_type", WireForm.of(grantType))
         form.append("username", email)
         form.append("password", password)
         request.setFormBody(form)
@@ -35,7 +35,7 @@ extension KeyzRequests {
     public static func requestToken(_ body: TokenRequest) throws(ClientError) -> HTTPRequestData {
         var request = HTTPRequestData(.post, path: "/auth/token/", accept: "application/json")
         var form = FormBody()
-        form.append("grant_type", body.grantType.rawValue)
+        form.append("grant_type", WireForm.of(body.grantType))
         if let value = body.username {
             form.append("username", value)
         }
