@@ -146,7 +146,7 @@ struct DataShapeTests {
         // and `EventObject.payment` hold it out of line; nothing a caller writes changes.
         let payment = """
             {"object": "payment", "id": "pay_1", "created": 1793527200, "amount": 1999, "currency": "eur",
-             "status": "succeeded", "source": \(Self.card), "metadata": {}}
+             "status": "succeeded", "source": \(DataShapeTests.card), "metadata": {}}
             """
         let answers = [
             #"{"object": "balance", "available": {"eur": 1999}, "pending": {}, "last_payment": \#(payment)}"#,
@@ -574,5 +574,27 @@ struct LedgerMockTests {
                 "limit=5&status=pending&status=on_hold&metadata%5Bcart%5D=c%262&metadata%5Border_id%5D=o%201&risk=1",
                 "limit=2&created%5Bgte%5D=1700000000&created%5Blte%5D=1800000000",
             ])
+    }
+
+    /// `Currency` has 69 cases, more than a `switch` of literals matches: known codes, one spelled like a keyword,
+    /// and an unknown one come through its table as they would through a `switch`, and go back out unchanged.
+    @Test func aLargeEnumReadsKnownAndUnknownValues() async throws {
+        let payment = { (currency: String) in
+            """
+            {"object": "payment", "id": "pay_1", "created": 1793527200, "amount": 1999, "currency": "\(currency)",
+             "status": "succeeded", "source": \(DataShapeTests.card), "metadata": {}}
+            """
+        }
+        var currencies: [Currency] = []
+        for code in ["usd", "uyu", "try", "xts"] {
+            let answer = payment(code)
+            _ = try await withTestServer({ _ in .json(answer) }) { url async throws in
+                currencies.append(
+                    try await LedgerClient(baseURL: url, secretKey: "sk").getPayment(id: "pay_1").currency)
+            }
+        }
+        #expect(currencies == [.usd, .uyu, .try, .undocumented("xts")])
+        #expect(currencies.map(\.rawValue) == ["usd", "uyu", "try", "xts"])
+        #expect(Currency.allCases.count == 69 && Currency.allCases.allSatisfy { Currency(rawValue: $0.rawValue) == $0 })
     }
 }
