@@ -64,9 +64,12 @@ enum LineBreaker {
                 if !commas.isEmpty || (!needsCommas && close > index + 1) {
                     var items: [String] = []
                     var start = index + 1
+                    // A collection literal on several lines ends its last element with a comma too, as swift-format
+                    // prints it; an argument list does not.
+                    let lastComma = byte == openBracket && !commas.isEmpty ? "," : ""
                     for comma in commas + [close] {
                         let item = String(decoding: bytes[start..<comma], as: UTF8.self)
-                        items.append(trimmed(item) + (comma == close ? "" : ","))
+                        items.append(trimmed(item) + (comma == close ? lastComma : ","))
                         start = comma + 1
                     }
                     return (

@@ -102,7 +102,7 @@ struct LineBreakerTests {
                 public static let allCases: [Item] = [
                     .a\(Self.long),
                     .b,
-                    .c
+                    .c,
                 ]
 
                 """)
