@@ -597,4 +597,29 @@ struct LedgerMockTests {
         #expect(currencies.map(\.rawValue) == ["usd", "uyu", "try", "xts"])
         #expect(Currency.allCases.count == 69 && Currency.allCases.allSatisfy { Currency(rawValue: $0.rawValue) == $0 })
     }
+
+    /// `Evidence` has 47 fields, so its coding comes in parts: fields of every part, a default, `null` and a
+    /// formatted date are read from the answer, and the body sent holds what was set and nothing else.
+    @Test func aWideModelDecodesAndEncodesEveryPart() async throws {
+        let answer = """
+            {"id": "ev_1", "submitted": 1793527200, "note": null, "due": "2026-11-27",
+             "exhibit_1": "receipt", "exhibit_25": "tracking", "exhibit_42": "letter"}
+            """
+        let submitted = Date(timeIntervalSince1970: 1_793_527_200)
+        var filed: Evidence?
+        let requests = try await withTestServer({ _ in .json(answer) }) { url async throws in
+            let evidence = Evidence(id: "ev_1", submitted: submitted, note: .value("n"), exhibit1: "a", exhibit42: "z")
+            filed = try await LedgerClient(baseURL: url, secretKey: "sk").submitEvidence(id: "dp_1", body: evidence)
+        }
+        let evidence = try #require(filed)
+        #expect(evidence.id == "ev_1" && evidence.submitted == submitted && evidence.attempts == 0)
+        #expect(evidence.note == .null)
+        #expect(evidence.due.map { DateFormat.date.string(from: $0) } == "2026-11-27")
+        #expect([evidence.exhibit1, evidence.exhibit25, evidence.exhibit42] == ["receipt", "tracking", "letter"])
+        #expect(evidence.exhibit2 == nil && evidence.exhibit41 == nil)
+        let sent = try #require(requests.first?.json)
+        #expect(Set(sent.keys) == ["id", "submitted", "attempts", "note", "exhibit_1", "exhibit_42"])
+        #expect(sent["submitted"] as? Int == 1_793_527_200 && sent["note"] as? String == "n")
+        #expect(sent["exhibit_1"] as? String == "a" && sent["exhibit_42"] as? String == "z")
+    }
 }
