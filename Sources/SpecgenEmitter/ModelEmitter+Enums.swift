@@ -40,6 +40,7 @@ extension ModelEmitter {
                 }
             }
             if enumeration.cases.count > Self.switchedValuesLimit {
+                w.uses(.runtime, publicly: false)
                 w.blank()
                 w.docComment("The documented cases by their wire forms, built once.")
                 w.block("private enum DocumentedCases") { w in
