@@ -161,7 +161,13 @@ public struct APIClient: Sendable {
                         operation: operation,
                         failure: ValidationFailure(field: "headers", rule: "'\(name)' is not a header field name")))
             }
-            request.headerFields[field] = value
+            // A field the operation marks as a credential stays marked when the options replace its value.
+            if request.headerFields.contains(where: { $0.name == field && $0.isCredential }) {
+                request.headerFields[field] = nil
+                request.headerFields.append(.credential(field, value))
+            } else {
+                request.headerFields[field] = value
+            }
         }
         if let name = context.idempotencyKeyHeader {
             // Once per call, outside the retries: every attempt sends the same key.

@@ -68,6 +68,16 @@ struct RedirectTests {
         #expect(landed.headers["x-session-token"] == nil)
     }
 
+    @Test func aSensitiveHeaderTheCallsOptionsReplaceStaysWithItsOrigin() async throws {
+        let seen = try await Self.redirected(answer: .json("[]")) { url async throws in
+            let client = HostileNamesClient(baseURL: url, key: "k")
+                .with(RequestOptions(headers: ["X-Session-Token": "other-secret"]))
+            _ = try await client.getThings(pageSize: 5, xSessionToken: "session-secret")
+        }
+        #expect(seen.first.first?.headers["x-session-token"] == "other-secret")
+        #expect(try #require(seen.other.first).headers["x-session-token"] == nil)
+    }
+
     @Test func aSameOriginRedirectKeepsTheCredentials() async throws {
         let requests = try await withTestServer({ request in
             request.path == "/tickets"
