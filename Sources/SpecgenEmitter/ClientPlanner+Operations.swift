@@ -168,7 +168,7 @@ extension ClientPlanner {
     }
 
     /// The struct of typed response headers and the method that returns them; nil when no answer declares headers.
-    private func responseHeaders(of endpoint: Endpoint, plan: OperationPlan, api: String) -> ResponseHeadersPlan? {
+    func responseHeaders(of endpoint: Endpoint, plan: OperationPlan, api: String) -> ResponseHeadersPlan? {
         guard let typeName = namer.responseHeadersTypeName(of: endpoint),
             let methodName = namer.headersMethodName(of: endpoint),
             let handlerTypeName = namer.headersHandlerTypeName(of: endpoint)
@@ -203,104 +203,9 @@ extension ClientPlanner {
             headers: headers, usage: usage)
     }
 
-    /// The page helper of a paginated operation; nil when the spec's pagination does not fit (lint reports it).
-    private func paginationPlan(
-        _ pagination: Pagination, of plan: OperationPlan, responseType: TypeRef
-    ) -> PaginationPlan? {
-        func parameter(_ wireName: String?) -> ParameterPlan? {
-            guard let wireName else { return nil }
-            return plan.query.first { $0.wireName == wireName }
-        }
-        guard let element = types.pageItemType(of: responseType, itemsField: pagination.itemsField) else { return nil }
-        var items = "$0"
-        if let field = pagination.itemsField.flatMap({ name in nestedFields(responseType).first { $0.wireName == name }
-        }) {
-            items = "$0." + memberName(field) + (field.presence == .required ? "" : " ?? []")
-        }
-        let limit = parameter(pagination.limitParameter)
-        if pagination.limitParameter != nil && limit == nil { return nil }
-        let style: PaginationPlan.Style
-        var summary: String
-        var ends: [String]
-        switch pagination.style {
-        case .page(let wireName, let first):
-            guard let page = parameter(wireName) else { return nil }
-            style = .numbered(parameter: page.internalName, first: first)
-            summary = "page \(first), then the next, in `\(wireName)`"
-            ends = ["on a page of fewer than `\(pagination.limitParameter ?? "")` items"]
-        case .offset(let wireName):
-            guard let offset = parameter(wireName) else { return nil }
-            style = .offsets(parameter: offset.internalName)
-            summary = "item offsets in `\(wireName)`"
-            ends = ["on a page of fewer than `\(pagination.limitParameter ?? "")` items"]
-        case .cursor(let wireName, let path):
-            guard let cursor = parameter(wireName), let next = swiftPath(path, in: responseType) else { return nil }
-            style = .cursors(parameter: cursor.internalName, nextCursor: next)
-            summary = "each page's `\(path.joined(separator: "."))` in `\(wireName)`"
-            ends = ["when that is absent", "on an empty page"]
-        case .afterItem(let wireName, let itemField):
-            guard let after = parameter(wireName), let id = swiftPath([itemField], in: element) else { return nil }
-            style = .afterItems(parameter: after.internalName, idProperty: id)
-            summary = "the last item's `\(itemField)` in `\(wireName)`"
-            ends = ["on an empty page"]
-        case .link(let relation):
-            style = .links(relation: relation)
-            summary = "the `Link` header's `rel=\"\(relation)\"` URL"
-            ends = ["when there is none", "on an empty page"]
-        }
-        var hasMore: String?
-        if let path = pagination.hasMoreField {
-            guard let expression = swiftPath(path, in: responseType) else { return nil }
-            hasMore = expression
-            ends.append("when `\(path.joined(separator: "."))` is false")
-        }
-        summary +=
-            "; the walk ends " + ends.dropLast().joined(separator: ", ")
-            + (ends.count > 1 ? " or " : "") + (ends.last ?? "")
-        return PaginationPlan(
-            methodName: plan.bareName + "Pages", style: style, limitParameter: limit?.internalName,
-            limitIsOptional: limit?.isOptional ?? false, items: items, hasMore: hasMore,
-            pageType: swiftType(responseType), itemType: swiftType(element), summary: summary)
-    }
-
-    /// `$0.meta?.nextCursor`: a dotted field path as a Swift expression on `$0`, optional chaining after optional
-    /// fields; nil when the path does not resolve.
-    private func swiftPath(_ path: [String], in type: TypeRef) -> String? {
-        guard case .success(let fields) = types.fieldPath(path, in: type) else { return nil }
-        return swiftPath(fields)
-    }
-
-    /// `$0.a?.b`: the fields a path walks through as a Swift expression on `$0`.
-    private func swiftPath(_ fields: [Field]) -> String {
-        var expression = "$0"
-        var chained = false
-        for field in fields {
-            expression += (chained ? "?." : ".") + memberName(field)
-            chained = field.presence != .required
-        }
-        return expression
-    }
-
-    /// The properties of an object model (through aliases), or none.
-    private func nestedFields(_ type: TypeRef) -> [Field] {
-        if case .object(let model) = types.shape(of: type) { return model.fields }
-        return []
-    }
-
-    /// A model property used as a form field or multipart part of a model body.
-    private func modelParameter(_ field: Field) -> ParameterPlan {
-        let base = swiftType(field.type)
-        return ParameterPlan(
-            label: memberName(field), internalName: memberName(field), wireName: field.wireName,
-            type: fieldType(base, field.presence), defaultValue: nil, isOptional: field.presence != .required,
-            documentation: nil, textForm: textForm(field.type, format: field.format),
-            partKind: types.partKind(field.type),
-            isBody: false, usage: usage(of: field.type, presence: field.presence), items: items(field))
-    }
-
     /// A bytes stream also gets a method that writes its body to a file: URLSession then downloads straight to
     /// disk, which keeps memory flat however fast the network is.
-    private func fileDownload(of operation: OperationPlan, endpoint: Endpoint) -> FileDownloadPlan? {
+    func fileDownload(of operation: OperationPlan, endpoint: Endpoint) -> FileDownloadPlan? {
         let bytes = operation.responses.contains {
             if case .stream(.bytes, _, _, _) = $0.result { true } else { false }
         }
@@ -317,7 +222,7 @@ extension ClientPlanner {
     }
 
     /// The summary, the description, an optional paragraph of the generator's, and the request line.
-    private func documentation(of endpoint: Endpoint, adding paragraph: String? = nil) -> String {
+    func documentation(of endpoint: Endpoint, adding paragraph: String? = nil) -> String {
         var parts: [String] = []
         if let summary = endpoint.summary { parts.append(summary) }
         if let description = endpoint.description { parts.append(description) }
@@ -326,7 +231,7 @@ extension ClientPlanner {
         return parts.joined(separator: "\n\n")
     }
 
-    private func pathLiteral(_ endpoint: Endpoint, parameters: [ParameterPlan]) -> String {
+    func pathLiteral(_ endpoint: Endpoint, parameters: [ParameterPlan]) -> String {
         // Lint rejects undeclared placeholders; one that slipped through is left out of the path.
         SwiftLiteral.interpolated(endpoint.path, literal: { Self.encodedPath(Substring($0)) }) { placeholder in
             parameters.first { $0.wireName == placeholder }.map { parameter in
@@ -351,119 +256,12 @@ extension ClientPlanner {
         return output
     }
 
-    private func optionsExpression(_ endpoint: Endpoint) -> String? {
+    func optionsExpression(_ endpoint: Endpoint) -> String? {
         let timeout = endpoint.requestSettings.timeout ?? spec.requestSettings.timeout
         let cachePolicy = endpoint.requestSettings.cachePolicy ?? spec.requestSettings.cachePolicy
         var arguments: [String] = []
         if let timeout { arguments.append("timeout: \(SwiftLiteral.number(timeout))") }
         if let cachePolicy { arguments.append("cache: .\(cachePolicy.rawValue)") }
         return arguments.isEmpty ? nil : "RequestOptions(\(arguments.joined(separator: ", ")))"
-    }
-
-    /// The modules the success value's type comes from.
-    private func returnUsage(_ endpoint: Endpoint) -> ModuleUsage {
-        endpoint.responses.reduce(into: []) { usage, response in
-            switch response.body {
-            case .json(let type): usage.formUnion(self.usage(of: type))
-            case .binary: usage.insert(.foundation)
-            case .stream(let stream):
-                // A stream is the runtime's `ResponseStream` of the item, or of `Data`, `ServerSentEvent` or
-                // `JSONValue` (the runtime's) when the spec names none.
-                usage.insert(.runtime)
-                if let item = stream.item {
-                    usage.formUnion(self.usage(of: item))
-                } else if stream.format == .bytes {
-                    usage.insert(.foundation)
-                }
-            case .empty: break
-            }
-        }
-    }
-
-    private func responsePlans(_ responses: [ResponseCase], errorType: String) -> ([ResponsePlan], String?) {
-        var valueType: String?
-        var hasEmpty = false
-        for response in responses {
-            switch response.body {
-            case .json(let type): valueType = swiftType(type)
-            case .binary: valueType = "Data"
-            case .stream(let stream): valueType = "ResponseStream<\(streamItemType(stream)), \(errorType)>"
-            case .empty: hasEmpty = true
-            }
-        }
-        let plans = responses.map { response in
-            // One documented success stands for every 2XX: a server that answers 201 where the spec says 200 still
-            // returns the value. Listing several success statuses makes each one exact.
-            let status = responses.count == 1 ? StatusPattern.range(2) : response.status
-            let result: ResponsePlan.Result =
-                switch response.body {
-                case .json(let type): .decode(swiftType(type))
-                case .binary: .bytes
-                case .stream(let stream):
-                    .stream(
-                        stream.format, element: streamItemType(stream), decoded: stream.item != nil,
-                        terminator: stream.terminator)
-                case .empty: valueType == nil ? .nothing : .nilValue
-                }
-            return ResponsePlan(status: status, result: result)
-        }
-        return (plans, valueType.map { hasEmpty ? $0 + "?" : $0 })
-    }
-
-    /// `application/json` when a response or an error body is JSON, after a stream's own media type.
-    private func accept(_ endpoint: Endpoint, errors: [ErrorResponse]) -> String? {
-        var types: [String] = []
-        for response in endpoint.responses {
-            if case .stream(let stream) = response.body { types.append(stream.format.contentType) }
-        }
-        let json =
-            endpoint.responses.contains { if case .json = $0.body { true } else { false } }
-            || errors.contains { $0.body != nil }
-        if json { types.append("application/json") }
-        return types.isEmpty ? nil : types.joined(separator: ", ")
-    }
-
-    /// The element type of a stream: the item type, or what its framing yields without one.
-    private func streamItemType(_ stream: StreamedBody) -> String {
-        if let item = stream.item { return swiftType(item) }
-        switch stream.format {
-        case .events: return "ServerSentEvent"
-        case .lines: return "JSONValue"
-        case .bytes: return "Data"
-        }
-    }
-
-    /// Adds page iteration and polling helpers.
-    private func withHelpers(_ plan: OperationPlan, endpoint: Endpoint) -> OperationPlan {
-        var plan = plan
-        let responseType = endpoint.jsonResponseType
-        if let pagination = endpoint.pagination, let responseType {
-            plan.pagination = paginationPlan(pagination, of: plan, responseType: responseType)
-        }
-        if let polling = endpoint.polling, let responseType,
-            case .success(let fields) = types.fieldPath(polling.field, in: responseType)
-        {
-            // Lint makes every segment required, so the path has no optional chaining.
-            let path = swiftPath(fields)
-            let current = fields.last?.type ?? responseType
-            var enumModel: Model?
-            if case .named(let name) = resolved(current).type, let model = model(named: name),
-                case .enumeration = model.kind
-            {
-                enumModel = model
-            }
-            func expression(_ value: String) -> String {
-                guard let enumModel, case .enumeration(let values) = enumModel.kind,
-                    let match = values.first(where: { $0.value == value })
-                else { return SwiftLiteral.string(value) }
-                return "." + namer.bareCaseName(of: match)
-            }
-            plan.polling = PollingPlan(
-                methodName: namer.methodName(polling.name), fieldPath: path,
-                fieldDescription: polling.field.joined(separator: "."),
-                success: polling.success.map(expression), failure: polling.failure.map(expression),
-                interval: polling.interval, maxAttempts: polling.maxAttempts)
-        }
-        return plan
     }
 }
