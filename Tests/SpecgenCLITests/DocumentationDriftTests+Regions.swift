@@ -1,0 +1,180 @@
+import Foundation
+import SpecgenDiff
+import SpecgenMock
+import SpecgenOpenAPI
+import SpecgenSpec
+import SpecgenSurface
+import SpecgenTestSupport
+import Testing
+
+/// The regions the docs mark as generated: how they are found and refreshed, and what each says, computed from the
+/// code.
+extension DocumentationDriftTests {
+    /// The text of every single-backtick code span outside code blocks.
+    static func codeSpans(in text: String) -> [String] {
+        var spans: [String] = []
+        var inBlock = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inBlock.toggle()
+                continue
+            }
+            guard !inBlock else { continue }
+            let pieces = line.split(separator: "`", omittingEmptySubsequences: false)
+            spans += pieces.enumerated().filter { $0.offset % 2 == 1 && !$0.element.isEmpty }.map {
+                String($0.element)
+            }
+        }
+        return spans
+    }
+}
+
+/// The regions of a document the code writes, and what each should hold.
+enum DocRegions {
+    static let begin = "<!-- generated: "
+    static let close = " -->"
+
+    struct Check {
+        var text: String
+        var names: [String] = []
+        var stale: [String] = []
+        var unknown: [String] = []
+        var unclosed: [String] = []
+    }
+
+    /// `text` with each region's content replaced by what its producer says, and the regions that differed.
+    static func refresh(_ text: String, with produced: [String: String]) -> Check {
+        var check = Check(text: "")
+        var rest = Substring(text)
+        while let start = rest.range(of: begin) {
+            check.text += rest[..<start.upperBound]
+            rest = rest[start.upperBound...]
+            guard let nameEnd = rest.range(of: close) else { break }
+            let name = String(rest[..<nameEnd.lowerBound])
+            check.text += rest[..<nameEnd.upperBound]
+            rest = rest[nameEnd.upperBound...]
+            check.names.append(name)
+            let endMarker = "<!-- end: \(name) -->"
+            guard let end = rest.range(of: endMarker) else {
+                check.unclosed.append(name)
+                continue
+            }
+            let current = String(rest[..<end.lowerBound])
+            if let value = produced[name] {
+                // A block region keeps its own line breaks around the produced text.
+                let wanted = current.hasPrefix("\n") ? "\n" + value + "\n" : value
+                if wanted != current { check.stale.append(name) }
+                check.text += wanted
+            } else {
+                check.unknown.append(name)
+                check.text += current
+            }
+            check.text += endMarker
+            rest = rest[end.upperBound...]
+        }
+        check.text += rest
+        return check
+    }
+
+    /// What each region says, computed from the code.
+    static func produced() async throws -> [String: String] {
+        var values: [String: String] = [:]
+        values["diff-rule-count"] = "\(DiffRule.catalogue.count)"
+
+        let checked = DiffCompileTests.callSites.keys.compactMap { id in DiffRule.catalogue.first { $0.id == id } }
+        let breaking = checked.filter { $0.swift == .breaking }.count
+        values["compile-checked-rules"] =
+            "\(checked.count) rules (\(breaking) Swift-breaking, \(checked.count - breaking) Swift-safe)"
+
+        let keyz = try seed("Keyz")
+        let surface = APISurface(spec: keyz, sourcePath: "Specs/Keyz.yaml").entries
+        let excerpt = ["TokenResponse.accessToken", "RegisterUserError.emailAlreadyExists", "KeyzAPI.registerUser"]
+            .compactMap { symbol in surface.first { $0.symbol == symbol }?.line }
+        values["keyz-surface-excerpt"] = "```\n" + excerpt.joined(separator: "\n") + "\n```"
+
+        values["keyz-diff-json"] = try await keyzDiffJSON()
+        values["import-note"] = try importNote()
+        values["naming-diagnostics"] = try namingDiagnostics()
+        let unknownType = try DocumentationDriftTests.text(Fixtures.path("unknown-type", "diagnostics.txt"))
+        values["unknown-type-diagnostic"] =
+            "```\n" + Fixtures.path("unknown-type", "")
+            + (unknownType.split(separator: "\n").first.map(String.init) ?? "") + "\n```"
+        values["mock-documented-rejection"] = try mockAnswer(
+            "Keyz",
+            MockRequest(
+                method: "POST", path: "/auth/register/", headers: [("Content-Type", "application/json")],
+                body: Data(#"{"password":"pw","firstName":"Ada","name":"Lovelace"}"#.utf8)))
+        values["mock-problem-document"] = try mockAnswer(
+            "Joyfill",
+            MockRequest(
+                method: "GET", path: "/templates", query: "page=first", headers: [("Authorization", "Bearer t")]))
+        values["mock-log-lines"] = try mockLogLines()
+        return values
+    }
+
+    /// The log lines of three requests to specgen-mock: a sign-in, the scripted expired token, a bad query.
+    static func mockLogLines() throws -> String {
+        let keyz = try mockService("Keyz")
+        let form = [("Content-Type", "application/x-www-form-urlencoded")]
+        let login = keyz.respond(
+            to: MockRequest(
+                method: "POST", path: "/auth/token/", headers: form,
+                body: Data("grant_type=password&username=ada%40example.com&password=pw".utf8)))
+        let expired = keyz.respond(
+            to: MockRequest(
+                method: "GET", path: "/api/v1/properties", headers: [("Authorization", "Bearer mock-access-token")]))
+        let query = try mockService("Joyfill").respond(
+            to: MockRequest(
+                method: "GET", path: "/templates", query: "page=first&limit=500",
+                headers: [("Authorization", "Bearer t")]))
+        return "```\n" + [login, expired, query].map(\.logLine).joined(separator: "\n") + "\n```"
+    }
+
+    /// A seed API's spec, as `Specs/<API>.yaml` loads.
+    static func seed(_ api: String) throws -> Spec {
+        let path = "Specs/\(api).yaml"
+        return try #require(Spec.load(bytes: Array(try DocumentationDriftTests.text(path).utf8), path: path).spec)
+    }
+
+    static func mockService(_ api: String) throws -> MockService { MockService(spec: try seed(api)) }
+
+    /// The body `specgen-mock` answers a request with, for a seed API.
+    static func mockAnswer(_ api: String, _ request: MockRequest) throws -> String {
+        let exchange = try mockService(api).respond(to: request)
+        return "```json\n" + String(decoding: exchange.response.body, as: UTF8.self) + "\n```"
+    }
+
+    /// `specgen diff --format json` on the Keyz fixture, with one finding of its list shown.
+    static func keyzDiffJSON() async throws -> String {
+        let run = try await ProcessRun.specgen([
+            "diff", Fixtures.path("keyz-diff", "old.yaml"), Fixtures.path("keyz-diff", "new.yaml"), "--format", "json",
+        ])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        var shown = object
+        shown["findings"] = findings.filter { $0["rule"] as? String == "response-property-made-optional" }
+        let data = try JSONSerialization.data(
+            withJSONObject: shown, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return "```json\n" + String(decoding: data, as: UTF8.self) + "\n```"
+    }
+
+    /// The summary line of importing the `import-warnings` fixture, as `specgen import-openapi` prints it.
+    static func importNote() throws -> String {
+        let root = Fixtures.path("import-warnings", "openapi.yaml")
+        let result = OpenAPIImporter().importDocument(at: root) { path in
+            FileManager.default.contents(atPath: PackagePaths.url(path).path).map(Array.init)
+        }
+        return "```\nnote: " + result.summary.description + "\n```"
+    }
+
+    /// What lint says of a model named like a Swift type and of one named like the generated client.
+    static func namingDiagnostics() throws -> String {
+        let shadow = try DocumentationDriftTests.text(Fixtures.path("warnings", "diagnostics.txt"))
+        let taken = try DocumentationDriftTests.text(Fixtures.path("generated-name-collisions", "diagnostics.txt"))
+        let lines = [
+            shadow.split(separator: "\n").first { $0.contains("would shadow") },
+            taken.split(separator: "\n").first { $0.contains("the name of the client") },
+        ]
+        return "```\n" + lines.compactMap { $0 }.joined(separator: "\n") + "\n```"
+    }
+}
