@@ -34,7 +34,7 @@ public struct ErrorMessage: Codable, Hashable, Sendable {
     /// Encodes the value; absent optional fields are left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(message, forKey: .message)
+        try container.encodeProperty(message, forKey: .message)
         try OpenObject.encode(additionalProperties, to: encoder, declared: CodingKeys.allCases.map(\.stringValue))
     }
 }
