@@ -163,8 +163,7 @@ public struct APIClient: Sendable {
             }
             // A field the operation marks as a credential stays marked when the options replace its value.
             if request.headerFields.contains(where: { $0.name == field && $0.isCredential }) {
-                request.headerFields[field] = nil
-                request.headerFields.append(.credential(field, value))
+                request.setCredential(field, value)
             } else {
                 request.headerFields[field] = value
             }

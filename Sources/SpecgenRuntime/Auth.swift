@@ -132,8 +132,7 @@ public struct APIKeyMiddleware: AuthMiddleware {
         switch location {
         case .header:
             guard let field = HTTPField.Name(name) else { throw AuthenticationFailure("invalid API key header name") }
-            request.headerFields[field] = nil
-            request.headerFields.append(.credential(field, key))
+            request.setCredential(field, key)
         case .query:
             request.query.append(QueryItem(name, key, isCredential: true))
         }

@@ -44,12 +44,17 @@ extension HTTPRequestData {
     /// A `sensitive` header is a credential: it is redacted in logs and never follows a redirect to another origin.
     public mutating func setHeader(_ name: String, _ value: String, sensitive: Bool = false) {
         guard let fieldName = HTTPField.Name(name) else { return }
-        guard sensitive else {
+        if sensitive {
+            setCredential(fieldName, value)
+        } else {
             headerFields[fieldName] = value
-            return
         }
-        headerFields[fieldName] = nil
-        headerFields.append(.credential(fieldName, value))
+    }
+
+    /// Replaces the field `name` with one that carries a credential (see ``HTTPRequestData/headerFields``).
+    mutating func setCredential(_ name: HTTPField.Name, _ value: String) {
+        headerFields[name] = nil
+        headerFields.append(.credential(name, value))
     }
 
     /// Encodes `value` as the JSON body and sets `Content-Type: application/json`.

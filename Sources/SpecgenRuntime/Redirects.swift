@@ -66,9 +66,10 @@ public struct RedirectPolicy: Hashable, Sendable {
     }
 
     /// The request a redirect leads to, or nil when `response` is not one this policy follows. On a hop to another
-    /// origin, the credential fields go, and so do the query items named `credentialQueryNames`.
+    /// origin, the credential fields go, and so do the query items named `credentialQueryNames` (those the request
+    /// that started the chain marked).
     func nextRequest(
-        after response: HTTPResponseData, of request: HTTPRequestData, credentialQueryNames: Set<String> = []
+        after response: HTTPResponseData, of request: HTTPRequestData, credentialQueryNames: Set<String>
     ) -> HTTPRequestData? {
         let status = response.status.code
         guard limit > 0, [301, 302, 303, 307, 308].contains(status),
@@ -91,8 +92,7 @@ public struct RedirectPolicy: Hashable, Sendable {
         }
         if crossesOrigin {
             next.headerFields = HTTPFields(next.headerFields.filter { !$0.isCredential })
-            next.baseURL = Self.removingQueryItems(
-                named: credentialQueryNames.union(request.query.filter(\.isCredential).map(\.name)), from: target)
+            next.baseURL = Self.removingQueryItems(named: credentialQueryNames, from: target)
         }
         return next
     }
