@@ -24,14 +24,25 @@ extension ModelEmitter {
             }
             for index in parts.indices { w.line("try decodeFields\(index + 1)(container)") }
         }
+        emitParts(
+            parts, of: "Decodes", "init(from:)", writer: &w,
+            header: {
+                "private mutating func decodeFields\($0)(_ container: KeyedDecodingContainer<CodingKeys>) throws"
+            },
+            statement: decoding)
+    }
+
+    /// The functions a spelled-out `method` calls for its `parts`, numbered from 1, each with `statement` for every
+    /// property of its part.
+    private func emitParts(
+        _ parts: [[PropertyPlan]], of verb: String, _ method: String, writer w: inout SwiftWriter,
+        header: (Int) -> String, statement: (PropertyPlan) -> String
+    ) {
         for (index, part) in parts.enumerated() {
             w.blank()
-            w.docComment("Decodes \(describe(part)), a part of `init(from:)` short enough to type-check quickly.")
-            w.block(
-                "private mutating func decodeFields\(index + 1)(_ container: KeyedDecodingContainer<CodingKeys>) throws"
-            ) {
-                w in
-                for property in part { w.line(decoding(property)) }
+            w.docComment("\(verb) \(describe(part)), a part of `\(method)` short enough to type-check quickly.")
+            w.block(header(index + 1)) { w in
+                for property in part { w.line(statement(property)) }
             }
         }
     }
@@ -71,10 +82,10 @@ extension ModelEmitter {
         return "self.\(property.name.withoutBackticks) = \(value)"
     }
 
-    /// `properties` in runs of at most ``propertiesPerFunction``, in order.
-    private func chunks(_ properties: [PropertyPlan]) -> [[PropertyPlan]] {
-        stride(from: 0, to: properties.count, by: Self.propertiesPerFunction).map {
-            Array(properties[$0..<min($0 + Self.propertiesPerFunction, properties.count)])
+    /// `items` in runs of at most ``propertiesPerFunction``, in order.
+    private func chunks<Item>(_ items: [Item]) -> [[Item]] {
+        stride(from: 0, to: items.count, by: Self.propertiesPerFunction).map {
+            Array(items[$0..<min($0 + Self.propertiesPerFunction, items.count)])
         }
     }
 
@@ -108,16 +119,10 @@ extension ModelEmitter {
                     "")
             }
         }
-        for (index, part) in parts.enumerated() {
-            w.blank()
-            w.docComment("Encodes \(describe(part)), a part of `encode(to:)` short enough to type-check quickly.")
-            w.block(
-                "private func encodeFields\(index + 1)(_ container: inout KeyedEncodingContainer<CodingKeys>) throws"
-            ) {
-                w in
-                for property in part { w.line(encoding(property)) }
-            }
-        }
+        emitParts(
+            parts, of: "Encodes", "encode(to:)", writer: &w,
+            header: { "private func encodeFields\($0)(_ container: inout KeyedEncodingContainer<CodingKeys>) throws" },
+            statement: encoding)
     }
 
     /// The statement that encodes one property into `container`.
@@ -147,9 +152,7 @@ extension ModelEmitter {
     func emitEquality(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         var names = object.properties.map(\.name)
         if object.additionalProperties != nil { names.append("additionalProperties") }
-        let parts = stride(from: 0, to: names.count, by: Self.propertiesPerFunction).map {
-            Array(names[$0..<min($0 + Self.propertiesPerFunction, names.count)])
-        }
+        let parts = chunks(names)
         w.docComment("Whether two values have equal properties.")
         w.block("public static func == (lhs: \(object.typeName), rhs: \(object.typeName)) -> Bool") { w in
             if parts.count == 1 {

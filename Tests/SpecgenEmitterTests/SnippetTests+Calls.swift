@@ -352,12 +352,7 @@ extension SnippetTests {
                 """),
         Case(
             name: "an enum of more than 64 cases finds values in a table, through the runtime it imports",
-            yaml: """
-                models:
-                  Code: {enum: [v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49, v50, v51, v52, v53, v54, v55, v56, v57, v58, v59, v60, v61, v62, v63, v64]}
-                endpoints:
-                  ping: {request: GET /ping, response: empty}
-                """, file: "Models",
+            yaml: Self.largeEnum, file: "Models",
             expected: """
                 import SpecgenRuntime
 
@@ -365,12 +360,7 @@ extension SnippetTests {
                 """),
         Case(
             name: "a large enum's table maps each wire form to its case",
-            yaml: """
-                models:
-                  Code: {enum: [v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49, v50, v51, v52, v53, v54, v55, v56, v57, v58, v59, v60, v61, v62, v63, v64]}
-                endpoints:
-                  ping: {request: GET /ping, response: empty}
-                """, file: "Models",
+            yaml: Self.largeEnum, file: "Models",
             expected: """
                     public init(rawValue: String) {
                         self = DocumentedCases.byWireForm[rawValue] ?? .undocumented(rawValue)
@@ -393,4 +383,12 @@ extension SnippetTests {
                     public func old() async throws(ShopError) {
                 """),
     ]
+
+    /// An enum of 65 cases, one more than a `switch` of literals matches.
+    static let largeEnum = """
+        models:
+          Code: {enum: [v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17, v18, v19, v20, v21, v22, v23, v24, v25, v26, v27, v28, v29, v30, v31, v32, v33, v34, v35, v36, v37, v38, v39, v40, v41, v42, v43, v44, v45, v46, v47, v48, v49, v50, v51, v52, v53, v54, v55, v56, v57, v58, v59, v60, v61, v62, v63, v64]}
+        endpoints:
+          ping: {request: GET /ping, response: empty}
+        """
 }
