@@ -38,7 +38,7 @@ struct ImportOpenAPICommand: ParsableCommand {
         guard let text = result.spec else { throw ExitCode.failure }
         try destination.write(text)
         DiagnosticPrinter.note("note: " + result.summary.description)
-        let checked = Spec.load(bytes: Array(text.utf8), path: destination.output ?? "<stdout>")
+        let checked = result.checked(as: destination.output ?? "<stdout>")
         DiagnosticPrinter.print(checked.diagnostics.filter { !quiet || $0.isError })
         if checked.hasErrors { throw ExitCode.failure }
     }

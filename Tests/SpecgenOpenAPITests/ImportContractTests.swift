@@ -1,4 +1,5 @@
 import Foundation
+import SpecgenEmitter
 import SpecgenOpenAPI
 import SpecgenSpec
 import SpecgenTestSupport
@@ -14,6 +15,19 @@ struct ImportContractTests {
         let spec = try #require(result.spec, "\(result.diagnostics)")
         let loaded = Spec.load(bytes: Array(spec.utf8), path: "imported.yaml")
         #expect(loaded.diagnostics.map(\.description) == [], "lint --strict")
+        // The value the import settled and linted is the spec its text reads as.
+        let checked = result.checked(as: "imported.yaml")
+        #expect(checked.diagnostics.map(\.description) == loaded.diagnostics.map(\.description))
+        // It generates the same client, file for file.
+        func generated(_ spec: Spec?) -> [GeneratedFile]? {
+            spec.map { SwiftEmitter().render(ClientPlanner(spec: $0, sourcePath: "imported.yaml").plan()) }
+        }
+        let fromValue = try #require(generated(checked.spec))
+        let fromText = try #require(generated(loaded.spec))
+        #expect(fromValue.map(\.name) == fromText.map(\.name))
+        for (value, text) in zip(fromValue, fromText) {
+            #expect(value.contents == text.contents, "\(value.name)")
+        }
         let summary = result.summary
         #expect(summary.endpoints + summary.skippedOperations == summary.documentOperations)
         #expect(loaded.spec?.endpoints.count == summary.endpoints + summary.streamedForms)

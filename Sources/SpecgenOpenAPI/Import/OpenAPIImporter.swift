@@ -34,6 +34,23 @@ public struct OpenAPIImport: Sendable {
     public var diagnostics: [Diagnostic]
     /// What was imported.
     public var summary: ImportSummary
+    /// The spec's value when the import linted it with no diagnostic, so checking it needs no second reading.
+    var clean: Spec?
+
+    init(spec: String?, diagnostics: [Diagnostic], summary: ImportSummary, clean: Spec? = nil) {
+        self.spec = spec
+        self.diagnostics = diagnostics
+        self.summary = summary
+        self.clean = clean
+    }
+
+    /// The spec checked as `specgen lint` checks it, its diagnostics located in the file at `path`: what
+    /// `Spec.load` of the text gives. An import whose value linted clean answers without reading the text again;
+    /// any other reads it, so every diagnostic points at its line in the written file.
+    public func checked(as path: String) -> LoadedSpec {
+        if let clean { return LoadedSpec(spec: clean, diagnostics: []) }
+        return Spec.load(bytes: Array((spec ?? "").utf8), path: path)
+    }
 }
 
 /// Counts of an import, for the CLI's last line and the corpus report.
@@ -204,17 +221,22 @@ final class ImportRun {
         // it: which models no operation carries, and in which order a union's variants can each be chosen.
         // A union variant dropped by one pass can leave models that only it used, which the next marks; so do models
         // that only hold each other, once the roots are marked.
+        // The settled value is the spec the text reads as; when reading gave no diagnostic and lint of the value
+        // gives none, the spec is known clean without reading its text again.
         var settled = written
-        if var value = Spec.read(bytes: Array(text.utf8), path: "imported.yaml") {
+        var clean: Spec?
+        if let read = Spec.read(bytes: Array(text.utf8), path: "imported.yaml") {
+            var value = read.spec
             for _ in 0..<4 {
                 let next = settle(settled, spec: &value)
                 if next == settled { break }
                 settled = next
             }
+            if read.isClean && SpecLinter().validate(value).isEmpty { clean = value }
         }
         return OpenAPIImport(
             spec: settled == written ? text : render(settled), diagnostics: documents.diagnostics.sortedForDisplay(),
-            summary: summary)
+            summary: summary, clean: clean)
     }
 
     /// The keys of a path item that are operations.

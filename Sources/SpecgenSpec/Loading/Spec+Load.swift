@@ -39,12 +39,14 @@ extension Spec {
     }
 
     /// The spec bytes hold when every part could be read, before lint's semantic checks: for a tool that settles
-    /// what lint would refuse (the OpenAPI import) by asking the spec model about it.
-    package static func read(bytes: [UInt8], path: String) -> Spec? {
+    /// what lint would refuse (the OpenAPI import) by asking the spec model about it. `isClean` says the reading gave
+    /// no diagnostic at all, not even a warning, so that lint of the value alone is what `load` would report.
+    package static func read(bytes: [UInt8], path: String) -> (spec: Spec, isClean: Bool)? {
         let context = LoadContext(path: path)
         guard let document = context.parse(bytes) else { return nil }
         var diagnostics: [Diagnostic] = []
         let spec = SpecLoader().load(document, diagnostics: &diagnostics)
-        return diagnostics.contains(where: \.isError) || context.diagnostics.contains(where: \.isError) ? nil : spec
+        let all = diagnostics + context.diagnostics
+        return all.contains(where: \.isError) ? nil : (spec, all.isEmpty)
     }
 }
