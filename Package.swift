@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "SpecgenSurface", dependencies: ["SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
         .target(
-            name: "SpecgenDiff", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter"],
+            name: "SpecgenDiff", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter", "SpecgenMock"],
             swiftSettings: strictSettings),
         .target(name: "SpecgenOpenAPI", dependencies: ["SpecgenYAML", "SpecgenSpec"], swiftSettings: strictSettings),
         .executableTarget(

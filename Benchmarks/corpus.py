@@ -384,19 +384,68 @@ def evolution_report(args, pairs, started, finished):
              "when the part of the documents it comes from (the schema its model is named after, its operation, or "
              "the info and servers) differs between the two versions; an untraced finding would be a change the "
              "import made on its own, such as a rename from an unrelated edit.", ""]
+    lines += ["Each finding's wire verdict is then compared with its proof (Docs/BreakingChanges.md, \"Proofs\"): "
+              "**confirmed** when the exchanges tried find what the rule says, **overturned** when they find "
+              "otherwise (the proof's verdict is the one reported, and the exchange or what was tried says why), "
+              "**not tried** for changes no exchanges are built for (operations, servers, auth, documentation).", ""]
     for old, new, rows in pairs:
         untraced = [row for row in rows if not row[2]]
+        proofs = [proof_status(finding) for finding, _, _ in rows]
         lines.append(f"## `{old}` → `{new}`: {len(rows)} findings, {len(rows) - len(untraced)} traced, "
                      f"{len(untraced)} untraced")
         lines.append("")
-        lines.append("| rule | wire | swift | subject | traced to |")
-        lines.append("|---|---|---|---|---|")
-        for finding, where, traced in rows:
+        lines.append(f"Wire verdicts: {proofs.count('confirmed')} confirmed by their exchanges, "
+                     f"{proofs.count('overturned')} overturned, {proofs.count('not tried')} not tried.")
+        overturned = {}
+        for (finding, _, _), status in zip(rows, proofs):
+            if status == "overturned":
+                key = (finding["rule"], finding["proof"]["verdict"])
+                overturned[key] = overturned.get(key, 0) + 1
+        if overturned:
+            lines.append("")
+            lines.append("| rule | rule's wire verdict | proven | findings |")
+            lines.append("|---|---|---|---:|")
+            for (rule, verdict), count in sorted(overturned.items()):
+                said = "safe" if verdict == "breaking" else "breaking"
+                lines.append(f"| `{rule}` | {said} | {verdict} | {count} |")
+        lines.append("")
+        lines.append("| rule | wire | swift | subject | traced to | proof |")
+        lines.append("|---|---|---|---|---|---|")
+        for (finding, where, traced), status in zip(rows, proofs):
             subject = finding["fingerprint"].split(":", 1)[-1].replace("|", "\\|")
+            proof = status
+            if status == "overturned":
+                proof = "**overturned**: " + proof_summary(finding["proof"]).replace("|", "\\|")
             lines.append(f"| `{finding['rule']}` | {finding['wire']} | {finding['swift']} | {subject} | "
-                         f"{where if traced else '**untraced** (' + where + ' is the same)'} |")
+                         f"{where if traced else '**untraced** (' + where + ' is the same)'} | {proof} |")
         lines.append("")
     return "\n".join(lines)
+
+
+def proof_status(finding):
+    proof = finding.get("proof")
+    if proof is None:
+        return "not tried"
+    return "confirmed" if proof["agreesWithRule"] else "overturned"
+
+
+def proof_summary(proof):
+    """What the report's proof line says: the failing exchange, or what was tried."""
+    evidence = proof.get("evidence")
+    if evidence is None:
+        tried = [f"{proof['requests']} requests of the old app" if proof["requests"] else None,
+                 f"{proof['answers']} answers of the new server" if proof["answers"] else None]
+        return "tried " + " and ".join(part for part in tried if part) + "; every one worked"
+    operation = evidence.get("operation")
+    if operation == evidence["type"]:
+        carrier = f"in {operation}"
+    else:
+        carrier = f"as {evidence['type']}" + (f" ({operation})" if operation else "")
+    if evidence["direction"] == "request":
+        return (f"the old app sends `` {evidence['json']} `` {carrier}; the new server rejects it: "
+                f"`` {evidence['failure']} ``")
+    return (f"the new server answers `` {evidence['json']} `` {carrier}; the old app cannot read it: "
+            f"`` {evidence['failure']} ``")
 
 
 def main():

@@ -24,13 +24,13 @@ package struct DiffReport {
     /// The findings no accepted-breaks entry covers.
     package var unaccepted: [Finding] { findings.filter { accepted[$0.fingerprint] == nil } }
 
-    private var wireBreaking: [Finding] { findings.filter { $0.rule.wire == .breaking } }
-    private var swiftBreaking: [Finding] { findings.filter { $0.rule.swift == .breaking } }
+    private var wireBreaking: [Finding] { findings.filter { $0.wire == .breaking } }
+    private var swiftBreaking: [Finding] { findings.filter { $0.swift == .breaking } }
 
     /// The semantic-version bump both verdicts call for: major, minor, patch or none.
     package var suggestedBump: String {
         if findings.isEmpty { return "none" }
-        if findings.contains(where: { $0.rule.wire == .breaking || $0.rule.swift == .breaking }) { return "major" }
+        if findings.contains(where: { $0.wire == .breaking || $0.swift == .breaking }) { return "major" }
         if findings.contains(where: \.rule.additive) { return "minor" }
         return "patch"
     }
@@ -47,12 +47,13 @@ package struct DiffReport {
         var lines = [summary]
         for finding in findings {
             lines.append(
-                "\(finding.location): \(finding.rule.id) [wire: \(finding.rule.wire.rawValue), swift: \(finding.rule.swift.rawValue)] \(finding.message)"
+                "\(finding.location): \(finding.rule.id) [wire: \(finding.wire.rawValue), swift: \(finding.swift.rawValue)] \(finding.message)"
             )
             if !finding.symbols.isEmpty { lines.append("    swift: " + finding.symbols.joined(separator: ", ")) }
             if !finding.operations.isEmpty {
                 lines.append("    operations: " + finding.operations.joined(separator: ", "))
             }
+            if let proof = finding.proof { lines.append("    \(Self.proofLabel(finding)): " + proof.summary) }
             if let reason = accepted[finding.fingerprint] { lines.append("    accepted: " + reason) }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -63,7 +64,7 @@ package struct DiffReport {
     /// One pull-request comment: a summary table, then Breaking, Swift-only, Wire-only, Additive and Other sections.
     package var markdown: String {
         func count(_ wire: Verdict, _ swift: Verdict) -> Int {
-            findings.filter { $0.rule.wire == wire && $0.rule.swift == swift }.count
+            findings.filter { $0.wire == wire && $0.swift == swift }.count
         }
         var out = "### API changes: \(api)\n\n"
         if findings.isEmpty { return out + "No changes.\n" }
@@ -72,11 +73,11 @@ package struct DiffReport {
         out += "| **Swift-safe** | \(count(.breaking, .safe)) | \(count(.safe, .safe)) |\n\n"
         out += "Suggested version bump: **\(suggestedBump)**\n"
         let sections: [(String, (Finding) -> Bool)] = [
-            ("Breaking (wire and Swift)", { $0.rule.wire == .breaking && $0.rule.swift == .breaking }),
-            ("Swift-only breaks", { $0.rule.wire == .safe && $0.rule.swift == .breaking }),
-            ("Wire-only breaks", { $0.rule.wire == .breaking && $0.rule.swift == .safe }),
-            ("Additive", { $0.rule.wire == .safe && $0.rule.swift == .safe && $0.rule.additive }),
-            ("Other", { $0.rule.wire == .safe && $0.rule.swift == .safe && !$0.rule.additive }),
+            ("Breaking (wire and Swift)", { $0.wire == .breaking && $0.swift == .breaking }),
+            ("Swift-only breaks", { $0.wire == .safe && $0.swift == .breaking }),
+            ("Wire-only breaks", { $0.wire == .breaking && $0.swift == .safe }),
+            ("Additive", { $0.wire == .safe && $0.swift == .safe && $0.rule.additive }),
+            ("Other", { $0.wire == .safe && $0.swift == .safe && !$0.rule.additive }),
         ]
         for (title, belongs) in sections {
             let items = findings.filter(belongs)
@@ -91,6 +92,7 @@ package struct DiffReport {
                 if !finding.operations.isEmpty { line += "; operations: " + finding.operations.joined(separator: ", ") }
                 if let reason = accepted[finding.fingerprint] { line += "; **accepted**: \(reason)" }
                 out += line + "\n"
+                if let proof = finding.proof { out += "  - \(Self.proofLabel(finding)): \(Self.markdown(proof))\n" }
             }
         }
         return out
@@ -109,7 +111,7 @@ package struct DiffReport {
             "findings": findings.map { finding -> [String: Any] in
                 var entry: [String: Any] = [
                     "rule": finding.rule.id, "message": finding.message,
-                    "wire": finding.rule.wire.rawValue, "swift": finding.rule.swift.rawValue,
+                    "wire": finding.wire.rawValue, "swift": finding.swift.rawValue,
                     "location": [
                         "path": finding.location.path, "line": finding.location.line,
                         "column": finding.location.column,
@@ -117,10 +119,47 @@ package struct DiffReport {
                     "symbols": finding.symbols, "operations": finding.operations, "fingerprint": finding.fingerprint,
                 ]
                 if let reason = accepted[finding.fingerprint] { entry["accepted"] = reason }
+                if let proof = finding.proof { entry["proof"] = Self.json(proof, rule: finding.rule) }
                 return entry
             },
         ]
         return Self.serialize(document)
+    }
+
+    // MARK: Proofs
+
+    /// `wire proof`, or, when the exchanges overturn the rule, `wire proof (the rule says breaking)`.
+    static func proofLabel(_ finding: Finding) -> String {
+        finding.wire == finding.rule.wire ? "wire proof" : "wire proof (the rule says \(finding.rule.wire.rawValue))"
+    }
+
+    /// The proof with its JSON and its failure in code spans.
+    static func markdown(_ proof: WireProof) -> String {
+        guard let exchange = proof.evidence else { return proof.summary }
+        let json = "`` \(exchange.json) ``"
+        let failure = "`` \(exchange.failure) ``"
+        switch exchange.direction {
+        case .request:
+            return "the old app sends \(json) \(exchange.carrier); the new server rejects it: \(failure)"
+        case .answer:
+            return "the new server answers \(json) \(exchange.carrier); the old app cannot read it: \(failure)"
+        }
+    }
+
+    static func json(_ proof: WireProof, rule: DiffRule) -> [String: Any] {
+        var entry: [String: Any] = [
+            "verdict": proof.verdict.rawValue, "requests": proof.requests, "answers": proof.answers,
+            "agreesWithRule": proof.verdict == rule.wire,
+        ]
+        if let exchange = proof.evidence {
+            var evidence: [String: Any] = [
+                "direction": exchange.direction.rawValue, "type": exchange.type, "json": exchange.json,
+                "failure": exchange.failure,
+            ]
+            if let operation = exchange.operation { evidence["operation"] = operation }
+            entry["evidence"] = evidence
+        }
+        return entry
     }
 
     // MARK: GitHub
@@ -128,10 +167,10 @@ package struct DiffReport {
     /// Workflow commands that annotate the spec line in a pull request: errors for breaks, notices otherwise.
     package var githubAnnotations: String {
         findings.map { finding in
-            let breaks = finding.rule.wire == .breaking || finding.rule.swift == .breaking
+            let breaks = finding.wire == .breaking || finding.swift == .breaking
             let level = breaks && accepted[finding.fingerprint] == nil ? "error" : "notice"
             let message =
-                "\(finding.message) (wire: \(finding.rule.wire.rawValue), swift: \(finding.rule.swift.rawValue))"
+                "\(finding.message) (wire: \(finding.wire.rawValue), swift: \(finding.swift.rawValue))"
             return
                 "::\(level) file=\(finding.location.path),line=\(finding.location.line),col=\(finding.location.column),"
                 + "title=\(finding.rule.id)::\(Self.escapeAnnotation(message))\n"

@@ -59,29 +59,29 @@ extension SpecDiff {
                         inRequest ? .enumValueRemovedRequest : .enumValueRemovedResponse,
                         "value '\(value.value)' was removed from enum '\(model.name)'", at: current.location,
                         symbols: [Self.caseName(value, in: model)],
-                        operations: operations)
+                        operations: operations, scope: .model(model.name))
                 }
                 for value in after where !before.contains(where: { $0.value == value.value }) {
                     add(
                         .enumValueAdded, "value '\(value.value)' was added to enum '\(model.name)'",
                         at: current.location,
                         symbols: [Self.caseName(value, in: current)],
-                        operations: operations)
+                        operations: operations, scope: .model(model.name))
                 }
             case (.alias(let before, let oldConstraints), .alias(let after, let newConstraints)):
                 if before != after {
                     add(
                         .aliasTypeChanged, "'\(model.name)' now stands for \(after), was \(before)",
                         at: current.location,
-                        symbols: [typeName], operations: operations)
+                        symbols: [typeName], operations: operations, scope: .model(model.name))
                 }
                 checkConstraints(
                     oldConstraints, newConstraints, what: "'\(model.name)'", at: current.location,
-                    symbols: [typeName], operations: operations, inRequest: inRequest)
+                    symbols: [typeName], operations: operations, inRequest: inRequest, scope: .model(model.name))
             default:
                 add(
                     .modelKindChanged, "model '\(model.name)' changed kind", at: current.location, symbols: [typeName],
-                    operations: operations)
+                    operations: operations, scope: .model(model.name))
             }
             if model.deprecation == nil, current.deprecation != nil {
                 add(.deprecated, "model '\(model.name)' is deprecated", at: current.location, symbols: [typeName])
@@ -116,7 +116,8 @@ extension SpecDiff {
                     add(
                         .propertyJSONKeyRenamed,
                         "'\(model.name).\(swiftName(field))' is read from \"\(renamed.wireName)\", was \"\(field.wireName)\"",
-                        at: renamed.location, symbols: [oldSymbol], operations: operations)
+                        at: renamed.location, symbols: [oldSymbol], operations: operations,
+                        scope: .fields(model: model.name, [field.wireName, renamed.wireName]))
                     continue
                 }
                 let required = field.presence == .required
@@ -126,44 +127,45 @@ extension SpecDiff {
                     : .requestPropertyRemoved
                 add(
                     rule, "property '\(field.wireName)' was removed from '\(model.name)'", at: model.location,
-                    symbols: [oldSymbol], operations: operations)
+                    symbols: [oldSymbol], operations: operations, scope: .fields(model: model.name, [field.wireName]))
                 continue
             }
             matched.insert(current.wireName)
             let symbol = "\(typeName).\(swiftName(current))"
             let what = "property '\(model.name).\(field.wireName)'"
+            let scope = ProofScope.fields(model: model.name, [field.wireName])
             if swiftName(field) != swiftName(current) {
                 add(
                     .propertyRenamedInSwift, "\(what) is '\(swiftName(current))' in Swift, was '\(swiftName(field))'",
-                    at: current.location, symbols: [oldSymbol, symbol], operations: operations)
+                    at: current.location, symbols: [oldSymbol, symbol], operations: operations, scope: scope)
             }
             if field.type != current.type {
                 add(
                     .propertyTypeChanged, "\(what) is now \(current.type), was \(field.type)", at: current.typeLocation,
-                    symbols: [symbol], operations: operations)
+                    symbols: [symbol], operations: operations, scope: scope)
             }
             if field.presence == .required && current.presence != .required {
                 add(
                     inResponse ? .responsePropertyMadeOptional : .requestPropertyMadeOptional,
                     "\(what) became optional",
-                    at: current.typeLocation, symbols: [symbol], operations: operations)
+                    at: current.typeLocation, symbols: [symbol], operations: operations, scope: scope)
             } else if field.presence != .required && current.presence == .required {
                 add(
                     inRequest ? .requestPropertyMadeRequired : .responsePropertyMadeRequired, "\(what) became required",
-                    at: current.typeLocation, symbols: [symbol], operations: operations)
+                    at: current.typeLocation, symbols: [symbol], operations: operations, scope: scope)
             }
             if field.constant != current.constant {
                 add(
                     .propertyConstantChanged, "\(what) has another constant value", at: current.location,
-                    symbols: [symbol], operations: operations)
+                    symbols: [symbol], operations: operations, scope: scope)
             } else if field.defaultValue != current.defaultValue {
                 add(
                     .propertyDefaultChanged, "\(what) has a new default", at: current.location, symbols: [symbol],
-                    operations: operations)
+                    operations: operations, scope: scope)
             }
             checkConstraints(
                 field.constraints, current.constraints, what: what, at: current.location, symbols: [symbol],
-                operations: operations, inRequest: inRequest)
+                operations: operations, inRequest: inRequest, scope: scope)
             if field.deprecation == nil, current.deprecation != nil {
                 add(.deprecated, "\(what) is deprecated", at: current.location, symbols: [symbol])
             }
@@ -181,27 +183,29 @@ extension SpecDiff {
                 : (required ? .responsePropertyAddedRequired : .responsePropertyAddedOptional)
             add(
                 rule, "\(required ? "required" : "optional") property '\(field.wireName)' was added to '\(model.name)'",
-                at: field.location, symbols: ["\(typeName).\(swiftName(field))"], operations: operations)
+                at: field.location, symbols: ["\(typeName).\(swiftName(field))"], operations: operations,
+                scope: .fields(model: model.name, [field.wireName]))
         }
     }
 
     mutating func compareAdditionalProperties(_ model: Model, _ current: Model, typeName: String, operations: [String])
     {
         let symbol = "\(typeName).additionalProperties"
+        let scope = ProofScope.undeclaredKeys(model: model.name)
         switch (model.additionalProperties, current.additionalProperties) {
         case (nil, _?):
             add(
                 .modelOpened, "'\(model.name)' keeps the properties it does not declare", at: current.location,
-                symbols: [symbol], operations: operations)
+                symbols: [symbol], operations: operations, scope: scope)
         case (_?, nil):
             add(
                 .modelClosed, "'\(model.name)' no longer keeps the properties it does not declare",
-                at: current.location, symbols: [symbol], operations: operations)
+                at: current.location, symbols: [symbol], operations: operations, scope: scope)
         case (let before?, let after?) where before != after:
             add(
                 .additionalPropertiesTypeChanged,
                 "the additional properties of '\(model.name)' are now \(after), were \(before)", at: current.location,
-                symbols: [symbol], operations: operations)
+                symbols: [symbol], operations: operations, scope: scope)
         default:
             break
         }
@@ -213,16 +217,17 @@ extension SpecDiff {
     ) {
         let namer = Namer()
         func symbol(_ variant: UnionVariant) -> String { "\(typeName).\(namer.bareCaseName(of: variant))" }
+        let scope = ProofScope.model(model.name)
         for variant in before.variants where !after.variants.contains(where: { $0.type == variant.type }) {
             add(
                 inRequest ? .unionVariantRemovedRequest : .unionVariantRemovedResponse,
                 "variant '\(variant.type)' was removed from union '\(model.name)'", at: model.location,
-                symbols: [symbol(variant)], operations: operations)
+                symbols: [symbol(variant)], operations: operations, scope: scope)
         }
         for variant in after.variants where !before.variants.contains(where: { $0.type == variant.type }) {
             add(
                 .unionVariantAdded, "variant '\(variant.type)' was added to union '\(model.name)'",
-                at: variant.location, symbols: [symbol(variant)], operations: operations)
+                at: variant.location, symbols: [symbol(variant)], operations: operations, scope: scope)
         }
         for variant in after.variants {
             guard let old = before.variants.first(where: { $0.type == variant.type }),
@@ -232,14 +237,15 @@ extension SpecDiff {
                 .unionCaseRenamed,
                 "variant '\(variant.type)' of union '\(model.name)' is the case '\(namer.bareCaseName(of: variant))',"
                     + " was '\(namer.bareCaseName(of: old))'",
-                at: variant.location, symbols: [symbol(old), symbol(variant)], operations: operations)
+                at: variant.location, symbols: [symbol(old), symbol(variant)], operations: operations, scope: scope)
         }
         if before.discriminator != after.discriminator {
             add(
                 .unionTagChanged,
                 "union '\(model.name)' is told apart by \(after.discriminator.map { "'\($0)'" } ?? "trying each variant"),"
                     + " was \(before.discriminator.map { "'\($0)'" } ?? "trying each variant")",
-                at: after.discriminatorLocation ?? model.location, symbols: [typeName], operations: operations)
+                at: after.discriminatorLocation ?? model.location, symbols: [typeName], operations: operations,
+                scope: scope)
         } else if after.discriminator != nil {
             for variant in after.variants {
                 guard let old = before.variants.first(where: { $0.type == variant.type }),
@@ -251,7 +257,7 @@ extension SpecDiff {
                 add(
                     .unionTagChanged,
                     "variant '\(variant.type)' of union '\(model.name)' is tagged \(tags(variant)), was \(tags(old))",
-                    at: variant.location, symbols: [symbol(variant)], operations: operations)
+                    at: variant.location, symbols: [symbol(variant)], operations: operations, scope: scope)
             }
         } else {
             let kept = before.variants.map(\.type).filter { type in after.variants.contains { $0.type == type } }
@@ -261,14 +267,14 @@ extension SpecDiff {
                     .unionOrderChanged,
                     "the variants of union '\(model.name)' are tried in another order: "
                         + order.map(\.description).joined(separator: ", "),
-                    at: model.location, symbols: [typeName], operations: operations)
+                    at: model.location, symbols: [typeName], operations: operations, scope: scope)
             }
         }
     }
 
     mutating func checkConstraints(
         _ a: Constraints, _ b: Constraints, what: String, at location: SourceLocation,
-        symbols: [String], operations: [String], inRequest: Bool
+        symbols: [String], operations: [String], inRequest: Bool, scope: ProofScope
     ) {
         var a = a
         var b = b
@@ -287,14 +293,16 @@ extension SpecDiff {
             || tighter(a.minimum, b.minimum, lower: true) || tighter(a.maximum, b.maximum, lower: false)
             || tighter(a.minItems.map(Double.init), b.minItems.map(Double.init), lower: true)
             || tighter(a.maxItems.map(Double.init), b.maxItems.map(Double.init), lower: false)
+        // A new pattern cannot be proven harmless by trying values: only a failing one proves anything.
+        let provable = b.pattern == nil || b.pattern == a.pattern
         if tightened && inRequest {
             add(
                 .constraintTightened, "\(what) has a stricter constraint", at: location, symbols: symbols,
-                operations: operations)
+                operations: operations, scope: provable ? scope : nil)
         } else if !tightened {
             add(
                 .constraintLoosened, "\(what) has a looser constraint", at: location, symbols: symbols,
-                operations: operations)
+                operations: operations, scope: scope)
         }
     }
 

@@ -41,16 +41,17 @@ extension SpecDiff {
     mutating func compare(_ a: Endpoint, _ aPlan: OperationPlan, _ b: Endpoint, _ bPlan: OperationPlan) {
         let symbol = "\(newPlan.names.api).\(bPlan.bareName)"
         let operations = [b.name]
+        let route = ProofScope.request(operation: a.name, ["route"])
         if a.method != b.method {
             add(
                 .methodChanged, "'\(b.name)' is now \(b.method.rawValue), was \(a.method.rawValue)",
                 at: b.requestLocation,
-                symbols: [symbol], operations: operations)
+                symbols: [symbol], operations: operations, scope: route)
         }
         if Self.pathShape(a.path) != Self.pathShape(b.path) {
             add(
                 .pathChanged, "'\(b.name)' moved from \(a.path) to \(b.path)", at: b.requestLocation, symbols: [symbol],
-                operations: operations)
+                operations: operations, scope: route)
         }
         var oldParameters = a.pathParameters + a.queryParameters + a.headerParameters
         var newParameters = b.pathParameters + b.queryParameters + b.headerParameters
@@ -122,6 +123,9 @@ extension SpecDiff {
         endpoint: Endpoint, symbol: String
     ) {
         let operations = [endpoint.name]
+        func scope(_ names: String...) -> ProofScope {
+            .request(operation: endpoint.name, names.flatMap { ["path.\($0)", "query.\($0)", "header.\($0)"] })
+        }
         func label(_ plan: OperationPlan, _ wire: String) -> String? {
             (plan.parameters + plan.query + plan.headers).first { $0.wireName == wire }?.label
                 ?? bodyFields(plan).first { $0.wireName == wire }?.label
@@ -140,37 +144,39 @@ extension SpecDiff {
                     add(
                         .parameterWireNameChanged,
                         "parameter '\(oldLabel)' of '\(endpoint.name)' is sent as '\(renamed.wireName)', was '\(field.wireName)'",
-                        at: renamed.location, symbols: [symbol], operations: operations)
+                        at: renamed.location, symbols: [symbol], operations: operations,
+                        scope: scope(field.wireName, renamed.wireName))
                 } else {
                     add(
                         .parameterRemoved, "parameter '\(field.wireName)' of '\(endpoint.name)' was removed",
                         at: endpoint.location,
-                        symbols: [symbol], operations: operations)
+                        symbols: [symbol], operations: operations, scope: scope(field.wireName))
                 }
                 continue
             }
             matchedNew.insert(current.wireName)
             let subject = "parameter '\(field.wireName)' of '\(endpoint.name)'"
+            let here = scope(field.wireName)
             if current.type != field.type {
                 add(
                     .parameterTypeChanged, "\(subject) is now \(current.type), was \(field.type)",
                     at: current.typeLocation,
-                    symbols: [symbol], operations: operations)
+                    symbols: [symbol], operations: operations, scope: here)
             }
             let wasRequired = field.isRequiredOnWire
             let isRequired = current.isRequiredOnWire
             if wasRequired && !isRequired {
                 add(
                     .parameterMadeOptional, "\(subject) became optional", at: current.location, symbols: [symbol],
-                    operations: operations)
+                    operations: operations, scope: here)
             } else if !wasRequired && isRequired {
                 add(
                     .parameterMadeRequired, "\(subject) became required", at: current.location, symbols: [symbol],
-                    operations: operations)
+                    operations: operations, scope: here)
             } else if field.defaultValue != current.defaultValue {
                 add(
                     .parameterDefaultChanged, "\(subject) has a new default", at: current.location, symbols: [symbol],
-                    operations: operations)
+                    operations: operations, scope: here)
             }
             if field.type == current.type,
                 oldTypes.textStyle(of: field) != newTypes.textStyle(of: current)
@@ -183,18 +189,18 @@ extension SpecDiff {
                 add(
                     .parameterRenamedInSwift, "\(subject) is labelled '\(after)', was '\(before)'",
                     at: current.location,
-                    symbols: [symbol], operations: operations)
+                    symbols: [symbol], operations: operations, scope: here)
             }
             checkConstraints(
                 field.constraints, current.constraints, what: subject, at: current.location,
-                symbols: [symbol], operations: operations, inRequest: true)
+                symbols: [symbol], operations: operations, inRequest: true, scope: here)
         }
         for field in b where !matchedNew.contains(field.wireName) {
             let required = field.isRequiredOnWire
             add(
                 required ? .parameterAddedRequired : .parameterAddedOptional,
                 "\(required ? "required" : "optional") parameter '\(field.wireName)' was added to '\(endpoint.name)'",
-                at: field.location, symbols: [symbol], operations: operations)
+                at: field.location, symbols: [symbol], operations: operations, scope: scope(field.wireName))
         }
     }
 
@@ -207,27 +213,28 @@ extension SpecDiff {
 
     mutating func compareBody(_ a: RequestBody?, _ b: RequestBody?, endpoint: Endpoint, symbol: String) {
         let operations = [endpoint.name]
+        let scope = ProofScope.request(operation: endpoint.name, ["body"])
         switch (a, b) {
         case (nil, let body?):
             add(
                 .requestBodyAdded, "'\(endpoint.name)' now takes a \(body.encoding.rawValue) body", at: body.location,
-                symbols: [symbol], operations: operations)
+                symbols: [symbol], operations: operations, scope: scope)
         case (let body?, nil):
             add(
                 .requestBodyRemoved, "'\(endpoint.name)' no longer takes a \(body.encoding.rawValue) body",
-                at: endpoint.location, symbols: [symbol], operations: operations)
+                at: endpoint.location, symbols: [symbol], operations: operations, scope: scope)
         case (let before?, let after?):
             if before.encoding != after.encoding || before.contentType != after.contentType {
                 add(
                     .requestBodyEncodingChanged,
                     "'\(endpoint.name)' sends its body as \(after.encoding.rawValue), was \(before.encoding.rawValue)",
-                    at: after.location, symbols: [symbol], operations: operations)
+                    at: after.location, symbols: [symbol], operations: operations, scope: scope)
             }
             if case .type(let oldType) = before.content, case .type(let newType) = after.content, oldType != newType {
                 add(
                     .requestBodyTypeChanged, "'\(endpoint.name)' sends \(newType), was \(oldType)",
                     at: after.typeLocation,
-                    symbols: [symbol], operations: operations)
+                    symbols: [symbol], operations: operations, scope: scope)
             }
         case (nil, nil):
             break
@@ -243,7 +250,9 @@ extension SpecDiff {
         let location = newAuth?.location ?? b.location
         let operations = [b.name]
         func report(_ rule: DiffRule, _ message: String) {
-            add(rule, message, at: location, symbols: [symbol], operations: operations)
+            add(
+                rule, message, at: location, symbols: [symbol], operations: operations,
+                scope: .request(operation: b.name, ["auth"]))
         }
         let summary = newAuth?.summary ?? "none"
         if had.isEmpty, !has.isEmpty {
@@ -272,18 +281,23 @@ extension SpecDiff {
 
     mutating func compareResponses(_ a: Endpoint, _ b: Endpoint, symbol: String) {
         let operations = [b.name]
+        let scope = ProofScope.answers(operation: b.name, statuses: nil)
+        func at(_ status: StatusPattern) -> ProofScope {
+            guard case .code(let code) = status else { return scope }
+            return .answers(operation: b.name, statuses: [code])
+        }
         let oldStatuses = a.responses.map(\.status)
         let newStatuses = b.responses.map(\.status)
         for status in oldStatuses where !newStatuses.contains(status) {
             add(
                 .successStatusRemoved, "'\(b.name)' no longer answers \(status)", at: b.location, symbols: [symbol],
-                operations: operations)
+                operations: operations, scope: at(status))
         }
         for response in b.responses where !oldStatuses.contains(response.status) {
             add(
                 .successStatusAdded, "'\(b.name)' may answer \(response.status)", at: response.location,
                 symbols: [symbol],
-                operations: operations)
+                operations: operations, scope: at(response.status))
         }
         func type(_ endpoint: Endpoint) -> String {
             endpoint.responses.compactMap { response -> String? in
@@ -299,7 +313,7 @@ extension SpecDiff {
             add(
                 .responseTypeChanged, "'\(b.name)' returns \(type(b)), was \(type(a))",
                 at: b.responses.first?.typeLocation ?? b.location,
-                symbols: [symbol], operations: operations)
+                symbols: [symbol], operations: operations, scope: scope)
         }
     }
 

@@ -13,6 +13,15 @@ package struct Finding: Hashable, Sendable {
     package var symbols: [String]
     /// The operations that use what changed.
     package var operations: [String]
+    /// What the change touches, for the exchanges that prove its wire verdict; nil when none are tried.
+    package var scope: ProofScope?
+    /// The exchanges tried for the change; nil when the rule's verdict stands alone.
+    package var proof: WireProof?
+
+    /// The wire verdict: the proof's where exchanges were tried, otherwise the rule's.
+    package var wire: Verdict { proof?.verdict ?? rule.wire }
+    /// The Swift verdict, the rule's (DiffCompileTests compile old app code against the new client for it).
+    package var swift: Verdict { rule.swift }
 
     /// A stable identifier for accepting a known break: the rule and the symbols, not the line number.
     package var fingerprint: String { "\(rule.id):" + (symbols.isEmpty ? message : symbols.joined(separator: ",")) }
@@ -47,17 +56,34 @@ package struct SpecDiff {
         diff.compareModels()
         diff.compareErrors()
         diff.compareErrorSharing()
+        diff.prove()
         return diff.findings.sorted { ($0.location, $0.rule.id, $0.message) < ($1.location, $1.rule.id, $1.message) }
     }
 
     mutating func add(
         _ rule: DiffRule, _ message: String, at location: SourceLocation, symbols: [String] = [],
-        operations: [String] = []
+        operations: [String] = [], scope: ProofScope? = nil
     ) {
         findings.append(
             Finding(
                 rule: rule, message: message, location: location, symbols: symbols,
-                operations: operations))
+                operations: operations, scope: scope))
+    }
+
+    /// Tries the exchanges of every finding with a scope, and records what they prove.
+    mutating func prove() {
+        let oldUsage = ModelUsage(old)
+        let newUsage = ModelUsage(new)
+        var simulator = ExchangeSimulator(old: old, new: new)
+        for index in findings.indices {
+            guard let scope = findings[index].scope else { continue }
+            let model = scope.model ?? ""
+            findings[index].proof = simulator.proof(
+                scope,
+                inRequest: oldUsage.requestModels.contains(model) || newUsage.requestModels.contains(model),
+                inResponse: oldUsage.responseModels.contains(model) || newUsage.responseModels.contains(model),
+                operation: findings[index].operations.first)
+        }
     }
 
     mutating func compareAPI() {

@@ -57,22 +57,13 @@ extension ClientPlanner {
                             name: namer.caseName(of: variant), type: swiftType(variant.type),
                             specType: variant.type.description,
                             tags: union.discriminator == nil ? [] : variant.discriminatorValues,
-                            constants: union.discriminator != nil ? [] : stringConstants(of: variant.type),
+                            constants: union.discriminator != nil ? [] : types.stringConstants(of: variant.type),
                             documentation: variant.description, validation: nestedCheck(variant.type),
                             isIndirect: layout.isIndirect(member: index, of: model.name))
                     },
                     isIndirect: recursiveUnions.contains(model.name),
                     usage: union.variants.reduce(into: ModuleUsage.runtime) { $0.formUnion(usage(of: $1.type)) },
                     keyPath: "models.\(model.name)"))
-        }
-    }
-
-    /// The string constants of a struct's properties, as wire name and value pairs.
-    func stringConstants(of type: TypeRef) -> [[String]] {
-        guard case .object(let model) = types.shape(of: type) else { return [] }
-        return model.fields.compactMap { field in
-            guard case .string(let value)? = field.constant else { return nil }
-            return [field.wireName, value]
         }
     }
 

@@ -1,15 +1,15 @@
 import Foundation
-import SpecgenSpec
+package import SpecgenSpec
 
 /// JSON text to and from ``SpecValue``: keys keep their order on the way out, so answers are byte-stable.
-enum JSONText {
+package enum JSONText {
     /// Parses JSON; nil when the bytes are not JSON.
     static func parse(_ data: Data) -> SpecValue? {
         (try? JSONDecoder().decode(DecodedJSON.self, from: data))?.value
     }
 
     /// Writes compact JSON.
-    static func encode(_ value: SpecValue) -> String {
+    package static func encode(_ value: SpecValue) -> String {
         var out = ""
         write(value, to: &out)
         return out

@@ -31,6 +31,8 @@ public final class MockService: Sendable {
     let acceptedCredentials: Set<String>
     /// Whether endpoints answer with their `mock: sequence:`.
     let scripted: Bool
+    /// Whether query parameters and bodies the spec does not declare are ignored rather than refused.
+    let ignoresUndeclared: Bool
     let state = Mutex(State())
 
     struct State {
@@ -46,8 +48,12 @@ public final class MockService: Sendable {
     ///     The OAuth2 token URL hands out the first as its access token. Empty (the default) accepts any.
     ///   - scripted: Whether endpoints follow their `mock: sequence:`. Off, each answers its first success, so a
     ///     fuzzer does not read a scripted failure as a bug.
-    public init(spec: Spec, credentials: [String] = [], scripted: Bool = true) {
+    ///   - ignoresUndeclared: Whether a query parameter or a body the endpoint does not declare is ignored, as
+    ///     undeclared body properties always are, rather than refused. Off by default, so an app that sends a
+    ///     misspelt parameter hears of it; on, the mock is any server of the spec (the diff's proofs use it).
+    public init(spec: Spec, credentials: [String] = [], scripted: Bool = true, ignoresUndeclared: Bool = false) {
         self.spec = spec
+        self.ignoresUndeclared = ignoresUndeclared
         self.credentials = credentials
         acceptedCredentials = Set(credentials)
         self.scripted = scripted
@@ -153,7 +159,8 @@ public final class MockService: Sendable {
         var valid: [(Endpoint, RequestValidator)] = []
         for (route, pathValues) in sameMethod {
             var validator = RequestValidator(
-                spec: spec, types: types, endpoint: route.endpoint, credentials: acceptedCredentials)
+                spec: spec, types: types, endpoint: route.endpoint, credentials: acceptedCredentials,
+                ignoresUndeclared: ignoresUndeclared)
             validator.validate(request, pathValues: pathValues)
             if request.method == "POST", let (scheme, flow) = tokenFlow(at: request.path),
                 request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true

@@ -19,13 +19,18 @@ struct RequestValidator {
     /// The credentials accepted; empty accepts any well-formed one.
     let credentials: Set<String>
     private var checker: ValueChecker
+    /// Whether undeclared query parameters and bodies are ignored rather than refused.
+    let ignoresUndeclared: Bool
     /// Why the request is turned away, when ``problems`` is not empty.
     private(set) var rejection = RequestRejection.content
 
-    init(spec: Spec, types: TypeResolver, endpoint: Endpoint, credentials: Set<String>) {
+    init(
+        spec: Spec, types: TypeResolver, endpoint: Endpoint, credentials: Set<String>, ignoresUndeclared: Bool = false
+    ) {
         self.spec = spec
         self.endpoint = endpoint
         self.credentials = credentials
+        self.ignoresUndeclared = ignoresUndeclared
         checker = ValueChecker(spec: spec, types: types)
     }
 
@@ -60,6 +65,10 @@ struct RequestValidator {
         }
         for name in query.names
         where !consumed.contains(name) && !spec.apiKeyQueryNames.contains(name) && !isMockPageLink(name) {
+            if ignoresUndeclared {
+                checker.ignore("query.\(name)")
+                continue
+            }
             checker.report(
                 "query.\(name)", "is not a query parameter of '\(endpoint.name)'", at: endpoint.requestLocation)
         }
@@ -192,7 +201,9 @@ struct RequestValidator {
 
     private mutating func checkBody(_ request: MockRequest) {
         guard let body = endpoint.body else {
-            if !request.body.isEmpty {
+            if ignoresUndeclared && !request.body.isEmpty {
+                checker.ignore("body")
+            } else if !request.body.isEmpty {
                 checker.report(
                     "body", "is not expected: '\(endpoint.name)' declares no request body", at: endpoint.location)
             }

@@ -76,11 +76,11 @@ struct DiffCommand: ParsableCommand {
             }
             switch failOn {
             case .none: break
-            case .wire: tripped = tripped || report.unaccepted.contains { $0.rule.wire == .breaking }
-            case .swift: tripped = tripped || report.unaccepted.contains { $0.rule.swift == .breaking }
+            case .wire: tripped = tripped || report.unaccepted.contains { $0.wire == .breaking }
+            case .swift: tripped = tripped || report.unaccepted.contains { $0.swift == .breaking }
             case .any:
                 tripped =
-                    tripped || report.unaccepted.contains { $0.rule.wire == .breaking || $0.rule.swift == .breaking }
+                    tripped || report.unaccepted.contains { $0.wire == .breaking || $0.swift == .breaking }
             }
         }
         if let acceptedBreaks { DiagnosticPrinter.print(acceptedBreaks.unmatched(by: allFindings)) }

@@ -234,7 +234,7 @@ extension DiffRuleTests {
             rule: "union-case-renamed",
             edits: [("oneOf: [Card, Wallet]", "oneOf: [{type: Card, case: credit}, Wallet]")],
             symbol: "Tender.card"),
-        Case(rule: "union-variant-order-changed", edits: [("[string, Voucher]", "[Voucher, string]")], symbol: "Ref"),
+        Case(rule: "union-variant-order-changed", edits: [("[Stamp, Voucher]", "[Voucher, Stamp]")], symbol: "Pick"),
         Case(
             rule: "model-no-longer-codable", edits: [("    body: NewOrder\n", "    body:\n      form: NewOrder\n")],
             symbol: "NewOrder"),

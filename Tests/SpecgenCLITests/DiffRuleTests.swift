@@ -69,6 +69,11 @@ struct DiffRuleTests {
             discriminator: kind
           Ref:
             oneOf: [string, Voucher]
+          Stamp:
+            properties:
+              code: string
+          Pick:
+            oneOf: [Stamp, Voucher]
           Extras:
             properties:
               label: string?
@@ -152,16 +157,20 @@ struct DiffRuleTests {
         return try #require(loaded.spec)
     }
 
-    @Test(arguments: cases)
-    func ruleIsReportedWithItsVerdictsAndSymbol(_ testCase: Case) throws {
+    /// The findings of a case's edit.
+    static func findings(of testCase: Case) throws -> [Finding] {
         var edited = Self.base
         for (old, new) in testCase.edits {
             #expect(edited.contains(old), "the edit for \(testCase.rule) does not apply")
             edited = edited.replacingOccurrences(of: old, with: new)
         }
         let (old, new) = testCase.reversed ? (edited, Self.base) : (Self.base, edited)
-        let findings = SpecDiff.findings(
-            old: try Self.load(old, path: "old.yaml"), new: try Self.load(new, path: "new.yaml"))
+        return SpecDiff.findings(old: try Self.load(old, path: "old.yaml"), new: try Self.load(new, path: "new.yaml"))
+    }
+
+    @Test(arguments: cases)
+    func ruleIsReportedWithItsVerdictsAndSymbol(_ testCase: Case) throws {
+        let findings = try Self.findings(of: testCase)
         let rule = try #require(DiffRule.catalogue.first { $0.id == testCase.rule }, "no rule \(testCase.rule)")
         let matching = findings.filter { $0.rule.id == testCase.rule }
         #expect(matching.count == testCase.count, "\(findings.map { "\($0.rule.id): \($0.message)" })")

@@ -93,6 +93,7 @@ enum DocRegions {
         values["keyz-surface-excerpt"] = "```\n" + excerpt.joined(separator: "\n") + "\n```"
 
         values["keyz-diff-json"] = try await keyzDiffJSON()
+        values["wire-proof-example"] = try wireProofExample()
         values["import-note"] = try importNote()
         values["naming-diagnostics"] = try namingDiagnostics()
         let unknownType = try DocumentationDriftTests.text(Fixtures.path("unknown-type", "diagnostics.txt"))
@@ -110,6 +111,14 @@ enum DocRegions {
                 method: "GET", path: "/templates", query: "page=first", headers: [("Authorization", "Bearer t")]))
         values["mock-log-lines"] = try mockLogLines()
         return values
+    }
+
+    /// The text report of `[string]` becoming `[Tag]` on a returned model and on a sent one, without its summary.
+    static func wireProofExample() throws -> String {
+        let old = try DiffRuleTests.load(WireProofTests.tags, path: "old.yaml")
+        let new = try DiffRuleTests.load(WireProofTests.enumTags, path: "new.yaml")
+        let text = DiffReport(api: "Tags", findings: SpecDiff.findings(old: old, new: new)).text
+        return "```\n" + text.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n```"
     }
 
     /// The log lines of three requests to specgen-mock: a sign-in, the scripted expired token, a bad query.

@@ -114,6 +114,16 @@ package struct TypeResolver: Sendable {
         }
     }
 
+    /// The string constants of a struct's properties, as wire name and value pairs: what an undiscriminated union's
+    /// generated decoding checks before it tries the struct.
+    package func stringConstants(of type: TypeRef) -> [[String]] {
+        guard case .object(let model) = shape(of: type) else { return [] }
+        return model.fields.compactMap { field in
+            guard case .string(let value)? = field.constant else { return nil }
+            return [field.wireName, value]
+        }
+    }
+
     /// Whether a type is one value that fits in a path segment, query item, header, form field or text part.
     package func isScalar(_ type: TypeRef) -> Bool {
         switch shape(of: type) {

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Times `specgen diff --base` with its wire proofs on a large spec edited in many places, as a pull-request check
+runs it.
+
+It writes the synthetic spec of N endpoints (synthesize_spec.py) into a scratch git repository, commits it, edits
+it in E places spread over the resources (a response property made optional, one removed, `[string]` retyped to an
+enum array, a required request property added, an enum value added, an operation's query parameter added), then
+runs the release `specgen diff --base HEAD <spec> --format markdown` three times and prints the fastest, with the
+number of findings and of proofs. Exit 1 when the fastest run is over the target.
+
+Usage (from the repository root): python3 Benchmarks/diff_speed.py [--endpoints 500] [--edits 20] [--target 5]
+"""
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import run as bench  # noqa: E402  (the shared helpers of Benchmarks/run.py)
+
+
+def edit(text, resources, count):
+    """`count` edits of the spec's text, cycling through six kinds over resources spread across the spec."""
+    lines = text.split("\n")
+    step = max(1, resources // count)
+    for number in range(count):
+        name = f"Resource{number * step}"
+        kind = number % 6
+        if kind == 0:
+            target, replacement = (f"  {name}:", "      count: int"), "      count: int?"
+        elif kind == 1:
+            target, replacement = (f"  {name}:", "      ratio: double?"), None
+        elif kind == 2:
+            target, replacement = (f"  {name}Detail:", "      tags: \"[string]\""), "      tags: \"[Status]\""
+        elif kind == 3:
+            target, replacement = (f"  Create{name}:", "      status: Status"), "      status: Status\n      region: string"
+        elif kind == 4:
+            target, replacement = (f"  get{name}:", f"    response: {name}"), f"    query:\n      expand: string?\n    response: {name}"
+        else:
+            target, replacement = (f"  {name}:", "      enabled: bool"), "      enabled: bool?"
+        start = lines.index(target[0])
+        index = next(i for i in range(start + 1, len(lines)) if lines[i] == target[1])
+        if replacement is None:
+            del lines[index]
+        else:
+            lines[index] = replacement
+    text = "\n".join(lines)
+    # One shared change: a value added to the enum every resource uses.
+    return text.replace("    enum: [active, paused, archived]", "    enum: [active, paused, archived, deleted]")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--endpoints", type=int, default=500)
+    parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--target", type=float, default=5.0, help="seconds")
+    args = parser.parse_args()
+    bench.log("building the release specgen")
+    bench.run(["swift", "build", "-c", "release", "--product", "specgen"])
+    specgen = bench.ROOT / ".build/release/specgen"
+    with tempfile.TemporaryDirectory() as scratch:
+        repo = Path(scratch)
+        spec = repo / "Specs" / "Synthetic.yaml"
+        spec.parent.mkdir()
+        text = subprocess.run([sys.executable, str(bench.BENCH / "synthesize_spec.py"), str(args.endpoints)],
+                              check=True, capture_output=True, text=True).stdout
+        spec.write_text(text)
+        for command in (["git", "init", "-q"], ["git", "add", "."],
+                        ["git", "-c", "user.name=bench", "-c", "user.email=bench@localhost", "commit", "-qm", "base"]):
+            subprocess.run(command, cwd=repo, check=True)
+        spec.write_text(edit(text, max(1, args.endpoints // 5), args.edits))
+        diff = ["--base", "HEAD", "Specs/Synthetic.yaml"]
+        times = []
+        for _ in range(3):
+            started = time.monotonic()
+            subprocess.run([str(specgen), "diff", *diff, "--format", "markdown"], cwd=repo, check=True,
+                           capture_output=True)
+            times.append(time.monotonic() - started)
+        report = subprocess.run([str(specgen), "diff", *diff, "--format", "json"], cwd=repo, check=True,
+                                capture_output=True, text=True).stdout
+        findings = json.loads(report[report.index("{"):])["findings"]
+    proven = sum(1 for finding in findings if "proof" in finding)
+    fastest = min(times)
+    print(f"specgen diff --base, {args.endpoints} endpoints, {args.edits} edits: {len(findings)} findings, "
+          f"{proven} with proofs; fastest of 3: {fastest:.2f} s (target {args.target:.0f} s) on {bench.machine()}")
+    sys.exit(0 if fastest <= args.target else 1)
+
+
+if __name__ == "__main__":
+    main()

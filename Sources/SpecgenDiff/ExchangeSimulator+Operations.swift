@@ -1,0 +1,258 @@
+import Foundation
+import SpecgenMock
+import SpecgenSpec
+
+/// The exchanges of one operation: the requests the old app sends for it, answered by `specgen-mock` of the new
+/// spec, and the successes the new server documents, read as the old client reads them.
+extension ExchangeSimulator {
+    /// What an operation's trial found: failures keyed by where they are (`query.limit`, `body.team`, `status`).
+    struct OperationTrial {
+        var requests = 0
+        var answers = 0
+        var failures: [(exchange: Exchange, field: String)] = []
+    }
+
+    /// The proof of a change to operation `name` (its name in the old spec), from its requests, its answers or
+    /// both, for the failures whose place `relevant` picks (`query.limit`, `body.team`, `route`, `auth`, `status`).
+    mutating func proof(
+        operation name: String, requests: Bool, answers: Bool, _ relevant: (String) -> Bool
+    ) -> WireProof? {
+        guard let endpoint = old.endpoints.first(where: { $0.name == name }),
+            OldAppRequests.isSimulated(endpoint)
+        else { return nil }
+        let trial = operationTrials[name] ?? operationTrial(endpoint)
+        operationTrials[name] = trial
+        let evidence = trial.failures.filter { failure in
+            (failure.exchange.direction == .request ? requests : answers) && relevant(failure.field)
+        }.map(\.exchange).min { ($0.json.count, $0.failure) < ($1.json.count, $1.failure) }
+        return WireProof(
+            verdict: evidence == nil ? .safe : .breaking, requests: requests ? trial.requests : 0,
+            answers: answers ? trial.answers : 0, evidence: evidence)
+    }
+
+    private func operationTrial(_ endpoint: Endpoint) -> OperationTrial {
+        var trial = OperationTrial()
+        for request in OldAppRequests(spec: old, values: oldValues).requests(for: endpoint) {
+            trial.requests += 1
+            // Each request meets a fresh server: no earlier DELETE has removed its path.
+            mock.reset()
+            let exchange = mock.respond(to: request.request)
+            let status = exchange.response.status
+            let rejected = !exchange.problems.isEmpty || [401, 403, 404, 405, 406, 415].contains(status)
+            guard rejected else { continue }
+            let sent = request.summary
+            // Routing, auth and content type are the request's as a whole; other problems name their field.
+            let place: String? =
+                switch status {
+                case 404, 405: "route"
+                case 401, 403: "auth"
+                case 406, 415: "body"
+                default: nil
+                }
+            if let place {
+                let detail = exchange.problems.first.map { ": \($0.field) \($0.message)" } ?? ""
+                trial.failures.append(
+                    (
+                        Exchange(
+                            direction: .request, type: endpoint.name, operation: endpoint.name, json: sent,
+                            failure: "\(status) \(Self.reason(status))\(detail)"), place
+                    ))
+                continue
+            }
+            for problem in exchange.problems {
+                // The body's media type is the body's.
+                let field = problem.field == "header.Content-Type" ? "body" : problem.field
+                trial.failures.append(
+                    (
+                        Exchange(
+                            direction: .request, type: endpoint.name, operation: endpoint.name, json: sent,
+                            failure: "\(status): \(problem.field) \(problem.message)"), field
+                    ))
+            }
+        }
+        // The successes the new server documents, each read as the old client reads its answer.
+        guard let current = new.endpoints.first(where: { $0.method == endpoint.method && $0.path == endpoint.path })
+            ?? new.endpoints.first(where: { $0.name == endpoint.name })
+        else { return trial }
+        for response in current.responses {
+            guard case .code(let status) = response.status else { continue }
+            trial.answers += 1
+            guard let known = endpoint.responses.first(where: { $0.status.matches(status) }) else {
+                trial.failures.append(
+                    (
+                        Exchange(
+                            direction: .answer, type: endpoint.name, operation: endpoint.name,
+                            json: "HTTP \(status)", failure: "unexpected status \(status)"), "status.\(status)"
+                    ))
+                continue
+            }
+            guard case .json(let oldType) = known.body else { continue }
+            guard case .json(let type) = response.body else {
+                trial.failures.append(
+                    (
+                        Exchange(
+                            direction: .answer, type: endpoint.name, operation: endpoint.name,
+                            json: "HTTP \(status) (no JSON body)", failure: "expected \(oldType)"), "status.\(status)"
+                    ))
+                continue
+            }
+            for value in newValues.values(of: type) {
+                trial.answers += 1
+                guard let failure = oldClient.failure(decoding: value, as: oldType) else { continue }
+                trial.failures.append(
+                    (
+                        Exchange(
+                            direction: .answer, type: oldType.description, operation: endpoint.name,
+                            json: "HTTP \(status) " + JSONText.encode(value), failure: failure.description),
+                        "status.\(status)"
+                    ))
+            }
+        }
+        return trial
+    }
+
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 401: "unauthorized"
+        case 403: "forbidden"
+        case 404: "no such path"
+        case 405: "method not allowed"
+        case 406: "not acceptable"
+        default: "unsupported media type"
+        }
+    }
+}
+
+/// The requests an app generated from a spec sends for an operation: its required parameters and body, then
+/// each optional parameter given, each body value worth trying, with the credential its auth asks for.
+struct OldAppRequests {
+    let spec: Spec
+    let values: ValueVariants
+    let types: TypeResolver
+
+    init(spec: Spec, values: ValueVariants) {
+        self.spec = spec
+        self.values = values
+        types = TypeResolver(spec)
+    }
+
+    /// A request and how the report shows it: `POST /orders?limit=1 {"item":"x"}`.
+    struct Sent {
+        var request: MockRequest
+        var summary: String
+    }
+
+    /// Whether the operation's requests can be built: no form or multipart body, no binary one.
+    static func isSimulated(_ endpoint: Endpoint) -> Bool {
+        guard let body = endpoint.body else { return true }
+        return body.encoding == .json
+    }
+
+    func requests(for endpoint: Endpoint) -> [Sent] {
+        let parameters = endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters
+        let optional = parameters.filter { !$0.isRequiredOnWire }
+        var sets: [Set<String>] = [[]]
+        for field in optional { sets.append([field.wireName]) }
+        if optional.count > 1 { sets.append(Set(optional.map(\.wireName))) }
+        var bodies: [SpecValue?] = [nil]
+        if let body = endpoint.body, case .type(let type) = body.content {
+            bodies = values.values(of: type).prefix(12).map { $0 }
+        } else if let body = endpoint.body, case .fields(let fields) = body.content {
+            bodies = [
+                .object(
+                    fields.filter(\.isRequiredOnWire).map {
+                        SpecValueEntry(key: $0.wireName, value: Synthesizer(spec: spec).value(for: $0.type))
+                    })
+            ]
+        }
+        let credentials = credentials(endpoint)
+        var sent: [Sent] = []
+        for given in sets {
+            for body in (given.isEmpty ? bodies : Array(bodies.prefix(1))) {
+                sent.append(request(endpoint, given: given, body: body, credential: credentials[0]))
+            }
+        }
+        // An app may hold the credential of any one scheme the operation accepts.
+        for credential in credentials.dropFirst() {
+            sent.append(request(endpoint, given: [], body: bodies[0], credential: credential))
+        }
+        return sent
+    }
+
+    private func request(
+        _ endpoint: Endpoint, given: Set<String>, body: SpecValue?,
+        credential: (headers: [(name: String, value: String)], query: [String])
+    ) -> Sent {
+        let synthesizer = Synthesizer(spec: spec)
+        func included(_ field: Field) -> Bool { field.isRequiredOnWire || given.contains(field.wireName) }
+        var path = endpoint.path
+        for field in endpoint.pathParameters {
+            let text = texts(of: synthesizer.value(for: field.type)).first ?? ""
+            path = path.replacingOccurrences(of: "{\(field.wireName)}", with: Self.escaped(text))
+        }
+        var query: [String] = []
+        var headers: [(name: String, value: String)] = []
+        for field in endpoint.queryParameters where included(field) {
+            var value = field.example ?? field.defaultValue ?? synthesizer.value(for: field.type)
+            if case .array(let items) = value, items.count == 1 { value = .array(items + items) }
+            let items = texts(of: value)
+            if case .comma? = types.textStyle(of: field) {
+                query.append("\(Self.escaped(field.wireName))=\(Self.escaped(items.joined(separator: ",")))")
+            } else {
+                query += items.map { "\(Self.escaped(field.wireName))=\(Self.escaped($0))" }
+            }
+        }
+        for field in endpoint.headerParameters where included(field) {
+            let value = field.example ?? field.defaultValue ?? synthesizer.value(for: field.type)
+            headers.append((field.wireName, texts(of: value).joined(separator: ",")))
+        }
+        headers += credential.headers
+        query += credential.query
+        var data = Data()
+        var shown = ""
+        if let body {
+            let json = JSONText.encode(body)
+            data = Data(json.utf8)
+            shown = " " + json
+            headers.append(("Content-Type", endpoint.body?.contentType ?? "application/json"))
+        }
+        let queryText = query.joined(separator: "&")
+        return Sent(
+            request: MockRequest(
+                method: endpoint.method.rawValue, path: path, query: queryText, headers: headers, body: data),
+            summary: "\(endpoint.method.rawValue) \(path)\(queryText.isEmpty ? "" : "?" + queryText)\(shown)")
+    }
+
+    /// The credential of each scheme the operation accepts, one at a time; one without any when it needs none.
+    private func credentials(_ endpoint: Endpoint) -> [(headers: [(name: String, value: String)], query: [String])] {
+        guard let requirement = spec.authRequirement(of: endpoint), !requirement.optional else { return [([], [])] }
+        let found = requirement.schemes.compactMap { spec.authScheme(named: $0) }.map(credential)
+        return found.isEmpty ? [([], [])] : found
+    }
+
+    private func credential(_ scheme: AuthScheme) -> (headers: [(name: String, value: String)], query: [String]) {
+        switch scheme.kind {
+        case .bearer, .oauth2: return ([("Authorization", "Bearer token")], [])
+        case .basic: return ([("Authorization", "Basic dXNlcjpwYXNz")], [])
+        case .apiKey(let key, .query): return ([], ["\(Self.escaped(key))=key"])
+        case .apiKey(let key, .header): return ([(key, "key")], [])
+        }
+    }
+
+    /// The text forms of a value as the client sends it in a path, query item or header.
+    private func texts(of value: SpecValue) -> [String] {
+        switch value {
+        case .string(let text): [text]
+        case .int(let number): [String(number)]
+        case .double(let number): [JSONLiteral.number(number)]
+        case .bool(let flag): [flag ? "true" : "false"]
+        case .array(let items): items.flatMap(texts(of:))
+        case .null, .object: []
+        }
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+", "?", "#"]))
+            ?? text
+    }
+}

@@ -1,0 +1,189 @@
+import SpecgenMock
+import SpecgenSpec
+
+/// Tries the exchanges a change touches between an app generated from the old spec and a server of the new one.
+///
+/// For a model the old app sends, it builds the values the old app can send (`ValueVariants` of the old spec) and
+/// checks each as `specgen-mock` of the new spec checks a body (`ServerValueCheck`). For a model the app receives,
+/// it builds the answers the new spec allows and decodes each as the old generated client does (`ClientDecoding`):
+/// an answer fails when the old client throws, or when a union in it decodes as another variant than the new client
+/// reads (`undocumented` where the old client knows the variant, or another known variant). A model that no
+/// operation carries is tried both ways.
+struct ExchangeSimulator {
+    let old: Spec
+    let new: Spec
+    let oldValues: ValueVariants
+    let newValues: ValueVariants
+    let server: ServerValueCheck
+    let oldClient: ClientDecoding
+    let newClient: ClientDecoding
+    /// `specgen-mock` of the new spec, which answers the old app's requests.
+    let mock: MockService
+    private var trials: [TrialKey: Trial] = [:]
+    /// The trials of operations, by name.
+    var operationTrials: [String: OperationTrial] = [:]
+
+    struct TrialKey: Hashable {
+        var model: String
+        var requests: Bool
+        var answers: Bool
+    }
+
+    /// What trying one model's exchanges found.
+    struct Trial {
+        var requests = 0
+        var answers = 0
+        var failures: [Failure] = []
+    }
+
+    /// A failing exchange, and the first key under the model's value where it failed (nil for the value itself).
+    /// When a union's variant was read as another, `variant` names it and `key` is where its value failed.
+    struct Failure {
+        var exchange: Exchange
+        var key: String?
+        var variant: String?
+    }
+
+    init(old: Spec, new: Spec) {
+        self.old = old
+        self.new = new
+        oldValues = ValueVariants(spec: old)
+        newValues = ValueVariants(spec: new)
+        server = ServerValueCheck(spec: new)
+        oldClient = ClientDecoding(spec: old)
+        newClient = ClientDecoding(spec: new)
+        mock = MockService(spec: new, scripted: false, ignoresUndeclared: true)
+    }
+
+    /// The proof of a change in `scope`, for a model the old app sends (`inRequest`), receives (`inResponse`), or
+    /// neither (then both are tried). `operation` names one operation that carries it, for the evidence.
+    mutating func proof(_ scope: ProofScope, inRequest: Bool, inResponse: Bool, operation: String?) -> WireProof? {
+        switch scope {
+        case .request(let name, let places):
+            return proof(operation: name, requests: true, answers: false) { field in
+                places.contains { field == $0 || field.hasPrefix($0 + ".") || field.hasPrefix($0 + "[") }
+            }
+        case .answers(let name, let statuses):
+            return proof(operation: name, requests: false, answers: true) { field in
+                statuses.map { $0.contains { field == "status.\($0)" } } ?? true
+            }
+        case .fields, .undeclaredKeys, .model:
+            break
+        }
+        guard let model = scope.model, old.model(named: model) != nil, new.model(named: model) != nil else {
+            return nil
+        }
+        let unused = !inRequest && !inResponse
+        let key = TrialKey(model: model, requests: inRequest || unused, answers: inResponse || unused)
+        let trial = trials[key] ?? self.trial(key, operation: operation)
+        trials[key] = trial
+        // A variant of an undiscriminated union is also read through the union, where a change the variant's own
+        // decoding ignores (a constant) decides which variant the old client picks.
+        var failures = trial.failures
+        for union in Self.unions(holding: model, in: old) where key.answers {
+            let context = TrialKey(model: union, requests: false, answers: true)
+            let unionTrial = trials[context] ?? self.trial(context, operation: operation)
+            trials[context] = unionTrial
+            failures += unionTrial.failures.filter { $0.variant == model }
+        }
+        let declared = Set(
+            (old.model(named: model)?.fields ?? []).map(\.wireName)
+                + (new.model(named: model)?.fields ?? []).map(\.wireName))
+        let relevant = failures.filter { failure in
+            switch scope {
+            case .fields(_, let names): failure.key.map(names.contains) ?? false
+            case .undeclaredKeys: failure.key.map { !declared.contains($0) } ?? false
+            default: true
+            }
+        }
+        let evidence = relevant.map(\.exchange).min { ($0.json.count, $0.failure) < ($1.json.count, $1.failure) }
+        return WireProof(
+            verdict: evidence == nil ? .safe : .breaking, requests: trial.requests, answers: trial.answers,
+            evidence: evidence)
+    }
+
+    private func trial(_ key: TrialKey, operation: String?) -> Trial {
+        var trial = Trial()
+        let type = TypeRef.named(key.model)
+        if key.requests {
+            for value in oldValues.values(of: type) {
+                trial.requests += 1
+                for problem in server.problems(in: value, as: type) {
+                    let field = problem.field.hasPrefix("body") ? String(problem.field.dropFirst(4)) : problem.field
+                    trial.failures.append(
+                        Failure(
+                            exchange: Exchange(
+                                direction: .request, type: key.model, operation: operation,
+                                json: JSONText.encode(value), failure: "\(problem.field) \(problem.message)"),
+                            key: Self.firstKey(field.hasPrefix(".") ? String(field.dropFirst()) : field),
+                            variant: nil))
+                }
+            }
+        }
+        if key.answers {
+            for value in newValues.values(of: type) {
+                trial.answers += 1
+                let read = oldClient.decode(value, as: type)
+                if read.failure != nil {
+                    // Each error is the change's that makes it, though the client throws only the first.
+                    for decoding in oldClient.failures(decoding: value, as: type) {
+                        trial.failures.append(
+                            Failure(
+                                exchange: Exchange(
+                                    direction: .answer, type: key.model, operation: operation,
+                                    json: JSONText.encode(value), failure: decoding.description),
+                                key: decoding.keyPath.first.map(ClientDecoding.firstKey), variant: nil))
+                    }
+                } else if let lost = Self.lostVariant(read.choices, newClient.decode(value, as: type).choices) {
+                    trial.failures.append(
+                        Failure(
+                            exchange: Exchange(
+                                direction: .answer, type: key.model, operation: operation,
+                                json: JSONText.encode(value), failure: lost.message),
+                            key: lost.path.isEmpty ? lost.key : lost.path.first.map(ClientDecoding.firstKey),
+                            variant: lost.path.isEmpty ? lost.variant : nil))
+                }
+            }
+        }
+        return trial
+    }
+
+    /// The first union the old client decodes as another variant than the new one does, where the old union knows
+    /// the new client's variant.
+    /// The variant is the one lost, and the key is where its value failed to decode in the old client.
+    static func lostVariant(
+        _ old: [UnionChoice], _ new: [UnionChoice]
+    ) -> (path: [String], message: String, variant: String, key: String?)? {
+        for meant in new {
+            guard let variant = meant.variant,
+                let read = old.first(where: { $0.path == meant.path && $0.union == meant.union }),
+                read.variant != variant, read.known.contains(variant)
+            else { continue }
+            let at = meant.path.isEmpty ? "" : " at '\(meant.path.joined(separator: "."))'"
+            let rejection = read.rejections.first { $0.variant == variant }
+            let reason = rejection.map { " (\($0.message))" } ?? ""
+            return (
+                meant.path,
+                "read as \(read.variant.map { "'\($0)'" } ?? "undocumented"), not '\(variant)'\(at)\(reason)",
+                variant, rejection?.key
+            )
+        }
+        return nil
+    }
+
+    /// The undiscriminated unions of `spec` with `model` among their variants.
+    static func unions(holding model: String, in spec: Spec) -> [String] {
+        spec.models.compactMap { candidate in
+            guard case .union(let union) = candidate.kind, union.discriminator == nil,
+                union.variants.contains(where: { $0.type == .named(model) })
+            else { return nil }
+            return candidate.name
+        }
+    }
+
+    /// `tags` of `tags[0].name`; nil for the value itself.
+    static func firstKey(_ path: String) -> String? {
+        let key = path.prefix { $0 != "." && $0 != "[" }
+        return key.isEmpty ? nil : String(key)
+    }
+}

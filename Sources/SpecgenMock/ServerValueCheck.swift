@@ -1,0 +1,21 @@
+package import SpecgenSpec
+
+/// What a server of a spec says of a JSON value a request carries, exactly as `specgen-mock` checks a body: every
+/// problem, none when the value is accepted. Keys the spec does not declare are ignored, as a server ignores them.
+package struct ServerValueCheck: Sendable {
+    let spec: Spec
+    let types: TypeResolver
+
+    /// The checks of a server of `spec`.
+    package init(spec: Spec) {
+        self.spec = spec
+        types = TypeResolver(spec)
+    }
+
+    /// The problems of `value` sent as `type`, each located at its field under `path` (`body.team`).
+    package func problems(in value: SpecValue, as type: TypeRef, at path: String = "body") -> [MockProblem] {
+        var checker = ValueChecker(spec: spec, types: types)
+        checker.checkJSON(value, type, constraints: Constraints(), format: nil, path: path, location: spec.location)
+        return checker.problems
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import SpecgenDiff
+import SpecgenSpec
+import SpecgenTestSupport
+import Testing
+
+/// The wire verdicts proven by exchanges: requests the old app can send, checked by a server of the new spec, and
+/// answers of the new server, decoded as the old client decodes them.
+struct WireProofTests {
+    /// Each rule's verdict is what the exchanges find on its case, for every rule whose changes are tried.
+    @Test(arguments: DiffRuleTests.cases)
+    func theExchangesAgreeWithTheRule(_ testCase: DiffRuleTests.Case) throws {
+        let rule = try #require(DiffRule.catalogue.first { $0.id == testCase.rule })
+        for finding in try DiffRuleTests.findings(of: testCase) where finding.rule.id == testCase.rule {
+            guard let proof = finding.proof else { continue }
+            #expect(proof.verdict == rule.wire, "\(finding.message): \(proof.summary)")
+            #expect(finding.wire == rule.wire)
+            #expect(proof.requests + proof.answers > 0, "something was tried")
+        }
+    }
+
+    /// The rules whose cases are proven by exchanges: every change to a model's values, and every change to an
+    /// operation's requests and answers that a server can reject or a client fail to read.
+    @Test func theRulesWithExchangesAreProven() throws {
+        var proven: [String] = []
+        for testCase in DiffRuleTests.cases {
+            let findings = try DiffRuleTests.findings(of: testCase).filter { $0.rule.id == testCase.rule }
+            if !findings.isEmpty && findings.allSatisfy({ $0.proof != nil }) { proven.append(testCase.rule) }
+        }
+        #expect(Set(proven) == Set(Self.provenRules), "\(proven)")
+    }
+
+    static let provenRules = [
+        "operation-method-changed", "operation-path-changed", "parameter-added-required", "parameter-added-optional",
+        "parameter-removed", "parameter-made-required", "parameter-made-optional", "parameter-type-changed",
+        "parameter-renamed-in-swift", "parameter-wire-name-changed", "parameter-default-changed",
+        "request-body-added", "request-body-removed", "request-body-encoding-changed", "request-body-type-changed",
+        "success-status-removed", "success-status-added", "response-type-changed", "operation-auth-added",
+        "operation-auth-removed", "operation-auth-changed", "operation-auth-alternative-added",
+        "operation-auth-alternative-removed",
+        "model-kind-changed", "request-property-added-required", "request-property-added-optional",
+        "request-property-removed", "request-property-made-required", "request-property-made-optional",
+        "response-property-added-required", "response-property-added-optional", "response-property-removed",
+        "response-optional-property-removed", "response-property-made-optional", "response-property-made-required",
+        "property-type-changed", "property-json-key-renamed", "property-renamed-in-swift", "property-default-changed",
+        "request-constraint-tightened", "constraint-loosened", "enum-value-added", "enum-value-removed-request",
+        "enum-value-removed-response", "union-variant-added", "union-variant-removed-request",
+        "union-variant-removed-response", "union-tag-changed", "union-case-renamed", "union-variant-order-changed",
+        "model-opened", "model-closed", "additional-properties-type-changed", "property-constant-changed",
+        "alias-type-changed",
+    ]
+
+    static let tags = """
+        specgen: 1
+        name: Tags
+        version: 1.0.0
+        servers:
+          production: https://tags.example
+        models:
+          Tag:
+            enum: [red, blue]
+          Label:
+            properties:
+              tags: "[string]"
+          NewLabel:
+            properties:
+              tags: "[string]"
+        endpoints:
+          getLabel:
+            request: GET /labels/{id}
+            path:
+              id: string
+            response: Label
+          createLabel:
+            request: POST /labels
+            body: NewLabel
+            response: empty
+
+        """
+
+    /// ``tags`` with both models' tags typed `[Tag]`.
+    static let enumTags = tags.replacingOccurrences(of: "tags: \"[string]\"", with: "tags: \"[Tag]\"")
+
+    /// `[string]` to `[Tag]`: old apps read every tag the new server sends, as the enum is open; a new server
+    /// rejects the text an old app sends.
+    @Test func anArrayOfStringsBecomingAnEnumArrayIsSafeInAnswersAndBreaksRequests() throws {
+        let old = try DiffRuleTests.load(Self.tags, path: "old.yaml")
+        let new = try DiffRuleTests.load(Self.enumTags, path: "new.yaml")
+        let findings = SpecDiff.findings(old: old, new: new)
+        #expect(findings.map(\.rule.id) == ["property-type-changed", "property-type-changed"])
+        let answer = try #require(findings.first { $0.symbols == ["Label.tags"] }?.proof)
+        #expect(answer.verdict == .safe)
+        #expect(answer.evidence == nil)
+        #expect(answer.requests == 0)
+        #expect(answer.answers == 3)
+        #expect(answer.summary == "tried 3 answers of the new server; every one worked")
+        let request = try #require(findings.first { $0.symbols == ["NewLabel.tags"] }?.proof)
+        #expect(request.verdict == .breaking)
+        #expect(request.answers == 0)
+        let evidence = try #require(request.evidence)
+        #expect(evidence.direction == .request)
+        #expect(evidence.json == #"{"tags":["tags_1"]}"#)
+        #expect(evidence.failure == #"body.tags[0] is "tags_1", not one of Tag's values: red, blue"#)
+        #expect(evidence.operation == "createLabel")
+        #expect(findings.map(\.wire) == [.safe, .breaking] || findings.map(\.wire) == [.breaking, .safe])
+    }
+
+    /// A required property removed from an answer: the old client's decoding error is the evidence.
+    @Test func aRemovedResponsePropertyShowsTheDecodingError() throws {
+        let old = try DiffRuleTests.load(DiffRuleTests.base, path: "old.yaml")
+        let new = try DiffRuleTests.load(
+            DiffRuleTests.base.replacingOccurrences(of: "      total: double\n", with: ""), path: "new.yaml")
+        let finding = try #require(SpecDiff.findings(old: old, new: new).first { $0.rule.id == "response-property-removed" })
+        let evidence = try #require(finding.proof?.evidence)
+        #expect(evidence.direction == .answer)
+        #expect(evidence.failure == "missing key 'total'")
+        #expect(evidence.json.hasPrefix(#"{"id":"id_1""#))
+    }
+
+    static let tenders = """
+        specgen: 1
+        name: Tenders
+        version: 1.0.0
+        servers:
+          production: https://tenders.example
+        models:
+          Card:
+            properties:
+              last4: string
+          Wallet:
+            properties:
+              provider: string
+          Tender:
+            oneOf: [Card, Wallet]
+            discriminator: kind
+          Receipt:
+            properties:
+              tender: Tender
+        endpoints:
+          getReceipt:
+            request: GET /receipts/{id}
+            path:
+              id: string
+            response: Receipt
+
+        """
+
+    /// A retagged variant decodes in old apps, as `undocumented`: the meaning is lost though nothing throws.
+    @Test func aRetaggedVariantIsReadAsUndocumented() throws {
+        let old = try DiffRuleTests.load(Self.tenders, path: "old.yaml")
+        let new = try DiffRuleTests.load(
+            Self.tenders.replacingOccurrences(of: "[Card, Wallet]", with: "[{type: Card, tag: credit}, Wallet]"),
+            path: "new.yaml")
+        let finding = try #require(SpecDiff.findings(old: old, new: new).first { $0.rule.id == "union-tag-changed" })
+        let evidence = try #require(finding.proof?.evidence)
+        #expect(evidence.direction == .answer)
+        #expect(evidence.json == #"{"last4":"last4_1","kind":"credit"}"#)
+        #expect(evidence.failure == "read as undocumented, not 'Card'")
+        #expect(finding.wire == .breaking)
+    }
+
+    /// A constant that tells an undiscriminated union's variants apart: the old client reads the variant with the
+    /// new constant as another one, though the variant alone decodes.
+    @Test func aChangedConstantLosesTheVariantInAnUndiscriminatedUnion() throws {
+        let old = try DiffRuleTests.load(DiffRuleTests.base, path: "old.yaml")
+        let new = try DiffRuleTests.load(
+            DiffRuleTests.base.replacingOccurrences(of: "const: voucher}", with: "const: coupon}"), path: "new.yaml")
+        let finding = try #require(
+            SpecDiff.findings(old: old, new: new).first { $0.rule.id == "property-constant-changed" })
+        let evidence = try #require(finding.proof?.evidence)
+        #expect(evidence.type == "Ref")
+        #expect(evidence.failure == "read as undocumented, not 'Voucher' ('kind' is not 'voucher')")
+    }
+}

@@ -1,0 +1,107 @@
+import Chatist
+import DocumentAI
+import Gista
+import Joyfill
+import Keyz
+import Ledger
+
+extension DecodeAgreementTests {
+    /// The compiled type of each model, by its Swift name, for each API.
+    static var types: [String: [String: any Decodable.Type]] {
+        [
+            "Chatist": [
+                "Branding": Chatist.Branding.self,
+                "CreateTicket": Chatist.CreateTicket.self,
+                "DeviceInfo": Chatist.DeviceInfo.self,
+                "ErrorMessage": Chatist.ErrorMessage.self,
+                "Message": Chatist.Message.self,
+                "Schedule": Chatist.Schedule.self,
+                "Sender": Chatist.Sender.self,
+                "Ticket": Chatist.Ticket.self,
+                "TicketPreview": Chatist.TicketPreview.self,
+                "TicketState": Chatist.TicketState.self,
+                "UpdateCustomer": Chatist.UpdateCustomer.self,
+                "UpdateDevice": Chatist.UpdateDevice.self,
+            ],
+            "DocumentAI": [
+                "DocumentDetailResponse": DocumentAI.DocumentDetailResponse.self,
+                "DocumentStatus": DocumentAI.DocumentStatus.self,
+                "DocumentSummary": DocumentAI.DocumentSummary.self,
+                "DownloadResponse": DocumentAI.DownloadResponse.self,
+                "FieldComponent": DocumentAI.FieldComponent.self,
+                "FieldRegionDTO": DocumentAI.FieldRegionDTO.self,
+                "FieldType": DocumentAI.FieldType.self,
+                "FieldValueInput": DocumentAI.FieldValueInput.self,
+                "FieldValueSource": DocumentAI.FieldValueSource.self,
+                "InitUploadResponse": DocumentAI.InitUploadResponse.self,
+                "Problem": DocumentAI.Problem.self,
+            ],
+            "Gista": [
+                "Article": Gista.Article.self,
+                "CreateGistRequest": Gista.CreateGistRequest.self,
+                "CreateUserRequest": Gista.CreateUserRequest.self,
+                "ErrorBody": Gista.ErrorBody.self,
+                "Gist": Gista.Gist.self,
+                "GistaServiceResponse": Gista.GistaServiceResponse.self,
+                "StoreLinkRequest": Gista.StoreLinkRequest.self,
+                "UpdateUserRequest": Gista.UpdateUserRequest.self,
+                "User": Gista.User.self,
+            ],
+            "Joyfill": [
+                "ChangelogRequest": Joyfill.ChangelogRequest.self,
+                "Document": Joyfill.Document.self,
+                "DocumentListResponse": Joyfill.DocumentListResponse.self,
+                "DocumentType": Joyfill.DocumentType.self,
+                "ErrorBody": Joyfill.ErrorBody.self,
+                "Group": Joyfill.Group.self,
+                "GroupResponse": Joyfill.GroupResponse.self,
+                "ListAllUsersResponse": Joyfill.ListAllUsersResponse.self,
+                "RetrieveGroup": Joyfill.RetrieveGroup.self,
+                "SaveDocumentRequest": Joyfill.SaveDocumentRequest.self,
+                "User": Joyfill.User.self,
+            ],
+            "Keyz": [
+                "ErrorResponse": Keyz.ErrorResponse.self,
+                "GrantType": Keyz.GrantType.self,
+                "IdResponse": Keyz.IdResponse.self,
+                "RegisterModel": Keyz.RegisterModel.self,
+                "TokenResponse": Keyz.TokenResponse.self,
+                "UserProperties": Keyz.UserProperties.self,
+            ],
+            "Ledger": [
+                "Account": Ledger.Account.self,
+                "AccountSettings": Ledger.AccountSettings.self,
+                "Balance": Ledger.Balance.self,
+                "BankAccount": Ledger.BankAccount.self,
+                "Card": Ledger.Card.self,
+                "Currency": Ledger.Currency.self,
+                "Customer": Ledger.Customer.self,
+                "CustomerList": Ledger.CustomerList.self,
+                "CustomerReference": Ledger.CustomerReference.self,
+                "CustomerUpdate": Ledger.CustomerUpdate.self,
+                "ErrorBody": Ledger.ErrorBody.self,
+                "Event": Ledger.Event.self,
+                "EventList": Ledger.EventList.self,
+                "EventObject": Ledger.EventObject.self,
+                "Evidence": Ledger.Evidence.self,
+                "GatewayError": Ledger.GatewayError.self,
+                "Metadata": Ledger.Metadata.self,
+                "NewCustomer": Ledger.NewCustomer.self,
+                "NewPayment": Ledger.NewPayment.self,
+                "NextAction": Ledger.NextAction.self,
+                "NextActionMicrodeposits": Ledger.NextActionMicrodeposits.self,
+                "NextActionRedirect": Ledger.NextActionRedirect.self,
+                "NextActionVerify": Ledger.NextActionVerify.self,
+                "Payment": Ledger.Payment.self,
+                "PaymentList": Ledger.PaymentList.self,
+                "PaymentSource": Ledger.PaymentSource.self,
+                "PaymentStatus": Ledger.PaymentStatus.self,
+                "Problem": Ledger.Problem.self,
+                "Refund": Ledger.Refund.self,
+                "Resource": Ledger.Resource.self,
+                "RiskLevel": Ledger.RiskLevel.self,
+                "Verification": Ledger.Verification.self,
+            ],
+        ]
+    }
+}
