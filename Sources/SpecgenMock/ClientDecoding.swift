@@ -185,7 +185,9 @@ package struct ClientDecoding: Sendable {
         }
     }
 
-    private func failure(_ value: SpecValue, _ primitive: Primitive, format: String?, path: [String])
+    private func failure(
+        _ value: SpecValue, _ primitive: Primitive, format: String?, path: [String]
+    )
         -> DecodingFailure?
     {
         switch primitive {

@@ -40,7 +40,8 @@ package struct ValueVariants {
         case (.array(let element), .array(let items)):
             return .array(items.map { required($0, element, depth: depth + 1) })
         case (.map(let valueType), .object(let entries)):
-            return .object(entries.map { SpecValueEntry(key: $0.key, value: required($0.value, valueType, depth: depth + 1)) })
+            return .object(
+                entries.map { SpecValueEntry(key: $0.key, value: required($0.value, valueType, depth: depth + 1)) })
         case (.named(let name), _):
             guard let model = spec.model(named: name) else { return value }
             switch (model.kind, value) {
@@ -49,7 +50,8 @@ package struct ValueVariants {
                     entries.compactMap { entry in
                         guard let field = fields.first(where: { $0.wireName == entry.key }) else { return entry }
                         guard field.isRequiredOnWire || field.constant != nil else { return nil }
-                        return SpecValueEntry(key: entry.key, value: required(entry.value, field.type, depth: depth + 1))
+                        return SpecValueEntry(
+                            key: entry.key, value: required(entry.value, field.type, depth: depth + 1))
                     })
             case (.alias(let target, _), _):
                 return required(value, target, depth: depth)

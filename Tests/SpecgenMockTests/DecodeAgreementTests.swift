@@ -55,7 +55,8 @@ struct DecodeAgreementTests {
                 let simulated = decoding.failure(decoding: value, as: .named(model.name))
                 #expect(
                     (compiled == nil) == (simulated == nil),
-                    "\(model.name) \(json): simulated \(simulated?.description ?? "decodes"), compiled \(compiled ?? "decodes")")
+                    "\(model.name) \(json): simulated \(simulated?.description ?? "decodes"), compiled \(compiled ?? "decodes")"
+                )
                 checked += 1
                 if compiled == nil { decoded += 1 }
             }
