@@ -71,8 +71,9 @@ extension ExchangeSimulator {
             }
         }
         // The successes the new server documents, each read as the old client reads its answer.
-        guard let current = new.endpoints.first(where: { $0.method == endpoint.method && $0.path == endpoint.path })
-            ?? new.endpoints.first(where: { $0.name == endpoint.name })
+        guard
+            let current = new.endpoints.first(where: { $0.method == endpoint.method && $0.path == endpoint.path })
+                ?? new.endpoints.first(where: { $0.name == endpoint.name })
         else { return trial }
         for response in current.responses {
             guard case .code(let status) = response.status else { continue }

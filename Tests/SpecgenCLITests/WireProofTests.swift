@@ -110,7 +110,8 @@ struct WireProofTests {
         let old = try DiffRuleTests.load(DiffRuleTests.base, path: "old.yaml")
         let new = try DiffRuleTests.load(
             DiffRuleTests.base.replacingOccurrences(of: "      total: double\n", with: ""), path: "new.yaml")
-        let finding = try #require(SpecDiff.findings(old: old, new: new).first { $0.rule.id == "response-property-removed" })
+        let finding = try #require(
+            SpecDiff.findings(old: old, new: new).first { $0.rule.id == "response-property-removed" })
         let evidence = try #require(finding.proof?.evidence)
         #expect(evidence.direction == .answer)
         #expect(evidence.failure == "missing key 'total'")
