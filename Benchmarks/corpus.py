@@ -387,7 +387,8 @@ def evolution_report(args, pairs, started, finished):
     lines += ["Each finding's wire verdict is then compared with its proof (Docs/BreakingChanges.md, \"Proofs\"): "
               "**confirmed** when the exchanges tried find what the rule says, **overturned** when they find "
               "otherwise (the proof's verdict is the one reported, and the exchange or what was tried says why), "
-              "**not tried** for changes no exchanges are built for (operations, servers, auth, documentation).", ""]
+              "**not tried** for changes no exchanges are built for (servers, response headers, helpers, removed or "
+              "added models and operations, documentation).", ""]
     for old, new, rows in pairs:
         untraced = [row for row in rows if not row[2]]
         proofs = [proof_status(finding) for finding, _, _ in rows]
@@ -470,6 +471,9 @@ def main():
                           (args.time_limit, args.memory_limit_gib * 1024))
         text = evolution_report(sys.argv[1:], pairs, started, datetime.datetime.now(datetime.timezone.utc))
         output = bench.BENCH / "EVOLUTION.md"
+        notes = bench.preserved_notes(output, "## Notes")
+        if notes:
+            text += "\n" + notes
         output.write_text(text)
         print(text)
         bench.log(f"wrote {output}")

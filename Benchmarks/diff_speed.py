@@ -6,11 +6,13 @@ It writes the synthetic spec of N endpoints (synthesize_spec.py) into a scratch 
 it in E places spread over the resources (a response property made optional, one removed, `[string]` retyped to an
 enum array, a required request property added, an enum value added, an operation's query parameter added), then
 runs the release `specgen diff --base HEAD <spec> --format markdown` three times and prints the fastest, with the
-number of findings and of proofs. Exit 1 when the fastest run is over the target.
+number of findings and of proofs, and writes them to Benchmarks/DIFF.md. Exit 1 when the fastest run is over the
+target.
 
 Usage (from the repository root): python3 Benchmarks/diff_speed.py [--endpoints 500] [--edits 20] [--target 5]
 """
 import argparse
+import datetime
 import json
 import subprocess
 import sys
@@ -84,8 +86,14 @@ def main():
         findings = json.loads(report[report.index("{"):])["findings"]
     proven = sum(1 for finding in findings if "proof" in finding)
     fastest = min(times)
-    print(f"specgen diff --base, {args.endpoints} endpoints, {args.edits} edits: {len(findings)} findings, "
-          f"{proven} with proofs; fastest of 3: {fastest:.2f} s (target {args.target:.0f} s) on {bench.machine()}")
+    line = (f"specgen diff --base, {args.endpoints} endpoints, {args.edits} edits: {len(findings)} findings, "
+            f"{proven} with proofs; fastest of 3: {fastest:.2f} s (target {args.target:.0f} s)")
+    print(line + f" on {bench.machine()}")
+    (bench.BENCH / "DIFF.md").write_text(
+        "# `specgen diff --base` with wire proofs, at pull-request scale\n\n"
+        f"Run `{' '.join(['python3', 'Benchmarks/diff_speed.py'] + sys.argv[1:])}` on "
+        f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {bench.machine()}.\n\n"
+        f"{line}; runs: {', '.join(f'{t:.2f} s' for t in times)}.\n")
     sys.exit(0 if fastest <= args.target else 1)
 
 

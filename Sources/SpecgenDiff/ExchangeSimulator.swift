@@ -27,6 +27,8 @@ struct ExchangeSimulator {
         var model: String
         var requests: Bool
         var answers: Bool
+        /// The fields varied at the top level; nil for all.
+        var focus: Set<String>? = nil
     }
 
     /// What trying one model's exchanges found.
@@ -74,7 +76,13 @@ struct ExchangeSimulator {
             return nil
         }
         let unused = !inRequest && !inResponse
-        let key = TrialKey(model: model, requests: inRequest || unused, answers: inResponse || unused)
+        let focus: Set<String>? =
+            switch scope {
+            case .fields(_, let names): Set(names)
+            case .undeclaredKeys: []
+            default: nil
+            }
+        let key = TrialKey(model: model, requests: inRequest || unused, answers: inResponse || unused, focus: focus)
         let trial = trials[key] ?? self.trial(key, operation: operation)
         trials[key] = trial
         // A variant of an undiscriminated union is also read through the union, where a change the variant's own
@@ -106,7 +114,16 @@ struct ExchangeSimulator {
         var trial = Trial()
         let type = TypeRef.named(key.model)
         if key.requests {
-            for value in oldValues.values(of: type) {
+            var values = oldValues.values(of: type, focus: key.focus)
+            if let focus = key.focus, let shortest = values.first {
+                values += probes(key.model, focus: focus, base: shortest)
+            }
+            if case .alias(let target, let before)? = old.model(named: key.model)?.kind,
+                case .alias(_, let after)? = new.model(named: key.model)?.kind
+            {
+                values += Self.edges(target, old: before, new: after)
+            }
+            for value in values {
                 trial.requests += 1
                 for problem in server.problems(in: value, as: type) {
                     let field = problem.field.hasPrefix("body") ? String(problem.field.dropFirst(4)) : problem.field
@@ -121,7 +138,7 @@ struct ExchangeSimulator {
             }
         }
         if key.answers {
-            for value in newValues.values(of: type) {
+            for value in newValues.values(of: type, focus: key.focus) {
                 trial.answers += 1
                 let read = oldClient.decode(value, as: type)
                 if read.failure != nil {

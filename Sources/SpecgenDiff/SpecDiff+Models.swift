@@ -274,7 +274,7 @@ extension SpecDiff {
 
     mutating func checkConstraints(
         _ a: Constraints, _ b: Constraints, what: String, at location: SourceLocation,
-        symbols: [String], operations: [String], inRequest: Bool, scope: ProofScope
+        symbols: [String], operations: [String], inRequest: Bool, scope: ProofScope?
     ) {
         var a = a
         var b = b

@@ -193,7 +193,7 @@ extension SpecDiff {
             }
             checkConstraints(
                 field.constraints, current.constraints, what: subject, at: current.location,
-                symbols: [symbol], operations: operations, inRequest: true, scope: here)
+                symbols: [symbol], operations: operations, inRequest: true, scope: nil)
         }
         for field in b where !matchedNew.contains(field.wireName) {
             let required = field.isRequiredOnWire

@@ -17,15 +17,18 @@ package struct ValueVariants {
     }
 
     /// The values to try for `type`: the value with only what is required (the shortest), the synthesized one,
-    /// then each with one thing changed.
-    package func values(of type: TypeRef) -> [SpecValue] {
+    /// then each with one thing changed. With `focus`, only the fields of that wire name (and the undeclared keys
+    /// an open model keeps) are changed at the top level, so a change to one field of a wide model is tried in full
+    /// within the limit.
+    package func values(of type: TypeRef, focus: Set<String>? = nil) -> [SpecValue] {
         let base = synthesizer.value(for: type)
         let minimal = required(base, type, depth: 0)
         var seen: Set<SpecValue> = []
         var values: [SpecValue] = []
         let candidates =
-            [minimal, base] + alternatives(minimal, type, constraints: Constraints(), format: nil, depth: 0)
-            + alternatives(base, type, constraints: Constraints(), format: nil, depth: 0)
+            [minimal, base]
+            + alternatives(minimal, type, constraints: Constraints(), format: nil, depth: 0, focus: focus)
+            + alternatives(base, type, constraints: Constraints(), format: nil, depth: 0, focus: focus)
         for variant in candidates {
             guard values.count < limit else { break }
             if seen.insert(variant).inserted { values.append(variant) }
@@ -65,7 +68,8 @@ package struct ValueVariants {
 
     /// Values that differ from `value` in one place, for a value of `type`.
     private func alternatives(
-        _ value: SpecValue, _ type: TypeRef, constraints: Constraints, format: String?, depth: Int
+        _ value: SpecValue, _ type: TypeRef, constraints: Constraints, format: String?, depth: Int,
+        focus: Set<String>? = nil
     ) -> [SpecValue] {
         guard depth < 4 else { return [] }
         switch type {
@@ -85,12 +89,13 @@ package struct ValueVariants {
                 .map { .object([SpecValueEntry(key: first.key, value: $0)] + entries.dropFirst()) }
         case .named(let name):
             guard let model = spec.model(named: name) else { return [] }
-            return alternatives(value, model, constraints: constraints, format: format, depth: depth)
+            return alternatives(value, model, constraints: constraints, format: format, depth: depth, focus: focus)
         }
     }
 
     private func alternatives(
-        _ value: SpecValue, _ model: Model, constraints: Constraints, format: String?, depth: Int
+        _ value: SpecValue, _ model: Model, constraints: Constraints, format: String?, depth: Int,
+        focus: Set<String>?
     ) -> [SpecValue] {
         switch model.kind {
         case .object(let fields):
@@ -104,7 +109,7 @@ package struct ValueVariants {
                 }
                 return .object(copy)
             }
-            for field in fields where field.constant == nil {
+            for field in fields where field.constant == nil && focus.map({ $0.contains(field.wireName) }) ?? true {
                 guard result.count < limit else { break }
                 let present = entries.first { $0.key == field.wireName }?.value
                 if field.presence != .required || field.defaultValue != nil {
@@ -128,7 +133,8 @@ package struct ValueVariants {
             return values.map { model.isIntegerEnum ? .int(Int($0.value) ?? 0) : .string($0.value) }
         case .alias(let target, let aliasConstraints):
             return alternatives(
-                value, target, constraints: aliasConstraints.merged(with: constraints), format: format, depth: depth)
+                value, target, constraints: aliasConstraints.merged(with: constraints), format: format, depth: depth,
+                focus: focus)
         case .union(let union):
             return union.variants.flatMap { variant -> [SpecValue] in
                 var base = synthesizer.value(for: variant.type)

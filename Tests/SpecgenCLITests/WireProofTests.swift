@@ -118,6 +118,23 @@ struct WireProofTests {
         #expect(evidence.json.hasPrefix(#"{"id":"id_1""#))
     }
 
+    /// A limit the old spec did not have: the old app may send a longer value, which the new server refuses. The
+    /// old spec's own values never reach the new bound; the value just past it does.
+    @Test func aNewMaximumLengthIsProvenWithAValueJustPastIt() throws {
+        let named = Self.tags.replacingOccurrences(
+            of: "  NewLabel:\n    properties:\n      tags: \"[string]\"",
+            with: "  NewLabel:\n    properties:\n      tags: \"[string]\"\n      name: string")
+        let old = try DiffRuleTests.load(named, path: "old.yaml")
+        let new = try DiffRuleTests.load(
+            named.replacingOccurrences(of: "      name: string", with: "      name: {type: string, maxLength: 8}"),
+            path: "new.yaml")
+        let finding = try #require(SpecDiff.findings(old: old, new: new).first)
+        #expect(finding.rule.id == "request-constraint-tightened")
+        let evidence = try #require(finding.proof?.evidence)
+        #expect(evidence.json == #"{"tags":["tags_1"],"name":"xxxxxxxxx"}"#)
+        #expect(evidence.failure == "body.name is 9 characters long, longer than 8")
+    }
+
     static let tenders = """
         specgen: 1
         name: Tenders
