@@ -17,8 +17,9 @@ extension ExchangeSimulator {
     mutating func proof(
         operation name: String, requests: Bool, answers: Bool, _ relevant: (String) -> Bool
     ) -> WireProof? {
+        // Requests are built for JSON bodies only; answers are read whatever the request's body.
         guard let endpoint = old.endpoints.first(where: { $0.name == name }),
-            OldAppRequests.isSimulated(endpoint)
+            !requests || OldAppRequests.isSimulated(endpoint)
         else { return nil }
         let trial = operationTrials[name] ?? operationTrial(endpoint)
         operationTrials[name] = trial
@@ -32,7 +33,10 @@ extension ExchangeSimulator {
 
     private func operationTrial(_ endpoint: Endpoint) -> OperationTrial {
         var trial = OperationTrial()
-        for request in OldAppRequests(spec: old, values: oldValues).requests(for: endpoint) {
+        let sent =
+            OldAppRequests.isSimulated(endpoint)
+            ? OldAppRequests(spec: old, values: oldValues).requests(for: endpoint) : []
+        for request in sent {
             trial.requests += 1
             // Each request meets a fresh server: no earlier DELETE has removed its path.
             mock.reset()
@@ -109,7 +113,46 @@ extension ExchangeSimulator {
                     ))
             }
         }
+        errorAnswers(endpoint, current, &trial)
         return trial
+    }
+
+    /// The errors the new server documents, each read as the old client reads its status and body: a case the old
+    /// client knows under another status is read as another case or as an unexpected status, and a body it cannot
+    /// decode leaves the case without its payload.
+    private func errorAnswers(_ endpoint: Endpoint, _ current: Endpoint, _ trial: inout OperationTrial) {
+        let before = old.errors(of: endpoint)
+        for error in new.errors(of: current) {
+            guard case .code(let status) = error.status else { continue }
+            trial.answers += 1
+            let place = "error.\(error.caseName)"
+            func fail(_ json: String, _ failure: String) {
+                trial.failures.append(
+                    (
+                        Exchange(
+                            direction: .answer, type: endpoint.name, operation: endpoint.name, json: json,
+                            failure: failure), place
+                    ))
+            }
+            let known = before.first { $0.status == .code(status) } ?? before.first { $0.status.matches(status) }
+            let meant = before.first { $0.caseName == error.caseName }
+            guard let known else {
+                if let meant { fail("HTTP \(status)", "read as unexpected status \(status), not '\(meant.caseName)'") }
+                continue
+            }
+            if known.caseName != error.caseName, meant != nil {
+                fail("HTTP \(status)", "read as '\(known.caseName)', not '\(error.caseName)'")
+                continue
+            }
+            guard let body = error.body, let oldBody = known.body else { continue }
+            for value in newValues.values(of: body).prefix(20) {
+                trial.answers += 1
+                guard let failure = oldClient.failure(decoding: value, as: oldBody) else { continue }
+                fail(
+                    "HTTP \(status) " + JSONText.encode(value),
+                    "the '\(known.caseName)' body cannot be read: \(failure.description)")
+            }
+        }
     }
 
     static func reason(_ status: Int) -> String {

@@ -69,6 +69,18 @@ struct ExchangeSimulator {
             return proof(operation: name, requests: false, answers: true) { field in
                 statuses.map { $0.contains { field == "status.\($0)" } } ?? true
             }
+        case .errors(let operations, let cases):
+            // Every operation that throws the error type; breaking when one of them fails.
+            let proofs = operations.compactMap { name in
+                proof(operation: name, requests: false, answers: true) { cases.map { "error.\($0)" }.contains($0) }
+            }
+            guard !proofs.isEmpty else { return nil }
+            let evidence = proofs.compactMap(\.evidence).min {
+                ($0.json.count, $0.failure) < ($1.json.count, $1.failure)
+            }
+            return WireProof(
+                verdict: evidence == nil ? .safe : .breaking, requests: 0,
+                answers: proofs.map(\.answers).reduce(0, +), evidence: evidence)
         case .fields, .undeclaredKeys, .model:
             break
         }

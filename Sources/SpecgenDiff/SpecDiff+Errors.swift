@@ -18,6 +18,10 @@ extension SpecDiff {
             }
         }
         for (before, error) in pairs {
+            let throwers = oldPlan.operations.filter { $0.errorType == before.typeName }.map(\.name)
+            func scope(_ name: String) -> ProofScope {
+                .errors(operations: throwers, cases: [name.withoutBackticks])
+            }
             for item in error.cases
             where before.typeName == error.typeName || !before.cases.contains(where: { $0.name == item.name }) {
                 let symbol = "\(error.typeName).\(item.name.withoutBackticks)"
@@ -26,26 +30,26 @@ extension SpecDiff {
                     if before.typeName != error.typeName { continue }
                     add(
                         .errorCaseAdded, "'\(error.typeName)' has a new case '\(item.name)' (\(item.status))",
-                        at: errorLocation(item.status, in: new), symbols: [symbol])
+                        at: errorLocation(item.status, in: new), symbols: [symbol], scope: scope(item.name))
                     continue
                 }
                 if previous.status != item.status {
                     add(
                         .errorStatusChanged, "'\(symbol)' is now status \(item.status), was \(previous.status)",
-                        at: errorLocation(item.status, in: new), symbols: [symbol])
+                        at: errorLocation(item.status, in: new), symbols: [symbol], scope: scope(item.name))
                 }
                 if previous.bodyType != item.bodyType {
                     add(
                         .errorBodyChanged,
                         "'\(symbol)' now carries \(item.bodyType ?? "nothing"), was \(previous.bodyType ?? "nothing")",
-                        at: errorLocation(item.status, in: new), symbols: [symbol])
+                        at: errorLocation(item.status, in: new), symbols: [symbol], scope: scope(item.name))
                 }
             }
             for item in before.cases where !error.cases.contains(where: { $0.name == item.name }) {
                 add(
                     .errorCaseRemoved, "'\(before.typeName)' lost its case '\(item.name)' (\(item.status))",
                     at: errorLocation(item.status, in: old),
-                    symbols: ["\(before.typeName).\(item.name.withoutBackticks)"])
+                    symbols: ["\(before.typeName).\(item.name.withoutBackticks)"], scope: scope(item.name))
             }
         }
     }

@@ -16,13 +16,14 @@ extension SpecDiff {
                     add(
                         .operationRenamed, "operation '\(endpoint.name)' is now '\(new.endpoints[newIndex].name)'",
                         at: new.endpoints[newIndex].location,
-                        symbols: ["\(oldPlan.names.api).\(oldOperation.bareName)"], operations: [endpoint.name])
+                        symbols: ["\(oldPlan.names.api).\(oldOperation.bareName)"], operations: [endpoint.name],
+                        scope: .request(operation: endpoint.name, ["route", "auth", "body", "path", "query", "header"]))
                 } else {
                     add(
                         .operationRemoved,
                         "operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) was removed",
                         at: endpoint.location, symbols: ["\(oldPlan.names.api).\(oldOperation.bareName)"],
-                        operations: [endpoint.name])
+                        operations: [endpoint.name], scope: .request(operation: endpoint.name, ["route"]))
                 }
                 continue
             }

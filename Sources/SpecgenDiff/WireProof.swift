@@ -13,12 +13,14 @@ package enum ProofScope: Hashable, Sendable {
     case request(operation: String, [String])
     /// The answers of an operation: at these statuses, or at every one (nil).
     case answers(operation: String, statuses: [Int]?)
+    /// The error answers of the operations that throw an error type, for these of its cases.
+    case errors(operations: [String], cases: [String])
 
     /// The model the scope is in; nil for an operation's.
     var model: String? {
         switch self {
         case .fields(let model, _), .undeclaredKeys(let model), .model(let model): model
-        case .request, .answers: nil
+        case .request, .answers, .errors: nil
         }
     }
 }

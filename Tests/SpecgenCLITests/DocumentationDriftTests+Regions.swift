@@ -94,6 +94,7 @@ enum DocRegions {
 
         values["keyz-diff-json"] = try await keyzDiffJSON()
         values["wire-proof-example"] = try wireProofExample()
+        values["proven-rules"] = "\(WireProofTests.provenRules.count) of the \(DiffRule.catalogue.count) rules"
         values["import-note"] = try importNote()
         values["naming-diagnostics"] = try namingDiagnostics()
         let unknownType = try DocumentationDriftTests.text(Fixtures.path("unknown-type", "diagnostics.txt"))

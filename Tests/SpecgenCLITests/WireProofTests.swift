@@ -31,7 +31,9 @@ struct WireProofTests {
     }
 
     static let provenRules = [
-        "operation-method-changed", "operation-path-changed", "parameter-added-required", "parameter-added-optional",
+        "operation-removed", "operation-renamed", "error-case-added", "error-case-removed", "error-status-changed",
+        "error-body-changed", "operation-method-changed", "operation-path-changed", "parameter-added-required",
+        "parameter-added-optional",
         "parameter-removed", "parameter-made-required", "parameter-made-optional", "parameter-type-changed",
         "parameter-renamed-in-swift", "parameter-wire-name-changed", "parameter-default-changed",
         "request-body-added", "request-body-removed", "request-body-encoding-changed", "request-body-type-changed",
