@@ -114,7 +114,42 @@ extension ExchangeSimulator {
             }
         }
         errorAnswers(endpoint, current, &trial)
+        headerAnswers(endpoint, current, &trial)
         return trial
+    }
+
+    /// The headers of each success the new server documents, read as the old client's headers method reads them:
+    /// a header it requires must be sent, and each one sent must read as its old type.
+    private func headerAnswers(_ endpoint: Endpoint, _ current: Endpoint, _ trial: inout OperationTrial) {
+        let expected = endpoint.responseHeaders
+        guard !expected.isEmpty else { return }
+        let reader = ServerValueCheck(spec: old)
+        let synthesizer = Synthesizer(spec: new)
+        for response in current.responses {
+            guard case .code(let status) = response.status else { continue }
+            trial.answers += 1
+            for header in expected {
+                let place = "header.\(header.wireName.lowercased())"
+                let sent = response.headers.first { $0.wireName.lowercased() == header.wireName.lowercased() }
+                func fail(_ json: String, _ failure: String) {
+                    trial.failures.append(
+                        (
+                            Exchange(
+                                direction: .answer, type: endpoint.name, operation: endpoint.name, json: json,
+                                failure: failure), place
+                        ))
+                }
+                if header.presence == .required, sent?.presence != .required {
+                    fail("HTTP \(status) without \(header.wireName)", "missing header '\(header.wireName)'")
+                }
+                guard let sent else { continue }
+                let value = sent.example ?? synthesizer.value(for: sent.type)
+                guard let text = OldAppRequests.texts(of: value).first else { continue }
+                if let problem = reader.problems(inText: text, as: header, at: "header.\(header.wireName)").first {
+                    fail("HTTP \(status) \(header.wireName): \(text)", "\(problem.field) \(problem.message)")
+                }
+            }
+        }
     }
 
     /// The errors the new server documents, each read as the old client reads its status and body: a case the old
@@ -231,7 +266,7 @@ struct OldAppRequests {
         func included(_ field: Field) -> Bool { field.isRequiredOnWire || given.contains(field.wireName) }
         var path = endpoint.path
         for field in endpoint.pathParameters {
-            let text = texts(of: synthesizer.value(for: field.type)).first ?? ""
+            let text = Self.texts(of: synthesizer.value(for: field.type)).first ?? ""
             path = path.replacingOccurrences(of: "{\(field.wireName)}", with: Self.escaped(text))
         }
         var query: [String] = []
@@ -239,7 +274,7 @@ struct OldAppRequests {
         for field in endpoint.queryParameters where included(field) {
             var value = field.example ?? field.defaultValue ?? synthesizer.value(for: field.type)
             if case .array(let items) = value, items.count == 1 { value = .array(items + items) }
-            let items = texts(of: value)
+            let items = Self.texts(of: value)
             if case .comma? = types.textStyle(of: field) {
                 query.append("\(Self.escaped(field.wireName))=\(Self.escaped(items.joined(separator: ",")))")
             } else {
@@ -248,7 +283,7 @@ struct OldAppRequests {
         }
         for field in endpoint.headerParameters where included(field) {
             let value = field.example ?? field.defaultValue ?? synthesizer.value(for: field.type)
-            headers.append((field.wireName, texts(of: value).joined(separator: ",")))
+            headers.append((field.wireName, Self.texts(of: value).joined(separator: ",")))
         }
         headers += credential.headers
         query += credential.query
@@ -284,13 +319,13 @@ struct OldAppRequests {
     }
 
     /// The text forms of a value as the client sends it in a path, query item or header.
-    private func texts(of value: SpecValue) -> [String] {
+    static func texts(of value: SpecValue) -> [String] {
         switch value {
         case .string(let text): [text]
         case .int(let number): [String(number)]
         case .double(let number): [JSONLiteral.number(number)]
         case .bool(let flag): [flag ? "true" : "false"]
-        case .array(let items): items.flatMap(texts(of:))
+        case .array(let items): items.flatMap(Self.texts(of:))
         case .null, .object: []
         }
     }

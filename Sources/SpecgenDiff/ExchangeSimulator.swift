@@ -81,6 +81,8 @@ struct ExchangeSimulator {
             return WireProof(
                 verdict: evidence == nil ? .safe : .breaking, requests: 0,
                 answers: proofs.map(\.answers).reduce(0, +), evidence: evidence)
+        case .responseHeader(let name, let header):
+            return proof(operation: name, requests: false, answers: true) { $0 == "header.\(header.lowercased())" }
         case .fields, .undeclaredKeys, .model:
             break
         }

@@ -334,7 +334,8 @@ extension SpecDiff {
             add(
                 header.presence == .required ? .responseHeaderRemovedRequired : .responseHeaderRemovedOptional,
                 "'\(b.name)' no longer declares response header '\(header.wireName)'", at: b.location,
-                symbols: symbol(aPlan, header.wireName), operations: operations)
+                symbols: symbol(aPlan, header.wireName), operations: operations,
+                scope: .responseHeader(operation: a.name, header.wireName))
         }
         if oldHeaders.isEmpty, let headers = bPlan.responseHeaders {
             let names = newHeaders.map { "'\($0.wireName)'" }.joined(separator: ", ")
@@ -352,24 +353,28 @@ extension SpecDiff {
                 add(
                     header.presence == .required ? .responseHeaderAddedRequired : .responseHeaderAddedOptional,
                     "'\(b.name)' declares response header '\(header.wireName)'", at: location,
-                    symbols: symbol(bPlan, header.wireName), operations: operations)
+                    symbols: symbol(bPlan, header.wireName), operations: operations,
+                    scope: .responseHeader(operation: a.name, header.wireName))
                 continue
             }
             if old.type != header.type || old.format != header.format {
                 add(
                     .responseHeaderTypeChanged,
                     "response header '\(header.wireName)' of '\(b.name)' is \(header.type), was \(old.type)",
-                    at: location, symbols: symbol(bPlan, header.wireName), operations: operations)
+                    at: location, symbols: symbol(bPlan, header.wireName), operations: operations,
+                    scope: .responseHeader(operation: a.name, header.wireName))
             } else if old.presence == .required, header.presence != .required {
                 add(
                     .responseHeaderMadeOptional,
                     "response header '\(header.wireName)' of '\(b.name)' may now be absent", at: location,
-                    symbols: symbol(bPlan, header.wireName), operations: operations)
+                    symbols: symbol(bPlan, header.wireName), operations: operations,
+                    scope: .responseHeader(operation: a.name, header.wireName))
             } else if old.presence != .required, header.presence == .required {
                 add(
                     .responseHeaderMadeRequired,
                     "response header '\(header.wireName)' of '\(b.name)' is now always sent", at: location,
-                    symbols: symbol(bPlan, header.wireName), operations: operations)
+                    symbols: symbol(bPlan, header.wireName), operations: operations,
+                    scope: .responseHeader(operation: a.name, header.wireName))
             }
         }
     }

@@ -15,12 +15,14 @@ package enum ProofScope: Hashable, Sendable {
     case answers(operation: String, statuses: [Int]?)
     /// The error answers of the operations that throw an error type, for these of its cases.
     case errors(operations: [String], cases: [String])
+    /// A response header of an operation's successes, by name.
+    case responseHeader(operation: String, String)
 
     /// The model the scope is in; nil for an operation's.
     var model: String? {
         switch self {
         case .fields(let model, _), .undeclaredKeys(let model), .model(let model): model
-        case .request, .answers, .errors: nil
+        case .request, .answers, .errors, .responseHeader: nil
         }
     }
 }

@@ -18,4 +18,11 @@ package struct ServerValueCheck: Sendable {
         checker.checkJSON(value, type, constraints: Constraints(), format: nil, path: path, location: spec.location)
         return checker.problems
     }
+
+    /// The problems of `text` read as `field` is read from a header, query item or path segment.
+    package func problems(inText text: String, as field: Field, at path: String) -> [MockProblem] {
+        var checker = ValueChecker(spec: spec, types: types)
+        checker.checkTextField([text], field, path: path)
+        return checker.problems
+    }
 }

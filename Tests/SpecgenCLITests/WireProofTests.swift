@@ -31,7 +31,10 @@ struct WireProofTests {
     }
 
     static let provenRules = [
-        "operation-removed", "operation-renamed", "error-case-added", "error-case-removed", "error-status-changed",
+        "response-header-added-required", "response-header-added-optional", "response-header-removed-required",
+        "response-header-removed-optional", "response-header-made-optional", "response-header-made-required",
+        "response-header-type-changed", "operation-removed", "operation-renamed", "error-case-added",
+        "error-case-removed", "error-status-changed",
         "error-body-changed", "operation-method-changed", "operation-path-changed", "parameter-added-required",
         "parameter-added-optional",
         "parameter-removed", "parameter-made-required", "parameter-made-optional", "parameter-type-changed",
