@@ -220,6 +220,24 @@ struct RequestValidationTests {
         }
     }
 
+    /// A mock that ignores what the spec does not declare takes an unknown query parameter and an unexpected body,
+    /// and lists them as ignored; the default mock refuses both.
+    @Test func undeclaredParametersAndBodiesAreRefusedOrIgnoredAsAsked() throws {
+        let strict = try Mocks.service("Joyfill")
+        let spec = strict.spec
+        let lenient = MockService(spec: spec, ignoresUndeclared: true)
+        let request = MockRequest(
+            method: "GET", path: "/templates", query: "sort=name", headers: [("Authorization", "Bearer t")],
+            body: Data("{}".utf8))
+        let refused = strict.respond(to: request)
+        #expect(refused.response.status == 400)
+        #expect(refused.problems.map(\.field) == ["query.sort", "body"])
+        let taken = lenient.respond(to: request)
+        #expect(taken.response.status == 200)
+        #expect(taken.problems.isEmpty)
+        #expect(taken.ignoredFields == ["query.sort", "body"])
+    }
+
     @Test func multipartPartsAreCheckedOneByOne() async throws {
         try await Mocks.with("Chatist") { url, service in
             let boundary = "b0undary"
