@@ -275,7 +275,13 @@ struct OldAppRequests {
             var value = field.example ?? field.defaultValue ?? synthesizer.value(for: field.type)
             if case .array(let items) = value, items.count == 1 { value = .array(items + items) }
             let items = Self.texts(of: value)
-            if case .comma? = types.textStyle(of: field) {
+            if case .deepObject? = types.textStyle(of: field), case .object(let entries) = value {
+                query += entries.flatMap { entry in
+                    Self.texts(of: entry.value).map {
+                        "\(Self.escaped(field.wireName))%5B\(Self.escaped(entry.key))%5D=\(Self.escaped($0))"
+                    }
+                }
+            } else if case .comma? = types.textStyle(of: field) {
                 query.append("\(Self.escaped(field.wireName))=\(Self.escaped(items.joined(separator: ",")))")
             } else {
                 query += items.map { "\(Self.escaped(field.wireName))=\(Self.escaped($0))" }
@@ -285,6 +291,9 @@ struct OldAppRequests {
             let value = field.example ?? field.defaultValue ?? synthesizer.value(for: field.type)
             headers.append((field.wireName, Self.texts(of: value).joined(separator: ",")))
         }
+        // What the client adds to every call: the spec's default headers, the operation's idempotency key.
+        headers += spec.defaultHeaders.map { ($0.name, $0.value) }
+        if let key = endpoint.idempotencyKey { headers.append((key, "00000000-0000-4000-8000-000000000000")) }
         headers += credential.headers
         query += credential.query
         var data = Data()

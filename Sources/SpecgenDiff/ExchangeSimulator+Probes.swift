@@ -38,12 +38,12 @@ extension ExchangeSimulator {
             }
         case .primitive(.int), .primitive(.int32), .primitive(.int64):
             if let limit = new.maximum, limit < (old.maximum ?? .infinity),
-                let number = Int(exactly: limit.rounded(.down))
+                let number = Int(exactly: limit.rounded(.down)), number < .max
             {
                 values.append(.int(number + 1))
             }
             if let limit = new.minimum, limit > (old.minimum ?? -.infinity),
-                let number = Int(exactly: limit.rounded(.up))
+                let number = Int(exactly: limit.rounded(.up)), number > .min
             {
                 values.append(.int(number - 1))
             }

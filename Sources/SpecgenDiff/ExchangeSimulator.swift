@@ -156,7 +156,8 @@ struct ExchangeSimulator {
                 trial.answers += 1
                 let read = oldClient.decode(value, as: type)
                 if read.failure != nil {
-                    // Each error is the change's that makes it, though the client throws only the first.
+                    // The client throws the first error only; every one is kept, so that each change is judged
+                    // by the errors it makes, not hidden behind another change's.
                     for decoding in oldClient.failures(decoding: value, as: type) {
                         trial.failures.append(
                             Failure(

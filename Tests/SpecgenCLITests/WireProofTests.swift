@@ -140,6 +140,23 @@ struct WireProofTests {
         #expect(evidence.failure == "body.name is 9 characters long, longer than 8")
     }
 
+    /// A renamed operation sends the same requests: every one the old app sends is accepted by the new server,
+    /// with what the client adds to each call (Chatist's default header, Ledger's idempotency key, the credential)
+    /// and each body value worth trying.
+    @Test(arguments: [
+        ("Specs/Chatist.yaml", "  getBranding:", "  fetchBranding:"),
+        ("Tests/Fixtures/Ledger/Ledger.yaml", "  createPayment:", "  makePayment:"),
+    ])
+    func aRenamedOperationsRequestsAreAllAccepted(_ path: String, _ name: String, _ renamed: String) throws {
+        let text = try String(contentsOf: PackagePaths.url(path), encoding: .utf8)
+        let old = try DiffRuleTests.load(text, path: path)
+        let new = try DiffRuleTests.load(text.replacingOccurrences(of: name, with: renamed), path: path)
+        let finding = try #require(SpecDiff.findings(old: old, new: new).first { $0.rule.id == "operation-renamed" })
+        let proof = try #require(finding.proof)
+        #expect(proof.evidence == nil, "\(proof.summary)")
+        #expect(proof.requests >= 2)
+    }
+
     static let tenders = """
         specgen: 1
         name: Tenders
