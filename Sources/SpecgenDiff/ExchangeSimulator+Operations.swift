@@ -103,12 +103,15 @@ extension ExchangeSimulator {
             }
             for value in newValues.values(of: type) {
                 trial.answers += 1
-                guard let failure = oldClient.failure(decoding: value, as: oldType) else { continue }
+                guard
+                    let failure = oldClient.failure(decoding: value, as: oldType)?.description
+                        ?? unread(value, as: oldType)
+                else { continue }
                 trial.failures.append(
                     (
                         Exchange(
                             direction: .answer, type: oldType.description, operation: endpoint.name,
-                            json: "HTTP \(status) " + JSONText.encode(value), failure: failure.description),
+                            json: "HTTP \(status) " + JSONText.encode(value), failure: failure),
                         "status.\(status)"
                     ))
             }
@@ -188,6 +191,17 @@ extension ExchangeSimulator {
                     "the '\(known.caseName)' body cannot be read: \(failure.description)")
             }
         }
+    }
+
+    /// Why an answer that decodes says nothing to the old client: it is an object whose keys the old type, a struct
+    /// that keeps no undeclared ones, declares none of (every property of the old app reads as absent).
+    func unread(_ value: SpecValue, as type: TypeRef) -> String? {
+        guard case .object(let entries) = value, !entries.isEmpty,
+            case .object(let model) = TypeResolver(old).shape(of: type), model.additionalProperties == nil,
+            !entries.contains(where: { entry in model.fields.contains { $0.wireName == entry.key } })
+        else { return nil }
+        let keys = entries.prefix(3).map { "'\($0.key)'" }.joined(separator: ", ")
+        return "reads none of the answer's keys (\(keys)\(entries.count > 3 ? ", ..." : "")): every property is absent"
     }
 
     static func reason(_ status: Int) -> String {

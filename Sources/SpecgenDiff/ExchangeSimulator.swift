@@ -83,7 +83,7 @@ struct ExchangeSimulator {
                 answers: proofs.map(\.answers).reduce(0, +), evidence: evidence)
         case .responseHeader(let name, let header):
             return proof(operation: name, requests: false, answers: true) { $0 == "header.\(header.lowercased())" }
-        case .fields, .undeclaredKeys, .model:
+        case .fields, .undeclaredKeys, .model, .enumValue:
             break
         }
         guard let model = scope.model, old.model(named: model) != nil, new.model(named: model) != nil else {
@@ -115,6 +115,7 @@ struct ExchangeSimulator {
             switch scope {
             case .fields(_, let names): failure.key.map(names.contains) ?? false
             case .undeclaredKeys: failure.key.map { !declared.contains($0) } ?? false
+            case .enumValue(_, let value): failure.exchange.json == JSONText.encode(value)
             default: true
             }
         }
@@ -166,6 +167,13 @@ struct ExchangeSimulator {
                                     json: JSONText.encode(value), failure: decoding.description),
                                 key: decoding.keyPath.first.map(ClientDecoding.firstKey), variant: nil))
                     }
+                } else if let moved = movedKey(value, model: key.model) {
+                    trial.failures.append(
+                        Failure(
+                            exchange: Exchange(
+                                direction: .answer, type: key.model, operation: operation,
+                                json: JSONText.encode(value), failure: moved.message),
+                            key: moved.key, variant: nil))
                 } else if let lost = Self.lostVariant(read.choices, newClient.decode(value, as: type).choices) {
                     trial.failures.append(
                         Failure(
@@ -199,6 +207,24 @@ struct ExchangeSimulator {
                 "read as \(read.variant.map { "'\($0)'" } ?? "undocumented"), not '\(variant)'\(at)\(reason)",
                 variant, rejection?.key
             )
+        }
+        return nil
+    }
+
+    /// A property the old client reads as absent because the answer sends it under its new key: the same Swift
+    /// property under another wire name. Nothing throws; the old app just never sees the value.
+    func movedKey(_ value: SpecValue, model: String) -> (key: String, message: String)? {
+        guard case .object(let entries) = value, let before = old.model(named: model),
+            let after = new.model(named: model)
+        else { return nil }
+        let namer = Namer()
+        for entry in entries where !before.fields.contains(where: { $0.wireName == entry.key }) {
+            guard let sent = after.fields.first(where: { $0.wireName == entry.key }),
+                let known = before.fields.first(where: { namer.bareSwiftName(of: $0) == namer.bareSwiftName(of: sent) }
+                ),
+                !entries.contains(where: { $0.key == known.wireName })
+            else { continue }
+            return (known.wireName, "reads '\(known.wireName)' as absent; the answer sends it as '\(entry.key)'")
         }
         return nil
     }

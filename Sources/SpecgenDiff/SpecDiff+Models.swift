@@ -59,14 +59,14 @@ extension SpecDiff {
                         inRequest ? .enumValueRemovedRequest : .enumValueRemovedResponse,
                         "value '\(value.value)' was removed from enum '\(model.name)'", at: current.location,
                         symbols: [Self.caseName(value, in: model)],
-                        operations: operations, scope: .model(model.name))
+                        operations: operations, scope: .enumValue(model: model.name, Self.wireValue(value)))
                 }
                 for value in after where !before.contains(where: { $0.value == value.value }) {
                     add(
                         .enumValueAdded, "value '\(value.value)' was added to enum '\(model.name)'",
                         at: current.location,
                         symbols: [Self.caseName(value, in: current)],
-                        operations: operations, scope: .model(model.name))
+                        operations: operations, scope: .enumValue(model: model.name, Self.wireValue(value)))
                 }
             case (.alias(let before, let oldConstraints), .alias(let after, let newConstraints)):
                 if before != after {
@@ -323,6 +323,11 @@ extension SpecDiff {
         var names: [String: String] = [:]
         for model in spec.models where names[model.name] == nil { names[model.name] = namer.swiftName(of: model) }
         return names
+    }
+
+    /// An enum value as JSON carries it.
+    static func wireValue(_ value: EnumValue) -> SpecValue {
+        value.isInteger ? Int(value.value).map(SpecValue.int) ?? .string(value.value) : .string(value.value)
     }
 
     /// The Swift symbol of an enum value, such as `GrantType.refreshToken`.

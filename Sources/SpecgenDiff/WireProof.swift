@@ -1,4 +1,4 @@
-import SpecgenSpec
+package import SpecgenSpec
 
 /// What a change touches, for the exchanges that prove its wire verdict: fields of a model, or the model itself.
 package enum ProofScope: Hashable, Sendable {
@@ -8,6 +8,8 @@ package enum ProofScope: Hashable, Sendable {
     case undeclaredKeys(model: String)
     /// The whole model: its kind, its values, its variants.
     case model(String)
+    /// One value of an enum model: the exchanges that carry it.
+    case enumValue(model: String, SpecValue)
     /// The requests of an operation (by name), at these places: `query.limit`, `path.id`, `header.X-Key`,
     /// `body`, `route` (its method and path), `auth`.
     case request(operation: String, [String])
@@ -21,7 +23,7 @@ package enum ProofScope: Hashable, Sendable {
     /// The model the scope is in; nil for an operation's.
     var model: String? {
         switch self {
-        case .fields(let model, _), .undeclaredKeys(let model), .model(let model): model
+        case .fields(let model, _), .undeclaredKeys(let model), .model(let model), .enumValue(let model, _): model
         case .request, .answers, .errors, .responseHeader: nil
         }
     }

@@ -157,6 +157,71 @@ struct WireProofTests {
         #expect(proof.requests >= 2)
     }
 
+    static let sheets = """
+        specgen: 1
+        name: Sheets
+        version: 1.0.0
+        servers:
+          production: https://sheets.example
+        models:
+          State:
+            enum: [DRAFT, DONE]
+          Sheet:
+            properties:
+              Title: {type: string?, swiftName: title}
+              state: State?
+          Page:
+            properties:
+              items: "[Sheet]?"
+          Other:
+            properties:
+              count: int?
+        endpoints:
+          getSheet:
+            request: GET /sheets/{id}
+            path:
+              id: string
+            response: Sheet
+          listSheets:
+            request: GET /sheets
+            response: Page
+          putSheet:
+            request: PUT /sheets/{id}
+            path:
+              id: string
+            body: Sheet
+            response: empty
+
+        """
+
+    /// Answers that decode but say nothing to the old app break it all the same: a property sent under its new key
+    /// reads as absent, and an answer of another type whose keys the old one declares none of reads as empty.
+    @Test func answersTheOldAppReadsAsAbsentAreBreaking() throws {
+        let old = try DiffRuleTests.load(Self.sheets, path: "old.yaml")
+        let new = try DiffRuleTests.load(
+            Self.sheets.replacingOccurrences(of: "Title: {type: string?", with: "title: {type: string?")
+                .replacingOccurrences(of: "    response: Page", with: "    response: Other"),
+            path: "new.yaml")
+        let findings = SpecDiff.findings(old: old, new: new)
+        let renamed = try #require(findings.first { $0.rule.id == "property-json-key-renamed" }?.proof?.evidence)
+        #expect(renamed.failure == "reads 'Title' as absent; the answer sends it as 'title'")
+        let retyped = try #require(findings.first { $0.rule.id == "response-type-changed" }?.proof?.evidence)
+        #expect(retyped.json == #"HTTP 200 {"count":1}"#)
+        #expect(retyped.failure == "reads none of the answer's keys ('count'): every property is absent")
+    }
+
+    /// Each enum value's finding is judged by the exchanges that carry that value: renaming `DRAFT` to `Draft` breaks
+    /// the old app's requests with `DRAFT`, while adding `Draft` breaks nothing.
+    @Test func eachEnumValueIsJudgedByItsOwnExchanges() throws {
+        let old = try DiffRuleTests.load(Self.sheets, path: "old.yaml")
+        let new = try DiffRuleTests.load(
+            Self.sheets.replacingOccurrences(of: "[DRAFT, DONE]", with: "[Draft, DONE]"), path: "new.yaml")
+        let findings = SpecDiff.findings(old: old, new: new)
+        #expect(findings.map(\.rule.id) == ["enum-value-added", "enum-value-removed-request"])
+        #expect(findings.map(\.wire) == [.safe, .breaking])
+        #expect(findings.last?.proof?.evidence?.failure == #"body is "DRAFT", not one of State's values: Draft, DONE"#)
+    }
+
     static let tenders = """
         specgen: 1
         name: Tenders
