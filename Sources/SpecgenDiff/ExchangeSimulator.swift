@@ -58,8 +58,11 @@ struct ExchangeSimulator {
     }
 
     /// The proof of a change in `scope`, for a model the old app sends (`inRequest`), receives (`inResponse`), or
-    /// neither (then both are tried). `operation` names one operation that carries it, for the evidence.
-    mutating func proof(_ scope: ProofScope, inRequest: Bool, inResponse: Bool, operation: String?) -> WireProof? {
+    /// neither (then both are tried). `sender` and `receiver` name operations that send and return it, for the
+    /// evidence.
+    mutating func proof(
+        _ scope: ProofScope, inRequest: Bool, inResponse: Bool, sender: String?, receiver: String?
+    ) -> WireProof? {
         switch scope {
         case .request(let name, let places):
             return proof(operation: name, requests: true, answers: false) { field in
@@ -97,14 +100,14 @@ struct ExchangeSimulator {
             default: nil
             }
         let key = TrialKey(model: model, requests: inRequest || unused, answers: inResponse || unused, focus: focus)
-        let trial = trials[key] ?? self.trial(key, operation: operation)
+        let trial = trials[key] ?? self.trial(key, sender: sender, receiver: receiver)
         trials[key] = trial
         // A variant of an undiscriminated union is also read through the union, where a change the variant's own
         // decoding ignores (a constant) decides which variant the old client picks.
         var failures = trial.failures
         for union in Self.unions(holding: model, in: old) where key.answers {
             let context = TrialKey(model: union, requests: false, answers: true)
-            let unionTrial = trials[context] ?? self.trial(context, operation: operation)
+            let unionTrial = trials[context] ?? self.trial(context, sender: sender, receiver: receiver)
             trials[context] = unionTrial
             failures += unionTrial.failures.filter { $0.variant == model }
         }
@@ -125,7 +128,7 @@ struct ExchangeSimulator {
             evidence: evidence)
     }
 
-    private func trial(_ key: TrialKey, operation: String?) -> Trial {
+    private func trial(_ key: TrialKey, sender: String?, receiver: String?) -> Trial {
         var trial = Trial()
         let type = TypeRef.named(key.model)
         if key.requests {
@@ -145,7 +148,7 @@ struct ExchangeSimulator {
                     trial.failures.append(
                         Failure(
                             exchange: Exchange(
-                                direction: .request, type: key.model, operation: operation,
+                                direction: .request, type: key.model, operation: sender,
                                 json: JSONText.encode(value), failure: "\(problem.field) \(problem.message)"),
                             key: Self.firstKey(field.hasPrefix(".") ? String(field.dropFirst()) : field),
                             variant: nil))
@@ -163,7 +166,7 @@ struct ExchangeSimulator {
                         trial.failures.append(
                             Failure(
                                 exchange: Exchange(
-                                    direction: .answer, type: key.model, operation: operation,
+                                    direction: .answer, type: key.model, operation: receiver,
                                     json: JSONText.encode(value), failure: decoding.description),
                                 key: decoding.keyPath.first.map(ClientDecoding.firstKey), variant: nil))
                     }
@@ -171,14 +174,14 @@ struct ExchangeSimulator {
                     trial.failures.append(
                         Failure(
                             exchange: Exchange(
-                                direction: .answer, type: key.model, operation: operation,
+                                direction: .answer, type: key.model, operation: receiver,
                                 json: JSONText.encode(value), failure: moved.message),
                             key: moved.key, variant: nil))
                 } else if let lost = Self.lostVariant(read.choices, newClient.decode(value, as: type).choices) {
                     trial.failures.append(
                         Failure(
                             exchange: Exchange(
-                                direction: .answer, type: key.model, operation: operation,
+                                direction: .answer, type: key.model, operation: receiver,
                                 json: JSONText.encode(value), failure: lost.message),
                             key: lost.path.isEmpty ? lost.key : lost.path.first.map(ClientDecoding.firstKey),
                             variant: lost.path.isEmpty ? lost.variant : nil))

@@ -78,11 +78,15 @@ package struct SpecDiff {
         for index in findings.indices {
             guard let scope = findings[index].scope else { continue }
             let model = scope.model ?? ""
+            // The evidence names an operation that sends the model for a request, one that returns it for an answer.
+            let senders = oldUsage.operations(sending: model)
+            let operations = findings[index].operations
             findings[index].proof = simulator.proof(
                 scope,
                 inRequest: oldUsage.requestModels.contains(model) || newUsage.requestModels.contains(model),
                 inResponse: oldUsage.responseModels.contains(model) || newUsage.responseModels.contains(model),
-                operation: findings[index].operations.first)
+                sender: senders.first ?? operations.first,
+                receiver: operations.first { !senders.contains($0) } ?? operations.first)
         }
     }
 

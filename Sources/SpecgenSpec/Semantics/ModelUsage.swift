@@ -15,6 +15,8 @@ package struct ModelUsage: Sendable {
     /// What each model reaches, for questions about other types.
     package let reach: ModelReach
     private let byOperation: [(operation: String, models: ModelReach.Names)]
+    /// What each operation's request carries.
+    private let sentBy: [(operation: String, models: ModelReach.Names)]
 
     /// The usage in a spec.
     package init(_ spec: Spec, resolver: TypeResolver? = nil) {
@@ -24,6 +26,7 @@ package struct ModelUsage: Sendable {
         var requests = reach.empty
         var responses = sharedErrors
         var byOperation: [(operation: String, models: ModelReach.Names)] = []
+        var sentBy: [(operation: String, models: ModelReach.Names)] = []
         var jsonRoots = spec.errors.compactMap(\.body)
         for endpoint in spec.endpoints {
             var requestTypes = (endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters).map(
@@ -48,6 +51,7 @@ package struct ModelUsage: Sendable {
                 }
             }
             var operation = reach.names(from: requestTypes)
+            sentBy.append((endpoint.name, operation))
             requests.formUnion(operation)
             let answers = reach.names(from: responseTypes)
             responses.formUnion(answers)
@@ -68,6 +72,7 @@ package struct ModelUsage: Sendable {
         jsonModels = reach.strings(json)
         self.reach = reach
         self.byOperation = byOperation
+        self.sentBy = sentBy
     }
 
     /// Whether a struct model's generated type is `Codable`: it travels as JSON somewhere, or nothing uses it, so
@@ -76,6 +81,11 @@ package struct ModelUsage: Sendable {
     /// compiler a synthesized `init(from:)` per form model (Twilio's have two hundred fields).
     package func isCodable(_ model: String) -> Bool {
         jsonModels.contains(model) || !usedModels.contains(model)
+    }
+
+    /// The operations whose requests carry a model, sorted.
+    package func operations(sending model: String) -> [String] {
+        sentBy.filter { reach.contains($0.models, model) }.map(\.operation).sorted()
     }
 
     /// The operations whose requests or responses use a model, sorted.
