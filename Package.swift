@@ -162,7 +162,7 @@ let package = Package(
         .target(
             name: "SpecgenFuzzing",
             dependencies: [
-                "SpecgenSpec", "SpecgenEmitter", "SpecgenMock", "SpecgenOpenAPI", "SpecgenRuntime",
+                "SpecgenSpec", "SpecgenEmitter", "SpecgenMock", "SpecgenOpenAPI", "SpecgenDiff", "SpecgenRuntime",
                 "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -5,6 +5,7 @@ import Gista
 import HTTPTypes
 import Joyfill
 import Keyz
+import SpecgenDiff
 import SpecgenEmitter
 import SpecgenMock
 import SpecgenOpenAPI
@@ -26,6 +27,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The OpenAPI import: a document as another team published it (YAML or JSON, any version), read into a spec
     /// that is then loaded and linted; `$ref`s to other files read nothing.
     case importer
+    /// `specgen diff` with its wire proofs: two versions of a spec as a pull request brings them, the old one, a
+    /// line `--- new ---`, then the new one; without that line, the spec against itself, which must change nothing.
+    case diff
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -34,6 +38,28 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .mock: Self.validate(bytes)
         case .decoding: Self.decode(bytes)
         case .importer: Self.importDocument(bytes)
+        case .diff: Self.compare(bytes)
+        }
+    }
+
+    private static func compare(_ bytes: [UInt8]) {
+        let separator = Array("\n--- new ---\n".utf8)
+        var old = bytes
+        var new = bytes
+        if let start = (0...max(0, bytes.count - separator.count)).first(where: {
+            bytes.count >= separator.count && Array(bytes[$0..<($0 + separator.count)]) == separator
+        }) {
+            old = Array(bytes[..<start])
+            new = Array(bytes[(start + separator.count)...])
+        }
+        guard let before = Spec.load(bytes: old, path: "old.yaml").spec,
+            let after = Spec.load(bytes: new, path: "new.yaml").spec
+        else { return }
+        let findings = SpecDiff.findings(old: before, new: after)
+        if old == new { precondition(findings.isEmpty, "a spec differs from itself: \(findings.map(\.rule.id))") }
+        for finding in findings {
+            guard let proof = finding.proof else { continue }
+            precondition((proof.evidence != nil) == (proof.verdict == .breaking), "a verdict without its evidence")
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// `Benchmarks/fuzz.sh` runs under libFuzzer: a regression in any of them crashes this suite.
 struct FuzzCorpusTests {
     /// The files of `Tests/Fixtures/fuzz-<target>/`; for the generator every spec the other fixtures hold, and for
-    /// the importer every OpenAPI document they hold.
+    /// the importer every OpenAPI document they hold, and for the diff every seed spec (against itself).
     static func corpus(_ target: FuzzTarget) -> [URL] {
         let folder = Fixtures.url("fuzz-\(target.rawValue)", "")
         var files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
@@ -17,6 +17,7 @@ struct FuzzCorpusTests {
             files += Fixtures.cases(holding: "spec.yaml").map { Fixtures.url($0, "spec.yaml") }
             files += SeedAPIs.specPaths.map { PackagePaths.url($0) }
         }
+        if target == .diff { files += SeedAPIs.specPaths.map { PackagePaths.url($0) } }
         if target == .importer {
             for document in ["openapi.yaml", "openapi.json"] {
                 files += Fixtures.cases(holding: document).map { Fixtures.url($0, document) }
@@ -28,7 +29,7 @@ struct FuzzCorpusTests {
     @Test(arguments: FuzzTarget.allCases)
     func theCorpusRunsWithoutACrash(target: FuzzTarget) throws {
         let files = Self.corpus(target)
-        let expected = [FuzzTarget.generator: 55, .mock: 7, .decoding: 6, .importer: 26][target]
+        let expected = [FuzzTarget.generator: 55, .mock: 7, .decoding: 6, .importer: 26, .diff: 7][target]
         // A lost seed would silently weaken both the fuzzing and this test; a new crash reproducer adds one here.
         #expect(files.count == expected)
         for file in files {
