@@ -152,7 +152,7 @@ package struct ClientDecoding: Sendable {
                 // Each variant in order, its string constants first; what none decodes is `undocumented`.
                 for variant in union.variants {
                     let constants = types.stringConstants(of: variant.type)
-                    if let unmet = constants.first(where: { Self.member($0[0], of: value) != .string($0[1]) }) {
+                    if let unmet = constants.first(where: { value[$0[0]] != .string($0[1]) }) {
                         rejections.append(
                             UnionChoice.Rejection(
                                 variant: variant.type.description, key: unmet[0],
@@ -174,7 +174,7 @@ package struct ClientDecoding: Sendable {
                 chose(nil, &context)
                 return nil
             }
-            guard case .string(let tag)? = Self.member(discriminator, of: value),
+            guard case .string(let tag)? = value[discriminator],
                 let variant = union.variants.first(where: { $0.discriminatorValues.contains(tag) })
             else {
                 chose(nil, &context)
@@ -234,11 +234,6 @@ package struct ClientDecoding: Sendable {
 
     private func mismatch(_ value: SpecValue, _ expected: String, _ path: [String]) -> DecodingFailure {
         DecodingFailure(path: path, message: "expected \(expected), found \(Self.kind(of: value))")
-    }
-
-    static func member(_ key: String, of value: SpecValue) -> SpecValue? {
-        guard case .object(let entries) = value else { return nil }
-        return entries.first { $0.key == key }?.value
     }
 
     /// `tags` of `tags[0]`.
