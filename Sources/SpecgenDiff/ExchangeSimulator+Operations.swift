@@ -35,7 +35,7 @@ extension ExchangeSimulator {
         var trial = OperationTrial()
         let sent =
             OldAppRequests.isSimulated(endpoint)
-            ? OldAppRequests(spec: old, values: oldValues).requests(for: endpoint) : []
+            ? OldAppRequests(spec: old, types: oldTypes, values: oldValues).requests(for: endpoint) : []
         for request in sent {
             trial.requests += 1
             // Each request meets a fresh server: no earlier DELETE has removed its path.
@@ -126,7 +126,6 @@ extension ExchangeSimulator {
     private func headerAnswers(_ endpoint: Endpoint, _ current: Endpoint, _ trial: inout OperationTrial) {
         let expected = endpoint.responseHeaders
         guard !expected.isEmpty else { return }
-        let reader = ServerValueCheck(spec: old)
         let synthesizer = Synthesizer(spec: new)
         for response in current.responses {
             guard case .code(let status) = response.status else { continue }
@@ -148,7 +147,7 @@ extension ExchangeSimulator {
                 guard let sent else { continue }
                 let value = sent.example ?? synthesizer.value(for: sent.type)
                 guard let text = OldAppRequests.texts(of: value).first else { continue }
-                if let problem = reader.problems(inText: text, as: header, at: "header.\(header.wireName)").first {
+                if let problem = oldReader.problems(inText: text, as: header, at: "header.\(header.wireName)").first {
                     fail("HTTP \(status) \(header.wireName): \(text)", "\(problem.field) \(problem.message)")
                 }
             }
@@ -197,7 +196,7 @@ extension ExchangeSimulator {
     /// that keeps no undeclared ones, declares none of (every property of the old app reads as absent).
     func unread(_ value: SpecValue, as type: TypeRef) -> String? {
         guard case .object(let entries) = value, !entries.isEmpty,
-            case .object(let model) = TypeResolver(old).shape(of: type), model.additionalProperties == nil,
+            case .object(let model) = oldTypes.shape(of: type), model.additionalProperties == nil,
             !entries.contains(where: { entry in model.fields.contains { $0.wireName == entry.key } })
         else { return nil }
         let keys = entries.prefix(3).map { "'\($0.key)'" }.joined(separator: ", ")
@@ -220,14 +219,9 @@ extension ExchangeSimulator {
 /// each optional parameter given, each body value worth trying, with the credential its auth asks for.
 struct OldAppRequests {
     let spec: Spec
-    let values: ValueVariants
+    /// The spec's types, resolved once for the whole diff.
     let types: TypeResolver
-
-    init(spec: Spec, values: ValueVariants) {
-        self.spec = spec
-        self.values = values
-        types = TypeResolver(spec)
-    }
+    let values: ValueVariants
 
     /// A request and how the report shows it: `POST /orders?limit=1 {"item":"x"}`.
     struct Sent {

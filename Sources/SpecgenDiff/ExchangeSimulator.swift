@@ -16,6 +16,9 @@ struct ExchangeSimulator {
     let newValues: ValueVariants
     let server: ServerValueCheck
     let oldClient: ClientDecoding
+    /// The old spec's types, and its checks of text (how the old client reads headers).
+    let oldTypes: TypeResolver
+    let oldReader: ServerValueCheck
     let newClient: ClientDecoding
     /// `specgen-mock` of the new spec, which answers the old app's requests.
     let mock: MockService
@@ -46,14 +49,16 @@ struct ExchangeSimulator {
         var variant: String?
     }
 
-    init(old: Spec, new: Spec) {
+    init(old: Spec, new: Spec, oldTypes: TypeResolver, newTypes: TypeResolver) {
         self.old = old
         self.new = new
+        self.oldTypes = oldTypes
         oldValues = ValueVariants(spec: old)
         newValues = ValueVariants(spec: new)
-        server = ServerValueCheck(spec: new)
-        oldClient = ClientDecoding(spec: old)
-        newClient = ClientDecoding(spec: new)
+        server = ServerValueCheck(spec: new, types: newTypes)
+        oldReader = ServerValueCheck(spec: old, types: oldTypes)
+        oldClient = ClientDecoding(spec: old, types: oldTypes)
+        newClient = ClientDecoding(spec: new, types: newTypes)
         mock = MockService(spec: new, scripted: false, ignoresUndeclared: true)
     }
 

@@ -4,8 +4,6 @@ import SpecgenSpec
 /// Models: added, removed and renamed models, their properties, enum values, aliases and constraints.
 extension SpecDiff {
     mutating func compareModels() {
-        let oldUsage = ModelUsage(old)
-        let newUsage = ModelUsage(new)
         let oldNames = Self.typeNames(old)
         let newNames = Self.typeNames(new)
         var renamed: Set<String> = []

@@ -36,6 +36,9 @@ package struct SpecDiff {
     /// What each version's types mean.
     let oldTypes: TypeResolver
     let newTypes: TypeResolver
+    /// Which models each version's requests and responses carry.
+    let oldUsage: ModelUsage
+    let newUsage: ModelUsage
     private(set) var findings: [Finding] = []
 
     /// Creates a diff of two valid specs.
@@ -46,6 +49,8 @@ package struct SpecDiff {
         newPlan = ClientPlanner(spec: new, sourcePath: new.location.path).plan()
         oldTypes = TypeResolver(old)
         newTypes = TypeResolver(new)
+        oldUsage = ModelUsage(old, resolver: oldTypes)
+        newUsage = ModelUsage(new, resolver: newTypes)
     }
 
     /// Every change, ordered by location.
@@ -72,9 +77,7 @@ package struct SpecDiff {
 
     /// Tries the exchanges of every finding with a scope, and records what they prove.
     mutating func prove() {
-        let oldUsage = ModelUsage(old)
-        let newUsage = ModelUsage(new)
-        var simulator = ExchangeSimulator(old: old, new: new)
+        var simulator = ExchangeSimulator(old: old, new: new, oldTypes: oldTypes, newTypes: newTypes)
         for index in findings.indices {
             guard let scope = findings[index].scope else { continue }
             let model = scope.model ?? ""

@@ -14,10 +14,10 @@ package struct ClientDecoding: Sendable {
     let spec: Spec
     let types: TypeResolver
 
-    /// The decoding of the client generated from `spec`.
-    package init(spec: Spec) {
+    /// The decoding of the client generated from `spec`, whose types `types` resolves (one is built when nil).
+    package init(spec: Spec, types: TypeResolver? = nil) {
         self.spec = spec
-        types = TypeResolver(spec)
+        self.types = types ?? TypeResolver(spec)
     }
 
     /// Why the generated client fails to decode `value` as `type`; nil when it decodes.

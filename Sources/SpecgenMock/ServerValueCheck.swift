@@ -6,10 +6,10 @@ package struct ServerValueCheck: Sendable {
     let spec: Spec
     let types: TypeResolver
 
-    /// The checks of a server of `spec`.
-    package init(spec: Spec) {
+    /// The checks of a server of `spec`, whose types `types` resolves (one is built when nil).
+    package init(spec: Spec, types: TypeResolver? = nil) {
         self.spec = spec
-        types = TypeResolver(spec)
+        self.types = types ?? TypeResolver(spec)
     }
 
     /// The problems of `value` sent as `type`, each located at its field under `path` (`body.team`).
