@@ -23,12 +23,11 @@ extension ExchangeSimulator {
         else { return nil }
         let trial = operationTrials[name] ?? operationTrial(endpoint)
         operationTrials[name] = trial
-        let evidence = trial.failures.filter { failure in
-            (failure.exchange.direction == .request ? requests : answers) && relevant(failure.field)
-        }.map(\.exchange).min { ($0.json.count, $0.failure) < ($1.json.count, $1.failure) }
         return WireProof(
-            verdict: evidence == nil ? .safe : .breaking, requests: requests ? trial.requests : 0,
-            answers: answers ? trial.answers : 0, evidence: evidence)
+            requests: requests ? trial.requests : 0, answers: answers ? trial.answers : 0,
+            failed: trial.failures.filter { failure in
+                (failure.exchange.direction == .request ? requests : answers) && relevant(failure.field)
+            }.map(\.exchange))
     }
 
     private func operationTrial(_ endpoint: Endpoint) -> OperationTrial {

@@ -83,12 +83,8 @@ struct ExchangeSimulator {
                 proof(operation: name, requests: false, answers: true) { cases.map { "error.\($0)" }.contains($0) }
             }
             guard !proofs.isEmpty else { return nil }
-            let evidence = proofs.compactMap(\.evidence).min {
-                ($0.json.count, $0.failure) < ($1.json.count, $1.failure)
-            }
             return WireProof(
-                verdict: evidence == nil ? .safe : .breaking, requests: 0,
-                answers: proofs.map(\.answers).reduce(0, +), evidence: evidence)
+                requests: 0, answers: proofs.map(\.answers).reduce(0, +), failed: proofs.compactMap(\.evidence))
         case .responseHeader(let name, let header):
             return proof(operation: name, requests: false, answers: true) { $0 == "header.\(header.lowercased())" }
         case .fields, .undeclaredKeys, .model, .enumValue:
@@ -127,10 +123,7 @@ struct ExchangeSimulator {
             default: true
             }
         }
-        let evidence = relevant.map(\.exchange).min { ($0.json.count, $0.failure) < ($1.json.count, $1.failure) }
-        return WireProof(
-            verdict: evidence == nil ? .safe : .breaking, requests: trial.requests, answers: trial.answers,
-            evidence: evidence)
+        return WireProof(requests: trial.requests, answers: trial.answers, failed: relevant.map(\.exchange))
     }
 
     private func trial(_ key: TrialKey, sender: String?, receiver: String?) -> Trial {

@@ -71,14 +71,22 @@ package struct Exchange: Hashable, Sendable, CustomStringConvertible {
 /// A wire verdict proven by exchanges: requests the old app can send, checked as a server of the new spec checks
 /// them, and answers a server of the new spec can give, decoded as the old app decodes them.
 package struct WireProof: Hashable, Sendable {
-    /// Breaking when some exchange failed.
-    package var verdict: Verdict
     /// Requests of the old app tried.
     package var requests: Int
     /// Answers of the new server tried.
     package var answers: Int
     /// The shortest failing exchange, when one failed.
     package var evidence: Exchange?
+
+    /// Breaking when some exchange failed.
+    package var verdict: Verdict { evidence == nil ? .safe : .breaking }
+
+    /// What was tried, with the shortest of the exchanges that failed (by its JSON, then its failure) as evidence.
+    init(requests: Int, answers: Int, failed: some Sequence<Exchange>) {
+        self.requests = requests
+        self.answers = answers
+        evidence = failed.min { ($0.json.count, $0.failure) < ($1.json.count, $1.failure) }
+    }
 
     /// `tried 4 requests of the old app and 6 answers of the new server; every one worked`, or the failing exchange.
     package var summary: String {
