@@ -7,9 +7,20 @@ import SpecgenSpec
 extension ExchangeSimulator {
     /// What an operation's trial found: failures keyed by where they are (`query.limit`, `body.team`, `status`).
     struct OperationTrial {
+        let operation: String
         var requests = 0
         var answers = 0
         var failures: [(exchange: Exchange, field: String)] = []
+
+        /// Records a failing exchange at `place`; `type` is what the value went as, when it is not the operation's
+        /// whole request or answer.
+        mutating func fail(
+            _ direction: Exchange.Direction, _ json: String, _ failure: String, at place: String, as type: String? = nil
+        ) {
+            let exchange = Exchange(
+                direction: direction, type: type ?? operation, operation: operation, json: json, failure: failure)
+            failures.append((exchange, place))
+        }
     }
 
     /// The proof of a change to operation `name` (its name in the old spec), from its requests, its answers or
@@ -31,7 +42,7 @@ extension ExchangeSimulator {
     }
 
     private func operationTrial(_ endpoint: Endpoint) -> OperationTrial {
-        var trial = OperationTrial()
+        var trial = OperationTrial(operation: endpoint.name)
         let sent =
             OldAppRequests.isSimulated(endpoint)
             ? OldAppRequests(spec: old, types: oldTypes, values: oldValues).requests(for: endpoint) : []
@@ -54,23 +65,13 @@ extension ExchangeSimulator {
                 }
             if let place {
                 let detail = exchange.problems.first.map { ": \($0.field) \($0.message)" } ?? ""
-                trial.failures.append(
-                    (
-                        Exchange(
-                            direction: .request, type: endpoint.name, operation: endpoint.name, json: sent,
-                            failure: "\(status) \(Self.reason(status))\(detail)"), place
-                    ))
+                trial.fail(.request, sent, "\(status) \(Self.reason(status))\(detail)", at: place)
                 continue
             }
             for problem in exchange.problems {
                 // The body's media type is the body's.
                 let field = problem.field == "header.Content-Type" ? "body" : problem.field
-                trial.failures.append(
-                    (
-                        Exchange(
-                            direction: .request, type: endpoint.name, operation: endpoint.name, json: sent,
-                            failure: "\(status): \(problem.field) \(problem.message)"), field
-                    ))
+                trial.fail(.request, sent, "\(status): \(problem.field) \(problem.message)", at: field)
             }
         }
         // The successes the new server documents, each read as the old client reads its answer.
@@ -82,22 +83,12 @@ extension ExchangeSimulator {
             guard case .code(let status) = response.status else { continue }
             trial.answers += 1
             guard let known = endpoint.responses.first(where: { $0.status.matches(status) }) else {
-                trial.failures.append(
-                    (
-                        Exchange(
-                            direction: .answer, type: endpoint.name, operation: endpoint.name,
-                            json: "HTTP \(status)", failure: "unexpected status \(status)"), "status.\(status)"
-                    ))
+                trial.fail(.answer, "HTTP \(status)", "unexpected status \(status)", at: "status.\(status)")
                 continue
             }
             guard case .json(let oldType) = known.body else { continue }
             guard case .json(let type) = response.body else {
-                trial.failures.append(
-                    (
-                        Exchange(
-                            direction: .answer, type: endpoint.name, operation: endpoint.name,
-                            json: "HTTP \(status) (no JSON body)", failure: "expected \(oldType)"), "status.\(status)"
-                    ))
+                trial.fail(.answer, "HTTP \(status) (no JSON body)", "expected \(oldType)", at: "status.\(status)")
                 continue
             }
             for value in newValues.values(of: type) {
@@ -106,13 +97,9 @@ extension ExchangeSimulator {
                     let failure = oldClient.failure(decoding: value, as: oldType)?.description
                         ?? unread(value, as: oldType)
                 else { continue }
-                trial.failures.append(
-                    (
-                        Exchange(
-                            direction: .answer, type: oldType.description, operation: endpoint.name,
-                            json: "HTTP \(status) " + JSONText.encode(value), failure: failure),
-                        "status.\(status)"
-                    ))
+                trial.fail(
+                    .answer, "HTTP \(status) " + JSONText.encode(value), failure, at: "status.\(status)",
+                    as: oldType.description)
             }
         }
         errorAnswers(endpoint, current, &trial)
@@ -132,22 +119,18 @@ extension ExchangeSimulator {
             for header in expected {
                 let place = "header.\(header.wireName.lowercased())"
                 let sent = response.headers.first { $0.wireName.lowercased() == header.wireName.lowercased() }
-                func fail(_ json: String, _ failure: String) {
-                    trial.failures.append(
-                        (
-                            Exchange(
-                                direction: .answer, type: endpoint.name, operation: endpoint.name, json: json,
-                                failure: failure), place
-                        ))
-                }
                 if header.presence == .required, sent?.presence != .required {
-                    fail("HTTP \(status) without \(header.wireName)", "missing header '\(header.wireName)'")
+                    trial.fail(
+                        .answer, "HTTP \(status) without \(header.wireName)", "missing header '\(header.wireName)'",
+                        at: place)
                 }
                 guard let sent else { continue }
                 let value = sent.example ?? synthesizer.value(for: sent.type)
                 guard let text = OldAppRequests.texts(of: value).first else { continue }
                 if let problem = oldReader.problems(inText: text, as: header, at: "header.\(header.wireName)").first {
-                    fail("HTTP \(status) \(header.wireName): \(text)", "\(problem.field) \(problem.message)")
+                    trial.fail(
+                        .answer, "HTTP \(status) \(header.wireName): \(text)", "\(problem.field) \(problem.message)",
+                        at: place)
                 }
             }
         }
@@ -162,14 +145,7 @@ extension ExchangeSimulator {
             guard case .code(let status) = error.status else { continue }
             trial.answers += 1
             let place = "error.\(error.caseName)"
-            func fail(_ json: String, _ failure: String) {
-                trial.failures.append(
-                    (
-                        Exchange(
-                            direction: .answer, type: endpoint.name, operation: endpoint.name, json: json,
-                            failure: failure), place
-                    ))
-            }
+            func fail(_ json: String, _ failure: String) { trial.fail(.answer, json, failure, at: place) }
             let known = before.first { $0.status == .code(status) } ?? before.first { $0.status.matches(status) }
             let meant = before.first { $0.caseName == error.caseName }
             guard let known else {
