@@ -165,7 +165,16 @@ struct DiffRuleTests {
             edited = edited.replacingOccurrences(of: old, with: new)
         }
         let (old, new) = testCase.reversed ? (edited, Self.base) : (Self.base, edited)
-        return SpecDiff.findings(old: try Self.load(old, path: "old.yaml"), new: try Self.load(new, path: "new.yaml"))
+        return try findings(old: old, new: new)
+    }
+
+    /// The findings of two versions of a spec, each of which must load without errors.
+    static func findings(
+        old: String, new: String, oldPath: String = "old.yaml", newPath: String = "new.yaml"
+    )
+        throws -> [Finding]
+    {
+        SpecDiff.findings(old: try load(old, path: oldPath), new: try load(new, path: newPath))
     }
 
     @Test(arguments: cases)

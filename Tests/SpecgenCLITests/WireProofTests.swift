@@ -89,9 +89,7 @@ struct WireProofTests {
     /// `[string]` to `[Tag]`: old apps read every tag the new server sends, as the enum is open; a new server
     /// rejects the text an old app sends.
     @Test func anArrayOfStringsBecomingAnEnumArrayIsSafeInAnswersAndBreaksRequests() throws {
-        let old = try DiffRuleTests.load(Self.tags, path: "old.yaml")
-        let new = try DiffRuleTests.load(Self.enumTags, path: "new.yaml")
-        let findings = SpecDiff.findings(old: old, new: new)
+        let findings = try DiffRuleTests.findings(old: Self.tags, new: Self.enumTags)
         #expect(findings.map(\.rule.id) == ["property-type-changed", "property-type-changed"])
         let answer = try #require(findings.first { $0.symbols == ["Label.tags"] }?.proof)
         #expect(answer.verdict == .safe)
@@ -112,11 +110,11 @@ struct WireProofTests {
 
     /// A required property removed from an answer: the old client's decoding error is the evidence.
     @Test func aRemovedResponsePropertyShowsTheDecodingError() throws {
-        let old = try DiffRuleTests.load(DiffRuleTests.base, path: "old.yaml")
-        let new = try DiffRuleTests.load(
-            DiffRuleTests.base.replacingOccurrences(of: "      total: double\n", with: ""), path: "new.yaml")
+        let findings = try DiffRuleTests.findings(
+            old: DiffRuleTests.base, new: DiffRuleTests.base.replacingOccurrences(of: "      total: double\n", with: "")
+        )
         let finding = try #require(
-            SpecDiff.findings(old: old, new: new).first { $0.rule.id == "response-property-removed" })
+            findings.first { $0.rule.id == "response-property-removed" })
         let evidence = try #require(finding.proof?.evidence)
         #expect(evidence.direction == .answer)
         #expect(evidence.failure == "missing key 'total'")
@@ -129,11 +127,10 @@ struct WireProofTests {
         let named = Self.tags.replacingOccurrences(
             of: "  NewLabel:\n    properties:\n      tags: \"[string]\"",
             with: "  NewLabel:\n    properties:\n      tags: \"[string]\"\n      name: string")
-        let old = try DiffRuleTests.load(named, path: "old.yaml")
-        let new = try DiffRuleTests.load(
-            named.replacingOccurrences(of: "      name: string", with: "      name: {type: string, maxLength: 8}"),
-            path: "new.yaml")
-        let finding = try #require(SpecDiff.findings(old: old, new: new).first)
+        let findings = try DiffRuleTests.findings(
+            old: named,
+            new: named.replacingOccurrences(of: "      name: string", with: "      name: {type: string, maxLength: 8}"))
+        let finding = try #require(findings.first)
         #expect(finding.rule.id == "request-constraint-tightened")
         let evidence = try #require(finding.proof?.evidence)
         #expect(evidence.json == #"{"tags":["tags_1"],"name":"xxxxxxxxx"}"#)
@@ -149,9 +146,9 @@ struct WireProofTests {
     ])
     func aRenamedOperationsRequestsAreAllAccepted(_ path: String, _ name: String, _ renamed: String) throws {
         let text = try String(contentsOf: PackagePaths.url(path), encoding: .utf8)
-        let old = try DiffRuleTests.load(text, path: path)
-        let new = try DiffRuleTests.load(text.replacingOccurrences(of: name, with: renamed), path: path)
-        let finding = try #require(SpecDiff.findings(old: old, new: new).first { $0.rule.id == "operation-renamed" })
+        let findings = try DiffRuleTests.findings(
+            old: text, new: text.replacingOccurrences(of: name, with: renamed), oldPath: path, newPath: path)
+        let finding = try #require(findings.first { $0.rule.id == "operation-renamed" })
         let proof = try #require(finding.proof)
         #expect(proof.evidence == nil, "\(proof.summary)")
         #expect(proof.requests >= 2)
@@ -197,12 +194,10 @@ struct WireProofTests {
     /// Answers that decode but say nothing to the old app break it all the same: a property sent under its new key
     /// reads as absent, and an answer of another type whose keys the old one declares none of reads as empty.
     @Test func answersTheOldAppReadsAsAbsentAreBreaking() throws {
-        let old = try DiffRuleTests.load(Self.sheets, path: "old.yaml")
-        let new = try DiffRuleTests.load(
-            Self.sheets.replacingOccurrences(of: "Title: {type: string?", with: "title: {type: string?")
-                .replacingOccurrences(of: "    response: Page", with: "    response: Other"),
-            path: "new.yaml")
-        let findings = SpecDiff.findings(old: old, new: new)
+        let findings = try DiffRuleTests.findings(
+            old: Self.sheets,
+            new: Self.sheets.replacingOccurrences(of: "Title: {type: string?", with: "title: {type: string?")
+                .replacingOccurrences(of: "    response: Page", with: "    response: Other"))
         let renamed = try #require(findings.first { $0.rule.id == "property-json-key-renamed" }?.proof?.evidence)
         #expect(renamed.failure == "reads 'Title' as absent; the answer sends it as 'title'")
         let retyped = try #require(findings.first { $0.rule.id == "response-type-changed" }?.proof?.evidence)
@@ -213,10 +208,8 @@ struct WireProofTests {
     /// Each enum value's finding is judged by the exchanges that carry that value: renaming `DRAFT` to `Draft` breaks
     /// the old app's requests with `DRAFT`, while adding `Draft` breaks nothing.
     @Test func eachEnumValueIsJudgedByItsOwnExchanges() throws {
-        let old = try DiffRuleTests.load(Self.sheets, path: "old.yaml")
-        let new = try DiffRuleTests.load(
-            Self.sheets.replacingOccurrences(of: "[DRAFT, DONE]", with: "[Draft, DONE]"), path: "new.yaml")
-        let findings = SpecDiff.findings(old: old, new: new)
+        let findings = try DiffRuleTests.findings(
+            old: Self.sheets, new: Self.sheets.replacingOccurrences(of: "[DRAFT, DONE]", with: "[Draft, DONE]"))
         #expect(findings.map(\.rule.id) == ["enum-value-added", "enum-value-removed-request"])
         #expect(findings.map(\.wire) == [.safe, .breaking])
         #expect(findings.last?.proof?.evidence?.failure == #"body is "DRAFT", not one of State's values: Draft, DONE"#)
@@ -252,11 +245,10 @@ struct WireProofTests {
 
     /// A retagged variant decodes in old apps, as `undocumented`: the meaning is lost though nothing throws.
     @Test func aRetaggedVariantIsReadAsUndocumented() throws {
-        let old = try DiffRuleTests.load(Self.tenders, path: "old.yaml")
-        let new = try DiffRuleTests.load(
-            Self.tenders.replacingOccurrences(of: "[Card, Wallet]", with: "[{type: Card, tag: credit}, Wallet]"),
-            path: "new.yaml")
-        let finding = try #require(SpecDiff.findings(old: old, new: new).first { $0.rule.id == "union-tag-changed" })
+        let findings = try DiffRuleTests.findings(
+            old: Self.tenders,
+            new: Self.tenders.replacingOccurrences(of: "[Card, Wallet]", with: "[{type: Card, tag: credit}, Wallet]"))
+        let finding = try #require(findings.first { $0.rule.id == "union-tag-changed" })
         let evidence = try #require(finding.proof?.evidence)
         #expect(evidence.direction == .answer)
         #expect(evidence.json == #"{"last4":"last4_1","kind":"credit"}"#)
@@ -267,11 +259,11 @@ struct WireProofTests {
     /// A constant that tells an undiscriminated union's variants apart: the old client reads the variant with the
     /// new constant as another one, though the variant alone decodes.
     @Test func aChangedConstantLosesTheVariantInAnUndiscriminatedUnion() throws {
-        let old = try DiffRuleTests.load(DiffRuleTests.base, path: "old.yaml")
-        let new = try DiffRuleTests.load(
-            DiffRuleTests.base.replacingOccurrences(of: "const: voucher}", with: "const: coupon}"), path: "new.yaml")
+        let findings = try DiffRuleTests.findings(
+            old: DiffRuleTests.base,
+            new: DiffRuleTests.base.replacingOccurrences(of: "const: voucher}", with: "const: coupon}"))
         let finding = try #require(
-            SpecDiff.findings(old: old, new: new).first { $0.rule.id == "property-constant-changed" })
+            findings.first { $0.rule.id == "property-constant-changed" })
         let evidence = try #require(finding.proof?.evidence)
         #expect(evidence.type == "Ref")
         #expect(evidence.failure == "read as undocumented, not 'Voucher' ('kind' is not 'voucher')")
