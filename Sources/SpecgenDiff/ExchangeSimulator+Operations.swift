@@ -125,7 +125,7 @@ extension ExchangeSimulator {
                         at: place)
                 }
                 guard let sent else { continue }
-                let value = sent.example ?? synthesizer.value(for: sent.type)
+                let value = synthesizer.value(for: sent)
                 guard let text = OldAppRequests.texts(of: value).first else { continue }
                 if let problem = oldReader.problems(inText: text, as: header, at: "header.\(header.wireName)").first {
                     trial.fail(
@@ -223,7 +223,7 @@ struct OldAppRequests {
             bodies = [
                 .object(
                     fields.filter(\.isRequiredOnWire).map {
-                        SpecValueEntry(key: $0.wireName, value: Synthesizer(spec: spec).value(for: $0.type))
+                        SpecValueEntry(key: $0.wireName, value: Synthesizer(spec: spec).value(for: $0))
                     })
             ]
         }
@@ -249,13 +249,13 @@ struct OldAppRequests {
         func included(_ field: Field) -> Bool { field.isRequiredOnWire || given.contains(field.wireName) }
         var path = endpoint.path
         for field in endpoint.pathParameters {
-            let text = Self.texts(of: synthesizer.value(for: field.type)).first ?? ""
+            let text = Self.texts(of: synthesizer.value(for: field)).first ?? ""
             path = path.replacingOccurrences(of: "{\(field.wireName)}", with: Self.escaped(text))
         }
         var query: [String] = []
         var headers: [(name: String, value: String)] = []
         for field in endpoint.queryParameters where included(field) {
-            var value = field.example ?? field.defaultValue ?? synthesizer.value(for: field.type)
+            var value = synthesizer.value(for: field)
             if case .array(let items) = value, items.count == 1 { value = .array(items + items) }
             let items = Self.texts(of: value)
             if case .deepObject? = types.textStyle(of: field), case .object(let entries) = value {
@@ -271,7 +271,7 @@ struct OldAppRequests {
             }
         }
         for field in endpoint.headerParameters where included(field) {
-            let value = field.example ?? field.defaultValue ?? synthesizer.value(for: field.type)
+            let value = synthesizer.value(for: field)
             headers.append((field.wireName, Self.texts(of: value).joined(separator: ",")))
         }
         // What the client adds to every call: the spec's default headers, the operation's idempotency key.
@@ -310,16 +310,10 @@ struct OldAppRequests {
         }
     }
 
-    /// The text forms of a value as the client sends it in a path, query item or header.
+    /// The text forms of a value as the client sends it in a path, query item or header: one per array item.
     static func texts(of value: SpecValue) -> [String] {
-        switch value {
-        case .string(let text): [text]
-        case .int(let number): [String(number)]
-        case .double(let number): [JSONLiteral.number(number)]
-        case .bool(let flag): [flag ? "true" : "false"]
-        case .array(let items): items.flatMap(Self.texts(of:))
-        case .null, .object: []
-        }
+        if case .array(let items) = value { return items.compactMap(\.scalarText) }
+        return value.scalarText.map { [$0] } ?? []
     }
 
     static func escaped(_ text: String) -> String {

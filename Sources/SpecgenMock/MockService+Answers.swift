@@ -151,13 +151,7 @@ extension MockService {
     /// The headers a response declares, each with its example or a synthesized value, as text.
     func declaredHeaders(_ response: ResponseCase) -> [(String, String)] {
         response.headers.compactMap { field in
-            switch synthesizer.value(for: field, depth: 0) {
-            case .string(let text): (field.wireName, text)
-            case .int(let number): (field.wireName, String(number))
-            case .double(let number): (field.wireName, String(number))
-            case .bool(let flag): (field.wireName, String(flag))
-            default: nil
-            }
+            synthesizer.value(for: field).scalarText.map { (field.wireName, $0) }
         }
     }
 

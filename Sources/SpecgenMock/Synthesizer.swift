@@ -24,8 +24,8 @@ public struct Synthesizer: Sendable {
         value(forModel: name).map { Data(JSONText.encode($0).utf8) }
     }
 
-    /// A value for a field: its example, its default, or one made from its type.
-    func value(for field: Field, depth: Int) -> SpecValue {
+    /// A value for a field: its example, its default, or one made from its type and constraints.
+    package func value(for field: Field, depth: Int = 0) -> SpecValue {
         if let example = field.example { return example }
         if let defaultValue = field.defaultValue { return defaultValue }
         return value(

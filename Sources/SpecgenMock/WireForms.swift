@@ -1,4 +1,5 @@
 import Foundation
+package import SpecgenSpec
 
 /// Name-value pairs from a query string or an `application/x-www-form-urlencoded` body.
 struct FormPairs {
@@ -127,4 +128,18 @@ enum MultipartParser {
 /// The media type of a Content-Type value, lowercased, without parameters.
 func baseMediaType(_ contentType: String?) -> String? {
     contentType.map { String($0.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces).lowercased() }
+}
+
+extension SpecValue {
+    /// A single value as text in a path segment, query item or header, as generated code writes it (numbers by
+    /// their `description`); nil for arrays, objects and `null`.
+    package var scalarText: String? {
+        switch self {
+        case .string(let text): text
+        case .int(let number): String(number)
+        case .double(let number): String(number)
+        case .bool(let flag): String(flag)
+        case .array, .object, .null: nil
+        }
+    }
 }
