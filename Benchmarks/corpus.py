@@ -387,8 +387,9 @@ def evolution_report(args, pairs, started, finished):
     lines += ["Each finding's wire verdict is then compared with its proof (Docs/BreakingChanges.md, \"Proofs\"): "
               "**confirmed** when the exchanges tried find what the rule says, **overturned** when they find "
               "otherwise (the proof's verdict is the one reported, and the exchange or what was tried says why), "
-              "**not tried** for changes no exchanges are built for (servers, response headers, helpers, removed or "
-              "added models and operations, documentation).", ""]
+              "**carried by no exchange** when no request of the old app and no answer of the new server carries "
+              "the change (a model nothing uses yet, the API's description), and **not tried** for changes no "
+              "exchanges are built for.", ""]
     for old, new, rows in pairs:
         untraced = [row for row in rows if not row[2]]
         proofs = [proof_status(finding) for finding, _, _ in rows]
@@ -396,7 +397,8 @@ def evolution_report(args, pairs, started, finished):
                      f"{len(untraced)} untraced")
         lines.append("")
         lines.append(f"Wire verdicts: {proofs.count('confirmed')} confirmed by their exchanges, "
-                     f"{proofs.count('overturned')} overturned, {proofs.count('not tried')} not tried.")
+                     f"{proofs.count('overturned')} overturned, {proofs.count('carried by no exchange')} carried by "
+                     f"no exchange, {proofs.count('not tried')} not tried.")
         overturned = {}
         for (finding, _, _), status in zip(rows, proofs):
             if status == "overturned":
@@ -416,7 +418,9 @@ def evolution_report(args, pairs, started, finished):
             subject = finding["fingerprint"].split(":", 1)[-1].replace("|", "\\|")
             proof = status
             if status == "overturned":
-                proof = "**overturned**: " + proof_summary(finding["proof"]).replace("|", "\\|")
+                proof = "**overturned**: `` " + finding["proof"]["summary"].replace("|", "\\|") + " ``"
+            elif status == "carried by no exchange":
+                proof = "carried by no exchange"
             lines.append(f"| `{finding['rule']}` | {finding['wire']} | {finding['swift']} | {subject} | "
                          f"{where if traced else '**untraced** (' + where + ' is the same)'} | {proof} |")
         lines.append("")
@@ -427,26 +431,9 @@ def proof_status(finding):
     proof = finding.get("proof")
     if proof is None:
         return "not tried"
+    if proof["requests"] + proof["answers"] == 0:
+        return "carried by no exchange"
     return "confirmed" if proof["agreesWithRule"] else "overturned"
-
-
-def proof_summary(proof):
-    """What the report's proof line says: the failing exchange, or what was tried."""
-    evidence = proof.get("evidence")
-    if evidence is None:
-        tried = [f"{proof['requests']} requests of the old app" if proof["requests"] else None,
-                 f"{proof['answers']} answers of the new server" if proof["answers"] else None]
-        return "tried " + " and ".join(part for part in tried if part) + "; every one worked"
-    operation = evidence.get("operation")
-    if operation == evidence["type"]:
-        carrier = f"in {operation}"
-    else:
-        carrier = f"as {evidence['type']}" + (f" ({operation})" if operation else "")
-    if evidence["direction"] == "request":
-        return (f"the old app sends `` {evidence['json']} `` {carrier}; the new server rejects it: "
-                f"`` {evidence['failure']} ``")
-    return (f"the new server answers `` {evidence['json']} `` {carrier}; the old app cannot read it: "
-            f"`` {evidence['failure']} ``")
 
 
 def main():

@@ -149,7 +149,7 @@ package struct DiffReport {
     static func json(_ proof: WireProof, rule: DiffRule) -> [String: Any] {
         var entry: [String: Any] = [
             "verdict": proof.verdict.rawValue, "requests": proof.requests, "answers": proof.answers,
-            "agreesWithRule": proof.verdict == rule.wire,
+            "agreesWithRule": proof.verdict == rule.wire, "summary": proof.summary,
         ]
         if let exchange = proof.evidence {
             var evidence: [String: Any] = [

@@ -41,19 +41,71 @@ extension ExchangeSimulator {
             }.map(\.exchange))
     }
 
+    /// The proof of a change that reaches the wire only through others: every exchange of operations `names`
+    /// (their names in the old spec; others are skipped), failing at `places`, or (nil) wherever no other change
+    /// of the diff explains the failure. No operation at all proves that nothing the old app does carries it.
+    mutating func proof(operations names: [String], places: [String]?) -> WireProof {
+        var requests = 0
+        var answers = 0
+        var failed: [Exchange] = []
+        for name in names {
+            guard let endpoint = old.endpoint(named: name) else { continue }
+            let claimed = claims[name] ?? []
+            let relevant = { (place: String) in
+                places.map { $0.contains { Self.place(place, isIn: $0) } }
+                    ?? !claimed.contains { Self.place(place, isIn: $0) }
+            }
+            if let found = proof(
+                operation: name, requests: OldAppRequests.isSimulated(endpoint), answers: true, relevant)
+            {
+                requests += found.requests
+                answers += found.answers
+                failed += found.evidence.map { [$0] } ?? []
+            }
+            let servers = serverProof { $0.operation == name && relevant("server") }
+            requests += servers.requests
+            failed += servers.evidence.map { [$0] } ?? []
+        }
+        return WireProof(requests: requests, answers: answers, failed: failed)
+    }
+
+    /// The operation of the new spec that answers an old one: the same method and path, or the same name.
+    func current(_ endpoint: Endpoint) -> Endpoint? {
+        new.endpoints.first { $0.method == endpoint.method && $0.path == endpoint.path }
+            ?? new.endpoints.first { $0.name == endpoint.name }
+    }
+
     private func operationTrial(_ endpoint: Endpoint) -> OperationTrial {
         var trial = OperationTrial(operation: endpoint.name)
+        let current = current(endpoint)
         let sent =
             OldAppRequests.isSimulated(endpoint)
             ? OldAppRequests(spec: old, types: oldTypes, values: oldValues).requests(for: endpoint) : []
+        // A cursor or the item a page starts after is the server's to issue: the old app sends only those a server
+        // gave it, so the mock refusing one the simulation made up proves nothing.
+        let issued = current?.pagination.flatMap { pagination -> String? in
+            switch pagination.style {
+            case .cursor(let name, _), .afterItem(let name, _): "query.\(name)"
+            case .page, .offset, .link: nil
+            }
+        }
         for request in sent {
             trial.requests += 1
             // Each request meets a fresh server: no earlier DELETE has removed its path.
             mock.reset()
             let exchange = mock.respond(to: request.request)
+            let problems = exchange.problems.filter { $0.field != issued }
             let status = exchange.response.status
-            let rejected = !exchange.problems.isEmpty || [401, 403, 404, 405, 406, 415].contains(status)
-            guard rejected else { continue }
+            let rejected = !problems.isEmpty || [401, 403, 404, 405, 406, 415].contains(status)
+            guard rejected else {
+                // Accepted, but by another operation, or with a parameter read as other items.
+                if let answered = exchange.operation, answered != current?.name {
+                    let failure = "\(status) from '\(answered)': the new server takes it for another operation"
+                    trial.fail(.request, request.summary, failure, at: "route")
+                }
+                if let current { readItems(request, by: current, &trial) }
+                continue
+            }
             let sent = request.summary
             // Routing, auth and content type are the request's as a whole; other problems name their field.
             let place: String? =
@@ -64,21 +116,18 @@ extension ExchangeSimulator {
                 default: nil
                 }
             if let place {
-                let detail = exchange.problems.first.map { ": \($0.field) \($0.message)" } ?? ""
+                let detail = problems.first.map { ": \($0.field) \($0.message)" } ?? ""
                 trial.fail(.request, sent, "\(status) \(Self.reason(status))\(detail)", at: place)
                 continue
             }
-            for problem in exchange.problems {
+            for problem in problems {
                 // The body's media type is the body's.
                 let field = problem.field == "header.Content-Type" ? "body" : problem.field
                 trial.fail(.request, sent, "\(status): \(problem.field) \(problem.message)", at: field)
             }
         }
         // The successes the new server documents, each read as the old client reads its answer.
-        guard
-            let current = new.endpoints.first(where: { $0.method == endpoint.method && $0.path == endpoint.path })
-                ?? new.endpoints.first(where: { $0.name == endpoint.name })
-        else { return trial }
+        guard let current else { return trial }
         for response in current.responses {
             guard case .code(let status) = response.status else { continue }
             trial.answers += 1
@@ -105,6 +154,31 @@ extension ExchangeSimulator {
         errorAnswers(endpoint, current, &trial)
         headerAnswers(endpoint, current, &trial)
         return trial
+    }
+
+    /// Each array the request sends in the query, read as a server of the new spec reads its parameter: repeated
+    /// (`tags=a&tags=b`) or comma-joined (`tags=a,b`, from the first item given). The items must be the old app's.
+    private func readItems(_ request: OldAppRequests.Sent, by current: Endpoint, _ trial: inout OperationTrial) {
+        let pairs = FormPairs(request.request.query, plusIsSpace: false)
+        for (name, items) in request.arrays {
+            guard let field = current.queryParameters.first(where: { $0.wireName == name }) else { continue }
+            let read: [String]
+            switch newTypes.textStyle(of: field) {
+            case .comma?:
+                read =
+                    pairs.values(name).first.map { $0.split(separator: ",", omittingEmptySubsequences: false) }?
+                    .map(String.init) ?? []
+            case .repeated?:
+                read = pairs.values(name)
+            default:
+                continue
+            }
+            guard read != items else { continue }
+            let shown = { (items: [String]) in "[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+            trial.fail(
+                .request, request.summary, "the new server reads \(name) as \(shown(read)), not \(shown(items))",
+                at: "query.\(name)")
+        }
     }
 
     /// The headers of each success the new server documents, read as the old client's headers method reads them:
@@ -202,6 +276,8 @@ struct OldAppRequests {
     struct Sent {
         var request: MockRequest
         var summary: String
+        /// The items of each array sent in the query, by parameter.
+        var arrays: [(name: String, items: [String])] = []
     }
 
     /// Whether the operation's requests can be built: no form or multipart body, no binary one.
@@ -253,11 +329,13 @@ struct OldAppRequests {
             path = path.replacingOccurrences(of: "{\(field.wireName)}", with: Self.escaped(text))
         }
         var query: [String] = []
+        var arrays: [(name: String, items: [String])] = []
         var headers: [(name: String, value: String)] = []
         for field in endpoint.queryParameters where included(field) {
             var value = synthesizer.value(for: field)
             if case .array(let items) = value, items.count == 1 { value = .array(items + items) }
             let items = Self.texts(of: value)
+            if case .array = value { arrays.append((field.wireName, items)) }
             if case .deepObject? = types.textStyle(of: field), case .object(let entries) = value {
                 query += entries.flatMap { entry in
                     Self.texts(of: entry.value).map {
@@ -291,7 +369,8 @@ struct OldAppRequests {
         return Sent(
             request: MockRequest(
                 method: endpoint.method.rawValue, path: path, query: queryText, headers: headers, body: data),
-            summary: "\(endpoint.method.rawValue) \(path)\(queryText.isEmpty ? "" : "?" + queryText)\(shown)")
+            summary: "\(endpoint.method.rawValue) \(path)\(queryText.isEmpty ? "" : "?" + queryText)\(shown)",
+            arrays: arrays)
     }
 
     /// The credential of each scheme the operation accepts, one at a time; one without any when it needs none.

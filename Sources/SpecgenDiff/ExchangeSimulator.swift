@@ -18,6 +18,7 @@ struct ExchangeSimulator {
     let oldClient: ClientDecoding
     /// The old spec's types, and its checks of text (how the old client reads headers).
     let oldTypes: TypeResolver
+    let newTypes: TypeResolver
     let oldReader: ServerValueCheck
     let newClient: ClientDecoding
     /// `specgen-mock` of the new spec, which answers the old app's requests.
@@ -32,7 +33,13 @@ struct ExchangeSimulator {
         var answers: Bool
         /// The fields varied at the top level; nil for all.
         var focus: Set<String>? = nil
+        /// The model's name in the new spec, when it was renamed.
+        var renamed: String? = nil
     }
+
+    /// The failures each operation's other changes explain, by operation (its name in the old spec): places such
+    /// as `query.limit`, `body`, `status.201`. Set by the diff before it asks for proofs.
+    var claims: [String: [String]] = [:]
 
     /// What trying one model's exchanges found.
     struct Trial {
@@ -53,6 +60,7 @@ struct ExchangeSimulator {
         self.old = old
         self.new = new
         self.oldTypes = oldTypes
+        self.newTypes = newTypes
         oldValues = ValueVariants(spec: old)
         newValues = ValueVariants(spec: new)
         server = ServerValueCheck(spec: new, types: newTypes)
@@ -70,8 +78,9 @@ struct ExchangeSimulator {
     ) -> WireProof? {
         switch scope {
         case .request(let name, let places):
+            if places == ["server"] { return serverProof { $0.operation == name } }
             return proof(operation: name, requests: true, answers: false) { field in
-                places.contains { field == $0 || field.hasPrefix($0 + ".") || field.hasPrefix($0 + "[") }
+                places.contains { Self.place(field, isIn: $0) }
             }
         case .answers(let name, let statuses):
             return proof(operation: name, requests: false, answers: true) { field in
@@ -87,12 +96,16 @@ struct ExchangeSimulator {
                 requests: 0, answers: proofs.map(\.answers).reduce(0, +), failed: proofs.compactMap(\.evidence))
         case .responseHeader(let name, let header):
             return proof(operation: name, requests: false, answers: true) { $0 == "header.\(header.lowercased())" }
-        case .fields, .undeclaredKeys, .model, .enumValue:
+        case .operations(let names, let places):
+            return proof(operations: names, places: places)
+        case .server(let name):
+            return serverProof { $0.server == name && !$0.moved }
+        case .fields, .undeclaredKeys, .model, .enumValue, .renamedModel:
             break
         }
-        guard let model = scope.model, old.model(named: model) != nil, new.model(named: model) != nil else {
-            return nil
-        }
+        let renamed: String? = if case .renamedModel(_, let name) = scope { name } else { nil }
+        guard let model = scope.model, old.model(named: model) != nil, new.model(named: renamed ?? model) != nil
+        else { return nil }
         let unused = !inRequest && !inResponse
         let focus: Set<String>? =
             switch scope {
@@ -100,13 +113,14 @@ struct ExchangeSimulator {
             case .undeclaredKeys: []
             default: nil
             }
-        let key = TrialKey(model: model, requests: inRequest || unused, answers: inResponse || unused, focus: focus)
+        let key = TrialKey(
+            model: model, requests: inRequest || unused, answers: inResponse || unused, focus: focus, renamed: renamed)
         let trial = trials[key] ?? self.trial(key, sender: sender, receiver: receiver)
         trials[key] = trial
         // A variant of an undiscriminated union is also read through the union, where a change the variant's own
         // decoding ignores (a constant) decides which variant the old client picks.
         var failures = trial.failures
-        for union in Self.unions(holding: model, in: old) where key.answers {
+        for union in Self.unions(holding: model, in: old) where key.answers && renamed == nil {
             let context = TrialKey(model: union, requests: false, answers: true)
             let unionTrial = trials[context] ?? self.trial(context, sender: sender, receiver: receiver)
             trials[context] = unionTrial
@@ -114,7 +128,7 @@ struct ExchangeSimulator {
         }
         let declared = Set(
             (old.model(named: model)?.fields ?? []).map(\.wireName)
-                + (new.model(named: model)?.fields ?? []).map(\.wireName))
+                + (new.model(named: renamed ?? model)?.fields ?? []).map(\.wireName))
         let relevant = failures.filter { failure in
             switch scope {
             case .fields(_, let names): failure.key.map(names.contains) ?? false
@@ -129,6 +143,8 @@ struct ExchangeSimulator {
     private func trial(_ key: TrialKey, sender: String?, receiver: String?) -> Trial {
         var trial = Trial()
         let type = TypeRef.named(key.model)
+        // The same type, or the model under its new name.
+        let newType = TypeRef.named(key.renamed ?? key.model)
         if key.requests {
             var values = oldValues.values(of: type, focus: key.focus)
             if let focus = key.focus, let shortest = values.first {
@@ -141,7 +157,7 @@ struct ExchangeSimulator {
             }
             for value in values {
                 trial.requests += 1
-                for problem in server.problems(in: value, as: type) {
+                for problem in server.problems(in: value, as: newType) {
                     let field = problem.field.hasPrefix("body") ? String(problem.field.dropFirst(4)) : problem.field
                     trial.failures.append(
                         Failure(
@@ -154,7 +170,7 @@ struct ExchangeSimulator {
             }
         }
         if key.answers {
-            for value in newValues.values(of: type, focus: key.focus) {
+            for value in newValues.values(of: newType, focus: key.focus) {
                 trial.answers += 1
                 let read = oldClient.decode(value, as: type)
                 if read.failure != nil {
@@ -168,14 +184,14 @@ struct ExchangeSimulator {
                                     json: JSONText.encode(value), failure: decoding.description),
                                 key: decoding.keyPath.first.map(ClientDecoding.firstKey), variant: nil))
                     }
-                } else if let moved = movedKey(value, model: key.model) {
+                } else if let moved = movedKey(value, model: key.model, now: key.renamed ?? key.model) {
                     trial.failures.append(
                         Failure(
                             exchange: Exchange(
                                 direction: .answer, type: key.model, operation: receiver,
                                 json: JSONText.encode(value), failure: moved.message),
                             key: moved.key, variant: nil))
-                } else if let lost = Self.lostVariant(read.choices, newClient.decode(value, as: type).choices) {
+                } else if let lost = Self.lostVariant(read.choices, newClient.decode(value, as: newType).choices) {
                     trial.failures.append(
                         Failure(
                             exchange: Exchange(
@@ -214,9 +230,9 @@ struct ExchangeSimulator {
 
     /// A property the old client reads as absent because the answer sends it under its new key: the same Swift
     /// property under another wire name. Nothing throws; the old app just never sees the value.
-    func movedKey(_ value: SpecValue, model: String) -> (key: String, message: String)? {
+    func movedKey(_ value: SpecValue, model: String, now: String) -> (key: String, message: String)? {
         guard case .object(let entries) = value, let before = old.model(named: model),
-            let after = new.model(named: model)
+            let after = new.model(named: now)
         else { return nil }
         let namer = Namer()
         for entry in entries where !before.fields.contains(where: { $0.wireName == entry.key }) {
@@ -238,6 +254,11 @@ struct ExchangeSimulator {
             else { return nil }
             return candidate.name
         }
+    }
+
+    /// Whether a failure at `place` (`query.tags`, `body.team[0]`) is at `scope` (`query.tags`, `body`).
+    static func place(_ place: String, isIn scope: String) -> Bool {
+        place == scope || place.hasPrefix(scope + ".") || place.hasPrefix(scope + "[")
     }
 
     /// `tags` of `tags[0].name`; nil for the value itself.

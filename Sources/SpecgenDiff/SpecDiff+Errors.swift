@@ -61,18 +61,24 @@ extension SpecDiff {
         let kept = Set(oldPlan.errors.map(\.typeName)).intersection(newPlan.errors.map(\.typeName))
         let before = oldPlan.errors.filter { kept.contains($0.typeName) }
         let after = newPlan.errors.filter { kept.contains($0.typeName) }
+        // The errors of the operations whose type moved, each read as the old client reads it.
+        func answers(_ part: [String]) -> ProofScope {
+            let throwers = oldPlan.operations.filter { part.contains($0.errorType) }.map(\.name)
+            let cases = oldPlan.errors.filter { part.contains($0.typeName) }.flatMap(\.cases)
+            return .errors(operations: throwers, cases: cases.map(\.name.withoutBackticks))
+        }
         for parts in Self.regroupings(before, by: after) {
             for part in parts.dropFirst() {
                 add(
                     .errorTypeUnshared, "\(Self.quoted(part)) no longer the same type as '\(parts[0][0])'",
-                    at: errorTypeLocation(part[0]), symbols: part)
+                    at: errorTypeLocation(part[0]), symbols: part, scope: answers(part))
             }
         }
         for parts in Self.regroupings(after, by: before) {
             for part in parts.dropFirst() {
                 add(
                     .errorTypeShared, "\(Self.quoted(part)) now the same type as '\(parts[0][0])'",
-                    at: errorTypeLocation(part[0]), symbols: part)
+                    at: errorTypeLocation(part[0]), symbols: part, scope: answers(part))
             }
         }
     }

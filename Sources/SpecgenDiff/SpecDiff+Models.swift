@@ -17,16 +17,19 @@ extension SpecDiff {
                     renamed.insert(twin.name)
                     add(
                         .modelRenamed, "model '\(model.name)' is now '\(twin.name)'", at: twin.location,
-                        symbols: [oldType], operations: oldUsage.operations(using: model.name))
+                        symbols: [oldType], operations: oldUsage.operations(using: model.name),
+                        scope: .renamedModel(old: model.name, new: twin.name))
                 } else {
+                    let users = oldUsage.operations(using: model.name)
                     add(
                         .modelRemoved, "model '\(model.name)' was removed", at: model.location, symbols: [oldType],
-                        operations: oldUsage.operations(using: model.name))
+                        operations: users, scope: .operations(users, places: nil))
                 }
                 continue
             }
             let typeName = newNames[current.name] ?? current.name
             let operations = newUsage.operations(using: model.name)
+            let exchanges = ProofScope.operations(operations, places: nil)
             let inRequest = oldUsage.requestModels.contains(model.name) || newUsage.requestModels.contains(model.name)
             let inResponse =
                 oldUsage.responseModels.contains(model.name) || newUsage.responseModels.contains(model.name)
@@ -40,11 +43,11 @@ extension SpecDiff {
                 case (true, false):
                     add(
                         .modelNoLongerCodable, "'\(model.name)' no longer travels as JSON, so it is not Codable",
-                        at: current.location, symbols: [typeName], operations: operations)
+                        at: current.location, symbols: [typeName], operations: operations, scope: exchanges)
                 case (false, true):
                     add(
                         .modelNowCodable, "'\(model.name)' now travels as JSON, so it is Codable",
-                        at: current.location, symbols: [typeName], operations: operations)
+                        at: current.location, symbols: [typeName], operations: operations, scope: exchanges)
                 default:
                     break
                 }
@@ -82,18 +85,21 @@ extension SpecDiff {
                     operations: operations, scope: .model(model.name))
             }
             if model.deprecation == nil, current.deprecation != nil {
-                add(.deprecated, "model '\(model.name)' is deprecated", at: current.location, symbols: [typeName])
+                add(
+                    .deprecated, "model '\(model.name)' is deprecated", at: current.location, symbols: [typeName],
+                    scope: exchanges)
             }
             if model.description != current.description {
                 add(
                     .documentationChanged, "the documentation of model '\(model.name)' changed", at: current.location,
-                    symbols: [typeName])
+                    symbols: [typeName], scope: exchanges)
             }
         }
         for model in new.models where old.model(named: model.name) == nil && !renamed.contains(model.name) {
             add(
                 .modelAdded, "model '\(model.name)' was added", at: model.location,
-                symbols: [newNames[model.name] ?? model.name])
+                symbols: [newNames[model.name] ?? model.name],
+                scope: .operations(newUsage.operations(using: model.name), places: nil))
         }
     }
 

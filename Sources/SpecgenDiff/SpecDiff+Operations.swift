@@ -31,11 +31,17 @@ extension SpecDiff {
         }
         for (index, endpoint) in new.endpoints.enumerated()
         where old.endpoint(named: endpoint.name) == nil && !renamedTo.contains(endpoint.name) {
+            // What a new operation can take from old ones is their requests: those of the same method and as many
+            // path segments as its path.
+            let segments = endpoint.path.split(separator: "/").count
+            let neighbours = old.endpoints.filter { other in
+                other.method == endpoint.method && other.path.split(separator: "/").count == segments
+            }
             add(
                 .operationAdded,
                 "operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) was added",
                 at: endpoint.location, symbols: ["\(newPlan.names.api).\(newPlan.operations[index].bareName)"],
-                operations: [endpoint.name])
+                operations: [endpoint.name], scope: .operations(neighbours.map(\.name), places: ["route"]))
         }
     }
 
@@ -43,6 +49,8 @@ extension SpecDiff {
         let symbol = "\(newPlan.names.api).\(bPlan.bareName)"
         let operations = [b.name]
         let route = ProofScope.request(operation: a.name, ["route"])
+        // What changes no request or answer itself: proven by the failures no other change explains.
+        let exchanges = ProofScope.operations([a.name], places: nil)
         if a.method != b.method {
             add(
                 .methodChanged, "'\(b.name)' is now \(b.method.rawValue), was \(a.method.rawValue)",
@@ -70,12 +78,12 @@ extension SpecDiff {
             if let had, had != has {
                 add(
                     .helperRemoved, "\(name) helper '\(had)' of '\(b.name)' was removed", at: b.location,
-                    symbols: ["\(newPlan.names.api).\(had)"], operations: operations)
+                    symbols: ["\(newPlan.names.api).\(had)"], operations: operations, scope: exchanges)
             }
             if let has, has != had {
                 add(
                     .helperAdded, "\(name) helper '\(has)' was added to '\(b.name)'", at: b.location,
-                    symbols: ["\(newPlan.names.api).\(has)"], operations: operations)
+                    symbols: ["\(newPlan.names.api).\(has)"], operations: operations, scope: exchanges)
             }
         }
         if let had = aPlan.pagination, let has = bPlan.pagination, had.methodName == has.methodName,
@@ -85,14 +93,16 @@ extension SpecDiff {
             add(
                 .paginationChanged,
                 "pagination helper '\(has.methodName)' of '\(b.name)' now walks \(has.summary.split(separator: ";")[0])",
-                at: b.location, symbols: ["\(newPlan.names.api).\(has.methodName)"], operations: operations)
+                at: b.location, symbols: ["\(newPlan.names.api).\(has.methodName)"], operations: operations,
+                scope: exchanges)
         }
         if a.server?.name != b.server?.name {
             add(
                 .operationServerChanged,
                 "'\(b.name)' is sent to \(b.server.map { "server URL '\($0.name)'" } ?? "the server's own URL") instead of "
                     + (a.server.map { "server URL '\($0.name)'" } ?? "the server's own URL"),
-                at: b.location, symbols: [symbol], operations: operations)
+                at: b.location, symbols: [symbol], operations: operations,
+                scope: .request(operation: a.name, ["server"]))
         }
         let sameRetry = a.retry.map { $0.retriesAlike(b.retry) } ?? (b.retry == nil)
         if !sameRetry || a.requestSettings != b.requestSettings || a.idempotent != b.idempotent
@@ -100,16 +110,17 @@ extension SpecDiff {
         {
             add(
                 .behaviourChanged, "'\(b.name)' changed its retry, idempotency key, timeout or cache policy",
-                at: b.location,
-                symbols: [symbol], operations: operations)
+                at: b.location, symbols: [symbol], operations: operations, scope: exchanges)
         }
         if a.deprecation == nil, b.deprecation != nil {
-            add(.deprecated, "'\(b.name)' is deprecated", at: b.location, symbols: [symbol], operations: operations)
+            add(
+                .deprecated, "'\(b.name)' is deprecated", at: b.location, symbols: [symbol], operations: operations,
+                scope: exchanges)
         }
         if a.summary != b.summary || a.description != b.description {
             add(
                 .documentationChanged, "the documentation of '\(b.name)' changed", at: b.location, symbols: [symbol],
-                operations: operations)
+                operations: operations, scope: exchanges)
         }
     }
 
@@ -184,7 +195,7 @@ extension SpecDiff {
             {
                 add(
                     .parameterStyleChanged, "\(subject) is sent in another style", at: current.location,
-                    symbols: [symbol], operations: operations)
+                    symbols: [symbol], operations: operations, scope: here)
             }
             if let before = label(aPlan, field.wireName), let after = label(bPlan, current.wireName), before != after {
                 add(
@@ -342,7 +353,8 @@ extension SpecDiff {
             add(
                 .responseHeadersDeclared, "'\(b.name)' declares response headers \(names)",
                 at: b.responses.first { !$0.headers.isEmpty }?.headers.first?.location ?? b.location,
-                symbols: ["\(newPlan.names.api).\(headers.methodName)", headers.typeName], operations: operations)
+                symbols: ["\(newPlan.names.api).\(headers.methodName)", headers.typeName], operations: operations,
+                scope: .operations([a.name], places: nil))
             return
         }
         for header in newHeaders {

@@ -78,6 +78,7 @@ package struct SpecDiff {
     /// Tries the exchanges of every finding with a scope, and records what they prove.
     mutating func prove() {
         var simulator = ExchangeSimulator(old: old, new: new, oldTypes: oldTypes, newTypes: newTypes)
+        simulator.claims = Self.claims(of: findings, operations: old.endpoints.map(\.name))
         for index in findings.indices {
             guard let scope = findings[index].scope else { continue }
             let model = scope.model ?? ""
@@ -93,18 +94,52 @@ package struct SpecDiff {
         }
     }
 
+    /// The places of each operation's exchanges (by its name in the old spec) where a finding's own change can
+    /// fail them: `query.limit`, `body`, `status.201`. A change that reaches the wire only through others is
+    /// proven by the failures no finding claims.
+    static func claims(of findings: [Finding], operations all: [String]) -> [String: [String]] {
+        var claims: [String: [String]] = [:]
+        let values = ["body", "status", "error", "query", "path", "header"]
+        for finding in findings {
+            switch finding.scope {
+            case .request(let operation, let places)?:
+                claims[operation, default: []] += places
+            case .answers(let operation, let statuses)?:
+                claims[operation, default: []] += statuses.map { $0.map { "status.\($0)" } } ?? ["status"]
+            case .errors(let operations, let cases)?:
+                for operation in operations { claims[operation, default: []] += cases.map { "error.\($0)" } }
+            case .responseHeader(let operation, let header)?:
+                claims[operation, default: []].append("header.\(header.lowercased())")
+            case .operations(let operations, let places?)?:
+                for operation in operations { claims[operation, default: []] += places }
+            case .fields?, .undeclaredKeys?, .model?, .enumValue?, .renamedModel?, nil:
+                // A model's values travel in bodies, answers and parameters of the operations that carry it; a
+                // change without exchanges (a parameter's constraint) may fail any of them too.
+                for operation in finding.operations { claims[operation, default: []] += values }
+            case .server?:
+                // A server's URLs are every operation's.
+                for operation in all { claims[operation, default: []].append("server") }
+            case .operations(_, nil)?:
+                break
+            }
+        }
+        return claims
+    }
+
     mutating func compareAPI() {
         let server = newPlan.names.server
         for (index, oldServer) in old.servers.enumerated() {
             let symbol = "\(oldPlan.names.server).\(oldPlan.servers[index].caseName)"
             guard let newServer = new.servers.first(where: { $0.name == oldServer.name }) else {
-                add(.serverRemoved, "server '\(oldServer.name)' was removed", at: oldServer.location, symbols: [symbol])
+                add(
+                    .serverRemoved, "server '\(oldServer.name)' was removed", at: oldServer.location, symbols: [symbol],
+                    scope: .server(oldServer.name))
                 continue
             }
             if newServer.url != oldServer.url {
                 add(
                     .serverURLChanged, "server '\(oldServer.name)' moved from \(oldServer.url) to \(newServer.url)",
-                    at: newServer.location, symbols: [symbol])
+                    at: newServer.location, symbols: [symbol], scope: .server(oldServer.name))
             }
             let variables = { (server: Server) in
                 server.variables.map { [$0.name, $0.defaultValue] + $0.values } + server.urls.map { [$0.name, $0.url] }
@@ -112,43 +147,56 @@ package struct SpecDiff {
             if variables(newServer) != variables(oldServer) {
                 add(
                     .serverVariablesChanged, "server '\(oldServer.name)' changed its variables or other URLs",
-                    at: newServer.location, symbols: [symbol])
+                    at: newServer.location, symbols: [symbol], scope: .server(oldServer.name))
             }
         }
         for (index, newServer) in new.servers.enumerated()
         where !old.servers.contains(where: { $0.name == newServer.name }) {
             add(
                 .serverAdded, "server '\(newServer.name)' was added", at: newServer.location,
-                symbols: ["\(server).\(newPlan.servers[index].caseName)"])
+                symbols: ["\(server).\(newPlan.servers[index].caseName)"], scope: .server(newServer.name))
+        }
+        // The requests whose credential a scheme's change touches: those of the operations that accept it.
+        func users(of scheme: String, in spec: Spec) -> ProofScope {
+            let names = spec.endpoints.filter { spec.authRequirement(of: $0)?.schemes.contains(scheme) == true }
+                .map(\.name).filter { old.endpoint(named: $0) != nil }
+            return .operations(names, places: ["auth"])
         }
         for scheme in old.authSchemes {
             guard let current = new.authScheme(named: scheme.name) else {
                 add(
                     .authSchemeRemoved, "auth scheme '\(scheme.name)' was removed", at: scheme.location,
-                    symbols: ["\(oldPlan.names.client).init"])
+                    symbols: ["\(oldPlan.names.client).init"], scope: users(of: scheme.name, in: old))
                 continue
             }
             if current.kind != scheme.kind {
                 add(
                     .authSchemeKindChanged, "auth scheme '\(scheme.name)' changed how the credential is sent",
-                    at: current.location, symbols: ["\(newPlan.names.client).init"])
+                    at: current.location, symbols: ["\(newPlan.names.client).init"],
+                    scope: users(of: scheme.name, in: old))
             }
         }
         for scheme in new.authSchemes where old.authScheme(named: scheme.name) == nil {
             add(
                 .authSchemeAdded, "auth scheme '\(scheme.name)' was added", at: scheme.location,
-                symbols: ["\(newPlan.names.client).init"])
+                symbols: ["\(newPlan.names.client).init"], scope: users(of: scheme.name, in: new))
         }
         let sameRetry = old.retry.map { $0.retriesAlike(new.retry) } ?? (new.retry == nil)
         if !sameRetry || old.requestSettings != new.requestSettings
             || old.defaultHeaders.map({ [$0.name, $0.value] }) != new.defaultHeaders.map({ [$0.name, $0.value] })
         {
+            // Of these, only default headers travel: every request of the old app carries them.
+            let headersChanged =
+                old.defaultHeaders.map({ [$0.name, $0.value] }) != new.defaultHeaders.map({ [$0.name, $0.value] })
             add(
                 .behaviourChanged, "the API's retry policy, timeout, cache policy or default headers changed",
-                at: new.location, symbols: [newPlan.names.client])
+                at: new.location, symbols: [newPlan.names.client],
+                scope: .operations(headersChanged ? old.endpoints.map(\.name) : [], places: nil))
         }
         if old.description != new.description {
-            add(.documentationChanged, "the API's description changed", at: new.location)
+            add(
+                .documentationChanged, "the API's description changed", at: new.location,
+                scope: .operations([], places: nil))
         }
     }
 }

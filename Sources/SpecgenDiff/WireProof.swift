@@ -10,8 +10,11 @@ package enum ProofScope: Hashable, Sendable {
     case model(String)
     /// One value of an enum model: the exchanges that carry it.
     case enumValue(model: String, SpecValue)
+    /// A model under another name: the old model's values sent as the new one, the new one's answers read as the
+    /// old one.
+    case renamedModel(old: String, new: String)
     /// The requests of an operation (by name), at these places: `query.limit`, `path.id`, `header.X-Key`,
-    /// `body`, `route` (its method and path), `auth`.
+    /// `body`, `route` (its method and path), `auth`, `server` (the base URL it is sent to).
     case request(operation: String, [String])
     /// The answers of an operation: at these statuses, or at every one (nil).
     case answers(operation: String, statuses: [Int]?)
@@ -19,12 +22,20 @@ package enum ProofScope: Hashable, Sendable {
     case errors(operations: [String], cases: [String])
     /// A response header of an operation's successes, by name.
     case responseHeader(operation: String, String)
+    /// Every exchange of these operations (by their names in the old spec), failing at these places; nil for
+    /// the failures no other change of the diff explains. For changes that touch the wire only through others.
+    case operations([String], places: [String]?)
+    /// The base URLs the old app sends each operation to when it picks this server (by its name in the old spec):
+    /// each one a server of the new spec must serve the operation at.
+    case server(String)
 
     /// The model the scope is in; nil for an operation's.
     var model: String? {
         switch self {
-        case .fields(let model, _), .undeclaredKeys(let model), .model(let model), .enumValue(let model, _): model
-        case .request, .answers, .errors, .responseHeader: nil
+        case .fields(let model, _), .undeclaredKeys(let model), .model(let model), .enumValue(let model, _),
+            .renamedModel(let model, _):
+            model
+        case .request, .answers, .errors, .responseHeader, .operations, .server: nil
         }
     }
 }
@@ -91,6 +102,7 @@ package struct WireProof: Hashable, Sendable {
     /// `tried 4 requests of the old app and 6 answers of the new server; every one worked`, or the failing exchange.
     package var summary: String {
         if let evidence { return evidence.description }
+        if requests + answers == 0 { return "no request of the old app and no answer of the new server carries it" }
         let tried = [
             requests > 0 ? "\(Self.count(requests, "request")) of the old app" : nil,
             answers > 0 ? "\(Self.count(answers, "answer")) of the new server" : nil,

@@ -2,11 +2,11 @@ import Foundation
 package import SpecgenSpec
 
 /// Name-value pairs from a query string or an `application/x-www-form-urlencoded` body.
-struct FormPairs {
-    var pairs: [(name: String, value: String)]
+package struct FormPairs {
+    package var pairs: [(name: String, value: String)]
 
     /// Parses `a=1&b=two`; `plusIsSpace` is true for form bodies, where `+` encodes a space.
-    init(_ text: String, plusIsSpace: Bool) {
+    package init(_ text: String, plusIsSpace: Bool) {
         pairs = text.split(separator: "&", omittingEmptySubsequences: true).map { item in
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decode(_ part: Substring) -> String {
@@ -18,7 +18,7 @@ struct FormPairs {
     }
 
     /// Every value given for `name`, in order.
-    func values(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+    package func values(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
 
     /// The names in order of first appearance.
     var names: [String] {

@@ -92,9 +92,7 @@ struct DiffCompileTests {
     @Test(arguments: callSites.keys.sorted())
     func theCallSiteBreaksExactlyWhenDiffSaysSwiftBreaks(_ ruleID: String) async throws {
         let testCase = try #require(DiffRuleTests.cases.first { $0.rule == ruleID })
-        var edited = DiffRuleTests.base
-        for (old, new) in testCase.edits { edited = edited.replacingOccurrences(of: old, with: new) }
-        let (old, new) = testCase.reversed ? (edited, DiffRuleTests.base) : (DiffRuleTests.base, edited)
+        let (old, new) = testCase.versions
         let findings = SpecDiff.findings(
             old: try DiffRuleTests.load(old, path: "old.yaml"), new: try DiffRuleTests.load(new, path: "new.yaml"))
         let finding = try #require(findings.first { $0.rule.id == ruleID })

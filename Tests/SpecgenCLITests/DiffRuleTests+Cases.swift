@@ -290,13 +290,15 @@ extension DiffRuleTests {
             rule: "server-url-changed", edits: [("https://api.shop.example/v1", "https://api.shop.example/v2")],
             symbol: "ShopServer.production"),
         Case(
-            rule: "server-variables-changed",
-            edits: [
+            rule: "server-variables-changed", edits: [("enum: [eu, us]", "enum: [eu]")],
+            symbol: "ShopServer.production",
+            shared: [
                 (
                     "  production: https://api.shop.example/v1",
-                    "  production: {url: https://api.shop.example/v1, urls: {media: https://media.shop.example}}"
+                    "  production:\n    url: https://{region}.shop.example/v1\n"
+                        + "    variables:\n      region: {default: eu, enum: [eu, us]}"
                 )
-            ], symbol: "ShopServer.production"),
+            ]),
         Case(
             rule: "operation-server-changed",
             edits: [
@@ -319,8 +321,12 @@ extension DiffRuleTests {
             ], symbol: "ShopServer.staging"),
         Case(
             rule: "server-removed",
-            edits: [("  production: https://api.shop.example/v1", "  live: https://api.shop.example/v1")],
-            symbol: "ShopServer.production"),
+            edits: [
+                (
+                    "  production: https://api.shop.example/v1",
+                    "  production: https://api.shop.example/v1\n  staging: https://staging.shop.example/v1"
+                )
+            ], symbol: "ShopServer.staging", reversed: true),
         Case(
             rule: "auth-scheme-added",
             edits: [
@@ -334,7 +340,10 @@ extension DiffRuleTests {
             symbol: "ShopClient.init"),
         Case(
             rule: "auth-scheme-kind-changed", edits: [("in: header, name: X-Key", "in: header, name: X-Shop-Key")],
-            symbol: "ShopClient.init"),
+            symbol: "ShopClient.init",
+            shared: [
+                ("    request: GET /skus/{sku}\n    auth: none\n", "    request: GET /skus/{sku}\n    auth: key\n")
+            ]),
         Case(
             rule: "behaviour-changed", edits: [("security: token\n", "security: token\ntimeout: 30\n")],
             symbol: "ShopClient"),

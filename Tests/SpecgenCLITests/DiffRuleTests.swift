@@ -147,7 +147,24 @@ struct DiffRuleTests {
         var count = 1
         /// Whether the edited spec is the old one (for removals of things the base spec does not have).
         var reversed = false
+        /// Edits made to both versions first, for a change to something the base spec does not have.
+        var shared: [(String, String)] = []
         var testDescription: String { rule }
+
+        /// The two versions of ``base`` the case compares.
+        var versions: (old: String, new: String) {
+            func apply(_ edits: [(String, String)], to text: String) -> String {
+                var edited = text
+                for (old, new) in edits {
+                    #expect(edited.contains(old), "the edit for \(rule) does not apply")
+                    edited = edited.replacingOccurrences(of: old, with: new)
+                }
+                return edited
+            }
+            let base = apply(shared, to: DiffRuleTests.base)
+            let edited = apply(edits, to: base)
+            return reversed ? (edited, base) : (base, edited)
+        }
     }
 
     static func load(_ text: String, path: String) throws -> Spec {
@@ -159,12 +176,7 @@ struct DiffRuleTests {
 
     /// The findings of a case's edit.
     static func findings(of testCase: Case) throws -> [Finding] {
-        var edited = Self.base
-        for (old, new) in testCase.edits {
-            #expect(edited.contains(old), "the edit for \(testCase.rule) does not apply")
-            edited = edited.replacingOccurrences(of: old, with: new)
-        }
-        let (old, new) = testCase.reversed ? (edited, Self.base) : (Self.base, edited)
+        let (old, new) = testCase.versions
         return try findings(old: old, new: new)
     }
 

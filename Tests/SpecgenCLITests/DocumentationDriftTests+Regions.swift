@@ -94,7 +94,9 @@ enum DocRegions {
 
         values["keyz-diff-json"] = try await keyzDiffJSON()
         values["wire-proof-example"] = try wireProofExample()
-        values["proven-rules"] = "\(WireProofTests.provenRules.count) of the \(DiffRule.catalogue.count) rules"
+        let proven = try WireProofTests.provenRules().count
+        let rules = DiffRule.catalogue.count
+        values["proven-rules"] = proven == rules ? "all \(rules) rules" : "\(proven) of the \(rules) rules"
         values["import-note"] = try importNote()
         values["naming-diagnostics"] = try namingDiagnostics()
         let unknownType = try DocumentationDriftTests.text(Fixtures.path("unknown-type", "diagnostics.txt"))
