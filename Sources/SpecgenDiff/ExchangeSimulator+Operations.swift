@@ -32,19 +32,29 @@ extension ExchangeSimulator {
         guard let endpoint = old.endpoints.first(where: { $0.name == name }),
             !requests || OldAppRequests.isSimulated(endpoint)
         else { return nil }
-        let trial = operationTrials[name] ?? operationTrial(endpoint)
-        operationTrials[name] = trial
+        var trial = OperationTrial(operation: name)
+        if requests {
+            let part = requestTrials[name] ?? requestTrial(endpoint)
+            requestTrials[name] = part
+            trial.requests = part.requests
+            trial.failures += part.failures
+        }
+        if answers {
+            let part = answerTrials[name] ?? answerTrial(endpoint)
+            answerTrials[name] = part
+            trial.answers = part.answers
+            trial.failures += part.failures
+        }
         return WireProof(
-            requests: requests ? trial.requests : 0, answers: answers ? trial.answers : 0,
-            failed: trial.failures.filter { failure in
-                (failure.exchange.direction == .request ? requests : answers) && relevant(failure.field)
-            }.map(\.exchange))
+            requests: trial.requests, answers: trial.answers,
+            failed: trial.failures.filter { relevant($0.field) }.map(\.exchange))
     }
 
     /// The proof of a change that reaches the wire only through others: every exchange of operations `names`
     /// (their names in the old spec; others are skipped), failing at `places`, or (nil) wherever no other change
-    /// of the diff explains the failure. No operation at all proves that nothing the old app does carries it.
-    mutating func proof(operations names: [String], places: [String]?) -> WireProof {
+    /// of the diff explains the failure; their answers too unless `read` is false. No operation at all proves that
+    /// nothing the old app does carries it.
+    mutating func proof(operations names: [String], places: [String]?, answers read: Bool = true) -> WireProof {
         var requests = 0
         var answers = 0
         var failed: [Exchange] = []
@@ -56,13 +66,13 @@ extension ExchangeSimulator {
                     ?? !claimed.contains { Self.place(place, isIn: $0) }
             }
             if let found = proof(
-                operation: name, requests: OldAppRequests.isSimulated(endpoint), answers: true, relevant)
+                operation: name, requests: OldAppRequests.isSimulated(endpoint), answers: read, relevant)
             {
                 requests += found.requests
                 answers += found.answers
                 failed += found.evidence.map { [$0] } ?? []
             }
-            let servers = serverProof { $0.operation == name && relevant("server") }
+            let servers = serverProof(of: [endpoint]) { _ in relevant("server") }
             requests += servers.requests
             failed += servers.evidence.map { [$0] } ?? []
         }
@@ -71,16 +81,20 @@ extension ExchangeSimulator {
 
     /// The operation of the new spec that answers an old one: the same method and path, or the same name.
     func current(_ endpoint: Endpoint) -> Endpoint? {
-        new.endpoints.first { $0.method == endpoint.method && $0.path == endpoint.path }
-            ?? new.endpoints.first { $0.name == endpoint.name }
+        guard let index = newRoutes["\(endpoint.method.rawValue) \(endpoint.path)"] ?? newNames[endpoint.name] else {
+            return nil
+        }
+        return new.endpoints[index]
     }
 
-    private func operationTrial(_ endpoint: Endpoint) -> OperationTrial {
+    /// The requests the old app sends for `endpoint`, each answered by `specgen-mock` of the new spec.
+    private func requestTrial(_ endpoint: Endpoint) -> OperationTrial {
         var trial = OperationTrial(operation: endpoint.name)
         let current = current(endpoint)
         let sent =
             OldAppRequests.isSimulated(endpoint)
-            ? OldAppRequests(spec: old, types: oldTypes, values: oldValues).requests(for: endpoint) : []
+            ? OldAppRequests(spec: old, types: oldTypes, values: oldValues).requests(
+                for: endpoint, trying: current.map { edges(endpoint, $0) } ?? []) : []
         // A cursor or the item a page starts after is the server's to issue: the old app sends only those a server
         // gave it, so the mock refusing one the simulation made up proves nothing.
         let issued = current?.pagination.flatMap { pagination -> String? in
@@ -126,8 +140,14 @@ extension ExchangeSimulator {
                 trial.fail(.request, sent, "\(status): \(problem.field) \(problem.message)", at: field)
             }
         }
-        // The successes the new server documents, each read as the old client reads its answer.
-        guard let current else { return trial }
+        return trial
+    }
+
+    /// The successes, errors and headers the new server documents for `endpoint`, each read as the old client
+    /// reads it.
+    private mutating func answerTrial(_ endpoint: Endpoint) -> OperationTrial {
+        var trial = OperationTrial(operation: endpoint.name)
+        guard let current = current(endpoint) else { return trial }
         for response in current.responses {
             guard case .code(let status) = response.status else { continue }
             trial.answers += 1
@@ -140,20 +160,30 @@ extension ExchangeSimulator {
                 trial.fail(.answer, "HTTP \(status) (no JSON body)", "expected \(oldType)", at: "status.\(status)")
                 continue
             }
-            for value in newValues.values(of: type) {
+            for reading in readings(type, as: oldType, whole: true) {
                 trial.answers += 1
-                guard
-                    let failure = oldClient.failure(decoding: value, as: oldType)?.description
-                        ?? unread(value, as: oldType)
-                else { continue }
+                guard let failure = reading.failure else { continue }
                 trial.fail(
-                    .answer, "HTTP \(status) " + JSONText.encode(value), failure, at: "status.\(status)",
+                    .answer, "HTTP \(status) " + reading.json, failure, at: "status.\(status)",
                     as: oldType.description)
             }
         }
         errorAnswers(endpoint, current, &trial)
         headerAnswers(endpoint, current, &trial)
         return trial
+    }
+
+    /// The parameter values just past each tightened bound that the old bound allows: what the old app may send
+    /// and the new server refuses.
+    private func edges(_ endpoint: Endpoint, _ current: Endpoint) -> [(name: String, value: SpecValue)] {
+        let before = endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters
+        let after = current.pathParameters + current.queryParameters + current.headerParameters
+        return before.flatMap { field -> [(name: String, value: SpecValue)] in
+            // A value past a length may miss a pattern the old app keeps to: those are not tried.
+            guard field.constraints.pattern == nil, let now = after.first(where: { $0.wireName == field.wireName })
+            else { return [] }
+            return Self.edges(field.type, old: field.constraints, new: now.constraints).map { (field.wireName, $0) }
+        }
     }
 
     /// Each array the request sends in the query, read as a server of the new spec reads its parameter: repeated
@@ -213,7 +243,7 @@ extension ExchangeSimulator {
     /// The errors the new server documents, each read as the old client reads its status and body: a case the old
     /// client knows under another status is read as another case or as an unexpected status, and a body it cannot
     /// decode leaves the case without its payload.
-    private func errorAnswers(_ endpoint: Endpoint, _ current: Endpoint, _ trial: inout OperationTrial) {
+    private mutating func errorAnswers(_ endpoint: Endpoint, _ current: Endpoint, _ trial: inout OperationTrial) {
         let before = old.errors(of: endpoint)
         for error in new.errors(of: current) {
             guard case .code(let status) = error.status else { continue }
@@ -231,14 +261,31 @@ extension ExchangeSimulator {
                 continue
             }
             guard let body = error.body, let oldBody = known.body else { continue }
-            for value in newValues.values(of: body).prefix(20) {
+            for reading in readings(body, as: oldBody, whole: false).prefix(20) {
                 trial.answers += 1
-                guard let failure = oldClient.failure(decoding: value, as: oldBody) else { continue }
-                fail(
-                    "HTTP \(status) " + JSONText.encode(value),
-                    "the '\(known.caseName)' body cannot be read: \(failure.description)")
+                guard let failure = reading.failure else { continue }
+                fail("HTTP \(status) " + reading.json, "the '\(known.caseName)' body cannot be read: \(failure)")
             }
         }
+    }
+
+    /// The answers of `type` the new spec allows, as JSON, each with why the old client cannot read it as
+    /// `oldType` (nil when it can); with `whole`, an answer it reads as all absent fails too. Made once per pair
+    /// of types: many operations answer the same types and throw the same errors.
+    mutating func readings(
+        _ type: TypeRef, as oldType: TypeRef, whole: Bool
+    ) -> [(json: String, failure: String?)] {
+        let key = [type, oldType, whole ? .primitive(.bool) : .primitive(.string)]
+        if let known = readingCache[key] { return known }
+        let found = newValues.values(of: type).map { value in
+            (
+                json: JSONText.encode(value),
+                failure: oldClient.failure(decoding: value, as: oldType)?.description
+                    ?? (whole ? unread(value, as: oldType) : nil)
+            )
+        }
+        readingCache[key] = found
+        return found
     }
 
     /// Why an answer that decodes says nothing to the old client: it is an object whose keys the old type, a struct
@@ -261,142 +308,5 @@ extension ExchangeSimulator {
         case 406: "not acceptable"
         default: "unsupported media type"
         }
-    }
-}
-
-/// The requests an app generated from a spec sends for an operation: its required parameters and body, then
-/// each optional parameter given, each body value worth trying, with the credential its auth asks for.
-struct OldAppRequests {
-    let spec: Spec
-    /// The spec's types, resolved once for the whole diff.
-    let types: TypeResolver
-    let values: ValueVariants
-
-    /// A request and how the report shows it: `POST /orders?limit=1 {"item":"x"}`.
-    struct Sent {
-        var request: MockRequest
-        var summary: String
-        /// The items of each array sent in the query, by parameter.
-        var arrays: [(name: String, items: [String])] = []
-    }
-
-    /// Whether the operation's requests can be built: no form or multipart body, no binary one.
-    static func isSimulated(_ endpoint: Endpoint) -> Bool {
-        guard let body = endpoint.body else { return true }
-        return body.encoding == .json
-    }
-
-    func requests(for endpoint: Endpoint) -> [Sent] {
-        let parameters = endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters
-        let optional = parameters.filter { !$0.isRequiredOnWire }
-        var sets: [Set<String>] = [[]]
-        for field in optional { sets.append([field.wireName]) }
-        if optional.count > 1 { sets.append(Set(optional.map(\.wireName))) }
-        var bodies: [SpecValue?] = [nil]
-        if let body = endpoint.body, case .type(let type) = body.content {
-            bodies = values.values(of: type).prefix(12).map { $0 }
-        } else if let body = endpoint.body, case .fields(let fields) = body.content {
-            bodies = [
-                .object(
-                    fields.filter(\.isRequiredOnWire).map {
-                        SpecValueEntry(key: $0.wireName, value: Synthesizer(spec: spec).value(for: $0))
-                    })
-            ]
-        }
-        let credentials = credentials(endpoint)
-        var sent: [Sent] = []
-        for given in sets {
-            for body in (given.isEmpty ? bodies : Array(bodies.prefix(1))) {
-                sent.append(request(endpoint, given: given, body: body, credential: credentials[0]))
-            }
-        }
-        // An app may hold the credential of any one scheme the operation accepts.
-        for credential in credentials.dropFirst() {
-            sent.append(request(endpoint, given: [], body: bodies[0], credential: credential))
-        }
-        return sent
-    }
-
-    private func request(
-        _ endpoint: Endpoint, given: Set<String>, body: SpecValue?,
-        credential: (headers: [(name: String, value: String)], query: [String])
-    ) -> Sent {
-        let synthesizer = Synthesizer(spec: spec)
-        func included(_ field: Field) -> Bool { field.isRequiredOnWire || given.contains(field.wireName) }
-        var path = endpoint.path
-        for field in endpoint.pathParameters {
-            let text = Self.texts(of: synthesizer.value(for: field)).first ?? ""
-            path = path.replacingOccurrences(of: "{\(field.wireName)}", with: Self.escaped(text))
-        }
-        var query: [String] = []
-        var arrays: [(name: String, items: [String])] = []
-        var headers: [(name: String, value: String)] = []
-        for field in endpoint.queryParameters where included(field) {
-            var value = synthesizer.value(for: field)
-            if case .array(let items) = value, items.count == 1 { value = .array(items + items) }
-            let items = Self.texts(of: value)
-            if case .array = value { arrays.append((field.wireName, items)) }
-            if case .deepObject? = types.textStyle(of: field), case .object(let entries) = value {
-                query += entries.flatMap { entry in
-                    Self.texts(of: entry.value).map {
-                        "\(Self.escaped(field.wireName))%5B\(Self.escaped(entry.key))%5D=\(Self.escaped($0))"
-                    }
-                }
-            } else if case .comma? = types.textStyle(of: field) {
-                query.append("\(Self.escaped(field.wireName))=\(Self.escaped(items.joined(separator: ",")))")
-            } else {
-                query += items.map { "\(Self.escaped(field.wireName))=\(Self.escaped($0))" }
-            }
-        }
-        for field in endpoint.headerParameters where included(field) {
-            let value = synthesizer.value(for: field)
-            headers.append((field.wireName, Self.texts(of: value).joined(separator: ",")))
-        }
-        // What the client adds to every call: the spec's default headers, the operation's idempotency key.
-        headers += spec.defaultHeaders.map { ($0.name, $0.value) }
-        if let key = endpoint.idempotencyKey { headers.append((key, "00000000-0000-4000-8000-000000000000")) }
-        headers += credential.headers
-        query += credential.query
-        var data = Data()
-        var shown = ""
-        if let body {
-            let json = JSONText.encode(body)
-            data = Data(json.utf8)
-            shown = " " + json
-            headers.append(("Content-Type", endpoint.body?.contentType ?? "application/json"))
-        }
-        let queryText = query.joined(separator: "&")
-        return Sent(
-            request: MockRequest(
-                method: endpoint.method.rawValue, path: path, query: queryText, headers: headers, body: data),
-            summary: "\(endpoint.method.rawValue) \(path)\(queryText.isEmpty ? "" : "?" + queryText)\(shown)",
-            arrays: arrays)
-    }
-
-    /// The credential of each scheme the operation accepts, one at a time; one without any when it needs none.
-    private func credentials(_ endpoint: Endpoint) -> [(headers: [(name: String, value: String)], query: [String])] {
-        guard let requirement = spec.authRequirement(of: endpoint), !requirement.optional else { return [([], [])] }
-        let found = requirement.schemes.compactMap { spec.authScheme(named: $0) }.map(credential)
-        return found.isEmpty ? [([], [])] : found
-    }
-
-    private func credential(_ scheme: AuthScheme) -> (headers: [(name: String, value: String)], query: [String]) {
-        switch scheme.kind {
-        case .bearer, .oauth2: return ([("Authorization", "Bearer token")], [])
-        case .basic: return ([("Authorization", "Basic dXNlcjpwYXNz")], [])
-        case .apiKey(let key, .query): return ([], ["\(Self.escaped(key))=key"])
-        case .apiKey(let key, .header): return ([(key, "key")], [])
-        }
-    }
-
-    /// The text forms of a value as the client sends it in a path, query item or header: one per array item.
-    static func texts(of value: SpecValue) -> [String] {
-        if case .array(let items) = value { return items.compactMap(\.scalarText) }
-        return value.scalarText.map { [$0] } ?? []
-    }
-
-    static func escaped(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+", "?", "#"]))
-            ?? text
     }
 }

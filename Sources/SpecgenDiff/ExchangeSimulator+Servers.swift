@@ -14,9 +14,10 @@ extension ExchangeSimulator {
         var failure: Exchange?
     }
 
-    /// The proof from the base URLs of every operation the old spec has, for the checks `relevant` picks.
-    func serverProof(_ relevant: (ServerCheck) -> Bool) -> WireProof {
-        let checks = old.endpoints.flatMap(serverChecks).filter(relevant)
+    /// The proof from the base URLs of `endpoints` (every operation the old spec has when nil), for the checks
+    /// `relevant` picks.
+    func serverProof(of endpoints: [Endpoint]? = nil, _ relevant: (ServerCheck) -> Bool) -> WireProof {
+        let checks = (endpoints ?? old.endpoints).flatMap(serverChecks).filter(relevant)
         return WireProof(requests: checks.count, answers: 0, failed: checks.compactMap(\.failure))
     }
 

@@ -23,9 +23,15 @@ struct ExchangeSimulator {
     let newClient: ClientDecoding
     /// `specgen-mock` of the new spec, which answers the old app's requests.
     let mock: MockService
+    /// The new spec's operations by `METHOD path` and by name: the first of each.
+    let newRoutes: [String: Int]
+    let newNames: [String: Int]
     private var trials: [TrialKey: Trial] = [:]
-    /// The trials of operations, by name.
-    var operationTrials: [String: OperationTrial] = [:]
+    /// The trials of operations' requests and of their answers, by name.
+    var requestTrials: [String: OperationTrial] = [:]
+    var answerTrials: [String: OperationTrial] = [:]
+    /// The new server's answers of a type read as an old type, by the two types and whether a whole answer.
+    var readingCache: [[TypeRef]: [(json: String, failure: String?)]] = [:]
 
     struct TrialKey: Hashable {
         var model: String
@@ -68,6 +74,10 @@ struct ExchangeSimulator {
         oldClient = ClientDecoding(spec: old, types: oldTypes)
         newClient = ClientDecoding(spec: new, types: newTypes)
         mock = MockService(spec: new, scripted: false, ignoresUndeclared: true)
+        newRoutes = Dictionary(
+            new.endpoints.indices.map { ("\(new.endpoints[$0].method.rawValue) \(new.endpoints[$0].path)", $0) },
+            uniquingKeysWith: min)
+        newNames = Dictionary(new.endpoints.indices.map { (new.endpoints[$0].name, $0) }, uniquingKeysWith: min)
     }
 
     /// The proof of a change in `scope`, for a model the old app sends (`inRequest`), receives (`inResponse`), or
@@ -78,7 +88,7 @@ struct ExchangeSimulator {
     ) -> WireProof? {
         switch scope {
         case .request(let name, let places):
-            if places == ["server"] { return serverProof { $0.operation == name } }
+            if places == ["server"] { return old.endpoint(named: name).map { serverProof(of: [$0]) { _ in true } } }
             return proof(operation: name, requests: true, answers: false) { field in
                 places.contains { Self.place(field, isIn: $0) }
             }
@@ -98,6 +108,8 @@ struct ExchangeSimulator {
             return proof(operation: name, requests: false, answers: true) { $0 == "header.\(header.lowercased())" }
         case .operations(let names, let places):
             return proof(operations: names, places: places)
+        case .requests(let names, let places):
+            return proof(operations: names, places: places, answers: false)
         case .server(let name):
             return serverProof { $0.server == name && !$0.moved }
         case .fields, .undeclaredKeys, .model, .enumValue, .renamedModel:

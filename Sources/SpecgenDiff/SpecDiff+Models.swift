@@ -170,13 +170,14 @@ extension SpecDiff {
             checkConstraints(
                 field.constraints, current.constraints, what: what, at: current.location, symbols: [symbol],
                 operations: operations, inRequest: inRequest, scope: scope)
+            let exchanges = ProofScope.operations(operations, places: nil)
             if field.deprecation == nil, current.deprecation != nil {
-                add(.deprecated, "\(what) is deprecated", at: current.location, symbols: [symbol])
+                add(.deprecated, "\(what) is deprecated", at: current.location, symbols: [symbol], scope: exchanges)
             }
             if field.description != current.description {
                 add(
                     .documentationChanged, "the documentation of \(what) changed", at: current.location,
-                    symbols: [symbol])
+                    symbols: [symbol], scope: exchanges)
             }
         }
         for field in after where !matched.contains(field.wireName) {

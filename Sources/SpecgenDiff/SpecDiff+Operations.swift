@@ -41,7 +41,7 @@ extension SpecDiff {
                 .operationAdded,
                 "operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) was added",
                 at: endpoint.location, symbols: ["\(newPlan.names.api).\(newPlan.operations[index].bareName)"],
-                operations: [endpoint.name], scope: .operations(neighbours.map(\.name), places: ["route"]))
+                operations: [endpoint.name], scope: .requests(neighbours.map(\.name), places: ["route"]))
         }
     }
 
@@ -205,7 +205,7 @@ extension SpecDiff {
             }
             checkConstraints(
                 field.constraints, current.constraints, what: subject, at: current.location,
-                symbols: [symbol], operations: operations, inRequest: true, scope: nil)
+                symbols: [symbol], operations: operations, inRequest: true, scope: here)
         }
         for field in b where !matchedNew.contains(field.wireName) {
             let required = field.isRequiredOnWire

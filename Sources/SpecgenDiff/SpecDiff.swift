@@ -110,7 +110,7 @@ package struct SpecDiff {
                 for operation in operations { claims[operation, default: []] += cases.map { "error.\($0)" } }
             case .responseHeader(let operation, let header)?:
                 claims[operation, default: []].append("header.\(header.lowercased())")
-            case .operations(let operations, let places?)?:
+            case .operations(let operations, let places?)?, .requests(let operations, let places?)?:
                 for operation in operations { claims[operation, default: []] += places }
             case .fields?, .undeclaredKeys?, .model?, .enumValue?, .renamedModel?, nil:
                 // A model's values travel in bodies, answers and parameters of the operations that carry it; a
@@ -119,7 +119,7 @@ package struct SpecDiff {
             case .server?:
                 // A server's URLs are every operation's.
                 for operation in all { claims[operation, default: []].append("server") }
-            case .operations(_, nil)?:
+            case .operations(_, nil)?, .requests(_, nil)?:
                 break
             }
         }
@@ -160,7 +160,7 @@ package struct SpecDiff {
         func users(of scheme: String, in spec: Spec) -> ProofScope {
             let names = spec.endpoints.filter { spec.authRequirement(of: $0)?.schemes.contains(scheme) == true }
                 .map(\.name).filter { old.endpoint(named: $0) != nil }
-            return .operations(names, places: ["auth"])
+            return .requests(names, places: ["auth"])
         }
         for scheme in old.authSchemes {
             guard let current = new.authScheme(named: scheme.name) else {
@@ -191,7 +191,7 @@ package struct SpecDiff {
             add(
                 .behaviourChanged, "the API's retry policy, timeout, cache policy or default headers changed",
                 at: new.location, symbols: [newPlan.names.client],
-                scope: .operations(headersChanged ? old.endpoints.map(\.name) : [], places: nil))
+                scope: .requests(headersChanged ? old.endpoints.map(\.name) : [], places: nil))
         }
         if old.description != new.description {
             add(

@@ -25,6 +25,9 @@ package enum ProofScope: Hashable, Sendable {
     /// Every exchange of these operations (by their names in the old spec), failing at these places; nil for
     /// the failures no other change of the diff explains. For changes that touch the wire only through others.
     case operations([String], places: [String]?)
+    /// The requests of these operations (by their names in the old spec), failing at these places; nil for the
+    /// failures no other change of the diff explains. For changes that touch only what the old app sends.
+    case requests([String], places: [String]?)
     /// The base URLs the old app sends each operation to when it picks this server (by its name in the old spec):
     /// each one a server of the new spec must serve the operation at.
     case server(String)
@@ -35,7 +38,7 @@ package enum ProofScope: Hashable, Sendable {
         case .fields(let model, _), .undeclaredKeys(let model), .model(let model), .enumValue(let model, _),
             .renamedModel(let model, _):
             model
-        case .request, .answers, .errors, .responseHeader, .operations, .server: nil
+        case .request, .answers, .errors, .responseHeader, .operations, .requests, .server: nil
         }
     }
 }

@@ -50,8 +50,10 @@ struct MockPages {
         limit = min(max(1, limit), Self.collectionSize + 1)
         let identifier: String
         if case .afterItem(_, let field) = pagination.style { identifier = field } else { identifier = "id" }
+        // One item, numbered: the items differ only in their identifier.
+        let item = synthesizer.value(for: itemType)
         let items = (1...Self.collectionSize).map { index in
-            identified(synthesizer.value(for: itemType), index: index, field: identifier, itemType: itemType)
+            identified(item, index: index, field: identifier, itemType: itemType)
         }
 
         var start = 0

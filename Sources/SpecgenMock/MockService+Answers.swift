@@ -186,7 +186,14 @@ extension MockService {
 
     /// A JSON answer's value: synthesized from its type, with the response's `example` laid over it.
     func synthesized(_ type: TypeRef, example: SpecValue?) -> SpecValue {
-        let value = synthesizer.value(for: type)
+        // A type always gives the same value, made once: a large error body is not rebuilt for every rejection.
+        let value =
+            values.withLock { $0[type] }
+            ?? {
+                let value = synthesizer.value(for: type)
+                values.withLock { $0[type] = value }
+                return value
+            }()
         return example.map { value.merged(with: $0) } ?? value
     }
 
@@ -203,7 +210,7 @@ extension MockService {
             return MockResponse(
                 status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
         }
-        var value = synthesizer.value(for: type)
+        var value = synthesized(type, example: nil)
         if let example = error.example {
             value = value.merged(with: example)
         } else if let description = error.description,

@@ -34,6 +34,8 @@ public final class MockService: Sendable {
     /// Whether query parameters and bodies the spec does not declare are ignored rather than refused.
     let ignoresUndeclared: Bool
     let state = Mutex(State())
+    /// The synthesized value of each type answered so far.
+    let values = Mutex([TypeRef: SpecValue]())
 
     struct State {
         var sequencePositions: [String: Int] = [:]

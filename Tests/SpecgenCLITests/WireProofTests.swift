@@ -276,6 +276,7 @@ struct WireProofTests {
             request: GET /people
             query:
               tags: {type: "[string]?", style: comma}
+              limit: {type: int?, maximum: 100}
             response: "[Person]"
 
         """
@@ -351,5 +352,16 @@ struct WireProofTests {
         #expect(
             findings.first?.proof?.summary
                 == "tried 5 requests of the old app and 8 answers of the new server; every one worked")
+    }
+
+    /// A parameter's new bound is proven with the value just past it, which the old bound allows.
+    @Test func aParameterWithALowerMaximumRefusesTheValueJustPastIt() throws {
+        let findings = try DiffRuleTests.findings(
+            old: Self.people, new: Self.people.replacingOccurrences(of: "maximum: 100", with: "maximum: 50"))
+        let finding = try #require(findings.first)
+        #expect(finding.rule.id == "request-constraint-tightened")
+        let evidence = try #require(finding.proof?.evidence)
+        #expect(evidence.json == "GET /people?limit=51")
+        #expect(evidence.failure == "400: query.limit is 51, more than 50")
     }
 }
