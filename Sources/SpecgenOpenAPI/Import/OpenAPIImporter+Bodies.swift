@@ -6,17 +6,17 @@ extension ImportRun {
     /// A parameter as a field: its schema's type, required or not, with the style OpenAPI gives it.
     func parameterText(_ parameter: DocNode, hint: String, required: Bool, usage: SchemaUsage) -> SpecText {
         let schema = parameter["schema"] ?? parameter["content"]?.entries?.first?.value["schema"]
-        var type = schema.map { self.type(of: $0, hint: hint, usage: usage) } ?? ImportedType("string")
+        var type = schema.map { self.type(of: $0, hint: hint, usage: usage) } ?? ImportedType(.primitive(.string))
         Self.describe(&type, parameter)
         type.swiftName = parameter.string("x-specgen-swift-name") ?? type.swiftName
-        if type.type.hasPrefix("["), parameter.string("in") == "query", parameter["explode"]?.bool == false {
+        if case .array = type.type, parameter.string("in") == "query", parameter["explode"]?.bool == false {
             type.options["style"] = "comma"
         }
-        if usage == .header || parameter.string("in") == "path", type.type.hasPrefix("[") || type.type.hasPrefix("{") {
+        if usage == .header || parameter.string("in") == "path", type.type.isContainer {
             warn(
                 .parameterShape, at: parameter.location,
                 "a \(parameter.string("in") ?? "") parameter is a single value; sent as text")
-            type = ImportedType("string")
+            type = ImportedType(.primitive(.string))
         }
         if let example = parameter["example"], example.isMapping == false, type.options["example"] == nil {
             type.options["example"] = example.value
@@ -82,8 +82,8 @@ extension ImportRun {
             }
             var type = self.type(of: schema, hint: hint + "Request")
             type.nullable = false
-            if description == nil { return .string(type.type) }
-            map["json"] = .string(type.type)
+            if description == nil { return .string(type.type.description) }
+            map["json"] = .string(type.type.description)
         case "form":
             if let schema, let fields = inlineFields(schema, hint: hint, usage: .form) {
                 map["form"] = fields
@@ -173,13 +173,13 @@ extension ImportRun {
         return (map.text, .object(fields: fields, open: false))
     }
 
-    static func isFormScalar(_ type: String, shapes: [String: ModelShape]) -> Bool {
-        var inner = Substring(type)
-        if inner.hasPrefix("[") && inner.hasSuffix("]") { inner = inner.dropFirst().dropLast() }
-        if inner.hasPrefix("{string: ") { inner = inner.dropFirst(9).dropLast() }
-        switch shapes[String(inner)] {
+    static func isFormScalar(_ type: TypeRef, shapes: [String: ModelShape]) -> Bool {
+        var inner = type
+        if case .array(let element) = inner { inner = element }
+        if case .map(let value) = inner { inner = value }
+        switch inner.name.flatMap({ shapes[$0] }) {
         case .object?, .union?: return false
-        default: return !inner.hasPrefix("[") && !inner.hasPrefix("{") && inner != "json"
+        default: return !inner.isContainer && inner != .primitive(.json)
         }
     }
 
@@ -210,7 +210,7 @@ extension ImportRun {
             let required = Set(part["required"]?.items?.compactMap(\.string) ?? [])
             for (wireName, _, property) in part["properties"]?.entries ?? [] {
                 var type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: .multipart)
-                if type.type == "bytes" { type.type = "file" }
+                if type.type == .primitive(.bytes) { type.type = .primitive(.file) }
                 fields[wireName] = importedField(wireName, type, required: required.contains(wireName)).text
             }
         }

@@ -2,9 +2,9 @@ import Foundation
 import SpecgenSpec
 import SpecgenYAML
 
-/// A schema's type as a field writes it: the type text, whether it may be null, and the field options it carries.
+/// A schema's type as a field writes it: the type, whether it may be null, and the field options it carries.
 struct ImportedType {
-    var type: String
+    var type: TypeRef
     var nullable = false
     /// Options written after `type` in a field's long form: format, constraints, const, default, example.
     var options = SpecMap()
@@ -16,7 +16,7 @@ struct ImportedType {
     /// Absent, `null` and a value are three things (`x-specgen-presence: nullable`, the spec's `??`).
     var nullClears = false
 
-    init(_ type: String) {
+    init(_ type: TypeRef) {
         self.type = type
     }
 }
@@ -92,10 +92,10 @@ extension ImportRun {
         map["deprecated"] = type.deprecation
         let alias: SpecText
         if map.isEmpty && type.options.isEmpty {
-            alias = .string(type.type)
+            alias = .string(type.type.description)
         } else {
             var long = SpecMap()
-            long["type"] = .string(type.type)
+            long["type"] = .string(type.type.description)
             for entry in type.options.entries where Self.aliasKeys.contains(entry.key) {
                 long[entry.key] = entry.value
             }
@@ -166,7 +166,7 @@ extension ImportRun {
         var fields: [ImportedField] = []
         var required = Set<String>()
         var open = false
-        var extraType: String?
+        var extraType: TypeRef?
         for part in ownParts {
             for name in part["required"]?.items?.compactMap(\.string) ?? [] { required.insert(name) }
         }
@@ -187,7 +187,7 @@ extension ImportRun {
             case .closed: break
             case .open:
                 open = true
-                extraType = extraType ?? "json"
+                extraType = extraType ?? .primitive(.json)
             case .typed(let node):
                 open = true
                 extraType = self.type(of: node, hint: name + "Value").type
@@ -219,7 +219,7 @@ extension ImportRun {
                 }
                 if includedOpen {
                     open = true
-                    extraType = extraType ?? "json"
+                    extraType = extraType ?? .primitive(.json)
                 }
             } else {
                 kept.append(include)
@@ -245,7 +245,7 @@ extension ImportRun {
         var properties = SpecMap()
         for field in fields { properties[field.wireName] = field.text }
         if !properties.isEmpty || kept.isEmpty { map["properties"] = properties.text }
-        if let extraType { map["additionalProperties"] = .string(extraType) }
+        if let extraType { map["additionalProperties"] = .string(extraType.description) }
         withExample(&map, schema)
         return (map.text, .object(fields: mergedFields(inherited, fields), open: open))
     }
@@ -303,8 +303,8 @@ extension ImportRun {
 
     static func requiredText(_ field: ImportedField) -> SpecText {
         var long = longForm(field.text)
-        long["type"] = .string(field.type)
-        if long.keys == ["type"] { return .string(field.type) }
+        long["type"] = .string(field.type.description)
+        if long.keys == ["type"] { return .string(field.type.description) }
         return long.text
     }
 
@@ -313,7 +313,7 @@ extension ImportRun {
         // An absent field with a default takes it, so the field is a value, as the format writes defaults.
         // So is a constant: the format fills it in when it is absent.
         let optional = (!required && type.options["default"] == nil && type.options["const"] == nil) || type.nullable
-        let written = type.type + (optional ? (type.nullClears ? "??" : "?") : "")
+        let written = type.type.description + (optional ? (type.nullClears ? "??" : "?") : "")
         var map = SpecMap()
         map["type"] = .string(written)
         map["swiftName"] = type.swiftName.map(SpecText.string)

@@ -113,7 +113,7 @@ extension ImportRun {
         default: return body
         }
         guard case .object(var fields, let open)? = shapes[model],
-            let flag = fields.firstIndex(where: { $0.wireName == "stream" && $0.type == "bool" }),
+            let flag = fields.firstIndex(where: { $0.wireName == "stream" && $0.type == .primitive(.bool) }),
             let index = modelIndex[model], var long = models[index].body.map(Self.longForm),
             case .map(var properties)? = long["properties"],
             let property = properties.firstIndex(where: { $0.key == "stream" })

@@ -24,7 +24,7 @@ extension ImportRun {
             var map = SpecMap()
             map["link"] = "next"
             if case .object(let fields, _)? = shapes[responseType] {
-                let arrays = fields.filter { $0.type.hasPrefix("[") }
+                let arrays = fields.filter { if case .array = $0.type { true } else { false } }
                 if arrays.count == 1 { map["items"] = .string(arrays[0].wireName) }
             }
             return (map.text, "recognised from the Link header")
@@ -51,9 +51,9 @@ extension ImportRun {
             }
         }
         guard case .object(let fields, _)? = shapes[responseType] else { return nil }
-        let arrays = fields.filter { $0.type.hasPrefix("[") }
-        guard arrays.count == 1, let items = arrays.first else { return nil }
-        func field(_ names: [String], type: (String) -> Bool) -> ImportedField? {
+        let arrays = fields.filter { if case .array = $0.type { true } else { false } }
+        guard arrays.count == 1, let items = arrays.first, case .array(let element) = items.type else { return nil }
+        func field(_ names: [String], type: (TypeRef) -> Bool) -> ImportedField? {
             for name in names {
                 if let field = fields.first(where: { $0.wireName == name && type($0.type) }) { return field }
             }
@@ -61,13 +61,12 @@ extension ImportRun {
         }
         var map = SpecMap()
         // The walk after the last item needs items that are structs with a required `id`.
-        let element = String(items.type.dropFirst().dropLast())
         let itemsHaveIDs: Bool =
-            if case .object(let itemFields, _)? = shapes[element] {
+            if let element = element.name, case .object(let itemFields, _)? = shapes[element] {
                 itemFields.contains { $0.wireName == "id" && !$0.optional }
             } else { false }
         if itemsHaveIDs, Self.isOptional(query["starting_after"]),
-            let hasMore = field(["has_more"], type: { $0 == "bool" })
+            let hasMore = field(["has_more"], type: { $0 == .primitive(.bool) })
         {
             map["after"] = "starting_after"
             map["limit"] = limit.map(SpecText.string)
@@ -81,7 +80,7 @@ extension ImportRun {
         if let cursor = cursorNames.first(where: { query[$0] != nil && Self.isOptional(query[$0]) }),
             let next = field(
                 ["next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "cursor", "next"],
-                type: { $0 == queryType(cursor) })
+                type: { $0.description == queryType(cursor) })
         {
             map["cursor"] = .string(cursor)
             map["nextCursor"] = .string(next.wireName)

@@ -111,12 +111,12 @@ extension ImportRun {
                 map["body"] = "binary"
                 type = "binary"
             case "json":
-                var body = schema.map { self.type(of: $0, hint: hint) } ?? ImportedType("json")
+                var body = schema.map { self.type(of: $0, hint: hint) } ?? ImportedType(.primitive(.json))
                 if body.nullable {
                     body.nullable = false
                 }
-                map["body"] = .string(body.type)
-                type = body.type
+                map["body"] = .string(body.type.description)
+                type = body.type.description
             case "events", "lines":
                 var stream = SpecMap()
                 stream["stream"] = .string(media.kind)
@@ -125,7 +125,7 @@ extension ImportRun {
                 if let itemSchema, itemSchema.string("type") != "string" || described?["item"] != nil,
                     !SchemaView.isEmpty(itemSchema)
                 {
-                    stream["body"] = .string(self.type(of: itemSchema, hint: hint + "Item").type)
+                    stream["body"] = .string(self.type(of: itemSchema, hint: hint + "Item").type.description)
                 } else if media.kind == "lines" {
                     stream["body"] = "json"
                 }
@@ -157,14 +157,17 @@ extension ImportRun {
             let schema = header["schema"] ?? header["content"]?.entries?.first?.value["schema"]
             var headerType =
                 schema.map { self.type(of: $0, hint: hint + namer.typeNamePart(name), usage: .header) }
-                ?? ImportedType("string")
+                ?? ImportedType(.primitive(.string))
             headerType.options.remove("default")
             headerType.options.remove("const")
-            if headerType.type.hasPrefix("[") || headerType.type.hasPrefix("{") || headerType.type == "json"
-                || shapes[headerType.type].map({ if case .enumeration = $0 { false } else { true } }) == true
+            if headerType.type.isContainer || headerType.type == .primitive(.json)
+                || headerType.type.name.flatMap({ shapes[$0] }).map({
+                    if case .enumeration = $0 { false } else { true }
+                })
+                    == true
             {
                 warn(.headerShape, at: header.location, "response header '\(name)' is read as text")
-                headerType = ImportedType("string")
+                headerType = ImportedType(.primitive(.string))
             }
             headerType.nullable = false
             if let description = header.string("description") { headerType.description = description }
@@ -213,9 +216,9 @@ extension ImportRun {
                 let part = namer.typeNamePart(Self.caseNames[status] ?? status)
                 let hint = hint + part + (part.hasSuffix("Error") ? "" : "Error")
                 var type =
-                    media.node["schema"].map { self.type(of: $0, hint: hint) } ?? ImportedType("json")
+                    media.node["schema"].map { self.type(of: $0, hint: hint) } ?? ImportedType(.primitive(.json))
                 type.nullable = false
-                body = type.type
+                body = type.type.description
             default:
                 body = "string"
             }

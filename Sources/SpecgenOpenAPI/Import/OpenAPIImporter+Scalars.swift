@@ -17,15 +17,15 @@ extension ImportRun {
         }
     }
 
-    func stringType(_ format: String?, usage: SchemaUsage) -> String {
+    func stringType(_ format: String?, usage: SchemaUsage) -> Primitive {
         switch format {
-        case "date-time": "datetime"
-        case "date": "date"
-        case "uuid": "uuid"
-        case "uri", "url", "iri": "url"
-        case "byte": "bytes"
-        case "binary": usage == .multipart ? "file" : "string"
-        default: "string"
+        case "date-time": .datetime
+        case "date": .date
+        case "uuid": .uuid
+        case "uri", "url", "iri": .url
+        case "byte": .bytes
+        case "binary": usage == .multipart ? .file : .string
+        default: .string
         }
     }
 
@@ -34,7 +34,7 @@ extension ImportRun {
             guard let value = schema[key], let number = value.double, number.isFinite else { continue }
             // The bounds of a 64-bit or 32-bit integer say nothing the type does not.
             if abs(number) >= 9.2e18
-                || (result.type == "int32" && (number == -2_147_483_648 || number == 2_147_483_647))
+                || (result.type == .primitive(.int32) && (number == -2_147_483_648 || number == 2_147_483_647))
             {
                 continue
             }
@@ -44,7 +44,9 @@ extension ImportRun {
 
     func arrayType(_ view: SchemaView, hint: String, usage: SchemaUsage, depth: Int) -> ImportedType {
         let schema = view.node
-        guard let items = schema["items"] else { return withItemLimits(ImportedType("[json]"), schema) }
+        guard let items = schema["items"] else {
+            return withItemLimits(ImportedType(.array(.primitive(.json))), schema)
+        }
         let itemUsage: SchemaUsage = usage == .multipart ? .multipart : usage
         var element = type(of: items, hint: hint + "Item", usage: itemUsage, depth: depth + 1)
         if element.nullable {
@@ -54,11 +56,11 @@ extension ImportRun {
                 fix: "drop null from the items, or type them as json")
             element.nullable = false
         }
-        if usage != .json && usage != .multipart && (element.type.hasPrefix("[") || element.type.hasPrefix("{")) {
+        if usage != .json && usage != .multipart && element.type.isContainer {
             warn(.nestedArray, at: items.location, "an array of arrays or maps in a \(usage) is sent as text")
-            return ImportedType("[string]")
+            return ImportedType(.array(.primitive(.string)))
         }
-        return withItemLimits(ImportedType("[\(element.type)]"), schema)
+        return withItemLimits(ImportedType(.array(element.type)), schema)
     }
 
     func withItemLimits(_ type: ImportedType, _ schema: DocNode) -> ImportedType {
@@ -74,19 +76,19 @@ extension ImportRun {
             var value = type(of: node, hint: hint + "Value", usage: usage == .json ? .json : usage, depth: depth + 1)
             if value.nullable {
                 value.nullable = false
-                if value.type != "json" {
+                if value.type != .primitive(.json) {
                     warn(
                         .nullValues, at: node.location,
                         "map values may be null, which '{string: \(value.type)}' cannot hold; typed as json values")
-                    value = ImportedType("json")
+                    value = ImportedType(.primitive(.json))
                 }
             }
-            if usage != .json, value.type.hasPrefix("[") || value.type.hasPrefix("{") || value.type == "json" {
-                return ImportedType("{string: string}")
+            if usage != .json, value.type.isContainer || value.type == .primitive(.json) {
+                return ImportedType(.map(.primitive(.string)))
             }
-            return ImportedType("{string: \(value.type)}")
+            return ImportedType(.map(value.type))
         case .open, .closed:
-            return ImportedType(usage == .json || usage == .multipart ? "{string: json}" : "{string: string}")
+            return ImportedType(.map(.primitive(usage == .json || usage == .multipart ? .json : .string)))
         }
     }
 
@@ -98,8 +100,9 @@ extension ImportRun {
         if let value = schema["default"], fits(value, result.type), result.options["const"] == nil {
             result.options["default"] = value.value
         }
-        if let example = schema["example"] ?? schema["examples"]?.items?.first, !result.type.hasPrefix("{"),
-            example.isMapping == false || shapes[result.type] != nil
+        let isMap = if case .map = result.type { true } else { false }
+        if let example = schema["example"] ?? schema["examples"]?.items?.first, !isMap,
+            example.isMapping == false || result.type.name.flatMap({ shapes[$0] }) != nil
         {
             result.options["example"] = example.value
         }
@@ -107,19 +110,21 @@ extension ImportRun {
     }
 
     /// Whether a default value is one the type can hold, as lint requires of it.
-    func fits(_ value: DocNode, _ type: String) -> Bool {
+    func fits(_ value: DocNode, _ type: TypeRef) -> Bool {
         switch type {
-        case "string": return value.node.scalar != nil && !value.node.isNull
-        case "int", "int32", "int64": return value.int != nil && value.node.isPlainScalar
-        case "double", "float": return value.double != nil && value.node.isPlainScalar
-        case "bool": return value.bool != nil
-        case _ where type.hasPrefix("["): return value.items != nil
-        case _ where type.hasPrefix("{"): return value.isMapping
-        default:
-            if case .enumeration(let values, let integer)? = shapes[type], let text = value.string {
+        case .primitive(.string): return value.node.scalar != nil && !value.node.isNull
+        case .primitive(.int), .primitive(.int32), .primitive(.int64):
+            return value.int != nil && value.node.isPlainScalar
+        case .primitive(.double), .primitive(.float): return value.double != nil && value.node.isPlainScalar
+        case .primitive(.bool): return value.bool != nil
+        case .array: return value.items != nil
+        case .map: return value.isMapping
+        case .named(let name):
+            if case .enumeration(let values, let integer)? = shapes[name], let text = value.string {
                 return values.contains(text) && (integer ? value.int != nil : true)
             }
             return false
+        case .primitive: return false
         }
     }
 }

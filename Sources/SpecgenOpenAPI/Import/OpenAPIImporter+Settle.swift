@@ -137,7 +137,7 @@ extension ImportRun {
                     if let body = operation["requestBody"].flatMap({ resolved($0) }),
                         let media = preferredMedia(body["content"]), let schema = media.node["schema"]
                     {
-                        payload = type(of: schema, hint: hint + "Payload").type
+                        payload = type(of: schema, hint: hint + "Payload").type.description
                     }
                     warn(
                         .webhook, at: keyLocation,

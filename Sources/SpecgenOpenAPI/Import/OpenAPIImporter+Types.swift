@@ -23,13 +23,13 @@ extension ImportRun {
     func type(
         of schema: DocNode, hint: String, usage: SchemaUsage = .json, asModel: Bool = false, depth: Int = 0
     ) -> ImportedType {
-        if schema.bool != nil, !schema.isMapping { return ImportedType("json") }
+        if schema.bool != nil, !schema.isMapping { return ImportedType(.primitive(.json)) }
         guard schema.isMapping else {
             warn(
                 .invalidSchema, at: schema.location,
                 "a schema must be a mapping, found \(schema.node.kindDescription); typed as json")
             summary.jsonFallbacks += 1
-            return ImportedType("json")
+            return ImportedType(.primitive(.json))
         }
         if let reference = schema.string("$ref") {
             var result = referencedType(reference, at: schema, hint: hint, usage: usage, depth: depth)
@@ -73,7 +73,7 @@ extension ImportRun {
                     inlineModels[key] = name
                 }
             }
-            result = ImportedType(name)
+            result = ImportedType(.named(name))
             if nullableModels.contains(name) { result.nullable = true }
             return result
         } else if let reference = SchemaView.reference(of: schema) {
@@ -83,7 +83,7 @@ extension ImportRun {
             if let constant = Self.constant(of: schema) { result.options["const"] = constant.value }
         } else if let variants = view.variants {
             if variants.isEmpty {
-                result = ImportedType("json")
+                result = ImportedType(.primitive(.json))
             } else if variants.count == 1 {
                 result = type(of: variants[0], hint: hint, usage: usage, depth: depth + 1)
             } else {
@@ -99,9 +99,9 @@ extension ImportRun {
         }
         if view.nullable { result.nullable = true }
         Self.describe(&result, schema)
-        if result.type == "json", usage == .form || usage == .parameter || usage == .header {
+        if result.type == .primitive(.json), usage == .form || usage == .parameter || usage == .header {
             warn(.anyValue, at: schema.location, "a value of any type in a \(usage) is sent as text")
-            result.type = "string"
+            result.type = .primitive(.string)
         }
         return withDefaults(result, schema)
     }
@@ -147,17 +147,19 @@ extension ImportRun {
     func referencedType(
         _ reference: String, at node: DocNode, hint: String, usage: SchemaUsage, depth: Int
     ) -> ImportedType {
-        if reference.hasSuffix("/" + OpenAPIExporter.urlSchemaKey) { return ImportedType("url") }
+        if reference.hasSuffix("/" + OpenAPIExporter.urlSchemaKey) { return ImportedType(.primitive(.url)) }
         if namesModel(reference, from: node) {
-            guard let model = modelName(forReference: reference, from: node) else { return ImportedType("json") }
-            var result = ImportedType(model)
+            guard let model = modelName(forReference: reference, from: node) else {
+                return ImportedType(.primitive(.json))
+            }
+            var result = ImportedType(.named(model))
             result.nullable = nullableModels.contains(model)
             return adapted(result, to: usage, at: node)
         }
         guard depth < 32, let (target, _) = documents.resolve(reference, from: node) else {
             warn(.danglingRef, at: node.location, "$ref '\(reference)' points at nothing; typed as json")
             summary.jsonFallbacks += 1
-            return ImportedType("json")
+            return ImportedType(.primitive(.json))
         }
         return type(of: target, hint: hint, usage: usage, depth: depth + 1)
     }
@@ -166,18 +168,18 @@ extension ImportRun {
     /// text, a union as text.
     func adapted(_ type: ImportedType, to usage: SchemaUsage, at node: DocNode) -> ImportedType {
         guard usage == .form || usage == .parameter || usage == .header else { return type }
-        switch shapes[type.type] {
+        switch type.type.name.flatMap({ shapes[$0] }) {
         case .object?:
             warn(
                 .nestedObject, at: node.location,
                 "'\(type.type)' is an object inside a \(usage == .form ? "form body" : "parameter"); "
                     + "sent as a map of text (\(type.type)[key]=value), so its fields' types are not checked")
-            var map = ImportedType("{string: string}")
+            var map = ImportedType(.map(.primitive(.string)))
             map.nullable = type.nullable
             return map
         case .union?:
             warn(.nestedUnion, at: node.location, "'\(type.type)' is a union inside a \(usage); sent as text")
-            var text = ImportedType("string")
+            var text = ImportedType(.primitive(.string))
             text.nullable = type.nullable
             return text
         default:
@@ -192,10 +194,10 @@ extension ImportRun {
             if let reference = variant.string("$ref"), let model = modelName(forReference: reference, from: variant),
                 case .enumeration? = shapes[model]
             {
-                return ImportedType(model)
+                return ImportedType(.named(model))
             }
         }
-        return ImportedType("string")
+        return ImportedType(.primitive(.string))
     }
 
     /// A scalar, array or map.
@@ -207,7 +209,7 @@ extension ImportRun {
                 "a value of several types (\(view.types.joined(separator: ", "))) is typed as json",
                 fix: "use oneOf with one schema per type")
             summary.jsonFallbacks += 1
-            return ImportedType("json")
+            return ImportedType(.primitive(.json))
         }
         var jsonType = view.types.first
         if jsonType == nil {
@@ -226,18 +228,18 @@ extension ImportRun {
         switch jsonType {
         case "string" where schema.string("x-specgen-date-format") != nil:
             // The export's own words for a date written in a pattern.
-            result = ImportedType("datetime")
+            result = ImportedType(.primitive(.datetime))
             result.options["format"] = schema.string("x-specgen-date-format").map(SpecText.string)
         case "number" where format == "epoch-seconds" || format == "epoch-milliseconds":
-            result = ImportedType("datetime")
+            result = ImportedType(.primitive(.datetime))
             result.options["format"] = format.map(SpecText.string)
         case "string" where format == nil && schema["contentMediaType"] != nil && schema["contentEncoding"] == nil:
             // OpenAPI 3.1's raw bytes: a file where a part can carry one, else text.
-            result = ImportedType(usage == .multipart || usage == .json ? "file" : "string")
+            result = ImportedType(.primitive(usage == .multipart || usage == .json ? .file : .string))
         case "string":
-            result = ImportedType(stringType(format, usage: usage))
+            result = ImportedType(.primitive(stringType(format, usage: usage)))
             if format == "password" { result.options["sensitive"] = .plain("true") }
-            if result.type == "string" {
+            if result.type == .primitive(.string) {
                 if let pattern = schema.string("pattern") {
                     if (try? NSRegularExpression(pattern: pattern)) != nil {
                         result.options["pattern"] = .string(pattern)
@@ -252,32 +254,33 @@ extension ImportRun {
             }
         case "integer":
             if format == "unix-time" || format == "unixtime" || format == "timestamp" {
-                result = ImportedType("datetime")
+                result = ImportedType(.primitive(.datetime))
                 result.options["format"] = "epoch-seconds"
             } else {
-                result = ImportedType(format == "int32" ? "int32" : format == "int64" ? "int64" : "int")
+                result = ImportedType(.primitive(format == "int32" ? .int32 : format == "int64" ? .int64 : .int))
                 numberConstraints(&result, schema)
             }
         case "number":
-            result = ImportedType(format == "float" ? "float" : "double")
+            result = ImportedType(.primitive(format == "float" ? .float : .double))
             numberConstraints(&result, schema)
         case "boolean":
-            result = ImportedType("bool")
+            result = ImportedType(.primitive(.bool))
         case "array":
             result = arrayType(view, hint: hint, usage: usage, depth: depth)
         case "object":
             result = mapType(view, hint: hint, usage: usage, depth: depth)
         case nil:
-            result = ImportedType("json")
+            result = ImportedType(.primitive(.json))
         default:
             warn(
                 .unknownType, at: (schema["type"] ?? schema).location,
                 "unknown type '\(jsonType ?? "")'; typed as json")
             summary.jsonFallbacks += 1
-            result = ImportedType("json")
+            result = ImportedType(.primitive(.json))
         }
         if let constant = schema["const"] ?? (view.enumValues?.count == 1 ? view.enumValues?.first : nil),
-            ["string", "int", "int32", "int64", "bool", "double", "float"].contains(result.type)
+            [Primitive.string, .int, .int32, .int64, .bool, .double, .float].map(TypeRef.primitive).contains(
+                result.type)
         {
             result.options["const"] = constant.value
         }

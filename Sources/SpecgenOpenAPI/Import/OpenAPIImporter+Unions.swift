@@ -83,7 +83,10 @@ extension ImportRun {
             }
         }
         var written: [SpecText] = []
-        var seenTypes = Set<String>()
+        // Each written variant's type, and the tags it is known by.
+        var variantTypes: [TypeRef] = []
+        var tagsWritten: [String] = []
+        var seenTypes = Set<TypeRef>()
         var seenCases = Set<String>()
         var allModels = true
         for (index, variant) in variants.enumerated() {
@@ -100,13 +103,14 @@ extension ImportRun {
                 continue
             }
             seenTypes.insert(type.type)
-            if case .object? = shapes[type.type] {} else { allModels = false }
+            let shape = type.type.name.flatMap { shapes[$0] }
+            if case .object? = shape {} else { allModels = false }
             var entry = SpecMap()
-            entry["type"] = .string(type.type)
+            entry["type"] = .string(type.type.description)
             if let explicit = variant.string("x-specgen-case") {
                 entry["case"] = .string(explicit)
                 seenCases.insert(explicit.lowercased())
-            } else if let label, case .object? = shapes[type.type] {
+            } else if let label, case .object? = shape {
                 // A model made from the variant is named after the union; its case is named as the variant sits.
                 let caseName = namer.bareMemberName(label)
                 if !seenCases.contains(caseName.lowercased()) {
@@ -116,32 +120,22 @@ extension ImportRun {
             }
             // Tags come from the mapping, else from the values the variant's tag property takes, else (as the
             // loader does) from its constant or its name.
-            let variantTags = tags[type.type] ?? discriminator.flatMap { tagValues(of: variant, property: $0) } ?? []
+            let variantTags =
+                type.type.name.flatMap { tags[$0] } ?? discriminator.flatMap { tagValues(of: variant, property: $0) }
+                ?? []
+            let constant = constantTag(of: type.type.description, discriminator)
             if variantTags.count > 1 {
                 entry["tags"] = .list(variantTags.map(SpecText.string))
-            } else if let tag = variantTags.first, tag != constantTag(of: type.type, discriminator) {
+            } else if let tag = variantTags.first, tag != constant {
                 entry["tag"] = .string(tag)
             }
+            tagsWritten += variantTags.isEmpty ? [constant] : variantTags
             // A variant made a model keeps its description there.
-            if reference != nil || shapes[type.type] == nil, let description = variant.string("description") {
+            if reference != nil || shape == nil, let description = variant.string("description") {
                 entry["description"] = SpecText.description(description)
             }
-            written.append(entry.keys == ["type"] ? .string(type.type) : entry.text)
-        }
-        let tagsWritten = written.flatMap { entry -> [String] in
-            switch entry {
-            case .string(let type): return [constantTag(of: type, discriminator)]
-            case .map(let entries):
-                if case .string(let tag)? = entries.first(where: { $0.key == "tag" })?.value { return [tag] }
-                if case .list(let items)? = entries.first(where: { $0.key == "tags" })?.value {
-                    return items.compactMap { if case .string(let tag) = $0 { tag } else { nil } }
-                }
-                if case .string(let type)? = entries.first(where: { $0.key == "type" })?.value {
-                    return [constantTag(of: type, discriminator)]
-                }
-                return []
-            default: return []
-            }
+            written.append(entry.keys == ["type"] ? .string(type.type.description) : entry.text)
+            variantTypes.append(type.type)
         }
         if discriminator != nil, allModels, Set(tagsWritten).count < tagsWritten.count {
             warn(
@@ -159,7 +153,7 @@ extension ImportRun {
         }
         if written.count == 1, case .string(let only) = written[0] {
             // One variant left (the others were duplicates or null): the union is another name for it.
-            return (Self.alias(of: only, keeping: map), .alias(only))
+            return (Self.alias(of: only, keeping: map), .alias(variantTypes[0]))
         }
         map["oneOf"] = .list(written)
         map["discriminator"] = discriminator.map(SpecText.string)

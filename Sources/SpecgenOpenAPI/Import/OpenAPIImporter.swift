@@ -282,7 +282,7 @@ final class ImportRun {
         func held(_ model: String) -> [(field: ImportedField, target: String)] {
             guard case .object(let fields, _)? = shapes[model] else { return [] }
             return fields.compactMap { field in
-                if case .object? = shapes[field.type] { return (field, field.type) }
+                if let target = field.type.name, case .object? = shapes[target] { return (field, target) }
                 return nil
             }
         }
@@ -290,7 +290,7 @@ final class ImportRun {
             state[model] = 1
             for (field, target) in held(model) {
                 if state[target] == 1 {
-                    retype(field.wireName, of: model, to: "json")
+                    retype(field.wireName, of: model, to: .primitive(.json))
                     warn(
                         .recursiveStruct,
                         at: field.location ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
@@ -308,7 +308,7 @@ final class ImportRun {
     }
 
     /// Changes a field's type in a written struct, keeping its presence and options.
-    func retype(_ wireName: String, of model: String, to type: String) {
+    func retype(_ wireName: String, of model: String, to type: TypeRef) {
         guard let index = modelIndex[model], case .map(var entries)? = models[index].body,
             let propertiesIndex = entries.firstIndex(where: { $0.key == "properties" }),
             case .map(var properties) = entries[propertiesIndex].value,
@@ -316,11 +316,11 @@ final class ImportRun {
         else { return }
         var long = Self.longForm(properties[fieldIndex].value)
         let optional = Self.isOptional(properties[fieldIndex].value)
-        long["type"] = .string(type + (optional ? "?" : ""))
+        long["type"] = .string(type.description + (optional ? "?" : ""))
         for key in ["pattern", "minLength", "maxLength", "minimum", "maximum", "format", "const", "default"] {
             long.remove(key)
         }
-        properties[fieldIndex].value = long.keys == ["type"] ? long["type"] ?? .string(type) : long.text
+        properties[fieldIndex].value = long.keys == ["type"] ? long["type"] ?? .string(type.description) : long.text
         entries[propertiesIndex].value = .map(properties)
         models[index].body = .map(entries)
         if case .object(var fields, let open)? = shapes[model],
@@ -337,13 +337,13 @@ enum ModelShape {
     case object(fields: [ImportedField], open: Bool)
     case enumeration(values: [String], integer: Bool)
     case union
-    case alias(String)
+    case alias(TypeRef)
 }
 
-/// A struct field as imported: its wire name, type text and presence, and the constant it holds.
+/// A struct field as imported: its wire name, type and presence, and the constant it holds.
 struct ImportedField: Hashable {
     var wireName: String
-    var type: String
+    var type: TypeRef
     var optional: Bool
     var constant: String?
     var text: SpecText

@@ -34,6 +34,20 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The model's name, for a named type.
+    package var name: String? {
+        if case .named(let name) = self { return name }
+        return nil
+    }
+
+    /// Whether it is an array or a map: what a parameter or a header sends only as text items.
+    package var isContainer: Bool {
+        switch self {
+        case .array, .map: true
+        case .primitive, .named: false
+        }
+    }
+
     /// Every named type the reference mentions.
     public var referencedNames: [String] {
         switch self {
