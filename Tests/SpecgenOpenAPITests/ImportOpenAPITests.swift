@@ -16,7 +16,7 @@ struct ImportOpenAPITests {
         #expect(
             Self.cases == [
                 "PayDesk", "import-allof-conflict", "import-discriminator-tags", "import-enum-names",
-                "import-generated-names", "import-json",
+                "import-generated-names", "import-inheritance", "import-json",
                 "import-json-characters", "import-json-or-stream", "import-multi-file", "import-operation-refs",
                 "import-paging-widths",
                 "import-reserved-parameters", "import-server-variables", "import-swagger2", "import-swagger2-files",

@@ -202,8 +202,15 @@ struct ImportRuleTests {
         let (spec, summary) = try Self.imported("import-swagger2")
         #expect(spec.servers.first?.url == "https://pets.example.com/v2")
         #expect(spec.authSchemes.map(\.name) == ["apiKey", "basicAuth", "oauth"])
-        #expect(spec.models.map(\.name) == ["NewPet", "Pet", "Animal", "ErrorModel"])
-        #expect(summary.documentSchemas == 4)
+        #expect(spec.models.map(\.name) == ["NewPet", "Pet", "Animal", "AnimalBase", "Horse", "ErrorModel"])
+        #expect(summary.documentSchemas == 5)
+        // A definition with a discriminator that another extends stands for its subtypes.
+        guard case .union(let animal) = try Self.model("Animal", in: spec).kind else {
+            Issue.record("Animal is not a union")
+            return
+        }
+        #expect(animal.discriminator == "kind")
+        #expect(animal.variants.map(\.discriminatorValues) == [["Horse"]])
         let list = try #require(spec.endpoints.first { $0.name == "listPets" })
         #expect(list.queryParameters.map(\.wireName) == ["limit", "offset", "tags", "ids"])
         #expect(list.queryParameters.first?.defaultValue == .int(20))
@@ -242,6 +249,31 @@ struct ImportRuleTests {
             return
         }
         #expect(event.variants.map(\.discriminatorValues) == [["created"], ["updated", "replaced"]])
+    }
+
+    /// A schema with a discriminator that others extend through `allOf` stands for any of them: it becomes the
+    /// union of its subtypes, tagged by the mapping or by their schema names, and the properties they share become
+    /// `<Name>Base`, which each includes, whatever order the document declares them in.
+    @Test func aBaseWithADiscriminatorIsTheUnionOfItsSubtypes() throws {
+        let (spec, summary) = try Self.imported("import-inheritance")
+        func union(_ name: String) throws -> Union? {
+            if case .union(let union) = try Self.model(name, in: spec).kind { return union }
+            return nil
+        }
+        let pet = try #require(try union("Pet"))
+        #expect(pet.discriminator == "petType")
+        #expect(pet.variants.map(\.type.description) == ["Dog", "Cat"])
+        #expect(pet.variants.map(\.discriminatorValues) == [["dog"], ["cat"]])
+        #expect(try Self.model("Dog", in: spec).includes.map(\.name) == ["PetBase"])
+        #expect(try Self.model("PetBase", in: spec).fields.map(\.wireName) == ["petType", "name"])
+        // One kind today: still a union, so a kind added later reads as undocumented, not as a balance setting.
+        let setting = try #require(try union("Setting"))
+        #expect(setting.variants.map(\.discriminatorValues) == [["balance"]])
+        // No mapping: each subtype is tagged with its schema's name.
+        let keeper = try #require(try union("Keeper"))
+        #expect(keeper.variants.map(\.discriminatorValues) == [["Vet"], ["Groomer"]])
+        #expect(summary.warnings.isEmpty)
+        #expect(spec.endpoints.first { $0.name == "addPet" }?.body?.content == .type(.named("Pet")))
     }
 
     /// Paging as the document means it: offsets and limits of another integer width, a page with a default, and a

@@ -55,7 +55,11 @@ extension ImportRun {
         let outer = currentAnchor
         if isComponent, let position = componentOrder[raw] { currentAnchor = position }
         reserveModel(name)
-        defineModel(name, schema: schema)
+        if isComponent, let subtypes = subtypes(of: raw, schema: schema) {
+            defineHierarchy(name, raw: raw, schema: schema, subtypes: subtypes)
+        } else {
+            defineModel(name, schema: schema)
+        }
         currentAnchor = outer
         return name
     }
@@ -136,7 +140,10 @@ extension ImportRun {
             return enumeration(
                 schema, values: variants.compactMap { $0["const"] }, name: name, into: map, cases: variants)
         }
-        if let variants = view.variants, variants.count > 1, !view.isStringUnion {
+        // One variant is a union still where a discriminator says a kind added later is not this one.
+        if let variants = view.variants, variants.count > 1 || (variants.count == 1 && schema["discriminator"] != nil),
+            !view.isStringUnion
+        {
             return union(schema, variants: variants, name: name, into: map)
         }
         if let values = view.enumValues, !values.isEmpty, view.variants == nil {

@@ -23,6 +23,11 @@ extension ImportRun {
                 guard let model = modelName(forReference: reference, from: part),
                     let target = documents.resolve(reference, from: part)?.node
                 else { return }
+                // A subtype extends its base's own properties, not the union the base became.
+                if let base = hierarchyBases[model] {
+                    if !includes.contains(base) { includes.append(base) }
+                    return
+                }
                 switch shapes[model] {
                 case .object?:
                     if !includes.contains(model) { includes.append(model) }
@@ -151,8 +156,9 @@ extension ImportRun {
             discriminator = nil
             written = written.map(Self.withoutTag)
         }
-        if written.count == 1, case .string(let only) = written[0] {
-            // One variant left (the others were duplicates or null): the union is another name for it.
+        if written.count == 1, discriminator == nil, case .string(let only) = written[0] {
+            // One variant left (the others were duplicates or null): the union is another name for it. A
+            // discriminated one stays a union: a kind added later reads as `undocumented`, not as this one.
             return (Self.alias(of: only, keeping: map), .alias(variantTypes[0]))
         }
         map["oneOf"] = .list(written)

@@ -113,6 +113,10 @@ final class ImportRun {
     var referenced: [String: String] = [:]
     /// What each model is, for the checks that depend on it (includes, form fields, discriminators, pagination).
     var shapes: [String: ModelShape] = [:]
+    /// The struct of a base schema's own properties, by the union the base became, for its subtypes to include.
+    var hierarchyBases: [String: String] = [:]
+    /// The variants of each union a base schema became, with their tags.
+    var hierarchyVariants: [String: [(model: String, tags: [String])]] = [:]
     /// The inline models made so far, by their text without descriptions, so an identical one is not made twice.
     var inlineModels: [SpecText: String] = [:]
     /// While the streamed form of an operation offered as JSON or a stream is read: responses prefer the stream.

@@ -3,7 +3,9 @@ extension LintRun {
     /// no variant that an earlier one always wins over when undiscriminated.
     mutating func checkUnion(_ model: Model, _ union: Union) {
         let scope = "union '\(model.name)'"
-        if union.variants.count == 1, let only = union.variants.first {
+        // A discriminated union of one variant says more than an alias: a value with another tag is a kind the
+        // spec does not know yet, read as `undocumented`, not as the one variant.
+        if union.variants.count == 1, union.discriminator == nil, let only = union.variants.first {
             warning(
                 only.location, "\(scope) has one variant", fix: "write it as an alias: '\(model.name): \(only.type)'")
         }

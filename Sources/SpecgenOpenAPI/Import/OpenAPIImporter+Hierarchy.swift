@@ -1,0 +1,122 @@
+import SpecgenSpec
+import SpecgenYAML
+
+/// Inheritance: a schema with a `discriminator` that other schemas extend through `allOf` (OpenAPI's
+/// polymorphism, and Swagger 2.0's) stands for any of them, told apart by the discriminator. It becomes a union of
+/// its subtypes under its own name; the properties they share become a struct, `<Name>Base`, that each subtype
+/// includes.
+extension ImportRun {
+    /// A subtype of a base schema: the tag that names it and the `$ref` to its schema.
+    struct Subtype {
+        var tag: String
+        var reference: String
+    }
+
+    /// The subtypes of component schema `raw`, those of its `mapping` first, then the components that extend it
+    /// (tagged with their schema names, as OpenAPI says); nil when it is not a base: no discriminator, a `oneOf`
+    /// or `anyOf` of its own, or nothing that extends it.
+    func subtypes(of raw: String, schema: DocNode) -> [Subtype]? {
+        guard schema["discriminator"]?.string("propertyName") != nil, schema["oneOf"] == nil, schema["anyOf"] == nil,
+            let components = root?["components"]?["schemas"]?.entries
+        else { return nil }
+        let own = Self.componentReference(raw)
+        var found: [Subtype] = []
+        for (tag, _, target) in schema["discriminator"]?["mapping"]?.entries ?? [] {
+            guard let value = target.string else { continue }
+            let reference = value.contains("#") || value.contains("/") ? value : Self.componentReference(value)
+            found.append(Subtype(tag: tag, reference: reference))
+        }
+        for (key, _, candidate) in components where key != raw {
+            let reference = Self.componentReference(key)
+            guard !found.contains(where: { $0.reference == reference }),
+                (candidate["allOf"]?.items ?? []).contains(where: { $0.string("$ref") == own })
+            else { continue }
+            found.append(Subtype(tag: key, reference: reference))
+        }
+        return found.contains { $0.reference != own } ? found : nil
+    }
+
+    static func componentReference(_ name: String) -> String { "#/components/schemas/" + pointerToken(name) }
+
+    /// Writes base schema `raw` as the union `name` of its subtypes, after the struct of its own properties, which
+    /// the subtypes include (`ImportRun.hierarchyBases`) and which is a variant itself where the mapping names it.
+    /// A hierarchy whose tags the discriminator property cannot hold stays the struct, with a warning.
+    func defineHierarchy(_ name: String, raw: String, schema: DocNode, subtypes: [Subtype]) {
+        let property = schema["discriminator"]?.string("propertyName") ?? ""
+        let base = allocateTypeName(raw + "Base")
+        reserveModel(base)
+        defineModel(base, schema: schema)
+        if let index = modelIndex[base], case .map(var entries)? = models[index].body {
+            // The schema's description is the union's; the struct says what it is.
+            let description = SpecText.description("The properties every kind of \(name) has.")
+            entries.removeAll { $0.key == "description" }
+            entries.insert(SpecText.Entry(key: "description", value: description), at: 0)
+            models[index].body = .map(entries)
+        }
+        hierarchyBases[name] = base
+        let own = Self.componentReference(raw)
+        var variants: [(model: String, tags: [String])] = []
+        for subtype in subtypes {
+            let model: String
+            if subtype.reference == own {
+                model = base
+            } else {
+                guard let found = modelName(forReference: subtype.reference, from: schema) else { continue }
+                model = found
+            }
+            // A subtype that is a base itself stands for its own subtypes.
+            let members = hierarchyVariants[model] ?? [(model, [subtype.tag])]
+            for member in members {
+                if let index = variants.firstIndex(where: { $0.model == member.model }) {
+                    variants[index].tags += member.tags.filter { !variants[index].tags.contains($0) }
+                } else {
+                    variants.append(member)
+                }
+            }
+        }
+        // Every variant must be a struct, and every tag a value its discriminator property can hold.
+        let values = tagValues(property, of: base)
+        let unfit = variants.first { variant in
+            if case .object? = shapes[variant.model] {} else if shapes[variant.model] != nil { return true }
+            return values.map { allowed in variant.tags.contains { !allowed.contains($0) } } ?? false
+        }
+        if variants.isEmpty || unfit != nil {
+            warn(
+                .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
+                "'\(raw)' is extended by other schemas, but "
+                    + (unfit.map { "'\($0.model)' cannot be one of its variants" } ?? "none of them imports")
+                    + "; read as the struct of its own properties")
+            hierarchyBases[name] = nil
+            defineModel(name, schema: schema)
+            return
+        }
+        hierarchyVariants[name] = variants
+        var map = SpecMap()
+        let (description, deprecation) = Self.described(schema)
+        map["description"] = description.map(SpecText.description)
+        map["deprecated"] = deprecation
+        map["oneOf"] = .list(
+            variants.map { variant in
+                var entry = SpecMap()
+                entry["type"] = .string(variant.model)
+                if variant.tags.count > 1 {
+                    entry["tags"] = .list(variant.tags.map(SpecText.string))
+                } else if variant.tags[0] != constantTag(of: variant.model, property) {
+                    entry["tag"] = .string(variant.tags[0])
+                }
+                return entry.keys == ["type"] ? .string(variant.model) : entry.text
+            })
+        map["discriminator"] = .string(property)
+        modelLocations[name] = schema.location
+        setModel(name, map.text, shape: .union)
+    }
+
+    /// The values the discriminator property of struct `base` can hold: its enum's; nil for any text.
+    private func tagValues(_ property: String, of base: String) -> [String]? {
+        guard case .object(let fields, _)? = shapes[base],
+            let field = fields.first(where: { $0.wireName == property }),
+            let type = field.type.name, case .enumeration(let values, _)? = shapes[type]
+        else { return nil }
+        return values
+    }
+}
