@@ -18,6 +18,7 @@ struct ExchangeSimulator {
     let oldClient: ClientDecoding
     /// The old spec's types, and its checks of text (how the old client reads headers).
     let oldTypes: TypeResolver
+    /// The new spec's types: how its server reads a parameter.
     let newTypes: TypeResolver
     let oldReader: ServerValueCheck
     let newClient: ClientDecoding
