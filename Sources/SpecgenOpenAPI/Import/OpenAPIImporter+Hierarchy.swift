@@ -64,8 +64,9 @@ extension ImportRun {
                 guard let found = modelName(forReference: subtype.reference, from: schema) else { continue }
                 model = found
             }
-            // A subtype that is a base itself stands for its own subtypes.
-            let members = hierarchyVariants[model] ?? [(model, [subtype.tag])]
+            // A subtype that is a base itself, told apart by the same property, stands for its own subtypes.
+            let nested = hierarchyVariants[model].flatMap { $0.property == property ? $0.variants : nil }
+            let members = nested ?? [(model, [subtype.tag])]
             for member in members {
                 if let index = variants.firstIndex(where: { $0.model == member.model }) {
                     variants[index].tags += member.tags.filter { !variants[index].tags.contains($0) }
@@ -90,7 +91,7 @@ extension ImportRun {
             defineModel(name, schema: schema)
             return
         }
-        hierarchyVariants[name] = variants
+        hierarchyVariants[name] = (property, variants)
         var map = SpecMap()
         let (description, deprecation) = Self.described(schema)
         map["description"] = description.map(SpecText.description)

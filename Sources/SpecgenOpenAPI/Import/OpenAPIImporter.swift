@@ -115,8 +115,8 @@ final class ImportRun {
     var shapes: [String: ModelShape] = [:]
     /// The struct of a base schema's own properties, by the union the base became, for its subtypes to include.
     var hierarchyBases: [String: String] = [:]
-    /// The variants of each union a base schema became, with their tags.
-    var hierarchyVariants: [String: [(model: String, tags: [String])]] = [:]
+    /// The discriminator property and the variants, with their tags, of each union a base schema became.
+    var hierarchyVariants: [String: (property: String, variants: [(model: String, tags: [String])])] = [:]
     /// The inline models made so far, by their text without descriptions, so an identical one is not made twice.
     var inlineModels: [SpecText: String] = [:]
     /// While the streamed form of an operation offered as JSON or a stream is read: responses prefer the stream.
