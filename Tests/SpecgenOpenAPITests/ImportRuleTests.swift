@@ -272,7 +272,15 @@ struct ImportRuleTests {
         // No mapping: each subtype is tagged with its schema's name.
         let keeper = try #require(try union("Keeper"))
         #expect(keeper.variants.map(\.discriminatorValues) == [["Vet"], ["Groomer"]])
-        #expect(summary.warnings.isEmpty)
+        // A subtype that is a base told apart by another property cannot stand for its kinds: the outer base stays
+        // the struct of its own properties, with a warning; the inner one is a union still.
+        guard case .object(let vehicle) = try Self.model("Vehicle", in: spec).kind else {
+            Issue.record("Vehicle is not a struct")
+            return
+        }
+        #expect(vehicle.map(\.wireName) == ["kind"])
+        #expect(try union("Car")?.discriminator == "body")
+        #expect(summary.warnings == ["discriminator-dropped": 1])
         #expect(spec.endpoints.first { $0.name == "addPet" }?.body?.content == .type(.named("Pet")))
     }
 
