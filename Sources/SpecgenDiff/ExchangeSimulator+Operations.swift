@@ -275,7 +275,7 @@ extension ExchangeSimulator {
     mutating func readings(
         _ type: TypeRef, as oldType: TypeRef, whole: Bool
     ) -> [(json: String, failure: String?)] {
-        let key = [type, oldType, whole ? .primitive(.bool) : .primitive(.string)]
+        let key = ReadingKey(type: type, oldType: oldType, whole: whole)
         if let known = readingCache[key] { return known }
         let found = newValues.values(of: type).map { value in
             (

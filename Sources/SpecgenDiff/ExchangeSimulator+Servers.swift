@@ -74,33 +74,18 @@ extension ExchangeSimulator {
     /// Whether some value of the template's variables gives `url`: one of a variable's values where it lists
     /// them, any text where it does not.
     static func matches(_ url: String, _ template: String, _ variables: [ServerVariable]) -> Bool {
-        matches(Substring(url), parts(of: template)[...], variables)
+        matches(Substring(url), TemplatePart.parts(of: template)[...], variables)
     }
 
-    private enum Part {
-        case text(String)
-        case variable(String)
-    }
-
-    private static func parts(of template: String) -> [Part] {
-        var parts: [Part] = []
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
-            parts.append(.variable(String(rest[rest.index(after: open)..<close])))
-            rest = rest[rest.index(after: close)...]
-        }
-        if !rest.isEmpty { parts.append(.text(String(rest))) }
-        return parts
-    }
-
-    private static func matches(_ url: Substring, _ parts: ArraySlice<Part>, _ variables: [ServerVariable]) -> Bool {
+    private static func matches(
+        _ url: Substring, _ parts: ArraySlice<TemplatePart>, _ variables: [ServerVariable]
+    ) -> Bool {
         guard let part = parts.first else { return url.isEmpty }
         let rest = parts.dropFirst()
         switch part {
-        case .text(let text):
+        case .literal(let text):
             return url.hasPrefix(text) && matches(url.dropFirst(text.count), rest, variables)
-        case .variable(let name):
+        case .placeholder(let name):
             let allowed = variables.first { $0.name == name }?.values ?? []
             if !allowed.isEmpty {
                 return allowed.contains { url.hasPrefix($0) && matches(url.dropFirst($0.count), rest, variables) }

@@ -32,7 +32,13 @@ struct ExchangeSimulator {
     var requestTrials: [String: OperationTrial] = [:]
     var answerTrials: [String: OperationTrial] = [:]
     /// The new server's answers of a type read as an old type, by the two types and whether a whole answer.
-    var readingCache: [[TypeRef]: [(json: String, failure: String?)]] = [:]
+    var readingCache: [ReadingKey: [(json: String, failure: String?)]] = [:]
+
+    struct ReadingKey: Hashable {
+        var type: TypeRef
+        var oldType: TypeRef
+        var whole: Bool
+    }
 
     struct TrialKey: Hashable {
         var model: String

@@ -23,8 +23,7 @@ extension ImportRun {
         var found: [Subtype] = []
         for (tag, _, target) in schema["discriminator"]?["mapping"]?.entries ?? [] {
             guard let value = target.string else { continue }
-            let reference = value.contains("#") || value.contains("/") ? value : Self.componentReference(value)
-            found.append(Subtype(tag: tag, reference: reference))
+            found.append(Subtype(tag: tag, reference: Self.mappingReference(value)))
         }
         for (key, _, candidate) in components where key != raw {
             let reference = Self.componentReference(key)
@@ -36,7 +35,13 @@ extension ImportRun {
         return found.contains { $0.reference != own } ? found : nil
     }
 
+    /// The `$ref` to the component schema `name`.
     static func componentReference(_ name: String) -> String { "#/components/schemas/" + pointerToken(name) }
+
+    /// The `$ref` a discriminator mapping's value means: a reference as written, or a component schema's name.
+    static func mappingReference(_ value: String) -> String {
+        value.contains("#") || value.contains("/") ? value : componentReference(value)
+    }
 
     /// Writes base schema `raw` as the union `name` of its subtypes, after the struct of its own properties, which
     /// the subtypes include (`ImportRun.hierarchyBases`) and which is a variant itself where the mapping names it.
@@ -76,7 +81,7 @@ extension ImportRun {
             }
         }
         // Every variant must be a struct, and every tag a value its discriminator property can hold.
-        let values = tagValues(property, of: base)
+        let values = allowedTags(property, of: base)
         let unfit = variants.first { variant in
             if case .object? = shapes[variant.model] {} else if shapes[variant.model] != nil { return true }
             return values.map { allowed in variant.tags.contains { !allowed.contains($0) } } ?? false
@@ -113,7 +118,7 @@ extension ImportRun {
     }
 
     /// The values the discriminator property of struct `base` can hold: its enum's; nil for any text.
-    private func tagValues(_ property: String, of base: String) -> [String]? {
+    private func allowedTags(_ property: String, of base: String) -> [String]? {
         guard case .object(let fields, _)? = shapes[base],
             let field = fields.first(where: { $0.wireName == property }),
             let type = field.type.name, case .enumeration(let values, _)? = shapes[type]

@@ -79,12 +79,10 @@ extension ImportRun {
         var tags: [String: [String]] = [:]  // model name → its tags from the mapping, in the mapping's order
         if discriminator != nil, let mapping = schema["discriminator"]?["mapping"]?.entries {
             for (tag, _, target) in mapping {
-                guard let reference = target.string else { continue }
-                let full =
-                    reference.contains("#") || reference.contains("/")
-                    ? reference
-                    : "#/components/schemas/" + reference
-                if let model = modelName(forReference: full, from: target) { tags[model, default: []].append(tag) }
+                guard let value = target.string else { continue }
+                if let model = modelName(forReference: Self.mappingReference(value), from: target) {
+                    tags[model, default: []].append(tag)
+                }
             }
         }
         var written: [SpecText] = []

@@ -183,7 +183,7 @@ final class ImportRun {
             summary.documentSchemas += schemas.filter { !$0.key.hasPrefix("specgen.") }.count
             for (index, schema) in schemas.enumerated() { componentOrder[schema.key] = index }
             for schema in schemas where !schema.key.hasPrefix("specgen.") {
-                _ = modelName(forReference: "#/components/schemas/" + Self.pointerToken(schema.key), from: root)
+                _ = modelName(forReference: Self.componentReference(schema.key), from: root)
             }
         }
         currentAnchor = componentOrder.count
