@@ -80,7 +80,7 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
     }
 
     private var inlineYAML: String {
-        if case .string(let value) = self { return Self.yamlScalar(value) }
+        if case .string(let value) = self { return YAMLScalar.text(value) }
         return scalarJSON
     }
 
@@ -92,20 +92,9 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
         }
     }
 
-    /// `key:` at `indent`; a key past YAML's 1,024-character limit for keys on their value's line (JSON allows any)
-    /// is an explicit key, `? key` with `:` on the next line.
-    static func yamlKey(_ key: String, indent: String, inFlow: Bool = true) -> String {
-        needsExplicitKey(key)
-            ? indent + "? " + yamlScalar(key, inFlow: inFlow) + "\n" + indent + ":"
-            : indent + yamlScalar(key, inFlow: inFlow) + ":"
-    }
-
-    /// Whether a key is too long to stand on its value's line.
-    static func needsExplicitKey(_ key: String) -> Bool { key.utf8.count > 1_000 }
-
     private func writeYAMLMembers(_ members: [OpenAPIObject.Member], into out: inout String, indent: String) {
         for member in members {
-            out += Self.yamlKey(member.key, indent: indent)
+            out += YAMLScalar.key(member.key, indent: indent)
             member.value.writeYAMLValue(into: &out, indent: indent + "  ", afterDash: false)
         }
     }
@@ -124,11 +113,11 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
             return
         }
         switch self {
-        case .object(let object) where afterDash && !Self.needsExplicitKey(object.members[0].key):
+        case .object(let object) where afterDash && !YAMLScalar.needsExplicitKey(object.members[0].key):
             // `- key: value` with the rest of the mapping aligned under the first key, and the first key's own
             // block below it, one level deeper.
             let first = object.members[0]
-            out += " " + Self.yamlScalar(first.key) + ":"
+            out += " " + YAMLScalar.text(first.key) + ":"
             first.value.writeYAMLValue(into: &out, indent: indent + "  ", afterDash: false)
             writeYAMLMembers(Array(object.members.dropFirst()), into: &out, indent: indent)
         case .object(let object):
@@ -142,49 +131,6 @@ public indirect enum OpenAPIValue: Hashable, Sendable {
         }
     }
 
-    /// Words YAML 1.1 readers turn into booleans or null.
-    private static let reservedWords: Set<String> = [
-        "true", "false", "yes", "no", "on", "off", "y", "n", "null", "~",
-    ]
-
-    /// Whether a YAML 1.1 reader takes the text for a boolean or null.
-    private static func isReservedWord(_ text: String) -> Bool { reservedWords.contains(text.lowercased()) }
-
-    /// A string as a plain YAML scalar when that reads back as the same string, else double-quoted. Inside a flow
-    /// collection (the default) `{`, `}`, `[`, `]` and `,` need quotes; outside one they may sit in a plain scalar
-    /// (`GET /pets/{petId}`).
-    static func yamlScalar(_ text: String, inFlow: Bool = true) -> String {
-        isPlainScalar(text, inFlow: inFlow) ? text : JSONLiteral.string(text)
-    }
-
-    /// Whether a string reads back as itself as a plain scalar: printable ASCII that starts with a letter, `_` or
-    /// `/`, holds no indicator and no `: `, does not end in a space or `:`, and is no YAML 1.1 boolean or null.
-    private static func isPlainScalar(_ text: String, inFlow: Bool) -> Bool {
-        let bytes = text.utf8
-        guard let first = bytes.first, let last = bytes.last,
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20) || first == UInt8(ascii: "_")
-                || first == UInt8(ascii: "/"),
-            last != UInt8(ascii: " "), last != UInt8(ascii: ":")
-        else { return false }
-        var previous: UInt8 = 0
-        for byte in bytes {
-            guard byte >= 0x20, byte < 0x7F else { return false }
-            switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"),
-                UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"),
-                UInt8(ascii: "#"):
-                return false
-            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","):
-                if inFlow { return false }
-            case UInt8(ascii: " ") where previous == UInt8(ascii: ":"):
-                return false
-            default:
-                break
-            }
-            previous = byte
-        }
-        return bytes.count > 5 || !isReservedWord(text)
-    }
 }
 
 /// A JSON object with its members in insertion order.

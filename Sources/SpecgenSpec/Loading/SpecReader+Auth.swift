@@ -106,8 +106,10 @@ extension SpecReader {
                     fix: suggestion.map { "did you mean '\($0)'?" } ?? "use 'bearer', 'basic', 'apiKey' or 'oauth2'")
                 return nil
             }
-            return AuthScheme(
+            var authScheme = AuthScheme(
                 name: name, kind: kind, description: scheme.documentation("description"), location: location)
+            authScheme.acceptsQuery = scheme.bool("acceptQuery") == true
+            return authScheme
         }
     }
 

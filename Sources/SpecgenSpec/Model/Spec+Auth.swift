@@ -18,6 +18,9 @@ public struct AuthScheme: Hashable, Sendable {
     public var kind: Kind
     /// What it is for.
     public var description: String?
+    /// Whether the spec says the API takes a query API key nowhere else (`acceptQuery: true`), so lint does not
+    /// warn that it ends up in logs.
+    public var acceptsQuery = false
     /// Where it is declared.
     public var location: SourceLocation
 

@@ -1,8 +1,6 @@
-import SpecgenSpec
-
 /// A spec being written: a YAML tree whose mappings keep their order, with a comment on any entry, written the way a
 /// person writes a spec (short mappings and lists on one line, descriptions as literal blocks).
-indirect enum SpecText: Hashable, Sendable {
+package indirect enum SpecText: Hashable, Sendable {
     /// A string, quoted when a plain scalar would read as something else.
     case string(String)
     /// Text written as it is: a number, a boolean, `null`.
@@ -13,17 +11,23 @@ indirect enum SpecText: Hashable, Sendable {
     case list([SpecText])
 
     /// One key of a mapping, with the comment written after it.
-    struct Entry: Hashable, Sendable {
-        var key: String
-        var value: SpecText
-        var comment: String?
+    package struct Entry: Hashable, Sendable {
+        package var key: String
+        package var value: SpecText
+        package var comment: String?
+
+        package init(key: String, value: SpecText, comment: String? = nil) {
+            self.key = key
+            self.value = value
+            self.comment = comment
+        }
     }
 
     /// The widest line a flow mapping or list may make before it is written as a block.
-    static let width = 118
+    package static let width = 118
 
     /// The tree as a YAML document, ending in a newline.
-    func document(header: [String] = []) -> String {
+    package func document(header: [String] = []) -> String {
         var out = header.map { "# \($0)\n" }.joined()
         switch self {
         case .map(let entries):
@@ -37,7 +41,7 @@ indirect enum SpecText: Hashable, Sendable {
         return out
     }
 
-    var isEmpty: Bool {
+    package var isEmpty: Bool {
         switch self {
         case .map(let entries): entries.isEmpty
         case .list(let items): items.isEmpty
@@ -51,13 +55,13 @@ indirect enum SpecText: Hashable, Sendable {
         case .string(let text): !Self.isBlock(text)
         case .plain: true
         case .map(let entries):
-            entries.allSatisfy { $0.comment == nil && $0.value.isFlowable && !OpenAPIValue.needsExplicitKey($0.key) }
+            entries.allSatisfy { $0.comment == nil && $0.value.isFlowable && !YAMLScalar.needsExplicitKey($0.key) }
         case .list(let items): items.allSatisfy(\.isFlowable)
         }
     }
 
     /// The value in flow style on one line.
-    var inline: String {
+    package var inline: String {
         var out = ""
         _ = appendInline(to: &out, byteLimit: .max)
         return out
@@ -65,7 +69,7 @@ indirect enum SpecText: Hashable, Sendable {
 
     /// The value in flow style on one line, or nil when that is wider than `budget` characters. Writing stops as
     /// soon as the line cannot fit, so a large value costs no more than a short one.
-    func inline(within budget: Int) -> String? {
+    package func inline(within budget: Int) -> String? {
         guard budget > 0 else { return nil }
         var out = ""
         // No character is written in more than four UTF-8 bytes outside rare combined clusters, which only make
@@ -77,7 +81,7 @@ indirect enum SpecText: Hashable, Sendable {
     /// Appends the flow-style text; false once it passes `byteLimit` UTF-8 bytes.
     private func appendInline(to out: inout String, byteLimit: Int) -> Bool {
         switch self {
-        case .string(let text): out += OpenAPIValue.yamlScalar(text)
+        case .string(let text): out += YAMLScalar.text(text)
         case .plain(let text): out += text
         case .map(let entries):
             out += "{"
@@ -102,18 +106,18 @@ indirect enum SpecText: Hashable, Sendable {
     }
 
     /// A key: status codes (`200`, `4XX`) plain, like a person writes them; anything else as a scalar.
-    static func key(_ text: String) -> String {
+    package static func key(_ text: String) -> String {
         let isStatus =
             text.count == 3 && text.first.map { "12345".contains($0) } == true
             && (text.dropFirst().allSatisfy(\.isNumber) || text.dropFirst() == "XX")
-        return isStatus ? text : OpenAPIValue.yamlScalar(text)
+        return isStatus ? text : YAMLScalar.text(text)
     }
 
     private func writeEntries(_ entries: [Entry], into out: inout String, indent: String) {
         for entry in entries {
             let key =
-                OpenAPIValue.needsExplicitKey(entry.key)
-                ? OpenAPIValue.yamlKey(entry.key, indent: indent) : indent + Self.key(entry.key) + ":"
+                YAMLScalar.needsExplicitKey(entry.key)
+                ? YAMLScalar.key(entry.key, indent: indent) : indent + Self.key(entry.key) + ":"
             entry.value.writeValue(after: key, comment: entry.comment, into: &out, indent: indent + "  ")
         }
     }
@@ -159,7 +163,7 @@ indirect enum SpecText: Hashable, Sendable {
             }
             return
         case .string(let text):
-            Self.append(to: &out, prefix, " ", OpenAPIValue.yamlScalar(text, inFlow: false), suffix, "\n")
+            Self.append(to: &out, prefix, " ", YAMLScalar.text(text, inFlow: false), suffix, "\n")
             return
         default:
             break
@@ -203,7 +207,7 @@ indirect enum SpecText: Hashable, Sendable {
     /// Whether text reads back from a literal block as it is: apart from its line breaks, nothing a JSON literal
     /// would escape (a carriage return, a tab, a control character, a line break YAML 1.1 folds, a byte-order mark,
     /// U+FFFE or U+FFFF).
-    static func readsBackInBlock(_ text: String) -> Bool {
+    package static func readsBackInBlock(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { $0 == "\n" || !JSONLiteral.needsEscape($0) }
     }
 
@@ -225,17 +229,17 @@ indirect enum SpecText: Hashable, Sendable {
 }
 
 extension SpecText: ExpressibleByStringLiteral {
-    init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
 }
 
 /// Builds a mapping in order, skipping absent values.
-struct SpecMap: Hashable, Sendable {
-    private(set) var entries: [SpecText.Entry] = []
+package struct SpecMap: Hashable, Sendable {
+    package private(set) var entries: [SpecText.Entry] = []
 
-    init() {}
+    package init() {}
 
     /// Sets a key; a nil value leaves the mapping as it is, a present key keeps its place.
-    subscript(key: String) -> SpecText? {
+    package subscript(key: String) -> SpecText? {
         get { entries.first { $0.key == key }?.value }
         set {
             guard let newValue else { return }
@@ -248,31 +252,31 @@ struct SpecMap: Hashable, Sendable {
     }
 
     /// Adds a key with a comment after it.
-    mutating func set(_ key: String, _ value: SpecText?, comment: String?) {
+    package mutating func set(_ key: String, _ value: SpecText?, comment: String?) {
         self[key] = value
         guard let comment, let index = entries.firstIndex(where: { $0.key == key }) else { return }
         entries[index].comment = entries[index].comment.map { $0 + "; " + comment } ?? comment
     }
 
-    mutating func remove(_ key: String) { entries.removeAll { $0.key == key } }
+    package mutating func remove(_ key: String) { entries.removeAll { $0.key == key } }
 
     /// Moves a present key just before another present key.
-    mutating func move(_ key: String, before other: String) {
+    package mutating func move(_ key: String, before other: String) {
         guard let index = entries.firstIndex(where: { $0.key == key }) else { return }
         let entry = entries.remove(at: index)
         let target = entries.firstIndex { $0.key == other } ?? entries.endIndex
         entries.insert(entry, at: target)
     }
 
-    var isEmpty: Bool { entries.isEmpty }
-    var keys: [String] { entries.map(\.key) }
-    var text: SpecText { .map(entries) }
+    package var isEmpty: Bool { entries.isEmpty }
+    package var keys: [String] { entries.map(\.key) }
+    package var text: SpecText { .map(entries) }
 }
 
 extension SpecText {
     /// A multi-line text is a literal block only when every line reads back the same: no tabs or carriage returns,
     /// no trailing spaces (editors strip them) and printable characters.
-    static func description(_ text: String) -> SpecText {
+    package static func description(_ text: String) -> SpecText {
         if isCleanASCII(text) { return .string(text) }
         var trimmed = Substring(text)
         while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
@@ -305,5 +309,5 @@ extension SpecText {
     }
 
     /// A string that must stay on one line: written double-quoted with escapes.
-    static func plainQuoted(_ text: String) -> SpecText { .plain(JSONLiteral.string(text)) }
+    package static func plainQuoted(_ text: String) -> SpecText { .plain(JSONLiteral.string(text)) }
 }

@@ -1,0 +1,131 @@
+/// Writes endpoints: the request, its parameters and body, the responses and errors, then the behaviour.
+extension SpecWriter {
+    func endpoint(_ endpoint: Endpoint, in spec: Spec) -> SpecText.Entry {
+        let keyPath = "endpoints.\(endpoint.name)"
+        var map = SpecMap()
+        func set(_ key: String, _ value: SpecText?) {
+            map.set(key, value, comment: value == nil ? nil : comments["\(keyPath).\(key)"])
+        }
+        set("summary", endpoint.summary.map(SpecText.description))
+        set("description", endpoint.description.map(SpecText.description))
+        set("request", .string("\(endpoint.method.rawValue) \(endpoint.path)"))
+        set("idempotencyKey", endpoint.idempotencyKey.map(SpecText.string))
+        if !endpoint.pathParameters.isEmpty { set("path", ModelWriter.fields(endpoint.pathParameters)) }
+        if !endpoint.queryParameters.isEmpty { set("query", ModelWriter.fields(endpoint.queryParameters)) }
+        if !endpoint.headerParameters.isEmpty { set("headers", ModelWriter.fields(endpoint.headerParameters)) }
+        set("body", endpoint.body.map(body))
+        set("response", responses(endpoint.responses))
+        if !endpoint.errors.isEmpty { set("errors", errors(endpoint.errors)) }
+        set("paginate", endpoint.pagination.map(pagination))
+        set("poll", endpoint.polling.map(polling))
+        switch endpoint.retry {
+        case .disabled?: set("retry", .plain("false"))
+        case .policy(let policy)?:
+            set("retry", retry(policy, base: spec.retry ?? RetrySettings(location: policy.location)))
+        case nil: break
+        }
+        var settings = SpecMap()
+        self.settings(endpoint.requestSettings, into: &settings)
+        for entry in settings.entries { set(entry.key, entry.value) }
+        if endpoint.idempotent { set("idempotent", .plain("true")) }
+        set("auth", endpoint.auth.map(requirement))
+        set("deprecated", endpoint.deprecation.map(ModelWriter.deprecation))
+        set("server", endpoint.server.map { .string($0.name) })
+        if !endpoint.mockSequence.isEmpty {
+            var mock = SpecMap()
+            mock["sequence"] = .list(
+                endpoint.mockSequence.map { step in
+                    var entry = SpecMap()
+                    entry["status"] = step.status.map { .plain(String($0)) }
+                    entry["body"] = step.body.map(Self.value)
+                    return entry.text
+                })
+            set("mock", mock.text)
+        }
+        return SpecText.Entry(key: endpoint.name, value: map.text)
+    }
+
+    /// `Type` for a JSON body of a type, else `json:`, `form:` or `multipart:` with a type or fields, or `binary:`.
+    private func body(_ body: RequestBody) -> SpecText {
+        var map = SpecMap()
+        switch (body.encoding, body.content) {
+        case (.json, .type(let type)) where body.description == nil:
+            return .string(type.description)
+        case (.binary, _):
+            map["binary"] = .string(body.contentType ?? "application/octet-stream")
+        case (let encoding, .type(let type)):
+            map[encoding.rawValue] = .string(type.description)
+        case (let encoding, .fields(let fields)):
+            map[encoding.rawValue] = ModelWriter.fields(fields)
+        }
+        map["description"] = body.description.map(SpecText.description)
+        return map.text
+    }
+
+    /// `Type` (a 200), `empty` (any 2XX), or the statuses with their bodies.
+    private func responses(_ responses: [ResponseCase]) -> SpecText {
+        if responses.count == 1, let only = responses.first, only.description == nil, only.example == nil,
+            only.headers.isEmpty
+        {
+            switch (only.status, only.body) {
+            case (.range(2), .empty): return "empty"
+            case (.code(200), .json(let type)) where type != .named("empty") && type != .named("binary"):
+                return .string(type.description)
+            case (.code(200), .binary): return "binary"
+            default: break
+            }
+        }
+        return .map(
+            responses.map { response in
+                var map = SpecMap()
+                switch response.body {
+                case .empty: map["body"] = "empty"
+                case .binary: map["body"] = "binary"
+                case .json(let type): map["body"] = .string(type.description)
+                case .stream(let stream):
+                    map["stream"] = .string(stream.format.rawValue)
+                    map["body"] = stream.item.map { .string($0.description) }
+                    map["until"] = stream.terminator.map(SpecText.string)
+                }
+                map["description"] = response.description.map(SpecText.description)
+                map["example"] = response.example.map(Self.value)
+                if !response.headers.isEmpty { map["headers"] = ModelWriter.fields(response.headers) }
+                let key = response.status.description
+                return SpecText.Entry(key: key, value: map.keys == ["body"] ? map["body"] ?? "empty" : map.text)
+            })
+    }
+
+    private func pagination(_ pagination: Pagination) -> SpecText {
+        var map = SpecMap()
+        switch pagination.style {
+        case .page(let parameter, let firstPage):
+            map["page"] = .string(parameter)
+            if firstPage != 1 { map["firstPage"] = .plain(String(firstPage)) }
+        case .offset(let parameter):
+            map["offset"] = .string(parameter)
+        case .cursor(let parameter, let responseField):
+            map["cursor"] = .string(parameter)
+            map["nextCursor"] = .string(responseField.joined(separator: "."))
+        case .afterItem(let parameter, let itemField):
+            map["after"] = .string(parameter)
+            if itemField != "id" { map["itemId"] = .string(itemField) }
+        case .link(let relation):
+            map["link"] = .string(relation)
+        }
+        map["limit"] = pagination.limitParameter.map(SpecText.string)
+        map["items"] = pagination.itemsField.map(SpecText.string)
+        map["hasMore"] = pagination.hasMoreField.map { .string($0.joined(separator: ".")) }
+        return map.text
+    }
+
+    private func polling(_ polling: Polling) -> SpecText {
+        var map = SpecMap()
+        map["name"] = .string(polling.name)
+        map["field"] = .string(polling.field.joined(separator: "."))
+        map["success"] = .list(polling.success.map(SpecText.string))
+        if !polling.failure.isEmpty { map["failure"] = .list(polling.failure.map(SpecText.string)) }
+        if polling.interval != 2 { map["interval"] = Self.number(polling.interval) }
+        if polling.maxAttempts != 60 { map["maxAttempts"] = .plain(String(polling.maxAttempts)) }
+        return map.text
+    }
+}
