@@ -387,4 +387,56 @@ struct ImportRuleTests {
                 .named("GetAResponse"), .named("GetAResponse"),
             ])
     }
+
+    /// A struct that holds itself through a property it includes (`Folder` includes `Item`, whose `parent` is a
+    /// `Folder`) has its loop closed where the property is declared, in `Item`, which every struct that includes it
+    /// then agrees with; the warning names the property in the document. (Retyping `Folder`'s copy alone left the
+    /// loop in place, and lint refused the spec.)
+    @Test func aStructLoopThroughAnIncludedPropertyIsClosedWhereItIsDeclared() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Files, version: "1"}
+            paths:
+              /folders/{id}:
+                get:
+                  operationId: getFolder
+                  parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                  responses:
+                    '200':
+                      description: A folder.
+                      content: {application/json: {schema: {$ref: '#/components/schemas/Folder'}}}
+            components:
+              schemas:
+                Folder:
+                  allOf:
+                    - {$ref: '#/components/schemas/Item'}
+                    - type: object
+                      properties:
+                        size: {type: integer}
+                Item:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: {type: string, maxLength: 255}
+                    parent: {$ref: '#/components/schemas/Folder'}
+            """
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "openapi.yaml:25:9: warning: 'Folder.parent' holds 'Folder', which holds 'Folder' again through structs "
+                    + "alone; typed as json; make one of them a oneOf, or refer to it by ID"
+            ])
+        #expect(result.summary.jsonFallbacks == 1)
+        let text = try #require(result.spec)
+        let loaded = Spec.load(bytes: Array(text.utf8), path: "imported.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let spec = try #require(loaded.spec)
+        let folder = try Self.model("Folder", in: spec)
+        #expect(folder.includes.map(\.name) == ["Item"])
+        func written(_ model: Model) -> [String] {
+            model.fields.map { "\($0.wireName): \($0.type)\($0.presence.suffix)" }
+        }
+        #expect(written(try Self.model("Item", in: spec)) == ["name: string", "parent: json?"])
+        #expect(written(folder) == ["name: string", "parent: json?", "size: int?"])
+    }
 }

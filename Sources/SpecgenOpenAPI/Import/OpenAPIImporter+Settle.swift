@@ -8,9 +8,9 @@ extension ImportRun {
     /// ordered so that none is shadowed by one tried before it, where such an order exists.
     /// Variants that decode each other's values have no such order: the later is never chosen, so it is dropped
     /// from the union, with a warning (its values decode as the earlier variant, as they would have anyway).
-    /// The decisions are made on `spec`, the spec the entries read as, and applied to both, so that the next pass
-    /// asks about the spec as it now is without reading it again.
-    func settle(_ models: [SpecText.Entry], spec: inout Spec) -> [SpecText.Entry] {
+    /// The decisions are made on the spec's value and applied to it, so that the next pass asks about the spec as
+    /// it now is.
+    func settle(_ spec: inout Spec) {
         let types = TypeResolver(spec)
         let usage = ModelUsage(spec, resolver: types)
         let included = Set(spec.models.flatMap { $0.includes.map(\.name) })
@@ -68,12 +68,12 @@ extension ImportRun {
                 "'\(model.name)' would be generated as '\(taken)', \(generated[taken] ?? "a generated type"); its "
                     + "Swift name is '\(chosen)'")
         }
-        guard !unused.isEmpty || !orders.isEmpty || !renames.isEmpty else { return models }
         for index in spec.models.indices {
             let name = spec.models[index].name
             if let order = orders[name], case .union(var union) = spec.models[index].kind {
                 let variants = union.variants
                 if order.count == 1 {
+                    // One variant left: the union is another name for it.
                     spec.models[index].kind = .alias(variants[order[0]].type, Constraints())
                 } else {
                     union.variants = order.map { variants[$0] }
@@ -83,44 +83,6 @@ extension ImportRun {
             if let swiftName = renames[name] { spec.models[index].swiftName = swiftName }
             if unused.contains(name) { spec.models[index].isStandalone = true }
         }
-        return models.map { entry in
-            var entry = entry
-            if let order = orders[entry.key] { entry = Self.reordered(entry, order) }
-            if let swiftName = renames[entry.key] {
-                entry = SpecText.Entry(
-                    key: entry.key, value: Self.withSwiftName(entry.value, swiftName), comment: entry.comment)
-            }
-            return unused.contains(entry.key) ? Self.standalone(entry) : entry
-        }
-    }
-
-    /// A union model entry with the `oneOf` items at the given indices, in that order.
-    static func reordered(_ entry: SpecText.Entry, _ order: [Int]) -> SpecText.Entry {
-        var map = longForm(entry.value)
-        guard case .list(let items)? = map["oneOf"], order.allSatisfy(items.indices.contains) else { return entry }
-        if order.count == 1, case .string(let only) = items[order[0]] {
-            // One variant left: the union is another name for it.
-            return SpecText.Entry(key: entry.key, value: alias(of: only, keeping: map), comment: entry.comment)
-        }
-        map["oneOf"] = .list(order.map { items[$0] })
-        return SpecText.Entry(key: entry.key, value: map.text, comment: entry.comment)
-    }
-
-    /// A model entry with `standalone: true` after its description (or first, when it has none).
-    static func standalone(_ entry: SpecText.Entry) -> SpecText.Entry {
-        var map = longForm(entry.value)
-        var result = SpecMap()
-        for item in map.entries {
-            result[item.key] = item.value
-            if item.key == "description" { result["standalone"] = .plain("true") }
-        }
-        if result["standalone"] == nil {
-            map = result
-            result = SpecMap()
-            result["standalone"] = .plain("true")
-            for item in map.entries { result[item.key] = item.value }
-        }
-        return SpecText.Entry(key: entry.key, value: result.text, comment: entry.comment)
     }
 
     /// OpenAPI 3.1's `webhooks` (and the `x-webhooks` extension 3.0 documents use): requests the API sends to the

@@ -189,7 +189,6 @@ final class ImportRun {
         currentAnchor = componentOrder.count
         let endpoints = self.endpoints(root["paths"], security: security)
         importWebhooks(root)
-        breakStructCycles()
         let shared = hoistSharedErrors(endpoints)
 
         if let servers = serversWithURLs(servers) { spec["servers"] = servers.text }
@@ -209,38 +208,43 @@ final class ImportRun {
 
         summary.endpoints = shared.endpoints.count - summary.streamedForms
         summary.models = written.count
+        if !written.isEmpty { spec["models"] = .map(written) }
+        // `models` goes before `endpoints`, as a person writes a spec.
+        spec.move("models", before: "endpoints")
         let header = [
             "Imported from \(Self.lastComponent(path)) by `specgen import-openapi`; edit the document and re-import,",
             "or edit this spec and stop importing.",
         ]
-        func render(_ models: [SpecText.Entry]) -> String {
-            var complete = spec
-            if !models.isEmpty { complete["models"] = .map(models) }
-            // `models` goes before `endpoints`, as a person writes a spec.
-            complete.move("models", before: "endpoints")
-            return complete.text.document(header: header)
+        // The translation is read once into a `Spec`; what depends on the whole spec is settled by asking
+        // SpecgenSpec about that value, as lint and the generator see it: which structs hold themselves, which
+        // models no operation carries, in which order a union's variants can each be chosen, which model names a
+        // generated type takes. A union variant dropped by one pass can leave models that only it used, which the
+        // next marks; so do models that only hold each other, once the roots are marked. The settled value is
+        // printed by SpecgenSpec's writer. A translation that does not read (a bug) is written as it is, so lint of
+        // the output says where.
+        let text = spec.text.document(header: header)
+        guard let read = Spec.read(bytes: Array(text.utf8), path: "imported.yaml") else {
+            return OpenAPIImport(
+                spec: text, diagnostics: documents.diagnostics.sortedForDisplay(), summary: summary)
         }
-        let text = render(written)
-        // What depends on the whole spec is settled by asking SpecgenSpec about it, as lint and the generator see
-        // it: which models no operation carries, and in which order a union's variants can each be chosen.
-        // A union variant dropped by one pass can leave models that only it used, which the next marks; so do models
-        // that only hold each other, once the roots are marked.
-        // The settled value is the spec the text reads as; when reading gave no diagnostic and lint of the value
-        // gives none, the spec is known clean without reading its text again.
-        var settled = written
-        var clean: Spec?
-        if let read = Spec.read(bytes: Array(text.utf8), path: "imported.yaml") {
-            var value = read.spec
-            for _ in 0..<4 {
-                let next = settle(settled, spec: &value)
-                if next == settled { break }
-                settled = next
+        var value = read.spec
+        breakStructCycles(in: &value)
+        for _ in 0..<4 {
+            let before = value
+            settle(&value)
+            if value == before { break }
+        }
+        // Comments the translation put on an endpoint's keys (how its paging was recognised).
+        var comments: [String: String] = [:]
+        for endpoint in shared.endpoints {
+            for entry in endpoint.body.entries {
+                if let comment = entry.comment { comments["endpoints.\(endpoint.name).\(entry.key)"] = comment }
             }
-            if read.isClean && SpecLinter().validate(value).isEmpty { clean = value }
         }
+        let clean = read.isClean && SpecLinter().validate(value).isEmpty ? value : nil
         return OpenAPIImport(
-            spec: settled == written ? text : render(settled), diagnostics: documents.diagnostics.sortedForDisplay(),
-            summary: summary, clean: clean)
+            spec: SpecWriter(header: header, comments: comments).text(of: value),
+            diagnostics: documents.diagnostics.sortedForDisplay(), summary: summary, clean: clean)
     }
 
     /// The keys of a path item that are operations.
@@ -279,25 +283,28 @@ final class ImportRun {
     }
 
     /// A struct that holds itself through other structs alone (Stripe's payment intent, whose last error holds a
-    /// payment intent) has no finite size in Swift; the field that closes the loop is typed `json`, with a warning.
-    /// A loop through a union needs nothing: the generator stores such unions `indirect`.
-    func breakStructCycles() {
+    /// payment intent) has no finite size in Swift; the field that closes the loop is typed `json`, with a warning
+    /// located where the document declares it. A loop through a union needs nothing: the generator stores such
+    /// unions `indirect`. Models are walked in the order they were made, fields in the order they are declared.
+    func breakStructCycles(in spec: inout Spec) {
+        var indices: [String: Int] = [:]
+        for (index, model) in spec.models.enumerated() { indices[model.name] = index }
         var state: [String: Int] = [:]  // 1 on the path, 2 done
-        func held(_ model: String) -> [(field: ImportedField, target: String)] {
-            guard case .object(let fields, _)? = shapes[model] else { return [] }
-            return fields.compactMap { field in
-                if let target = field.type.name, case .object? = shapes[target] { return (field, target) }
-                return nil
-            }
-        }
         func visit(_ model: String) {
+            guard let index = indices[model] else { return }
             state[model] = 1
-            for (field, target) in held(model) {
+            for field in spec.models[index].fields {
+                guard let target = field.type.name, let targetIndex = indices[target],
+                    case .object = spec.models[targetIndex].kind
+                else { continue }
                 if state[target] == 1 {
-                    retype(field.wireName, of: model, to: .primitive(.json))
+                    retype(field.wireName, of: index, in: &spec)
+                    let declared = shapes[model].flatMap { shape -> SourceLocation? in
+                        guard case .object(let fields, _) = shape else { return nil }
+                        return fields.first { $0.wireName == field.wireName }?.location
+                    }
                     warn(
-                        .recursiveStruct,
-                        at: field.location ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
+                        .recursiveStruct, at: declared ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
                         "'\(model).\(field.wireName)' holds '\(target)', which holds '\(model)' again through structs "
                             + "alone; typed as json",
                         fix: "make one of them a oneOf, or refer to it by ID")
@@ -311,27 +318,39 @@ final class ImportRun {
         for model in models.map(\.name) where state[model] == nil { visit(model) }
     }
 
-    /// Changes a field's type in a written struct, keeping its presence and options.
-    func retype(_ wireName: String, of model: String, to type: TypeRef) {
-        guard let index = modelIndex[model], case .map(var entries)? = models[index].body,
-            let propertiesIndex = entries.firstIndex(where: { $0.key == "properties" }),
-            case .map(var properties) = entries[propertiesIndex].value,
-            let fieldIndex = properties.firstIndex(where: { $0.key == wireName })
-        else { return }
-        var long = Self.longForm(properties[fieldIndex].value)
-        let optional = Self.isOptional(properties[fieldIndex].value)
-        long["type"] = .string(type.description + (optional ? "?" : ""))
-        for key in ["pattern", "minLength", "maxLength", "minimum", "maximum", "format", "const", "default"] {
-            long.remove(key)
+    /// Types a struct's field `json`, keeping its presence, description and example: the type's own constraints,
+    /// format, constant and default go with it. A field the struct has from a model it includes is retyped where
+    /// it is declared and in every struct that includes that model, so that they still agree.
+    private func retype(_ wireName: String, of modelIndex: Int, in spec: inout Spec) {
+        func holds(_ name: String) -> Bool {
+            spec.model(named: name)?.fields.contains { $0.wireName == wireName } == true
         }
-        properties[fieldIndex].value = long.keys == ["type"] ? long["type"] ?? .string(type.description) : long.text
-        entries[propertiesIndex].value = .map(properties)
-        models[index].body = .map(entries)
-        if case .object(var fields, let open)? = shapes[model],
-            let i = fields.firstIndex(where: { $0.wireName == wireName })
+        var declaring = spec.models[modelIndex].name
+        var seen: Set<String> = [declaring]
+        while let next = spec.model(named: declaring)?.includes.first(where: { holds($0.name) }),
+            seen.insert(next.name).inserted
         {
-            fields[i].type = type
-            shapes[model] = .object(fields: fields, open: open)
+            declaring = next.name
+        }
+        func includes(_ model: Model, _ target: String, _ visited: inout Set<String>) -> Bool {
+            model.includes.contains { reference in
+                guard visited.insert(reference.name).inserted else { return false }
+                return reference.name == target
+                    || (spec.model(named: reference.name).map { includes($0, target, &visited) } ?? false)
+            }
+        }
+        for index in spec.models.indices {
+            var visited: Set<String> = []
+            guard spec.models[index].name == declaring || includes(spec.models[index], declaring, &visited),
+                case .object(var fields) = spec.models[index].kind,
+                let fieldIndex = fields.firstIndex(where: { $0.wireName == wireName })
+            else { continue }
+            fields[fieldIndex].type = .primitive(.json)
+            fields[fieldIndex].constraints = Constraints()
+            fields[fieldIndex].format = nil
+            fields[fieldIndex].constant = nil
+            fields[fieldIndex].defaultValue = nil
+            spec.models[index].kind = .object(fields)
         }
     }
 }

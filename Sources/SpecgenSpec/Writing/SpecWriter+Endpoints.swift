@@ -87,9 +87,9 @@ extension SpecWriter {
                     map["body"] = stream.item.map { .string($0.description) }
                     map["until"] = stream.terminator.map(SpecText.string)
                 }
-                map["description"] = response.description.map(SpecText.description)
                 map["example"] = response.example.map(Self.value)
                 if !response.headers.isEmpty { map["headers"] = ModelWriter.fields(response.headers) }
+                map["description"] = response.description.map(SpecText.description)
                 let key = response.status.description
                 return SpecText.Entry(key: key, value: map.keys == ["body"] ? map["body"] ?? "empty" : map.text)
             })

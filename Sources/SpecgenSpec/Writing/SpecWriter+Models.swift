@@ -6,6 +6,17 @@ struct ModelWriter {
     func model(_ model: Model) -> SpecText.Entry {
         var map = SpecMap()
         map["swiftName"] = model.swiftName.map(SpecText.string)
+        if case .alias(let type, let constraints) = model.kind {
+            // `Name: type`, or what the type is first, then what it says about it.
+            if model.swiftName == nil, model.description == nil, model.deprecation == nil, !model.isStandalone,
+                constraints.isEmpty, model.example == nil
+            {
+                return SpecText.Entry(key: model.name, value: .string(type.description))
+            }
+            map["type"] = .string(type.description)
+            Self.constraints(constraints, into: &map)
+            map["example"] = model.example.map(SpecWriter.value)
+        }
         map["description"] = model.description.map(SpecText.description)
         if model.isStandalone { map["standalone"] = .plain("true") }
         map["deprecated"] = model.deprecation.map(Self.deprecation)
@@ -23,14 +34,10 @@ struct ModelWriter {
         case .enumeration(let values):
             map["enum"] = .list(values.map(Self.enumValue))
         case .union(let union):
-            map["oneOf"] = .list(union.variants.map(Self.variant))
+            map["oneOf"] = .list(union.variants.map { variant($0, discriminator: union.discriminator) })
             map["discriminator"] = union.discriminator.map(SpecText.string)
-        case .alias(let type, let constraints):
-            if map.isEmpty, constraints.isEmpty, model.example == nil {
-                return SpecText.Entry(key: model.name, value: .string(type.description))
-            }
-            map["type"] = .string(type.description)
-            Self.constraints(constraints, into: &map)
+        case .alias:
+            return SpecText.Entry(key: model.name, value: map.text)
         }
         map["example"] = model.example.map(SpecWriter.value)
         return SpecText.Entry(key: model.name, value: map.text)
@@ -61,11 +68,19 @@ struct ModelWriter {
         return map.text
     }
 
-    private static func variant(_ variant: UnionVariant) -> SpecText {
+    /// A variant's type alone, or with its case name, tags and description. A tag the variant's model gives the
+    /// discriminator as a constant goes without saying: the loader reads it from there.
+    private func variant(_ variant: UnionVariant, discriminator: String?) -> SpecText {
         var map = SpecMap()
         map["type"] = .string(variant.type.description)
         map["case"] = variant.caseName.map(SpecText.string)
-        if variant.tags.count == 1 {
+        let implied: SpecValue? =
+            if let discriminator, let name = variant.type.name {
+                spec.model(named: name)?.fields.first { $0.wireName == discriminator }?.constant
+            } else { nil }
+        if variant.tags.count == 1, implied == .string(variant.tags[0]) {
+            // Implied by the constant.
+        } else if variant.tags.count == 1 {
             map["tag"] = .string(variant.tags[0])
         } else if !variant.tags.isEmpty {
             map["tags"] = .list(variant.tags.map(SpecText.string))
@@ -99,6 +114,7 @@ struct ModelWriter {
         var map = SpecMap()
         map["type"] = .string(type)
         map["swiftName"] = field.swiftName.map(SpecText.string)
+        map["style"] = field.style.map { .string($0.rawValue) }
         map["format"] = field.format.map(SpecText.string)
         constraints(field.constraints, into: &map)
         if let constant = field.constant {
@@ -107,7 +123,6 @@ struct ModelWriter {
             map["default"] = field.defaultValue.map(SpecWriter.value)
         }
         map["example"] = field.example.map(SpecWriter.value)
-        map["style"] = field.style.map { .string($0.rawValue) }
         if field.sensitive { map["sensitive"] = .plain("true") }
         map["description"] = field.description.map(SpecText.description)
         map["deprecated"] = field.deprecation.map(deprecation)

@@ -131,7 +131,7 @@ package struct SpecWriter {
 
     /// A number of seconds, a bound or a factor: a whole number without a fraction.
     static func number(_ value: Double) -> SpecText {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return .plain(String(Int(value))) }
+        if let whole = Int(exactly: value) { return .plain(String(whole)) }
         return double(value)
     }
 
