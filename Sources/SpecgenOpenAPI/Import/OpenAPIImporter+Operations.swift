@@ -335,8 +335,10 @@ extension ImportRun {
         }
         let (responses, errors) = self.responses(operation["responses"], hint: hint, at: operation)
         map["response"] = responses
-        if let paginate = pagination(operation, query: queryFields, responses: responses) {
-            map.set("paginate", paginate.value, comment: paginate.comment)
+        if let written = operation["x-specgen-paginate"] {
+            map["paginate"] = written.value
+        } else if Self.declaresLinkHeader(operation, resolve: { self.resolved($0, warning: false) }) {
+            linkHeaders.insert(name)
         }
         map["poll"] = operation["x-specgen-poll"]?.value
         importBehaviour(operation, into: &map, operation: true)

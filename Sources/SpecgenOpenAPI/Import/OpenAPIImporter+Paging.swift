@@ -1,105 +1,127 @@
 import SpecgenSpec
 import SpecgenYAML
 
-/// Paging: the walk an operation's parameters, response and `Link` header show.
+/// Paging: the walk an endpoint's parameters, answer and `Link` header show, decided on the spec's value.
 extension ImportRun {
-    /// `x-specgen-paginate` as written, or a walk the parameters and response show: Stripe's `starting_after` and
-    /// `has_more`, a cursor the response hands back, or page and offset numbers.
-    func pagination(_ operation: DocNode, query: SpecMap, responses: SpecText) -> (value: SpecText, comment: String?)? {
-        if let written = operation["x-specgen-paginate"] { return (written.value, nil) }
-        let responseType: String?
-        switch responses {
-        case .string(let type): responseType = type
-        case .map(let entries) where entries.count == 1: responseType = Self.typeText(entries[0].value)
-        default: responseType = nil
-        }
-        guard let responseType else { return nil }
-        func queryType(_ name: String) -> String? { query[name].flatMap { Self.typeText($0) } }
-        // A success that declares a `Link` header hands the next page's URL there (GitHub's style, RFC 8288).
+    /// Whether a success of the operation declares a `Link` header (GitHub's style, RFC 8288).
+    static func declaresLinkHeader(_ operation: DocNode, resolve: (DocNode) -> DocNode?) -> Bool {
         let successes = (operation["responses"]?.entries ?? []).filter { $0.key.hasPrefix("2") }
-        if successes.contains(where: { success in
-            let headers = resolved(success.value, warning: false)?["headers"]?.entries ?? []
+        return successes.contains { success in
+            let headers = resolve(success.value)?["headers"]?.entries ?? []
             return headers.contains { $0.key.lowercased() == "link" }
-        }) {
-            var map = SpecMap()
-            map["link"] = "next"
-            if case .object(let fields, _)? = shapes[responseType] {
-                let arrays = fields.filter { if case .array = $0.type { true } else { false } }
-                if arrays.count == 1 { map["items"] = .string(arrays[0].wireName) }
-            }
-            return (map.text, "recognised from the Link header")
         }
-        let limit = ["limit", "per_page", "page_size", "pageSize", "size", "count"].first {
-            queryType($0)?.hasPrefix("int") == true
+    }
+
+    /// The walk an endpoint's query parameters and only answer show, with what showed it: the next page's URL in a
+    /// `Link` header, Stripe's `starting_after` and `has_more`, a cursor the answer hands back, or page and offset
+    /// numbers. Nil when the endpoint does not page, as far as its spec shows.
+    func pagination(of endpoint: Endpoint, in spec: Spec) -> (Pagination, reason: String)? {
+        guard endpoint.responses.count == 1, case .json(let responseType)? = endpoint.responses.first?.body else {
+            return nil
+        }
+        func query(_ name: String) -> Field? { endpoint.queryParameters.first { $0.wireName == name } }
+        func isInteger(_ name: String) -> Bool {
+            switch query(name)?.type {
+            case .primitive(.int)?, .primitive(.int32)?, .primitive(.int64)?: true
+            default: false
+            }
         }
         // A page or offset the caller may leave out (optional, or with a default such as `page: 1`) is a step.
         func isStep(_ name: String) -> Bool {
-            guard queryType(name)?.hasPrefix("int") == true, let text = query[name] else { return false }
-            return Self.isOptional(text) || Self.longForm(text)["default"] != nil
+            guard isInteger(name), let parameter = query(name) else { return false }
+            return parameter.presence != .required || parameter.defaultValue != nil
         }
-        if responseType.hasPrefix("["), let limit {
-            var map = SpecMap()
-            if let page = ["page", "page_number"].first(where: { queryType($0)?.hasPrefix("int") == true }) {
-                map["page"] = .string(page)
-                map["limit"] = .string(limit)
-                return (map.text, "recognised from the page and \(limit) parameters")
+        func isOptional(_ name: String) -> Bool { query(name).map { $0.presence != .required } ?? false }
+        func paged(
+            _ style: Pagination.Style, limit: String? = nil, items: String? = nil, hasMore: String? = nil
+        )
+            -> Pagination
+        {
+            Pagination(
+                style: style, limitParameter: limit, itemsField: items, hasMoreField: hasMore.map(Self.path),
+                location: endpoint.location)
+        }
+        let fields =
+            responseType.name.flatMap { spec.model(named: $0) }.map { model -> [Field]? in
+                if case .object(let fields) = model.kind { return fields }
+                return nil
+            } ?? nil
+        let arrays = (fields ?? []).filter(\.type.isArray)
+        if linkHeaders.contains(endpoint.name) {
+            return (
+                paged(.link(relation: "next"), items: arrays.count == 1 ? arrays[0].wireName : nil),
+                "recognised from the Link header"
+            )
+        }
+        let limit = ["limit", "per_page", "page_size", "pageSize", "size", "count"].first(where: isInteger)
+        if responseType.isArray, let limit {
+            if let page = ["page", "page_number"].first(where: isInteger) {
+                return (
+                    paged(.page(parameter: page, firstPage: 1), limit: limit),
+                    "recognised from the page and \(limit) parameters"
+                )
             }
             if isStep("offset") {
-                map["offset"] = "offset"
-                map["limit"] = .string(limit)
-                return (map.text, "recognised from the offset and \(limit) parameters")
+                return (
+                    paged(.offset(parameter: "offset"), limit: limit),
+                    "recognised from the offset and \(limit) parameters"
+                )
             }
         }
-        guard case .object(let fields, _)? = shapes[responseType] else { return nil }
-        let arrays = fields.filter { if case .array = $0.type { true } else { false } }
-        guard arrays.count == 1, let items = arrays.first, case .array(let element) = items.type else { return nil }
-        func field(_ names: [String], type: (TypeRef) -> Bool) -> ImportedField? {
+        guard let fields, arrays.count == 1, let items = arrays.first, case .array(let element) = items.type else {
+            return nil
+        }
+        func field(_ names: [String], type: (TypeRef) -> Bool) -> Field? {
             for name in names {
                 if let field = fields.first(where: { $0.wireName == name && type($0.type) }) { return field }
             }
             return nil
         }
-        var map = SpecMap()
         // The walk after the last item needs items that are structs with a required `id`.
-        let itemsHaveIDs: Bool =
-            if let element = element.name, case .object(let itemFields, _)? = shapes[element] {
-                itemFields.contains { $0.wireName == "id" && !$0.optional }
-            } else { false }
-        if itemsHaveIDs, Self.isOptional(query["starting_after"]),
+        let itemsHaveIDs =
+            element.name.flatMap { spec.model(named: $0) }?.fields.contains {
+                $0.wireName == "id" && $0.presence == .required
+            } ?? false
+        if itemsHaveIDs, isOptional("starting_after"),
             let hasMore = field(["has_more"], type: { $0 == .primitive(.bool) })
         {
-            map["after"] = "starting_after"
-            map["limit"] = limit.map(SpecText.string)
-            map["items"] = .string(items.wireName)
-            map["hasMore"] = .string(hasMore.wireName)
-            return (map.text, "recognised from starting_after and has_more")
+            return (
+                paged(
+                    .afterItem(parameter: "starting_after", itemField: "id"), limit: limit, items: items.wireName,
+                    hasMore: hasMore.wireName),
+                "recognised from starting_after and has_more"
+            )
         }
         let cursorNames = [
             "cursor", "page_token", "pageToken", "next_token", "continuation_token", "after", "starting_after",
         ]
-        if let cursor = cursorNames.first(where: { query[$0] != nil && Self.isOptional(query[$0]) }),
+        if let cursor = cursorNames.first(where: isOptional), let cursorType = query(cursor)?.type,
             let next = field(
                 ["next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "cursor", "next"],
-                type: { $0.description == queryType(cursor) })
+                type: { $0 == cursorType })
         {
-            map["cursor"] = .string(cursor)
-            map["nextCursor"] = .string(next.wireName)
-            map["limit"] = limit.map(SpecText.string)
-            map["items"] = .string(items.wireName)
-            return (map.text, "recognised from the \(cursor) parameter and the \(next.wireName) field")
+            return (
+                paged(
+                    .cursor(parameter: cursor, responseField: Self.path(next.wireName)), limit: limit,
+                    items: items.wireName),
+                "recognised from the \(cursor) parameter and the \(next.wireName) field"
+            )
         }
         if let page = ["page", "page_number"].first(where: isStep), let limit {
-            map["page"] = .string(page)
-            map["limit"] = .string(limit)
-            map["items"] = .string(items.wireName)
-            return (map.text, "recognised from the \(page) and \(limit) parameters")
+            return (
+                paged(.page(parameter: page, firstPage: 1), limit: limit, items: items.wireName),
+                "recognised from the \(page) and \(limit) parameters"
+            )
         }
         if isStep("offset"), let limit {
-            map["offset"] = "offset"
-            map["limit"] = .string(limit)
-            map["items"] = .string(items.wireName)
-            return (map.text, "recognised from the offset and \(limit) parameters")
+            return (
+                paged(.offset(parameter: "offset"), limit: limit, items: items.wireName),
+                "recognised from the offset and \(limit) parameters"
+            )
         }
         return nil
     }
+
+    /// A response field named in paging as the spec reads it: a dotted name is a path into nested objects.
+    private static func path(_ name: String) -> [String] { name.split(separator: ".").map(String.init) }
 }

@@ -288,23 +288,4 @@ extension ImportRun {
         }
         return (shared, written)
     }
-
-    // MARK: Pagination
-
-    /// The type a field's text declares, without `?`.
-    static func typeText(_ text: SpecText?) -> String? {
-        switch text {
-        case .string(let type)?: type.hasSuffix("?") ? String(type.dropLast()) : type
-        case .map(let entries)?: typeText(entries.first { $0.key == "type" || $0.key == "body" }?.value)
-        default: nil
-        }
-    }
-
-    static func isOptional(_ text: SpecText?) -> Bool {
-        switch text {
-        case .string(let type)?: type.hasSuffix("?")
-        case .map(let entries)?: isOptional(entries.first { $0.key == "type" }?.value)
-        default: false
-        }
-    }
 }

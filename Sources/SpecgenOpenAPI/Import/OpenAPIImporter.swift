@@ -136,6 +136,8 @@ final class ImportRun {
     var operationParameters: [SourceLocation: [ImportedParameter]] = [:]
     /// Headers every operation sends with one fixed value, which become `defaultHeaders`.
     var defaultHeaders: [(name: String, value: String)] = []
+    /// Endpoints whose document declares a `Link` header on a success, which may hand the next page there.
+    var linkHeaders: Set<String> = []
     /// Error case names and the body each carries: one name means one body type across the API.
     var errorCases: [String: String] = [:]
 
@@ -216,8 +218,8 @@ final class ImportRun {
             "or edit this spec and stop importing.",
         ]
         // The translation is read once into a `Spec`; what depends on the whole spec is settled by asking
-        // SpecgenSpec about that value, as lint and the generator see it: which structs hold themselves, which
-        // models no operation carries, in which order a union's variants can each be chosen, which model names a
+        // SpecgenSpec about that value, as lint and the generator see it: which structs hold themselves, how each
+        // list is paged (commented with what showed it), which models no operation carries, in which order a union's variants can each be chosen, which model names a
         // generated type takes. A union variant dropped by one pass can leave models that only it used, which the
         // next marks; so do models that only hold each other, once the roots are marked. The settled value is
         // printed by SpecgenSpec's writer. A translation that does not read (a bug) is written as it is, so lint of
@@ -229,17 +231,17 @@ final class ImportRun {
         }
         var value = read.spec
         breakStructCycles(in: &value)
+        var comments: [String: String] = [:]
+        for index in value.endpoints.indices where value.endpoints[index].pagination == nil {
+            let endpoint = value.endpoints[index]
+            guard let (pagination, reason) = pagination(of: endpoint, in: value) else { continue }
+            value.endpoints[index].pagination = pagination
+            comments["endpoints.\(endpoint.name).paginate"] = reason
+        }
         for _ in 0..<4 {
             let before = value
             settle(&value)
             if value == before { break }
-        }
-        // Comments the translation put on an endpoint's keys (how its paging was recognised).
-        var comments: [String: String] = [:]
-        for endpoint in shared.endpoints {
-            for entry in endpoint.body.entries {
-                if let comment = entry.comment { comments["endpoints.\(endpoint.name).\(entry.key)"] = comment }
-            }
         }
         let clean = read.isClean && SpecLinter().validate(value).isEmpty ? value : nil
         return OpenAPIImport(

@@ -40,6 +40,12 @@ public indirect enum TypeRef: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// Whether it is an array.
+    package var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
     /// Whether it is an array or a map: what a parameter or a header sends only as text items.
     package var isContainer: Bool {
         switch self {
