@@ -38,6 +38,23 @@ struct DocNode {
     /// A string under a key.
     func string(_ key: String) -> String? { self[key]?.string }
 
+    /// The node as a spec value: numbers and booleans as such, anything else a scalar holds (`.inf` too) a string,
+    /// collections kept.
+    var specValue: SpecValue {
+        switch node.content {
+        case .scalar(let text, _):
+            if node.isNull { return .null }
+            if let bool = node.bool { return .bool(bool) }
+            if let int = node.int { return .int(int) }
+            if let double = node.double, double.isFinite { return .double(double) }
+            return .string(text)
+        case .sequence:
+            return .array(items?.map(\.specValue) ?? [])
+        case .mapping:
+            return .object((entries ?? []).map { SpecValueEntry(key: $0.key, value: $0.value.specValue) })
+        }
+    }
+
     /// The node as the spec writes a value: numbers and booleans plain, strings quoted as needed, collections kept.
     var value: SpecText {
         switch node.content {

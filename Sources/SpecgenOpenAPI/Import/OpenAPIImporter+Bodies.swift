@@ -4,13 +4,13 @@ import SpecgenYAML
 /// Parameters and request bodies: media types, JSON, form and multipart bodies, and their fields.
 extension ImportRun {
     /// A parameter as a field: its schema's type, required or not, with the style OpenAPI gives it.
-    func parameterText(_ parameter: DocNode, hint: String, required: Bool, usage: SchemaUsage) -> SpecText {
+    func parameterField(_ parameter: DocNode, hint: String, required: Bool, usage: SchemaUsage) -> Field {
         let schema = parameter["schema"] ?? parameter["content"]?.entries?.first?.value["schema"]
         var type = schema.map { self.type(of: $0, hint: hint, usage: usage) } ?? ImportedType(.primitive(.string))
         Self.describe(&type, parameter)
         type.swiftName = parameter.string("x-specgen-swift-name") ?? type.swiftName
         if case .array = type.type, parameter.string("in") == "query", parameter["explode"]?.bool == false {
-            type.options["style"] = "comma"
+            type.style = .comma
         }
         if usage == .header || parameter.string("in") == "path", type.type.isContainer {
             warn(
@@ -18,10 +18,10 @@ extension ImportRun {
                 "a \(parameter.string("in") ?? "") parameter is a single value; sent as text")
             type = ImportedType(.primitive(.string))
         }
-        if let example = parameter["example"], example.isMapping == false, type.options["example"] == nil {
-            type.options["example"] = example.value
+        if let example = parameter["example"], example.isMapping == false, type.example == nil {
+            type.example = example.specValue
         }
-        return importedField(parameter.string("name") ?? "", type, required: required).text
+        return importedField(parameter.string("name") ?? "", type, required: required).field
     }
 
     // MARK: Bodies

@@ -100,7 +100,7 @@ extension ImportRun {
         var map = SpecMap()
         let (description, deprecation) = Self.described(schema)
         map["description"] = description.map(SpecText.description)
-        map["deprecated"] = deprecation
+        map["deprecated"] = deprecation.map(SpecWriter.text(of:))
         map["oneOf"] = .list(
             variants.map { variant in
                 var entry = SpecMap()

@@ -2,15 +2,23 @@ import Foundation
 import SpecgenSpec
 import SpecgenYAML
 
-/// A schema's type as a field writes it: the type, whether it may be null, and the field options it carries.
+/// A schema's type as a field takes it: the type, whether it may be null, and what the field says about it.
 struct ImportedType {
     var type: TypeRef
     var nullable = false
-    /// Options written after `type` in a field's long form: format, constraints, const, default, example.
-    var options = SpecMap()
+    /// A date's format (`epoch-seconds`, a pattern the export recorded).
+    var format: String?
+    var constraints = Constraints()
+    /// The one value the field holds, a default when it is absent, an example.
+    var constant: SpecValue?
+    var defaultValue: SpecValue?
+    var example: SpecValue?
+    /// How an array in the query travels.
+    var style: ParameterStyle?
+    /// A password: kept out of logs and descriptions.
+    var sensitive = false
     var description: String?
-    /// `true`, or the deprecation's message.
-    var deprecation: SpecText?
+    var deprecation: Deprecation?
     /// The Swift name the export recorded (`x-specgen-swift-name`).
     var swiftName: String?
     /// Absent, `null` and a value are three things (`x-specgen-presence: nullable`, the spec's `??`).
@@ -91,22 +99,15 @@ extension ImportRun {
         var type = self.type(of: schema, hint: name, asModel: true)
         if type.nullable { nullableModels.insert(name) }
         type.nullable = false
-        var map = SpecMap()
-        map["description"] = type.description.map(SpecText.description)
-        map["deprecated"] = type.deprecation
-        let alias: SpecText
-        if map.isEmpty && type.options.isEmpty {
-            alias = .string(type.type.description)
-        } else {
-            var long = SpecMap()
-            long["type"] = .string(type.type.description)
-            for entry in type.options.entries where Self.aliasKeys.contains(entry.key) {
-                long[entry.key] = entry.value
-            }
-            long["example"] = type.options["example"]
-            for entry in map.entries { long[entry.key] = entry.value }
-            alias = long.text
-        }
+        // What an alias says: its type, the type's constraints, an example and the documentation. A field's
+        // default, constant and date format mean nothing on an alias.
+        var long = SpecMap()
+        long["type"] = .string(type.type.description)
+        SpecWriter.add(type.constraints, to: &long)
+        long["example"] = type.example.map(SpecWriter.value)
+        long["description"] = type.description.map(SpecText.description)
+        long["deprecated"] = type.deprecation.map(SpecWriter.text(of:))
+        let alias: SpecText = long.keys == ["type"] ? .string(type.type.description) : long.text
         setModel(name, Self.withSwiftName(alias, schema.string("x-specgen-swift-name")), shape: .alias(type.type))
     }
 
@@ -119,11 +120,6 @@ extension ImportRun {
         return map.text
     }
 
-    /// The options an alias model takes: a field's, less those that only mean something on a field.
-    static let aliasKeys: Set<String> = [
-        "format", "pattern", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems",
-    ]
-
     /// The model a schema is, when it is an object, an enum, a union or a composition; nil for a plain type.
     func modelBody(_ schema: DocNode, name: String) -> (SpecText, ModelShape)? {
         let view = SchemaView(schema, run: self)
@@ -131,7 +127,7 @@ extension ImportRun {
         var map = SpecMap()
         let (description, deprecation) = Self.described(schema)
         map["description"] = description.map(SpecText.description)
-        map["deprecated"] = deprecation
+        map["deprecated"] = deprecation.map(SpecWriter.text(of:))
 
         if let allOf = view.allOf, allOf.count > 1 || view.hasProperties {
             return composition(schema, parts: allOf, name: name, into: map)
@@ -240,11 +236,9 @@ extension ImportRun {
         for wireName in required.sorted() where !fields.contains(where: { $0.wireName == wireName }) {
             if let index = copied.firstIndex(where: { $0.wireName == wireName }), copied[index].optional {
                 copied[index].optional = false
-                copied[index].text = Self.requiredText(copied[index])
             } else if let field = inherited.first(where: { $0.wireName == wireName }), field.optional {
                 var restated = field
                 restated.optional = false
-                restated.text = Self.requiredText(field)
                 fields.append(restated)
             }
         }
@@ -277,10 +271,10 @@ extension ImportRun {
     func withSwiftNames(_ fields: [ImportedField], inherited: [String]) -> [ImportedField] {
         var taken = Set(inherited.map { namer.bareMemberName($0).lowercased() })
         for field in fields {
-            if case .string(let chosen)? = Self.longForm(field.text)["swiftName"] { taken.insert(chosen.lowercased()) }
+            if let chosen = field.field.swiftName { taken.insert(chosen.lowercased()) }
         }
         return fields.map { field in
-            if Self.longForm(field.text)["swiftName"] != nil { return field }
+            if field.field.swiftName != nil { return field }
             let base = namer.bareMemberName(field.wireName)
             if inherited.contains(field.wireName) || !taken.contains(base.lowercased()) {
                 taken.insert(base.lowercased())
@@ -289,9 +283,7 @@ extension ImportRun {
             let swiftName = Self.numbered(base) { taken.contains($0.lowercased()) }
             taken.insert(swiftName.lowercased())
             var renamed = field
-            var long = Self.longForm(field.text)
-            long["swiftName"] = .string(swiftName)
-            renamed.text = long.text
+            renamed.field.swiftName = swiftName
             return renamed
         }
     }
@@ -308,29 +300,19 @@ extension ImportRun {
         return map
     }
 
-    static func requiredText(_ field: ImportedField) -> SpecText {
-        var long = longForm(field.text)
-        long["type"] = .string(field.type.description)
-        if long.keys == ["type"] { return .string(field.type.description) }
-        return long.text
-    }
-
-    /// A field as the spec writes it: `type` or `type?` alone, or the long form when it has options.
+    /// A field as the spec takes it: required, or optional (`??` where the export said absent and `null` differ),
+    /// with what the type says about it.
     func importedField(_ wireName: String, _ type: ImportedType, required: Bool) -> ImportedField {
         // An absent field with a default takes it, so the field is a value, as the format writes defaults.
         // So is a constant: the format fills it in when it is absent.
-        let optional = (!required && type.options["default"] == nil && type.options["const"] == nil) || type.nullable
-        let written = type.type.description + (optional ? (type.nullClears ? "??" : "?") : "")
-        var map = SpecMap()
-        map["type"] = .string(written)
-        map["swiftName"] = type.swiftName.map(SpecText.string)
-        for entry in type.options.entries { map[entry.key] = entry.value }
-        map["description"] = type.description.map(SpecText.description)
-        map["deprecated"] = type.deprecation
-        let constant: String? =
-            if case .string(let value)? = type.options["const"] { value } else { nil }
-        return ImportedField(
-            wireName: wireName, type: type.type, optional: optional, constant: constant,
-            text: map.keys == ["type"] ? .string(written) : map.text)
+        let optional = (!required && type.defaultValue == nil && type.constant == nil) || type.nullable
+        let field = Field(
+            wireName: wireName, swiftName: type.swiftName, type: type.type,
+            presence: optional ? (type.nullClears ? .nullable : .optional) : .required,
+            defaultValue: type.constant ?? type.defaultValue, description: type.description,
+            deprecation: type.deprecation, sensitive: type.sensitive, constraints: type.constraints,
+            format: type.format, example: type.example, constant: type.constant, style: type.style,
+            location: SourceLocation(path: "", line: 1, column: 1))
+        return ImportedField(field: field)
     }
 }

@@ -119,14 +119,13 @@ extension ImportRun {
             let property = properties.firstIndex(where: { $0.key == "stream" })
         else { return body }
         let name = allocateTypeName(model + "Stream")
-        properties[property].value = .map([
-            SpecText.Entry(key: "type", value: "bool"), SpecText.Entry(key: "const", value: .plain("true")),
-            SpecText.Entry(key: "description", value: "Always `true`: this form of the operation streams its answer."),
-        ])
+        fields[flag].field = Field(
+            wireName: "stream", type: .primitive(.bool), defaultValue: .bool(true),
+            description: "Always `true`: this form of the operation streams its answer.", constant: .bool(true),
+            location: fields[flag].field.location)
+        properties[property].value = fields[flag].text
         long["properties"] = .map(properties)
         long.remove("swiftName")
-        fields[flag].constant = "true"
-        fields[flag].optional = false
         setModel(name, long.text, shape: .object(fields: fields, open: open))
         if case .map = body {
             var map = Self.longForm(body)
@@ -245,25 +244,26 @@ extension ImportRun {
         var queryFields = SpecMap()
         var headerFields = SpecMap()
         var swiftNames = Set<String>()
-        /// A parameter's Swift name when its derived one is taken (Twilio's `StartTime<` and `StartTime>`).
-        func named(_ text: SpecText, _ wireName: String) -> SpecText {
-            if case .string(let chosen)? = Self.longForm(text)["swiftName"] {
+        /// A parameter as the spec writes it, with a Swift name when its derived one is taken (Twilio's
+        /// `StartTime<` and `StartTime>`).
+        func named(_ field: Field) -> SpecText {
+            if let chosen = field.swiftName {
                 swiftNames.insert(chosen.lowercased())
-                return text
+                return SpecWriter.text(of: field)
             }
-            let base = namer.bareMemberName(wireName)
+            let base = namer.bareMemberName(field.wireName)
             guard swiftNames.contains(base.lowercased()) else {
                 swiftNames.insert(base.lowercased())
-                return text
+                return SpecWriter.text(of: field)
             }
             let isTaken = { (name: String) in swiftNames.contains(name.lowercased()) }
-            let comparison = wireName.hasSuffix("<") ? "Before" : wireName.hasSuffix(">") ? "After" : nil
+            let comparison = field.wireName.hasSuffix("<") ? "Before" : field.wireName.hasSuffix(">") ? "After" : nil
             let chosen =
                 comparison.map { base + $0 }.flatMap { isTaken($0) ? nil : $0 } ?? Self.numbered(base, isTaken: isTaken)
             swiftNames.insert(chosen.lowercased())
-            var long = Self.longForm(text)
-            long["swiftName"] = .string(chosen)
-            return long.text
+            var renamed = field
+            renamed.swiftName = chosen
+            return SpecWriter.text(of: renamed)
         }
         for (name, location, parameter) in parameters {
             switch location {
@@ -275,14 +275,12 @@ extension ImportRun {
                     continue
                 }
                 pathFields[name] = named(
-                    parameterText(parameter, hint: hint + namer.typeNamePart(name), required: true, usage: .parameter),
-                    name
-                )
+                    parameterField(parameter, hint: hint + namer.typeNamePart(name), required: true, usage: .parameter))
             case "query":
                 queryFields[name] = named(
-                    parameterText(
+                    parameterField(
                         parameter, hint: hint + namer.typeNamePart(name), required: parameter["required"]?.bool == true,
-                        usage: .parameter), name)
+                        usage: .parameter))
             case "header":
                 if defaultHeaders.contains(where: { $0.name.lowercased() == name.lowercased() }) { continue }
                 if name.lowercased() == "idempotency-key", method == "post" || method == "patch" {
@@ -297,9 +295,9 @@ extension ImportRun {
                     continue
                 }
                 headerFields[name] = named(
-                    parameterText(
+                    parameterField(
                         parameter, hint: hint + namer.typeNamePart(name), required: parameter["required"]?.bool == true,
-                        usage: .header), name)
+                        usage: .header))
             default:
                 warn(
                     .cookieParameter, at: parameter.location,
@@ -346,7 +344,7 @@ extension ImportRun {
             let requirement = securityRequirement(security)
             if requirement != defaultSecurity { map["auth"] = requirement ?? .string("none") }
         }
-        map["deprecated"] = deprecation
+        map["deprecated"] = deprecation.map(SpecWriter.text(of:))
         if let server = operationServer(
             operation["servers"] ?? pathItem["servers"], named: operation.string("x-specgen-server"))
         {
@@ -358,7 +356,7 @@ extension ImportRun {
     /// The properties of a GET's body, added as optional query parameters where no parameter has their name;
     /// returns the names added.
     func bodyFieldsAsQuery(
-        _ body: DocNode, hint: String, into query: inout SpecMap, named: (SpecText, String) -> SpecText
+        _ body: DocNode, hint: String, into query: inout SpecMap, named: (Field) -> SpecText
     ) -> [String] {
         guard let media = preferredMedia(body["content"]), let schema = media.node["schema"],
             let target = resolved(schema)
@@ -366,7 +364,7 @@ extension ImportRun {
         var added: [String] = []
         for (wireName, _, property) in target["properties"]?.entries ?? [] where query[wireName] == nil {
             let type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: .parameter)
-            query[wireName] = named(importedField(wireName, type, required: false).text, wireName)
+            query[wireName] = named(importedField(wireName, type, required: false).field)
             added.append(wireName)
         }
         return added

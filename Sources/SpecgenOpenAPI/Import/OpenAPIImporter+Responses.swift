@@ -158,8 +158,8 @@ extension ImportRun {
             var headerType =
                 schema.map { self.type(of: $0, hint: hint + namer.typeNamePart(name), usage: .header) }
                 ?? ImportedType(.primitive(.string))
-            headerType.options.remove("default")
-            headerType.options.remove("const")
+            headerType.defaultValue = nil
+            headerType.constant = nil
             if headerType.type.isContainer || headerType.type == .primitive(.json)
                 || headerType.type.name.flatMap({ shapes[$0] }).map({
                     if case .enumeration = $0 { false } else { true }

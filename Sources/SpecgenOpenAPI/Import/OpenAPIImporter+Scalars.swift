@@ -31,14 +31,14 @@ extension ImportRun {
 
     func numberConstraints(_ result: inout ImportedType, _ schema: DocNode) {
         for key in ["minimum", "maximum"] {
-            guard let value = schema[key], let number = value.double, number.isFinite else { continue }
+            guard let number = schema[key]?.double, number.isFinite else { continue }
             // The bounds of a 64-bit or 32-bit integer say nothing the type does not.
             if abs(number) >= 9.2e18
                 || (result.type == .primitive(.int32) && (number == -2_147_483_648 || number == 2_147_483_647))
             {
                 continue
             }
-            result.options[key] = value.value
+            if key == "minimum" { result.constraints.minimum = number } else { result.constraints.maximum = number }
         }
     }
 
@@ -65,8 +65,8 @@ extension ImportRun {
 
     func withItemLimits(_ type: ImportedType, _ schema: DocNode) -> ImportedType {
         var result = type
-        result.options["minItems"] = schema["minItems"]?.int.map { .plain(String($0)) }
-        result.options["maxItems"] = schema["maxItems"]?.int.map { .plain(String($0)) }
+        result.constraints.minItems = schema["minItems"]?.int
+        result.constraints.maxItems = schema["maxItems"]?.int
         return result
     }
 
@@ -97,14 +97,14 @@ extension ImportRun {
         var result = type
         result.swiftName = schema.string("x-specgen-swift-name") ?? result.swiftName
         if schema.string("x-specgen-presence") == "nullable" { result.nullClears = true }
-        if let value = schema["default"], fits(value, result.type), result.options["const"] == nil {
-            result.options["default"] = value.value
+        if let value = schema["default"], fits(value, result.type), result.constant == nil {
+            result.defaultValue = value.specValue
         }
         let isMap = if case .map = result.type { true } else { false }
         if let example = schema["example"] ?? schema["examples"]?.items?.first, !isMap,
             example.isMapping == false || result.type.name.flatMap({ shapes[$0] }) != nil
         {
-            result.options["example"] = example.value
+            result.example = example.specValue
         }
         return result
     }

@@ -38,7 +38,7 @@ extension ImportRun {
             // OpenAPI 3.1 applies a `$ref`'s siblings too: `{$ref: Kind, const: 2}` is a constant of `Kind`.
             var applied: Set<String> = []
             if isVersion31, let constant = Self.constant(of: schema) {
-                result.options["const"] = constant.value
+                result.constant = constant.specValue
                 applied = ["const", "enum"]
             }
             let ignored = (schema.entries ?? []).filter {
@@ -80,7 +80,7 @@ extension ImportRun {
             result = referencedType(
                 reference, at: schema["allOf"]?.items?.first ?? schema, hint: hint, usage: usage, depth: depth)
             // `{enum: [8], allOf: [{$ref: Kind}]}` narrows the named type to one value: a constant of it.
-            if let constant = Self.constant(of: schema) { result.options["const"] = constant.value }
+            if let constant = Self.constant(of: schema) { result.constant = constant.specValue }
         } else if let variants = view.variants {
             if variants.isEmpty {
                 result = ImportedType(.primitive(.json))
@@ -115,18 +115,17 @@ extension ImportRun {
 
     /// A node's description and deprecation as the spec writes them: `deprecated: true`, or its message when the
     /// description ends in a paragraph `Deprecated: why` (as the export writes it; a bare `Deprecated.` goes too).
-    static func described(_ node: DocNode) -> (description: String?, deprecation: SpecText?) {
+    static func described(_ node: DocNode) -> (description: String?, deprecation: Deprecation?) {
         let description = node.string("description")
         guard node["deprecated"]?.bool == true else { return (description, nil) }
         guard var paragraphs = description?.components(separatedBy: "\n\n"), let last = paragraphs.last else {
-            return (description, .plain("true"))
+            return (description, Deprecation())
         }
         guard let message = OpenAPIExporter.deprecationMessage(inParagraph: last) else {
-            return (description, .plain("true"))
+            return (description, Deprecation())
         }
         paragraphs.removeLast()
-        let deprecation: SpecText = message.map(SpecText.string) ?? .plain("true")
-        return (paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n\n"), deprecation)
+        return (paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n\n"), Deprecation(message: message))
     }
 
     /// Whether a schema used in place needs a model of its own.
@@ -229,33 +228,33 @@ extension ImportRun {
         case "string" where schema.string("x-specgen-date-format") != nil:
             // The export's own words for a date written in a pattern.
             result = ImportedType(.primitive(.datetime))
-            result.options["format"] = schema.string("x-specgen-date-format").map(SpecText.string)
+            result.format = schema.string("x-specgen-date-format")
         case "number" where format == "epoch-seconds" || format == "epoch-milliseconds":
             result = ImportedType(.primitive(.datetime))
-            result.options["format"] = format.map(SpecText.string)
+            result.format = format
         case "string" where format == nil && schema["contentMediaType"] != nil && schema["contentEncoding"] == nil:
             // OpenAPI 3.1's raw bytes: a file where a part can carry one, else text.
             result = ImportedType(.primitive(usage == .multipart || usage == .json ? .file : .string))
         case "string":
             result = ImportedType(.primitive(stringType(format, usage: usage)))
-            if format == "password" { result.options["sensitive"] = .plain("true") }
+            if format == "password" { result.sensitive = true }
             if result.type == .primitive(.string) {
                 if let pattern = schema.string("pattern") {
                     if (try? NSRegularExpression(pattern: pattern)) != nil {
-                        result.options["pattern"] = .string(pattern)
+                        result.constraints.pattern = pattern
                     } else {
                         warn(
                             .pattern, at: schema["pattern"]?.location ?? schema.location,
                             "the pattern is not a regular expression this platform reads; not checked")
                     }
                 }
-                result.options["minLength"] = schema["minLength"]?.int.map { .plain(String($0)) }
-                result.options["maxLength"] = schema["maxLength"]?.int.map { .plain(String($0)) }
+                result.constraints.minLength = schema["minLength"]?.int
+                result.constraints.maxLength = schema["maxLength"]?.int
             }
         case "integer":
             if format == "unix-time" || format == "unixtime" || format == "timestamp" {
                 result = ImportedType(.primitive(.datetime))
-                result.options["format"] = "epoch-seconds"
+                result.format = "epoch-seconds"
             } else {
                 result = ImportedType(.primitive(format == "int32" ? .int32 : format == "int64" ? .int64 : .int))
                 numberConstraints(&result, schema)
@@ -282,7 +281,7 @@ extension ImportRun {
             [Primitive.string, .int, .int32, .int64, .bool, .double, .float].map(TypeRef.primitive).contains(
                 result.type)
         {
-            result.options["const"] = constant.value
+            result.constant = constant.specValue
         }
         return result
     }

@@ -365,13 +365,27 @@ enum ModelShape {
     case alias(TypeRef)
 }
 
-/// A struct field as imported: its wire name, type and presence, and the constant it holds.
+/// A struct field as imported: the spec's field, and where the document declares it.
 struct ImportedField: Hashable {
-    var wireName: String
-    var type: TypeRef
-    var optional: Bool
-    var constant: String?
-    var text: SpecText
+    var field: Field
     /// Where the property is declared in the document.
     var location: SourceLocation?
+
+    var wireName: String { field.wireName }
+    var type: TypeRef {
+        get { field.type }
+        set { field.type = newValue }
+    }
+    /// Whether it may be absent (or null).
+    var optional: Bool {
+        get { field.presence != .required }
+        set { field.presence = newValue ? .optional : .required }
+    }
+    /// The string it always holds (a discriminator's tag), if it is a string constant.
+    var constant: String? {
+        if case .string(let value)? = field.constant { return value }
+        return nil
+    }
+    /// The field as the spec writes it.
+    var text: SpecText { SpecWriter.text(of: field) }
 }

@@ -130,7 +130,7 @@ package struct SpecWriter {
     // MARK: Values
 
     /// A number of seconds, a bound or a factor: a whole number without a fraction.
-    static func number(_ value: Double) -> SpecText {
+    package static func number(_ value: Double) -> SpecText {
         if let whole = Int(exactly: value) { return .plain(String(whole)) }
         return double(value)
     }
@@ -142,7 +142,7 @@ package struct SpecWriter {
     }
 
     /// A default, example or constant as YAML that reads back as the same value.
-    static func value(_ value: SpecValue) -> SpecText {
+    package static func value(_ value: SpecValue) -> SpecText {
         switch value {
         case .null: .plain("null")
         case .bool(let bool): .plain(String(bool))
@@ -152,5 +152,16 @@ package struct SpecWriter {
         case .array(let items): .list(items.map(Self.value))
         case .object(let entries): .map(entries.map { SpecText.Entry(key: $0.key, value: Self.value($0.value)) })
         }
+    }
+
+    /// A field as a struct, a body or an endpoint writes it: `type?` alone, or its long form.
+    package static func text(of field: Field) -> SpecText { ModelWriter.field(field) }
+
+    /// `deprecated: true`, or the deprecation's message.
+    package static func text(of deprecation: Deprecation) -> SpecText { ModelWriter.deprecation(deprecation) }
+
+    /// The constraints an alias or a field says, added to `map` in the format's order.
+    package static func add(_ constraints: Constraints, to map: inout SpecMap) {
+        ModelWriter.constraints(constraints, into: &map)
     }
 }
