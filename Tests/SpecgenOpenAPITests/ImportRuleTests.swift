@@ -354,8 +354,8 @@ struct ImportRuleTests {
             ])
     }
 
-    /// The same object written inline in two places is one model, named where it first stands; descriptions do not
-    /// make two.
+    /// The same object written inline in two places is one model, named where it first stands; descriptions, the
+    /// struct's or a property's, do not make two.
     @Test func identicalInlineStructsAreOneModel() throws {
         let document = """
             openapi: 3.0.3
@@ -378,7 +378,10 @@ struct ImportRuleTests {
                       description: The same point.
                       content:
                         application/json:
-                          schema: {type: object, description: Two., properties: {x: {type: integer}, y: {type: integer}}}
+                          schema:
+                            type: object
+                            description: Two.
+                            properties: {x: {type: integer, description: Across.}, y: {type: integer}}
             """
         let spec = try Self.imported(document: document)
         #expect(spec.models.map(\.name) == ["GetAResponse"])

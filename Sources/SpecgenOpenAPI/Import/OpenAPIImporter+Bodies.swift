@@ -145,32 +145,34 @@ extension ImportRun {
         let target = resolved(schema) ?? schema
         let name = allocateTypeName(hint)
         reserveModel(name)
-        var header = SpecMap()
-        header["description"] = target.string("description").map(SpecText.description)
+        let header = Model(
+            name: name, kind: .object([]), description: target.string("description"), location: Self.unlocated)
         let view = SchemaView(target, run: self)
         var parts = [target]
         for part in view.allOf ?? [] { parts.append(resolved(part) ?? part) }
-        let (body, shape) = formStructure(parts, name: name, into: header)
-        setModel(name, body, shape: shape)
+        let (model, shape) = formStructure(parts, name: name, into: header)
+        setModel(model, shape: shape)
         return name
     }
 
     /// A struct for a form body, its fields read as form values.
-    func formStructure(_ parts: [DocNode], name: String, into header: SpecMap) -> (SpecText, ModelShape) {
-        var map = header
-        var properties = SpecMap()
+    func formStructure(_ parts: [DocNode], name: String, into header: Model) -> (Model, ModelShape) {
+        var model = header
         var fields: [ImportedField] = []
         for part in parts {
             let required = Set(part["required"]?.items?.compactMap(\.string) ?? [])
             for (wireName, _, property) in part["properties"]?.entries ?? [] {
                 let type = self.type(of: property, hint: name + namer.typeNamePart(wireName), usage: .form)
                 let field = importedField(wireName, type, required: required.contains(wireName))
-                fields.append(field)
-                properties[wireName] = field.text
+                if let index = fields.firstIndex(where: { $0.wireName == wireName }) {
+                    fields[index] = field
+                } else {
+                    fields.append(field)
+                }
             }
         }
-        map["properties"] = properties.text
-        return (map.text, .object(fields: fields, open: false))
+        model.kind = .object(fields.map(\.field))
+        return (model, .object(fields: fields, open: false))
     }
 
     static func isFormScalar(_ type: TypeRef, shapes: [String: ModelShape]) -> Bool {

@@ -51,12 +51,9 @@ extension ImportRun {
         let base = allocateTypeName(raw + "Base")
         reserveModel(base)
         defineModel(base, schema: schema)
-        if let index = modelIndex[base], case .map(var entries)? = models[index].body {
+        if let index = modelIndex[base] {
             // The schema's description is the union's; the struct says what it is.
-            let description = SpecText.description("The properties every kind of \(name) has.")
-            entries.removeAll { $0.key == "description" }
-            entries.insert(SpecText.Entry(key: "description", value: description), at: 0)
-            models[index].body = .map(entries)
+            models[index].model?.description = "The properties every kind of \(name) has."
         }
         hierarchyBases[name] = base
         let own = Self.componentReference(raw)
@@ -97,24 +94,17 @@ extension ImportRun {
             return
         }
         hierarchyVariants[name] = (property, variants)
-        var map = SpecMap()
-        let (description, deprecation) = Self.described(schema)
-        map["description"] = description.map(SpecText.description)
-        map["deprecated"] = deprecation.map(SpecWriter.text(of:))
-        map["oneOf"] = .list(
-            variants.map { variant in
-                var entry = SpecMap()
-                entry["type"] = .string(variant.model)
-                if variant.tags.count > 1 {
-                    entry["tags"] = .list(variant.tags.map(SpecText.string))
-                } else if variant.tags[0] != constantTag(of: variant.model, property) {
-                    entry["tag"] = .string(variant.tags[0])
-                }
-                return entry.keys == ["type"] ? .string(variant.model) : entry.text
-            })
-        map["discriminator"] = .string(property)
+        var model = modelHeader(name, schema)
+        model.kind = .union(
+            Union(
+                variants: variants.map { variant in
+                    // A tag the variant's constant gives goes without saying.
+                    let implied = variant.tags.count == 1 && variant.tags[0] == constantTag(of: variant.model, property)
+                    return UnionVariant(
+                        type: .named(variant.model), tags: implied ? [] : variant.tags, location: Self.unlocated)
+                }, discriminator: property))
         modelLocations[name] = schema.location
-        setModel(name, map.text, shape: .union)
+        setModel(model, shape: .union)
     }
 
     /// The values the discriminator property of struct `base` can hold: its enum's; nil for any text.

@@ -92,42 +92,29 @@ extension ImportRun {
     /// Writes a model from its schema: a struct, an enum, a union, or an alias of the type it is.
     func defineModel(_ name: String, schema: DocNode) {
         modelLocations[name] = schema.location
-        if let (body, shape) = modelBody(schema, name: name) {
-            setModel(name, Self.withSwiftName(body, schema.string("x-specgen-swift-name")), shape: shape)
+        // The Swift name the export recorded.
+        let swiftName = schema.string("x-specgen-swift-name")
+        if var (model, shape) = modelBody(schema, name: name) {
+            model.swiftName = swiftName
+            setModel(model, shape: shape)
             return
         }
-        var type = self.type(of: schema, hint: name, asModel: true)
+        let type = self.type(of: schema, hint: name, asModel: true)
         if type.nullable { nullableModels.insert(name) }
-        type.nullable = false
         // What an alias says: its type, the type's constraints, an example and the documentation. A field's
         // default, constant and date format mean nothing on an alias.
-        var long = SpecMap()
-        long["type"] = .string(type.type.description)
-        SpecWriter.add(type.constraints, to: &long)
-        long["example"] = type.example.map(SpecWriter.value)
-        long["description"] = type.description.map(SpecText.description)
-        long["deprecated"] = type.deprecation.map(SpecWriter.text(of:))
-        let alias: SpecText = long.keys == ["type"] ? .string(type.type.description) : long.text
-        setModel(name, Self.withSwiftName(alias, schema.string("x-specgen-swift-name")), shape: .alias(type.type))
-    }
-
-    /// A model's text with the Swift name the export recorded, first.
-    static func withSwiftName(_ body: SpecText, _ swiftName: String?) -> SpecText {
-        guard let swiftName else { return body }
-        var map = SpecMap()
-        map["swiftName"] = .string(swiftName)
-        for entry in longForm(body).entries { map.set(entry.key, entry.value, comment: entry.comment) }
-        return map.text
+        let alias = Model(
+            name: name, swiftName: swiftName, kind: .alias(type.type, type.constraints),
+            description: type.description, deprecation: type.deprecation, example: type.example,
+            location: Self.unlocated)
+        setModel(alias, shape: .alias(type.type))
     }
 
     /// The model a schema is, when it is an object, an enum, a union or a composition; nil for a plain type.
-    func modelBody(_ schema: DocNode, name: String) -> (SpecText, ModelShape)? {
+    func modelBody(_ schema: DocNode, name: String) -> (Model, ModelShape)? {
         let view = SchemaView(schema, run: self)
         if view.nullable { nullableModels.insert(name) }
-        var map = SpecMap()
-        let (description, deprecation) = Self.described(schema)
-        map["description"] = description.map(SpecText.description)
-        map["deprecated"] = deprecation.map(SpecWriter.text(of:))
+        let map = modelHeader(name, schema)
 
         if let allOf = view.allOf, allOf.count > 1 || view.hasProperties {
             return composition(schema, parts: allOf, name: name, into: map)
@@ -152,10 +139,9 @@ extension ImportRun {
         return nil
     }
 
-    func withExample(_ map: inout SpecMap, _ schema: DocNode) {
-        if let example = schema["example"] ?? schema["examples"]?.items?.first {
-            map["example"] = example.value
-        }
+    /// A schema's example: its own, or the first of its `examples`.
+    static func example(of schema: DocNode) -> SpecValue? {
+        (schema["example"] ?? schema["examples"]?.items?.first)?.specValue
     }
 
     /// A struct of the properties of `ownParts` (and, all optional, of `optionalParts`), after the models it
@@ -163,9 +149,9 @@ extension ImportRun {
     /// not included but copied, since the format lets a struct restate an included property but not retype it.
     func structure(
         _ schema: DocNode, ownParts: [DocNode], optionalParts: [DocNode] = [], includes: [String], name: String,
-        into header: SpecMap
-    ) -> (SpecText, ModelShape) {
-        var map = header
+        into header: Model
+    ) -> (Model, ModelShape) {
+        var model = header
         var fields: [ImportedField] = []
         var required = Set<String>()
         var open = false
@@ -229,9 +215,7 @@ extension ImportRun {
                 inherited += includedFields
             }
         }
-        if !kept.isEmpty {
-            map["includes"] = kept.count == 1 ? .string(kept[0]) : .list(kept.map(SpecText.string))
-        }
+        model.includes = kept.map { ModelReference(name: $0, location: Self.unlocated) }
         // A part that only makes an included property required restates it, as the format asks.
         for wireName in required.sorted() where !fields.contains(where: { $0.wireName == wireName }) {
             if let index = copied.firstIndex(where: { $0.wireName == wireName }), copied[index].optional {
@@ -243,12 +227,10 @@ extension ImportRun {
             }
         }
         fields = withSwiftNames(copied + fields, inherited: inherited.map(\.wireName))
-        var properties = SpecMap()
-        for field in fields { properties[field.wireName] = field.text }
-        if !properties.isEmpty || kept.isEmpty { map["properties"] = properties.text }
-        if let extraType { map["additionalProperties"] = .string(extraType.description) }
-        withExample(&map, schema)
-        return (map.text, .object(fields: mergedFields(inherited, fields), open: open))
+        model.kind = .object(fields.map(\.field))
+        model.additionalProperties = extraType
+        model.example = Self.example(of: schema)
+        return (model, .object(fields: mergedFields(inherited, fields), open: open))
     }
 
     func isRequired(_ wireName: String, in parts: [DocNode]) -> Bool {

@@ -67,14 +67,26 @@ extension ImportRun {
         modelAnchors.append(currentAnchor)
     }
 
-    func setModel(_ name: String, _ body: SpecText, shape: ModelShape) {
-        shapes[name] = shape
-        if let index = modelIndex[name] {
-            models[index].body = body
+    func setModel(_ model: Model, shape: ModelShape) {
+        shapes[model.name] = shape
+        if let index = modelIndex[model.name] {
+            models[index].model = model
         } else {
-            modelIndex[name] = models.count
-            models.append((name, body))
+            modelIndex[model.name] = models.count
+            models.append((model.name, model))
             modelAnchors.append(currentAnchor)
         }
     }
+
+    /// A model of `name` with the documentation `schema` gives it, its kind still to be said. Imported models are
+    /// located nowhere: they are compared by what they say, and the document's places are kept for warnings.
+    func modelHeader(_ name: String, _ schema: DocNode) -> Model {
+        let (description, deprecation) = Self.described(schema)
+        return Model(
+            name: name, kind: .object([]), description: description, deprecation: deprecation,
+            location: Self.unlocated)
+    }
+
+    /// The place of everything the import makes: none, so that two models that say the same are equal.
+    static let unlocated = SourceLocation(path: "", line: 1, column: 1)
 }

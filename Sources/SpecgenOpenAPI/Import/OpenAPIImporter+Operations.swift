@@ -112,21 +112,22 @@ extension ImportRun {
             model = name
         default: return body
         }
+        // The flag must be the model's own property, which the copy can restate.
         guard case .object(var fields, let open)? = shapes[model],
             let flag = fields.firstIndex(where: { $0.wireName == "stream" && $0.type == .primitive(.bool) }),
-            let index = modelIndex[model], var long = models[index].body.map(Self.longForm),
-            case .map(var properties)? = long["properties"],
-            let property = properties.firstIndex(where: { $0.key == "stream" })
+            let index = modelIndex[model], var copy = models[index].model, case .object(var properties) = copy.kind,
+            let property = properties.firstIndex(where: { $0.wireName == "stream" })
         else { return body }
         let name = allocateTypeName(model + "Stream")
         fields[flag].field = Field(
             wireName: "stream", type: .primitive(.bool), defaultValue: .bool(true),
             description: "Always `true`: this form of the operation streams its answer.", constant: .bool(true),
-            location: fields[flag].field.location)
-        properties[property].value = fields[flag].text
-        long["properties"] = .map(properties)
-        long.remove("swiftName")
-        setModel(name, long.text, shape: .object(fields: fields, open: open))
+            location: Self.unlocated)
+        properties[property] = fields[flag].field
+        copy.name = name
+        copy.swiftName = nil
+        copy.kind = .object(properties)
+        setModel(copy, shape: .object(fields: fields, open: open))
         if case .map = body {
             var map = Self.longForm(body)
             map["json"] = .string(name)

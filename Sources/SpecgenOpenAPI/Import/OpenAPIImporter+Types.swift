@@ -64,10 +64,10 @@ extension ImportRun {
             // Identical inline structs (the same object written out in two places) are one model: the first. Enums
             // are left apart: a shared enum would be named after whichever use comes first, so an unrelated edit
             // that removes that use would rename it.
-            if let index = modelIndex[name], let body = models[index].body, case .object? = shapes[name] {
-                let key = Self.identity(of: body)
+            if let index = modelIndex[name], let model = models[index].model, case .object? = shapes[name] {
+                let key = Self.identity(of: model)
                 if let first = inlineModels[key], first != name, shapes[first] != nil {
-                    models[index].body = nil
+                    models[index].model = nil
                     name = first
                 } else {
                     inlineModels[key] = name

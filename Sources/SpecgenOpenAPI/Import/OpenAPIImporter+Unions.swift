@@ -7,8 +7,8 @@ extension ImportRun {
     /// `allOf`: a struct that includes the structs it names and adds the properties of the rest. A part that is a
     /// union adds the properties of its object variants, each optional, since a struct cannot include a union.
     func composition(
-        _ schema: DocNode, parts: [DocNode], name: String, into map: SpecMap
-    ) -> (SpecText, ModelShape) {
+        _ schema: DocNode, parts: [DocNode], name: String, into map: Model
+    ) -> (Model, ModelShape) {
         var includes: [String] = []
         var own: [DocNode] = [schema]
         var optional: [DocNode] = []
@@ -72,9 +72,9 @@ extension ImportRun {
 
     /// `oneOf`/`anyOf`: a union of its variants, discriminated when the document names the property.
     func union(
-        _ schema: DocNode, variants: [DocNode], name: String, into header: SpecMap
-    ) -> (SpecText, ModelShape) {
-        var map = header
+        _ schema: DocNode, variants: [DocNode], name: String, into header: Model
+    ) -> (Model, ModelShape) {
+        var model = header
         var discriminator = schema["discriminator"]?.string("propertyName")
         var tags: [String: [String]] = [:]  // model name → its tags from the mapping, in the mapping's order
         if discriminator != nil, let mapping = schema["discriminator"]?["mapping"]?.entries {
@@ -85,7 +85,7 @@ extension ImportRun {
                 }
             }
         }
-        var written: [SpecText] = []
+        var written: [UnionVariant] = []
         // Each written variant's type, and the tags it is known by.
         var variantTypes: [TypeRef] = []
         var tagsWritten: [String] = []
@@ -108,16 +108,15 @@ extension ImportRun {
             seenTypes.insert(type.type)
             let shape = type.type.name.flatMap { shapes[$0] }
             if case .object? = shape {} else { allModels = false }
-            var entry = SpecMap()
-            entry["type"] = .string(type.type.description)
+            var entry = UnionVariant(type: type.type, location: Self.unlocated)
             if let explicit = variant.string("x-specgen-case") {
-                entry["case"] = .string(explicit)
+                entry.caseName = explicit
                 seenCases.insert(explicit.lowercased())
             } else if let label, case .object? = shape {
                 // A model made from the variant is named after the union; its case is named as the variant sits.
                 let caseName = namer.bareMemberName(label)
                 if !seenCases.contains(caseName.lowercased()) {
-                    entry["case"] = .string(caseName)
+                    entry.caseName = caseName
                     seenCases.insert(caseName.lowercased())
                 }
             }
@@ -128,16 +127,16 @@ extension ImportRun {
                 ?? []
             let constant = constantTag(of: type.type.description, discriminator)
             if variantTags.count > 1 {
-                entry["tags"] = .list(variantTags.map(SpecText.string))
+                entry.tags = variantTags
             } else if let tag = variantTags.first, tag != constant {
-                entry["tag"] = .string(tag)
+                entry.tags = [tag]
             }
             tagsWritten += variantTags.isEmpty ? [constant] : variantTags
             // A variant made a model keeps its description there.
             if reference != nil || shape == nil, let description = variant.string("description") {
-                entry["description"] = SpecText.description(description)
+                entry.description = description
             }
-            written.append(entry.keys == ["type"] ? .string(type.type.description) : entry.text)
+            written.append(entry)
             variantTypes.append(type.type)
         }
         if discriminator != nil, allModels, Set(tagsWritten).count < tagsWritten.count {
@@ -145,37 +144,47 @@ extension ImportRun {
                 .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
                 "two variants of '\(name)' have the same '\(discriminator ?? "")'; decoded in order instead")
             discriminator = nil
-            written = written.map(Self.withoutTag)
+            for index in written.indices { written[index].tags = [] }
         }
         if discriminator != nil, !allModels {
             warn(
                 .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
                 "'\(name)' has a discriminator but a variant that is not an object; decoded in order instead")
             discriminator = nil
-            written = written.map(Self.withoutTag)
+            for index in written.indices { written[index].tags = [] }
         }
-        if written.count == 1, discriminator == nil, case .string(let only) = written[0] {
+        if written.count == 1, discriminator == nil, written[0].caseName == nil, written[0].tags.isEmpty,
+            written[0].description == nil
+        {
             // One variant left (the others were duplicates or null): the union is another name for it. A
             // discriminated one stays a union: a kind added later reads as `undocumented`, not as this one.
-            return (Self.alias(of: only, keeping: map), .alias(variantTypes[0]))
+            model.kind = .alias(written[0].type, Constraints())
+            return (model, .alias(variantTypes[0]))
         }
-        map["oneOf"] = .list(written)
-        map["discriminator"] = discriminator.map(SpecText.string)
-        withExample(&map, schema)
-        return (map.text, .union)
+        model.kind = .union(Union(variants: written, discriminator: discriminator))
+        model.example = Self.example(of: schema)
+        return (model, .union)
     }
 
-    /// What makes two inline models the same model: their text without descriptions and examples.
-    static func identity(of body: SpecText) -> SpecText {
-        switch body {
-        case .map(let entries):
-            return .map(
-                entries.filter { !["description", "example", "deprecated"].contains($0.key) }.map {
-                    SpecText.Entry(key: $0.key, value: identity(of: $0.value))
+    /// What makes two inline structs the same model: what they are without their name, descriptions, examples and
+    /// deprecations, their properties' included.
+    static func identity(of model: Model) -> Model {
+        var identity = model
+        identity.name = ""
+        identity.description = nil
+        identity.example = nil
+        identity.deprecation = nil
+        if case .object(let fields) = model.kind {
+            identity.kind = .object(
+                fields.map { field in
+                    var field = field
+                    field.description = nil
+                    field.example = nil
+                    field.deprecation = nil
+                    return field
                 })
-        case .list(let items): return .list(items.map(identity))
-        default: return body
         }
+        return identity
     }
 
     /// The string values a variant's tag property takes when it is an enum of several
@@ -187,24 +196,6 @@ extension ImportRun {
         else { return nil }
         let strings = values.compactMap(\.string)
         return strings.count == values.count ? strings : nil
-    }
-
-    /// A union variant's text without its `tag` or `tags`, for a union that decodes in order.
-    static func withoutTag(_ variant: SpecText) -> SpecText {
-        guard case .map(let entries) = variant else { return variant }
-        let kept = entries.filter { $0.key != "tag" && $0.key != "tags" }
-        return kept.count == 1 ? kept[0].value : .map(kept)
-    }
-
-    /// A union of one variant written as an alias of it, keeping the union's other keys (its description) but
-    /// `oneOf` and `discriminator`.
-    static func alias(of type: String, keeping map: SpecMap) -> SpecText {
-        var alias = SpecMap()
-        alias["type"] = .string(type)
-        for entry in map.entries where entry.key != "oneOf" && entry.key != "discriminator" {
-            alias[entry.key] = entry.value
-        }
-        return alias.keys == ["type"] ? .string(type) : alias.text
     }
 
     /// The model a `$ref` variant names, if it names one.
@@ -233,9 +224,9 @@ extension ImportRun {
 
     /// `enum`: string values (each kept, with a Swift name where two would collide) or integer values.
     func enumeration(
-        _ schema: DocNode, values: [DocNode], name: String, into header: SpecMap, cases: [DocNode]? = nil
-    ) -> (SpecText, ModelShape) {
-        var map = header
+        _ schema: DocNode, values: [DocNode], name: String, into header: Model, cases: [DocNode]? = nil
+    ) -> (Model, ModelShape) {
+        var model = header
         let integer = values.allSatisfy { $0.int != nil && $0.node.isPlainScalar }
         let names =
             cases.map { $0.map { $0.string("title") ?? "" } }
@@ -246,14 +237,13 @@ extension ImportRun {
             ?? schema["x-enum-descriptions"]?.items?.map(\.string)
         var taken = Set<String>([Namer.unknownEnumCase.lowercased()])
         var seenValues = Set<String>()
-        var written: [SpecText] = []
+        var written: [EnumValue] = []
         var texts: [String] = []
         for (index, value) in values.enumerated() {
             let text = value.string ?? ""
             guard !seenValues.contains(text) else { continue }
             seenValues.insert(text)
             texts.append(text)
-            let raw: SpecText = integer ? .plain(text) : .string(text)
             var swiftName: String?
             if let names, index < names.count, !names[index].isEmpty {
                 swiftName = namer.bareMemberName(names[index])
@@ -274,18 +264,17 @@ extension ImportRun {
             let chosen = Self.unique(base) { taken.contains($0.lowercased()) }
             taken.insert(chosen.lowercased())
             if swiftName != nil || chosen != base { swiftName = chosen }
-            var entry = SpecMap()
-            entry["value"] = raw
+            var entry = EnumValue(value: text, isInteger: integer, location: Self.unlocated)
             if let swiftName, swiftName != (integer ? namer.integerCaseName(text) : namer.bareMemberName(text)) {
-                entry["swiftName"] = .string(swiftName)
+                entry.swiftName = swiftName
             }
             if let descriptions, index < descriptions.count, let description = descriptions[index] {
-                entry["description"] = SpecText.description(description)
+                entry.description = description
             }
-            written.append(entry.keys == ["value"] ? raw : entry.text)
+            written.append(entry)
         }
-        map["enum"] = .list(written)
-        withExample(&map, schema)
-        return (map.text, .enumeration(values: texts, integer: integer))
+        model.kind = .enumeration(written)
+        model.example = Self.example(of: schema)
+        return (model, .enumeration(values: texts, integer: integer))
     }
 }

@@ -100,7 +100,7 @@ final class ImportRun {
 
     /// Models in the order they are written; a model's slot is taken before its schema is read, so a model comes
     /// before the models named after its parts.
-    var models: [(name: String, body: SpecText?)] = []
+    var models: [(name: String, model: Model?)] = []
     var modelIndex: [String: Int] = [:]
     /// Each model's place in the document: its component's position, or, for a model named from where it sits, that
     /// of the component being read when it was made. Models are written in this order, then in the order made.
@@ -117,8 +117,9 @@ final class ImportRun {
     var hierarchyBases: [String: String] = [:]
     /// The discriminator property and the variants, with their tags, of each union a base schema became.
     var hierarchyVariants: [String: (property: String, variants: [(model: String, tags: [String])])] = [:]
-    /// The inline models made so far, by their text without descriptions, so an identical one is not made twice.
-    var inlineModels: [SpecText: String] = [:]
+    /// The inline models made so far, by what they are without documentation, so an identical one is not made
+    /// twice.
+    var inlineModels: [Model: String] = [:]
     /// While the streamed form of an operation offered as JSON or a stream is read: responses prefer the stream.
     var preferStreams = false
     /// Where each model's schema stands in the document, for warnings about decisions made on the whole spec.
@@ -204,13 +205,13 @@ final class ImportRun {
         importBehaviour(root, into: &spec, operation: false)
         if !shared.errors.isEmpty { spec["errors"] = shared.errors.text }
         let written = models.indices.sorted { (modelAnchors[$0], $0) < (modelAnchors[$1], $1) }.compactMap { index in
-            models[index].body.map { SpecText.Entry(key: models[index].name, value: $0) }
+            models[index].model
         }
         spec["endpoints"] = .map(shared.endpoints.map { SpecText.Entry(key: $0.name, value: $0.body.text) })
 
         summary.endpoints = shared.endpoints.count - summary.streamedForms
         summary.models = written.count
-        if !written.isEmpty { spec["models"] = .map(written) }
+        if !written.isEmpty { spec["models"] = SpecWriter.text(of: written) }
         // `models` goes before `endpoints`, as a person writes a spec.
         spec.move("models", before: "endpoints")
         let header = [

@@ -1,7 +1,14 @@
 /// Writes models and fields: structs with only their own properties (what they include is written once, in the
 /// included model), enums, unions and aliases.
 struct ModelWriter {
-    let spec: Spec
+    /// The models the written ones may include or name as variants, by name.
+    private let models: [String: Model]
+
+    init(models: [Model]) {
+        var byName: [String: Model] = [:]
+        for model in models where byName[model.name] == nil { byName[model.name] = model }
+        self.models = byName
+    }
 
     func model(_ model: Model) -> SpecText.Entry {
         var map = SpecMap()
@@ -45,7 +52,7 @@ struct ModelWriter {
 
     /// The fields a struct gets from the models it includes, as the loader gave them to it.
     private func inheritedFields(of model: Model) -> [Field] {
-        model.includes.flatMap { reference in spec.model(named: reference.name)?.fields ?? [] }
+        model.includes.flatMap { reference in models[reference.name]?.fields ?? [] }
     }
 
     /// Whether two fields say the same, wherever they are written.
@@ -76,7 +83,7 @@ struct ModelWriter {
         map["case"] = variant.caseName.map(SpecText.string)
         let implied: SpecValue? =
             if let discriminator, let name = variant.type.name {
-                spec.model(named: name)?.fields.first { $0.wireName == discriminator }?.constant
+                models[name]?.fields.first { $0.wireName == discriminator }?.constant
             } else { nil }
         if variant.tags.count == 1, implied == .string(variant.tags[0]) {
             // Implied by the constant.

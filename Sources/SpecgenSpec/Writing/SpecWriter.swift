@@ -30,8 +30,7 @@ package struct SpecWriter {
         map["retry"] = spec.retry.map { retry($0, base: RetrySettings(location: $0.location)) }
         settings(spec.requestSettings, into: &map)
         if !spec.errors.isEmpty { map["errors"] = errors(spec.errors) }
-        let writer = ModelWriter(spec: spec)
-        if !spec.models.isEmpty { map["models"] = .map(spec.models.map(writer.model)) }
+        if !spec.models.isEmpty { map["models"] = Self.text(of: spec.models) }
         let endpoints = spec.endpoints.map { endpoint($0, in: spec) }
         map["endpoints"] = .map(endpoints)
         return map.text.document(header: header)
@@ -152,6 +151,12 @@ package struct SpecWriter {
         case .array(let items): .list(items.map(Self.value))
         case .object(let entries): .map(entries.map { SpecText.Entry(key: $0.key, value: Self.value($0.value)) })
         }
+    }
+
+    /// The `models:` section: each model in order, a struct with only what it adds to the models it includes.
+    package static func text(of models: [Model]) -> SpecText {
+        let writer = ModelWriter(models: models)
+        return .map(models.map(writer.model))
     }
 
     /// A field as a struct, a body or an endpoint writes it: `type?` alone, or its long form.
