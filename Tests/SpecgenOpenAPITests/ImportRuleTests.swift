@@ -165,6 +165,34 @@ struct ImportRuleTests {
         #expect(summary.warnings["server-variable"] == 2)
     }
 
+    /// A server variable without a default, or with one that is not among its values, takes its first value (or
+    /// its name), with a located warning, so the spec's server is one lint accepts.
+    @Test func serverVariablesWithoutAUsableDefaultTakeOne() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Regions, version: "1"}
+            servers:
+              - url: https://{region}.{zone}.example.com
+                variables:
+                  region: {enum: [eu, us]}
+                  zone: {default: z9, enum: [z1, z2]}
+            paths: {}
+            """
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "openapi.yaml:6:15: warning: server variable 'region' has no default; its default is 'eu'; give it a "
+                    + "default among its values",
+                "openapi.yaml:7:23: warning: the default 'z9' of server variable 'zone' is not one of its values; its "
+                    + "default is 'z1'; give it a default among its values",
+            ])
+        let text = try #require(result.spec)
+        let loaded = Spec.load(bytes: Array(text.utf8), path: "imported.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let server = try #require(loaded.spec?.servers.first)
+        #expect(server.variables.map(\.defaultValue) == ["eu", "z1"])
+    }
+
     /// Webhook payloads and schemas no operation carries come in as standalone models, roots only.
     @Test func unusedSchemasAndWebhookPayloadsAreStandalone() throws {
         let (spec, summary) = try Self.imported("import-webhooks")

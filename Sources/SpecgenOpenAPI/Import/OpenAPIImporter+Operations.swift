@@ -17,7 +17,7 @@ extension ImportRun {
     /// Operation keys of a path item the spec has no method for.
     static let otherMethods: Set<String> = ["trace", "query"]
 
-    func endpoints(_ paths: DocNode?, security: SpecText?) -> [ImportedEndpoint] {
+    func endpoints(_ paths: DocNode?, security: AuthRequirement?) -> [ImportedEndpoint] {
         var endpoints: [ImportedEndpoint] = []
         var takenNames = Set<String>()
         var seenRoutes = Set<String>()
@@ -230,7 +230,8 @@ extension ImportRun {
     }
 
     func endpoint(
-        _ name: String, method: String, path: String, operation: DocNode, pathItem: DocNode, defaultSecurity: SpecText?
+        _ name: String, method: String, path: String, operation: DocNode, pathItem: DocNode,
+        defaultSecurity: AuthRequirement?
     ) -> ImportedEndpoint {
         var map = SpecMap()
         let hint = namer.typeNamePart(name)
@@ -343,7 +344,10 @@ extension ImportRun {
         importBehaviour(operation, into: &map, operation: true)
         if let security = operation["security"] {
             let requirement = securityRequirement(security)
-            if requirement != defaultSecurity { map["auth"] = requirement ?? .string("none") }
+            if requirement != defaultSecurity {
+                map["auth"] = SpecWriter().requirement(
+                    requirement ?? AuthRequirement(scheme: nil, location: Self.unlocated))
+            }
         }
         map["deprecated"] = deprecation.map(SpecWriter.text(of:))
         if let server = operationServer(

@@ -6,9 +6,9 @@ import SpecgenYAML
 extension ImportRun {
     /// `servers:` with a name for each: the export's `x-specgen-name`, else its description when that is a short
     /// name, else `production`, `server2`.
-    func servers(_ node: DocNode?) -> SpecMap? {
-        guard let items = node?.items, !items.isEmpty else { return nil }
-        var servers = SpecMap()
+    func servers(_ node: DocNode?) -> [Server] {
+        guard let items = node?.items, !items.isEmpty else { return [] }
+        var servers: [Server] = []
         var taken = Set<String>()
         for (index, item) in items.enumerated() {
             guard let written = item.string("url") else { continue }
@@ -22,36 +22,46 @@ extension ImportRun {
                 } ?? (index == 0 ? "production" : "server\(index + 1)")
             if taken.contains(name.lowercased()) { name = "server\(index + 1)" }
             taken.insert(name.lowercased())
-            var map = SpecMap()
-            map["url"] = .string(url)
-            if let description, namer.bareMemberName(description) != name {
-                map["description"] = SpecText.description(description)
-            }
-            var variables = SpecMap()
+            var server = Server(name: name, url: url, location: Self.unlocated)
+            if let description, namer.bareMemberName(description) != name { server.description = description }
             for (variable, _, value) in item["variables"]?.entries ?? [] {
-                var entry = SpecMap()
-                entry["default"] = value["default"].map { .string($0.string ?? "") }
-                if let values = value["enum"]?.items { entry["enum"] = .list(values.map { .string($0.string ?? "") }) }
-                entry["description"] = value.string("description").map(SpecText.description)
-                variables[variable] = entry.text
+                let values = value["enum"]?.items?.map { $0.string ?? "" } ?? []
+                var defaultValue = value["default"]?.string
+                if defaultValue == nil || (!values.isEmpty && !values.contains(defaultValue ?? "")) {
+                    // OpenAPI requires a default among the values; the spec does too.
+                    let chosen = values.first ?? variable
+                    warn(
+                        .serverVariable, at: (value["default"] ?? value).location,
+                        (defaultValue.map {
+                            "the default '\($0)' of server variable '\(variable)' is not one of its values"
+                        }
+                            ?? "server variable '\(variable)' has no default") + "; its default is '\(chosen)'",
+                        fix: "give it a default among its values")
+                    defaultValue = chosen
+                }
+                server.variables.append(
+                    ServerVariable(
+                        name: variable, defaultValue: defaultValue ?? variable, values: values,
+                        description: value.string("description"), location: Self.unlocated))
             }
             // A placeholder the server object does not declare (OpenAPI requires it to) gets its own name as its
             // default, so the URL stays a template the app fills in when it chooses the server.
-            for variable in Self.placeholders(in: url) where variables[variable] == nil {
+            for variable in Self.placeholders(in: url) where !server.variables.contains(where: { $0.name == variable })
+            {
                 warn(
                     .serverVariable, at: (item["url"] ?? item).location,
                     "the server URL uses '{\(variable)}', which the server object does not declare; imported as a "
                         + "variable whose default is '\(variable)'",
                     fix: "declare it under 'variables' with a default")
-                var entry = SpecMap()
-                entry["default"] = .string(variable)
-                entry["description"] = .string("Not declared by the document: set it when choosing the server.")
-                variables[variable] = entry.text
+                server.variables.append(
+                    ServerVariable(
+                        name: variable, defaultValue: variable,
+                        description: "Not declared by the document: set it when choosing the server.",
+                        location: Self.unlocated))
             }
-            if !variables.isEmpty { map["variables"] = variables.text }
             serverURLs.append(url)
-            serverVariables.append(Set(variables.keys))
-            servers[name] = map.keys == ["url"] ? .string(url) : map.text
+            serverVariables.append(Set(server.variables.map(\.name)))
+            servers.append(server)
         }
         return servers
     }
@@ -125,35 +135,30 @@ extension ImportRun {
     }
 
     /// Every server with the operations' URLs under `urls:`.
-    func serversWithURLs(_ servers: SpecMap?) -> SpecMap? {
-        guard var servers, !extraURLs.isEmpty else { return servers }
-        for (index, key) in servers.keys.enumerated() {
-            var urls = SpecMap()
-            for (name, perServer) in extraURLs where index < perServer.count { urls[name] = .string(perServer[index]) }
-            var long = Self.longForm(servers[key] ?? "")
-            if case .string(let url)? = long["type"] {
-                long.remove("type")
-                long["url"] = .string(url)
+    func serversWithURLs(_ servers: [Server]) -> [Server] {
+        servers.enumerated().map { index, server in
+            var server = server
+            for (name, perServer) in extraURLs where index < perServer.count {
+                server.urls.append(NamedServerURL(name: name, url: perServer[index], location: Self.unlocated))
             }
-            long["urls"] = urls.text
-            servers[key] = long.text
+            return server
         }
-        return servers
     }
 
     /// The document's security schemes as `auth:`, and its default requirement as `security:`.
-    func security(_ root: DocNode) -> (SpecMap, SpecText?) {
-        var auth = SpecMap()
+    func security(_ root: DocNode) -> ([AuthScheme], AuthRequirement?) {
+        var auth: [AuthScheme] = []
         for (key, keyLocation, value) in root["components"]?["securitySchemes"]?.entries ?? [] {
             guard let scheme = resolved(value) else { continue }
             let name = namer.bareMemberName(key)
             schemeNames[key] = name
-            var map = SpecMap()
+            let kind: AuthScheme.Kind
+            var acceptsQuery = false
             switch (scheme.string("type") ?? "").lowercased() {
             case "http":
                 switch (scheme.string("scheme") ?? "").lowercased() {
-                case "bearer": map["type"] = "bearer"
-                case "basic": map["type"] = "basic"
+                case "bearer": kind = .bearer
+                case "basic": kind = .basic
                 default:
                     warn(
                         .authScheme, at: (scheme["scheme"] ?? scheme).location,
@@ -164,7 +169,7 @@ extension ImportRun {
                 }
             case "apikey":
                 let location = scheme.string("in") ?? "header"
-                guard location == "header" || location == "query" else {
+                guard let place = APIKeyLocation(rawValue: location) else {
                     warn(
                         .authScheme, at: (scheme["in"] ?? scheme).location,
                         "an API key in a \(location) is not supported; scheme '\(key)' not imported",
@@ -172,23 +177,17 @@ extension ImportRun {
                     schemeNames[key] = nil
                     continue
                 }
-                map["type"] = "apiKey"
-                map["in"] = .string(location)
-                map["name"] = .string(scheme.string("name") ?? "X-API-Key")
+                kind = .apiKey(name: scheme.string("name") ?? "X-API-Key", location: place)
                 // The document decides where the key goes, and the spec says so: a key in the query is accepted
                 // there, since the API takes it nowhere else.
-                if location == "query" { map["acceptQuery"] = .plain("true") }
+                acceptsQuery = place == .query
             case "oauth2":
-                guard let flow = oauth2(scheme, key: key) else {
-                    map["type"] = "bearer"
-                    break
-                }
-                map = flow
+                kind = oauth2(scheme, key: key).map(AuthScheme.Kind.oauth2) ?? .bearer
             case "openidconnect":
                 warn(
                     .authScheme, at: keyLocation,
                     "OpenID Connect scheme '\(key)' is imported as a bearer token the app obtains")
-                map["type"] = "bearer"
+                kind = .bearer
             default:
                 warn(
                     .authScheme, at: keyLocation,
@@ -196,27 +195,29 @@ extension ImportRun {
                 schemeNames[key] = nil
                 continue
             }
-            map["description"] = scheme.string("description").map(SpecText.description)
-            auth[name] = map.text
+            var imported = AuthScheme(
+                name: name, kind: kind, description: scheme.string("description"), location: Self.unlocated)
+            imported.acceptsQuery = acceptsQuery
+            auth.append(imported)
         }
         let requirement = root["security"].flatMap { securityRequirement($0) }
         return (auth, requirement)
     }
 
     /// An OAuth2 scheme from its flows; nil (with a warning) when only the implicit flow is given.
-    private func oauth2(_ scheme: DocNode, key: String) -> SpecMap? {
+    private func oauth2(_ scheme: DocNode, key: String) -> OAuth2Flow? {
         let flows = scheme["flows"]
-        var grants: [String] = []
+        var grants: [OAuth2Grant] = []
         var tokenURL: String?
         var authorizationURL: String?
         var scopes: [String] = []
         var refresh = false
         for (flowKey, keyLocation, flow) in flows?.entries ?? [] {
-            let grant: String
+            let grant: OAuth2Grant
             switch flowKey {
-            case "password": grant = "password"
-            case "clientCredentials": grant = "client_credentials"
-            case "authorizationCode": grant = "authorization_code"
+            case "password": grant = .password
+            case "clientCredentials": grant = .clientCredentials
+            case "authorizationCode": grant = .authorizationCode
             default:
                 warn(.oauth2Flow, at: keyLocation, "the OAuth2 '\(flowKey)' flow is not supported; not imported")
                 continue
@@ -230,8 +231,8 @@ extension ImportRun {
                 }
                 tokenURL = tokenURL ?? url
             }
-            if grant == "authorization_code" { authorizationURL = flow.string("authorizationUrl") }
-            if grant == "client_credentials" { scopes = flow["scopes"]?.entries?.map(\.key) ?? [] }
+            if grant == .authorizationCode { authorizationURL = flow.string("authorizationUrl") }
+            if grant == .clientCredentials { scopes = flow["scopes"]?.entries?.map(\.key) ?? [] }
             if flow.string("refreshUrl") != nil { refresh = true }
         }
         guard let tokenURL, !grants.isEmpty else {
@@ -240,20 +241,16 @@ extension ImportRun {
                 "OAuth2 scheme '\(key)' has no flow with a token URL; imported as a bearer token the app obtains")
             return nil
         }
-        if refresh { grants.append("refresh_token") }
-        var map = SpecMap()
-        map["type"] = "oauth2"
+        if refresh { grants.append(.refreshToken) }
         // Below the API's server, a path: the client resolves it against its base URL, as it does operations.
-        map["tokenUrl"] = .string(Spec.path(of: tokenURL, below: serverURLs) ?? tokenURL)
-        map["grants"] = .list(grants.map(SpecText.string))
-        if !scopes.isEmpty { map["scopes"] = .list(scopes.map(SpecText.string)) }
-        map["authorizationUrl"] = authorizationURL.map(SpecText.string)
-        if scheme.string("x-specgen-client-auth") == "body" { map["clientAuth"] = "body" }
-        return map
+        return OAuth2Flow(
+            tokenURL: Spec.path(of: tokenURL, below: serverURLs) ?? tokenURL, grants: grants, scopes: scopes,
+            clientAuthentication: scheme.string("x-specgen-client-auth") == "body" ? .body : .basic,
+            authorizationURL: authorizationURL)
     }
 
-    /// `security:` as the spec writes it: a scheme, `scheme?`, a list of alternatives, or `none`.
-    func securityRequirement(_ node: DocNode) -> SpecText? {
+    /// `security:` as the spec says it: a scheme, `scheme?`, alternatives, or none.
+    func securityRequirement(_ node: DocNode) -> AuthRequirement? {
         guard let items = node.items else { return nil }
         var alternatives: [String] = []
         var optional = false
@@ -277,9 +274,11 @@ extension ImportRun {
             }
             if !alternatives.contains(name) { alternatives.append(name) }
         }
-        guard !alternatives.isEmpty else { return items.isEmpty || optional ? "none" : nil }
-        if alternatives.count == 1 { return .string(alternatives[0] + (optional ? "?" : "")) }
-        if optional { alternatives[alternatives.count - 1] += "?" }
-        return .list(alternatives.map(SpecText.string))
+        guard !alternatives.isEmpty else {
+            return items.isEmpty || optional ? AuthRequirement(scheme: nil, location: Self.unlocated) : nil
+        }
+        return AuthRequirement(
+            schemes: alternatives, optional: optional, location: Self.unlocated,
+            schemeLocations: alternatives.map { _ in Self.unlocated })
     }
 }

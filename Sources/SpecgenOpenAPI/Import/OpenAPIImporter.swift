@@ -194,14 +194,15 @@ final class ImportRun {
         importWebhooks(root)
         let shared = hoistSharedErrors(endpoints)
 
-        if let servers = serversWithURLs(servers) { spec["servers"] = servers.text }
+        let writer = SpecWriter()
+        if !servers.isEmpty { spec["servers"] = .map(serversWithURLs(servers).map(writer.server)) }
         if !defaultHeaders.isEmpty {
             var headers = SpecMap()
             for header in defaultHeaders { headers[header.name] = .string(header.value) }
             spec["defaultHeaders"] = headers.text
         }
-        if !auth.isEmpty { spec["auth"] = auth.text }
-        spec["security"] = security
+        if !auth.isEmpty { spec["auth"] = .map(auth.map(writer.authScheme)) }
+        spec["security"] = security.map(writer.requirement)
         importBehaviour(root, into: &spec, operation: false)
         if !shared.errors.isEmpty { spec["errors"] = shared.errors.text }
         let written = models.indices.sorted { (modelAnchors[$0], $0) < (modelAnchors[$1], $1) }.compactMap { index in

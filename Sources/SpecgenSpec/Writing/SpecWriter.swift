@@ -38,7 +38,7 @@ package struct SpecWriter {
 
     // MARK: Servers and auth
 
-    private func server(_ server: Server) -> SpecText.Entry {
+    package func server(_ server: Server) -> SpecText.Entry {
         var map = SpecMap()
         map["url"] = .string(server.url)
         map["description"] = server.description.map(SpecText.description)
@@ -58,7 +58,7 @@ package struct SpecWriter {
         return SpecText.Entry(key: server.name, value: map.keys == ["url"] ? .string(server.url) : map.text)
     }
 
-    private func authScheme(_ scheme: AuthScheme) -> SpecText.Entry {
+    package func authScheme(_ scheme: AuthScheme) -> SpecText.Entry {
         var map = SpecMap()
         switch scheme.kind {
         case .bearer: map["type"] = "bearer"
@@ -83,7 +83,7 @@ package struct SpecWriter {
     }
 
     /// `none`, `scheme`, `scheme?`, or a list of alternatives whose last may end in `?`.
-    func requirement(_ requirement: AuthRequirement) -> SpecText {
+    package func requirement(_ requirement: AuthRequirement) -> SpecText {
         guard !requirement.schemes.isEmpty else { return "none" }
         var names = requirement.schemes
         if requirement.optional { names[names.count - 1] += "?" }
