@@ -8,8 +8,8 @@ typealias ImportedParameter = (name: String, location: String, node: DocNode)
 struct ImportedEndpoint {
     var name: String
     var body: SpecMap
-    /// The endpoint's errors by status key, each written as the spec writes it.
-    var errors: [(status: String, text: SpecText)]
+    /// The endpoint's errors, one per status.
+    var errors: [ErrorResponse]
 }
 
 /// Paths and operations: names, parameters, bodies, responses and errors.
@@ -334,7 +334,7 @@ extension ImportRun {
             }
         }
         let (responses, errors) = self.responses(operation["responses"], hint: hint, at: operation)
-        map["response"] = responses
+        map["response"] = SpecWriter().responses(responses)
         if let written = operation["x-specgen-paginate"] {
             map["paginate"] = written.value
         } else if Self.declaresLinkHeader(operation, resolve: { self.resolved($0, warning: false) }) {

@@ -30,8 +30,15 @@ extension ImportRun {
         return description
     }
 
-    /// The success responses as `response:` and the error responses, each written as the spec writes it.
-    func responses(_ node: DocNode?, hint: String, at operation: DocNode) -> (SpecText, [(String, SpecText)]) {
+    /// The status a key names.
+    static func statusPattern(_ status: String) -> StatusPattern {
+        if status == "default" { return .other }
+        if status.hasSuffix("XX"), let hundred = status.first?.wholeNumberValue { return .range(hundred) }
+        return .code(Int(status) ?? 200)
+    }
+
+    /// The success responses and the error responses, each as the spec says it.
+    func responses(_ node: DocNode?, hint: String, at operation: DocNode) -> ([ResponseCase], [ErrorResponse]) {
         var successes: [(status: String, node: DocNode)] = []
         var failures: [(status: String, node: DocNode)] = []
         for (raw, keyLocation, value) in node?.entries ?? [] {
@@ -60,11 +67,11 @@ extension ImportRun {
             successes.append(("200", failures[index].node))
             failures.remove(at: index)
         }
-        var entries: [(status: String, text: SpecText, type: String?)] = []
+        var entries: [(status: String, response: ResponseCase, type: String?)] = []
         var firstType: String?
         for (index, success) in successes.enumerated() {
-            let (text, type) = successEntry(
-                success.node, hint: hint + "Response" + (index == 0 ? "" : success.status))
+            let (response, type) = successEntry(
+                success.node, status: success.status, hint: hint + "Response" + (index == 0 ? "" : success.status))
             if let type, type.hasPrefix("stream:") || firstType?.hasPrefix("stream:") == true, !entries.isEmpty {
                 warn(
                     .responseKinds, at: success.node.location,
@@ -80,66 +87,79 @@ extension ImportRun {
                 continue
             }
             firstType = firstType ?? type
-            entries.append((success.status, text, type))
+            entries.append((success.status, response, type))
         }
-        let response: SpecText
+        var cases = entries.map(\.response)
         if entries.isEmpty {
-            response = "empty"
+            cases = [ResponseCase(status: .range(2), body: .empty, location: Self.unlocated)]
         } else if entries.count == 1, entries[0].status == "200" || entries[0].status == "2XX",
-            case .string = entries[0].text
+            Self.saysOnlyItsBody(entries[0].response)
         {
-            response = entries[0].text
-        } else {
-            response = .map(entries.map { SpecText.Entry(key: $0.status, value: $0.text) })
+            // The short form: a type is a 200, `empty` any success.
+            let body = entries[0].response.body
+            cases = [
+                ResponseCase(status: body == .empty ? .range(2) : .code(200), body: body, location: Self.unlocated)
+            ]
         }
-        var errors: [(String, SpecText)] = []
+        // One error per status, the last one written, where the first stands.
+        var errors: [ErrorResponse] = []
         for failure in failures {
-            errors.append((failure.status, errorEntry(failure.status, failure.node, hint: hint)))
+            let error = errorEntry(failure.status, failure.node, hint: hint)
+            if let index = errors.firstIndex(where: { $0.status == error.status }) {
+                errors[index] = error
+            } else {
+                errors.append(error)
+            }
         }
-        return (response, errors)
+        return (cases, errors)
     }
 
-    /// One success: its text, and the type it answers (`stream:...` for streams, nil for no body).
-    func successEntry(_ response: DocNode, hint: String) -> (SpecText, String?) {
-        var map = SpecMap()
+    /// Whether a response says nothing but its body (no description, example or headers), not a stream.
+    static func saysOnlyItsBody(_ response: ResponseCase) -> Bool {
+        if case .stream = response.body { return false }
+        return response.description == nil && response.example == nil && response.headers.isEmpty
+    }
+
+    /// One success, and the kind it answers (its type, `binary`, `stream:...` for streams, nil for no body).
+    func successEntry(_ response: DocNode, status: String, hint: String) -> (ResponseCase, String?) {
+        var answer = ResponseCase(status: Self.statusPattern(status), body: .empty, location: Self.unlocated)
         var type: String?
         if let media = preferredMedia(response["content"]) {
             let schema = media.node["schema"]
             switch media.kind {
             case "json" where schema == nil && media.type.contains("*"):
                 // Any media type and no schema: the answer's bytes as they come.
-                map["body"] = "binary"
+                answer.body = .binary
                 type = "binary"
             case "json":
-                var body = schema.map { self.type(of: $0, hint: hint) } ?? ImportedType(.primitive(.json))
-                if body.nullable {
-                    body.nullable = false
-                }
-                map["body"] = .string(body.type.description)
+                let body = schema.map { self.type(of: $0, hint: hint) } ?? ImportedType(.primitive(.json))
+                answer.body = .json(body.type)
                 type = body.type.description
             case "events", "lines":
-                var stream = SpecMap()
-                stream["stream"] = .string(media.kind)
+                let format: StreamedBody.Format = media.kind == "events" ? .events : .lines
+                var stream = StreamedBody(format: format)
                 let described = media.node["x-specgen-stream"]
                 let itemSchema = described?["item"] ?? schema
                 if let itemSchema, itemSchema.string("type") != "string" || described?["item"] != nil,
                     !SchemaView.isEmpty(itemSchema)
                 {
-                    stream["body"] = .string(self.type(of: itemSchema, hint: hint + "Item").type.description)
-                } else if media.kind == "lines" {
-                    stream["body"] = "json"
+                    stream.item = self.type(of: itemSchema, hint: hint + "Item").type
+                } else if format == .lines {
+                    stream.item = .primitive(.json)
                 }
-                stream["until"] = described?.string("until").map(SpecText.string)
+                if format == .events { stream.terminator = described?.string("until") }
+                answer.body = .stream(stream)
                 type = "stream:" + media.kind
-                for entry in stream.entries { map[entry.key] = entry.value }
             case "binary" where media.node["x-specgen-stream"]?.string("format") == "bytes":
-                map["stream"] = "bytes"
+                answer.body = .stream(StreamedBody(format: .bytes))
                 type = "stream:bytes"
             default:
-                map["body"] = "binary"
+                answer.body = .binary
                 type = "binary"
             }
-            if let example = media.node["example"], map["stream"] == nil { map["example"] = example.value }
+            if let example = media.node["example"], type?.hasPrefix("stream:") != true {
+                answer.example = example.specValue
+            }
             // A stream offered beside JSON is the operation's streamed form, imported as an endpoint of its own.
             let others = (response["content"]?.entries ?? []).filter {
                 Self.mediaKind($0.key) != media.kind && $0.key != media.type
@@ -151,7 +171,7 @@ extension ImportRun {
                     "the response is read as \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
             }
         }
-        var headers = SpecMap()
+        var headers: [Field] = []
         for (name, _, header) in response["headers"]?.entries ?? [] {
             guard let header = resolved(header), name.lowercased() != "content-type" else { continue }
             let schema = header["schema"] ?? header["content"]?.entries?.first?.value["schema"]
@@ -171,22 +191,22 @@ extension ImportRun {
             }
             headerType.nullable = false
             if let description = header.string("description") { headerType.description = description }
-            headers[name] = importedField(name, headerType, required: header["required"]?.bool == true).text
+            let field = importedField(name, headerType, required: header["required"]?.bool == true).field
+            if let index = headers.firstIndex(where: { $0.wireName == name }) {
+                headers[index] = field
+            } else {
+                headers.append(field)
+            }
         }
-        if map["stream"] == nil, !headers.isEmpty { map["headers"] = headers.text }
-        if map["stream"] != nil, let first = response["headers"]?.entries?.first {
-            warn(.streamHeaders, at: first.keyLocation, "headers of a streamed response are not imported")
+        if case .stream = answer.body {
+            if let first = response["headers"]?.entries?.first {
+                warn(.streamHeaders, at: first.keyLocation, "headers of a streamed response are not imported")
+            }
+        } else {
+            answer.headers = headers
         }
-        map["description"] = informative(response.string("description")).map(SpecText.description)
-        if map.keys == ["body"], let body = map["body"] { return (body, type) }
-        if map.isEmpty { return ("empty", nil) }
-        if map["body"] == nil, map["stream"] == nil {
-            var ordered = SpecMap()
-            ordered["body"] = "empty"
-            for entry in map.entries { ordered[entry.key] = entry.value }
-            map = ordered
-        }
-        return (map.text, type)
+        answer.description = informative(response.string("description"))
+        return (answer, type)
     }
 
     /// Case names by status, as Swift programmers call them.
@@ -205,9 +225,9 @@ extension ImportRun {
         "3XX": "redirection", "4XX": "clientError", "5XX": "serverError", "default": "unexpected",
     ]
 
-    /// An error status as the spec writes it: its case name alone, or with its body and description.
-    func errorEntry(_ status: String, _ response: DocNode, hint: String) -> SpecText {
-        var body: String?
+    /// An error status as the spec says it: its case name, and its body, description and example.
+    func errorEntry(_ status: String, _ response: DocNode, hint: String) -> ErrorResponse {
+        var body: TypeRef?
         if let media = preferredMedia(response["content"]) {
             switch media.kind {
             case "json":
@@ -215,77 +235,54 @@ extension ImportRun {
                 // `CreatePetClientError` for 4XX), never after its spelling (`4XX` would give `4Xx`).
                 let part = namer.typeNamePart(Self.caseNames[status] ?? status)
                 let hint = hint + part + (part.hasSuffix("Error") ? "" : "Error")
-                var type =
-                    media.node["schema"].map { self.type(of: $0, hint: hint) } ?? ImportedType(.primitive(.json))
-                type.nullable = false
-                body = type.type.description
+                body = media.node["schema"].map { self.type(of: $0, hint: hint).type } ?? .primitive(.json)
             default:
-                body = "string"
+                body = .primitive(.string)
             }
         }
         let base = response.string("x-specgen-case") ?? Self.caseNames[status] ?? "status\(status)"
         var caseName = base
         // One case name means one body across the API: another body gets a name of its own.
-        let isTaken = { (name: String) in self.errorCases[name].map { $0 != (body ?? "") } ?? false }
+        let isTaken = { (name: String) in self.errorCases[name].map { $0 != body } ?? false }
         if isTaken(caseName) {
-            let named = namer.bareMemberName(base + " " + (body ?? "without body"))
+            let named = namer.bareMemberName(base + " " + (body?.description ?? "without body"))
             caseName = isTaken(named) ? Self.numbered(base, isTaken: isTaken) : named
         }
-        errorCases[caseName] = body ?? ""
-        var map = SpecMap()
-        map["case"] = .string(caseName)
-        map["body"] = body.map(SpecText.string)
-        map["description"] = informative(response.string("description")).map(SpecText.description)
+        errorCases[caseName] = .some(body)
+        var error = ErrorResponse(
+            status: Self.statusPattern(status), caseName: caseName, body: body,
+            description: informative(response.string("description")), location: Self.unlocated)
         if let example = response["content"]?.entries?.first?.value["example"], body != nil {
-            map["example"] = example.value
+            error.example = example.specValue
         }
-        return map.keys == ["case"] ? .string(caseName) : map.text
+        return error
     }
 
-    /// Errors every endpoint declares alike move to the top-level `errors:`, as a person writes them once.
-    func hoistSharedErrors(
-        _ endpoints: [ImportedEndpoint]
-    ) -> (errors: SpecMap, endpoints: [(name: String, body: SpecMap)]) {
-        var shared = SpecMap()
+    /// Errors every endpoint declares alike move to the top-level `errors:`, as a person writes them once; each
+    /// endpoint keeps the others.
+    func hoistSharedErrors(_ endpoints: [ImportedEndpoint]) -> (errors: [ErrorResponse], endpoints: [ImportedEndpoint])
+    {
+        var shared: [ErrorResponse] = []
         if endpoints.count >= 2, let first = endpoints.first {
-            for (status, text) in first.errors
-            where endpoints.allSatisfy({ $0.errors.contains { $0.status == status && $0.text == text } }) {
-                shared[status] = text
+            for error in first.errors where endpoints.allSatisfy({ $0.errors.contains(error) }) {
+                if !shared.contains(where: { $0.status == error.status }) { shared.append(error) }
             }
         }
         // Shared errors read in the order the document's reusable responses declare them, as a person lists them.
         let declared = (root?["components"]?["responses"]?.entries ?? []).map { key, _, response in
             response.string("x-specgen-case") ?? key
         }
-        func rank(_ text: SpecText?) -> Int {
-            var name: SpecText? = text
-            if case .map(let entries)? = text { name = entries.first { $0.key == "case" }?.value }
-            guard case .string(let caseName)? = name, let index = declared.firstIndex(of: caseName) else {
-                return declared.count
+        func rank(_ error: ErrorResponse) -> Int { declared.firstIndex(of: error.caseName) ?? declared.count }
+        shared = shared.enumerated().sorted { lhs, rhs in
+            (rank(lhs.element), lhs.offset) < (rank(rhs.element), rhs.offset)
+        }.map(\.element)
+        let kept = endpoints.map { endpoint in
+            var endpoint = endpoint
+            endpoint.errors = endpoint.errors.filter { error in
+                shared.first { $0.status == error.status } != error
             }
-            return index
+            return endpoint
         }
-        let order = shared.keys.enumerated().sorted { lhs, rhs in
-            (rank(shared[lhs.element]), lhs.offset) < (rank(shared[rhs.element]), rhs.offset)
-        }
-        var ordered = SpecMap()
-        for (_, key) in order { ordered[key] = shared[key] }
-        shared = ordered
-        let written = endpoints.map { endpoint -> (name: String, body: SpecMap) in
-            var body = endpoint.body
-            var errors = SpecMap()
-            for (status, text) in endpoint.errors where shared[status] != text { errors[status] = text }
-            if !errors.isEmpty {
-                // Errors go after the response, where a person reads them.
-                var ordered = SpecMap()
-                for entry in body.entries {
-                    ordered.set(entry.key, entry.value, comment: entry.comment)
-                    if entry.key == "response" { ordered["errors"] = errors.text }
-                }
-                body = ordered
-            }
-            return (endpoint.name, body)
-        }
-        return (shared, written)
+        return (shared, kept)
     }
 }

@@ -140,7 +140,7 @@ final class ImportRun {
     /// Endpoints whose document declares a `Link` header on a success, which may hand the next page there.
     var linkHeaders: Set<String> = []
     /// Error case names and the body each carries: one name means one body type across the API.
-    var errorCases: [String: String] = [:]
+    var errorCases: [String: TypeRef?] = [:]
 
     init(documents: OpenAPIDocuments, name: String?) {
         self.documents = documents
@@ -204,11 +204,22 @@ final class ImportRun {
         if !auth.isEmpty { spec["auth"] = .map(auth.map(writer.authScheme)) }
         spec["security"] = security.map(writer.requirement)
         importBehaviour(root, into: &spec, operation: false)
-        if !shared.errors.isEmpty { spec["errors"] = shared.errors.text }
+        if !shared.errors.isEmpty { spec["errors"] = writer.errors(shared.errors) }
         let written = models.indices.sorted { (modelAnchors[$0], $0) < (modelAnchors[$1], $1) }.compactMap { index in
             models[index].model
         }
-        spec["endpoints"] = .map(shared.endpoints.map { SpecText.Entry(key: $0.name, value: $0.body.text) })
+        spec["endpoints"] = .map(
+            shared.endpoints.map { endpoint in
+                var body = SpecMap()
+                for entry in endpoint.body.entries {
+                    body.set(entry.key, entry.value, comment: entry.comment)
+                    // Errors go after the response, where a person reads them.
+                    if entry.key == "response", !endpoint.errors.isEmpty {
+                        body["errors"] = writer.errors(endpoint.errors)
+                    }
+                }
+                return SpecText.Entry(key: endpoint.name, value: body.text)
+            })
 
         summary.endpoints = shared.endpoints.count - summary.streamedForms
         summary.models = written.count

@@ -113,7 +113,7 @@ package struct SpecWriter {
     // MARK: Errors
 
     /// Errors by status: `404: notFound`, or the long form with a body, description or example.
-    func errors(_ errors: [ErrorResponse]) -> SpecText {
+    package func errors(_ errors: [ErrorResponse]) -> SpecText {
         .map(
             errors.map { error in
                 var map = SpecMap()
