@@ -54,21 +54,6 @@ struct DocNode {
             return .object((entries ?? []).map { SpecValueEntry(key: $0.key, value: $0.value.specValue) })
         }
     }
-
-    /// The node as the spec writes a value: numbers and booleans plain, strings quoted as needed, collections kept.
-    var value: SpecText {
-        switch node.content {
-        case .scalar(let text, _):
-            if node.isNull { return .plain("null") }
-            if let bool = node.bool { return .plain(bool ? "true" : "false") }
-            if node.int != nil || node.double.map({ $0.isFinite }) == true { return .plain(text) }
-            return .string(text)
-        case .sequence:
-            return .list(items?.map(\.value) ?? [])
-        case .mapping:
-            return .map((entries ?? []).map { SpecText.Entry(key: $0.key, value: $0.value.value) })
-        }
-    }
 }
 
 /// The files of one OpenAPI document: the root and every file a `$ref` reaches, each parsed once.

@@ -7,15 +7,25 @@ extension ImportRun {
     ]
 
     /// The client behaviour the export records, at the top of a document or on an operation: `x-specgen-retry`,
-    /// `x-specgen-timeout`, `x-specgen-cache-policy` and `x-specgen-idempotent`, written into `map` as the spec's
-    /// `retry`, `timeout`, `cachePolicy` and `idempotent`. A value the export would not write is left out, with an
-    /// `extension-value` warning, so the spec never carries a value lint refuses.
-    func importBehaviour(_ node: DocNode, into map: inout SpecMap, operation: Bool) {
+    /// `x-specgen-timeout`, `x-specgen-cache-policy` and `x-specgen-idempotent`, as the spec's `retry`, `timeout`,
+    /// `cachePolicy` and `idempotent`. A value the export would not write is left out, with an `extension-value`
+    /// warning, so the spec never carries a value lint refuses. An operation's retry policy applies its keys over
+    /// `apiRetry`, the document's.
+    func behaviour(_ node: DocNode, operation: Bool, apiRetry: RetrySettings? = nil) -> ImportedBehaviour {
+        var behaviour = ImportedBehaviour()
         if let retry = node["x-specgen-retry"] {
             if operation, retry.bool == false {
-                map["retry"] = .plain("false")
-            } else if let policy = retryPolicy(retry) {
-                map["retry"] = policy
+                behaviour.retry = .disabled
+            } else if isRetryPolicy(retry) {
+                let (policy, problems) = SpecFragment.retry(retry.node, base: apiRetry, path: retry.file)
+                if let policy, problems.isEmpty {
+                    behaviour.retry = .policy(policy)
+                } else {
+                    warn(
+                        .extensionValue, at: retry.location,
+                        "'x-specgen-retry' is not a retry policy: left out (\(problems.map(\.message).joined(separator: "; ")))"
+                    )
+                }
             } else {
                 warn(
                     .extensionValue, at: retry.location,
@@ -25,7 +35,7 @@ extension ImportRun {
         }
         if let timeout = node["x-specgen-timeout"] {
             if let seconds = timeout.double, seconds.isFinite, seconds >= 0 {
-                map["timeout"] = timeout.value
+                behaviour.settings.timeout = seconds
             } else {
                 warn(
                     .extensionValue, at: timeout.location, "'x-specgen-timeout' is not a number of seconds: left out",
@@ -33,8 +43,8 @@ extension ImportRun {
             }
         }
         if let cache = node["x-specgen-cache-policy"] {
-            if let name = cache.string, CachePolicy(rawValue: name) != nil {
-                map["cachePolicy"] = .plain(name)
+            if let name = cache.string, let policy = CachePolicy(rawValue: name) {
+                behaviour.settings.cachePolicy = policy
             } else {
                 warn(
                     .extensionValue, at: cache.location,
@@ -44,36 +54,42 @@ extension ImportRun {
         }
         if operation, let idempotent = node["x-specgen-idempotent"] {
             if let value = idempotent.bool {
-                if value { map["idempotent"] = .plain("true") }
+                behaviour.idempotent = value
             } else {
                 warn(
                     .extensionValue, at: idempotent.location, "'x-specgen-idempotent' is not true or false: left out",
                     fix: "write true or false")
             }
         }
+        return behaviour
     }
 
-    /// A retry policy whose every key is the spec's and every value of the kind the spec reads; nil otherwise.
-    private func retryPolicy(_ node: DocNode) -> SpecText? {
-        guard let entries = node.entries, !entries.isEmpty else { return nil }
-        var policy = SpecMap()
+    /// Whether a value is a retry policy: every key the spec's and every value of the kind the spec reads.
+    private func isRetryPolicy(_ node: DocNode) -> Bool {
+        guard let entries = node.entries, !entries.isEmpty else { return false }
         for (key, _, value) in entries {
-            guard Self.retryKeys.contains(key) else { return nil }
+            guard Self.retryKeys.contains(key) else { return false }
             switch key {
             case "maxAttempts":
-                guard let attempts = value.int, attempts >= 1 else { return nil }
+                guard let attempts = value.int, attempts >= 1 else { return false }
             case "jitter":
-                guard value.bool != nil else { return nil }
+                guard value.bool != nil else { return false }
             case "statuses":
                 guard let items = value.items,
                     items.allSatisfy({ item in item.int.map { (100...599).contains($0) } ?? false })
-                else { return nil }
+                else { return false }
             default:
                 // Durations and the multiplier: a number of seconds, at least 0.
-                guard let number = value.double, number.isFinite, number >= 0 else { return nil }
+                guard let number = value.double, number.isFinite, number >= 0 else { return false }
             }
-            policy[key] = value.value
         }
-        return .map(policy.entries)
+        return true
     }
+}
+
+/// The client behaviour the export recorded on a document or an operation.
+struct ImportedBehaviour {
+    var retry: RetryOverride?
+    var settings = RequestSettings()
+    var idempotent = false
 }

@@ -59,7 +59,7 @@ extension ImportRun {
         return (first.key, Self.mediaKind(first.key), first.value, first.keyLocation)
     }
 
-    func requestBody(_ body: DocNode, hint: String) -> SpecText? {
+    func requestBody(_ body: DocNode, hint: String) -> RequestBody? {
         guard let media = preferredMedia(body["content"]) else {
             warn(.emptyBody, at: body.location, "a request body without content is not imported")
             return nil
@@ -70,41 +70,45 @@ extension ImportRun {
                 .mediaType, at: other.keyLocation,
                 "the body is sent as \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
         }
-        var map = SpecMap()
-        let description = body.string("description").map(SpecText.description)
         let schema = media.node["schema"]
+        var request = RequestBody(
+            encoding: .json, content: .type(.primitive(.json)), description: body.string("description"),
+            location: Self.unlocated)
         switch media.kind {
         case "json":
-            guard let schema else { return .string("json") }
-            if let fields = inlineFields(schema, hint: hint, usage: .json) {
-                map["json"] = fields
+            guard let schema else {
+                request.description = nil
                 break
             }
-            var type = self.type(of: schema, hint: hint + "Request")
-            type.nullable = false
-            if description == nil { return .string(type.type.description) }
-            map["json"] = .string(type.type.description)
-        case "form":
-            if let schema, let fields = inlineFields(schema, hint: hint, usage: .form) {
-                map["form"] = fields
+            if let fields = inlineFields(schema, hint: hint, usage: .json) {
+                request.content = .fields(fields)
             } else {
-                map["form"] = .string(formModel(schema, hint: hint + "Request"))
+                request.content = .type(self.type(of: schema, hint: hint + "Request").type)
+            }
+        case "form":
+            request.encoding = .form
+            if let schema, let fields = inlineFields(schema, hint: hint, usage: .form) {
+                request.content = .fields(fields)
+            } else {
+                request.content = .type(formModel(schema, hint: hint + "Request"))
             }
         case "multipart":
-            map["multipart"] = multipartFields(schema, hint: hint + "Request", at: media.location)
+            request.encoding = .multipart
+            request.content = multipartFields(schema, hint: hint + "Request", at: media.location)
         case "events", "lines", "binary":
-            map["binary"] = .string(media.type.contains("*") ? "application/octet-stream" : media.type)
+            request.encoding = .binary
+            request.content = .type(.primitive(.binary))
+            request.contentType = media.type.contains("*") ? "application/octet-stream" : media.type
         default:
             return nil
         }
-        map["description"] = description
-        return map.text
+        return request
     }
 
     /// A small inline object body (a few properties, nothing composed or open) as the fields a person writes inline
     /// (`json: {values: [FieldValueInput]}`), which the client takes as parameters; nil for any other schema.
     /// A form's fields must each be a single value.
-    func inlineFields(_ schema: DocNode, hint: String, usage: SchemaUsage) -> SpecText? {
+    func inlineFields(_ schema: DocNode, hint: String, usage: SchemaUsage) -> [Field]? {
         let view = SchemaView(schema, run: self)
         guard schema.string("$ref") == nil, view.hasProperties, view.isClosed, view.allOf == nil, view.variants == nil,
             !view.nullable, let properties = schema["properties"]?.entries, properties.count <= Self.inlineFieldLimit,
@@ -122,25 +126,25 @@ extension ImportRun {
             }
         }
         let required = Set(schema["required"]?.items?.compactMap(\.string) ?? [])
-        var fields = SpecMap()
+        var fields: [Field] = []
         for (wireName, _, property) in properties {
             let type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: usage)
-            fields[wireName] = importedField(wireName, type, required: required.contains(wireName)).text
+            Self.set(importedField(wireName, type, required: required.contains(wireName)).field, in: &fields)
         }
-        return fields.text
+        return fields
     }
 
     /// The most properties an inline JSON or form body may have to be written as inline fields rather than a model.
     static let inlineFieldLimit = 6
 
     /// The model of a form body: the document's own when every field is a single value, else one made for the form.
-    func formModel(_ schema: DocNode?, hint: String) -> String {
-        guard let schema else { return "json" }
+    func formModel(_ schema: DocNode?, hint: String) -> TypeRef {
+        guard let schema else { return .primitive(.json) }
         if let reference = schema.string("$ref"), let model = modelName(forReference: reference, from: schema),
             case .object(let fields, _)? = shapes[model],
             fields.allSatisfy({ Self.isFormScalar($0.type, shapes: shapes) })
         {
-            return model
+            return .named(model)
         }
         let target = resolved(schema) ?? schema
         let name = allocateTypeName(hint)
@@ -152,7 +156,7 @@ extension ImportRun {
         for part in view.allOf ?? [] { parts.append(resolved(part) ?? part) }
         let (model, shape) = formStructure(parts, name: name, into: header)
         setModel(model, shape: shape)
-        return name
+        return .named(name)
     }
 
     /// A struct for a form body, its fields read as form values.
@@ -195,17 +199,17 @@ extension ImportRun {
     }
 
     /// A multipart body's parts, inline: binary strings are files, objects are JSON parts.
-    func multipartFields(_ schema: DocNode?, hint: String, at location: SourceLocation) -> SpecText {
-        guard let schema, let target = resolved(schema) else { return .map([]) }
+    func multipartFields(_ schema: DocNode?, hint: String, at location: SourceLocation) -> RequestBody.Content {
+        guard let schema, let target = resolved(schema) else { return .fields([]) }
         // A model of the document's whose files it marks as 3.1 does (`contentMediaType`) is the body as it is; one
         // with 3.0's `format: binary` has strings where the parts are files, so its parts are written out.
         let binary = (target["properties"]?.entries ?? []).contains { _, _, property in isBinary(property) }
         if !binary, let reference = schema.string("$ref"), namesModel(reference, from: schema),
             let model = modelName(forReference: reference, from: schema), case .object? = shapes[model]
         {
-            return .string(model)
+            return .type(.named(model))
         }
-        var fields = SpecMap()
+        var fields: [Field] = []
         var parts = [target]
         for part in SchemaView(target, run: self).allOf ?? [] { parts.append(resolved(part) ?? part) }
         for part in parts {
@@ -213,13 +217,13 @@ extension ImportRun {
             for (wireName, _, property) in part["properties"]?.entries ?? [] {
                 var type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: .multipart)
                 if type.type == .primitive(.bytes) { type.type = .primitive(.file) }
-                fields[wireName] = importedField(wireName, type, required: required.contains(wireName)).text
+                Self.set(importedField(wireName, type, required: required.contains(wireName)).field, in: &fields)
             }
         }
         if fields.isEmpty {
             warn(.multipart, at: location, "a multipart body without properties is sent as one file part 'file'")
-            fields["file"] = "file"
+            fields.append(Field(wireName: "file", type: .primitive(.file), location: Self.unlocated))
         }
-        return fields.text
+        return .fields(fields)
     }
 }

@@ -94,7 +94,8 @@ extension ImportRun {
         modelLocations[name] = schema.location
         // The Swift name the export recorded.
         let swiftName = schema.string("x-specgen-swift-name")
-        if var (model, shape) = modelBody(schema, name: name) {
+        if let (body, shape) = modelBody(schema, name: name) {
+            var model = body
             model.swiftName = swiftName
             setModel(model, shape: shape)
             return
@@ -268,18 +269,6 @@ extension ImportRun {
             renamed.field.swiftName = swiftName
             return renamed
         }
-    }
-
-    /// A field's text in long form, whatever form it was written in.
-    static func longForm(_ text: SpecText) -> SpecMap {
-        var map = SpecMap()
-        switch text {
-        case .map(let entries):
-            for entry in entries { map[entry.key] = entry.value }
-        default:
-            map["type"] = text
-        }
-        return map
     }
 
     /// A field as the spec takes it: required, or optional (`??` where the export said absent and `null` differ),

@@ -4,21 +4,13 @@ import SpecgenYAML
 /// A parameter after its `$ref`: its name, where it goes (`path`, `query`, `header`, `cookie`) and its node.
 typealias ImportedParameter = (name: String, location: String, node: DocNode)
 
-/// An endpoint as imported, before the errors every endpoint shares move to the top level.
-struct ImportedEndpoint {
-    var name: String
-    var body: SpecMap
-    /// The endpoint's errors, one per status.
-    var errors: [ErrorResponse]
-}
-
 /// Paths and operations: names, parameters, bodies, responses and errors.
 extension ImportRun {
     /// Operation keys of a path item the spec has no method for.
     static let otherMethods: Set<String> = ["trace", "query"]
 
-    func endpoints(_ paths: DocNode?, security: AuthRequirement?) -> [ImportedEndpoint] {
-        var endpoints: [ImportedEndpoint] = []
+    func endpoints(_ paths: DocNode?, security: AuthRequirement?) -> [Endpoint] {
+        var endpoints: [Endpoint] = []
         var takenNames = Set<String>()
         var seenRoutes = Set<String>()
         for (rawPath, keyLocation, item) in paths?.entries ?? [] {
@@ -87,53 +79,6 @@ extension ImportRun {
             }
         }
         return endpoints
-    }
-
-    /// Whether a success of the operation offers both JSON and a stream (`text/event-stream`, JSON Lines), as the
-    /// chat APIs do for a body with `stream: true`.
-    static func offersStream(_ operation: DocNode, run: ImportRun) -> Bool {
-        (operation["responses"]?.entries ?? []).contains { entry in
-            guard entry.key.hasPrefix("2"), let response = run.resolved(entry.value, warning: false) else {
-                return false
-            }
-            let kinds = Set((response["content"]?.entries ?? []).map { mediaKind($0.key) })
-            return kinds.contains("json") && !kinds.isDisjoint(with: ["events", "lines"])
-        }
-    }
-
-    /// The streamed form's body: the body model with its `stream` flag a constant `true`, so the method sets it,
-    /// not the caller (`ChatCompletionRequest` → `ChatCompletionRequestStream`). A body without such a flag stays.
-    func streamingBody(_ body: SpecText) -> SpecText {
-        let model: String
-        switch body {
-        case .string(let name): model = name
-        case .map:
-            guard case .string(let name)? = Self.longForm(body)["json"] else { return body }
-            model = name
-        default: return body
-        }
-        // The flag must be the model's own property, which the copy can restate.
-        guard case .object(var fields, let open)? = shapes[model],
-            let flag = fields.firstIndex(where: { $0.wireName == "stream" && $0.type == .primitive(.bool) }),
-            let index = modelIndex[model], var copy = models[index].model, case .object(var properties) = copy.kind,
-            let property = properties.firstIndex(where: { $0.wireName == "stream" })
-        else { return body }
-        let name = allocateTypeName(model + "Stream")
-        fields[flag].field = Field(
-            wireName: "stream", type: .primitive(.bool), defaultValue: .bool(true),
-            description: "Always `true`: this form of the operation streams its answer.", constant: .bool(true),
-            location: Self.unlocated)
-        properties[property] = fields[flag].field
-        copy.name = name
-        copy.swiftName = nil
-        copy.kind = .object(properties)
-        setModel(copy, shape: .object(fields: fields, open: open))
-        if case .map = body {
-            var map = Self.longForm(body)
-            map["json"] = .string(name)
-            return map.text
-        }
-        return .string(name)
     }
 
     /// The operations an OpenAPI operation is imported as: itself, or each endpoint the export wrote whole under
@@ -232,31 +177,30 @@ extension ImportRun {
     func endpoint(
         _ name: String, method: String, path: String, operation: DocNode, pathItem: DocNode,
         defaultSecurity: AuthRequirement?
-    ) -> ImportedEndpoint {
-        var map = SpecMap()
+    ) -> Endpoint {
         let hint = namer.typeNamePart(name)
-        map["summary"] = operation.string("summary").map(SpecText.description)
         let (description, deprecation) = Self.described(operation)
-        map["description"] = description.map(SpecText.description)
-        map["request"] = .string(method.uppercased() + " " + path)
+        var endpoint = Endpoint(
+            name: name, summary: operation.string("summary"), description: description,
+            method: HTTPMethod(rawValue: method.uppercased()) ?? .get, path: path, requestLocation: Self.unlocated,
+            deprecation: deprecation, location: Self.unlocated)
 
         let parameters = self.parameters(of: operation, in: pathItem)
         let placeholders = TemplatePart.placeholders(in: path)
-        var pathFields = SpecMap()
-        var queryFields = SpecMap()
-        var headerFields = SpecMap()
+        var pathFields: [Field] = []
+        var queryFields: [Field] = []
+        var headerFields: [Field] = []
         var swiftNames = Set<String>()
-        /// A parameter as the spec writes it, with a Swift name when its derived one is taken (Twilio's
-        /// `StartTime<` and `StartTime>`).
-        func named(_ field: Field) -> SpecText {
+        /// A parameter with a Swift name when its derived one is taken (Twilio's `StartTime<` and `StartTime>`).
+        func named(_ field: Field) -> Field {
             if let chosen = field.swiftName {
                 swiftNames.insert(chosen.lowercased())
-                return SpecWriter.text(of: field)
+                return field
             }
             let base = namer.bareMemberName(field.wireName)
             guard swiftNames.contains(base.lowercased()) else {
                 swiftNames.insert(base.lowercased())
-                return SpecWriter.text(of: field)
+                return field
             }
             let isTaken = { (name: String) in swiftNames.contains(name.lowercased()) }
             let comparison = field.wireName.hasSuffix("<") ? "Before" : field.wireName.hasSuffix(">") ? "After" : nil
@@ -265,7 +209,7 @@ extension ImportRun {
             swiftNames.insert(chosen.lowercased())
             var renamed = field
             renamed.swiftName = chosen
-            return SpecWriter.text(of: renamed)
+            return renamed
         }
         for (name, location, parameter) in parameters {
             switch location {
@@ -276,18 +220,23 @@ extension ImportRun {
                         "path parameter '\(name)' is not in '\(path)'; dropped")
                     continue
                 }
-                pathFields[name] = named(
-                    parameterField(parameter, hint: hint + namer.typeNamePart(name), required: true, usage: .parameter))
+                Self.set(
+                    named(
+                        parameterField(
+                            parameter, hint: hint + namer.typeNamePart(name), required: true, usage: .parameter)),
+                    in: &pathFields)
             case "query":
-                queryFields[name] = named(
-                    parameterField(
-                        parameter, hint: hint + namer.typeNamePart(name), required: parameter["required"]?.bool == true,
-                        usage: .parameter))
+                Self.set(
+                    named(
+                        parameterField(
+                            parameter, hint: hint + namer.typeNamePart(name),
+                            required: parameter["required"]?.bool == true, usage: .parameter)),
+                    in: &queryFields)
             case "header":
                 if defaultHeaders.contains(where: { $0.name.lowercased() == name.lowercased() }) { continue }
                 if name.lowercased() == "idempotency-key", method == "post" || method == "patch" {
                     // Stripe's convention, which the client fills with a fresh key per call.
-                    map["idempotencyKey"] = .string(name)
+                    endpoint.idempotencyKey = name
                     continue
                 }
                 if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
@@ -296,10 +245,12 @@ extension ImportRun {
                         "header parameter '\(name)' is ignored, as OpenAPI says; the client sets it")
                     continue
                 }
-                headerFields[name] = named(
-                    parameterField(
-                        parameter, hint: hint + namer.typeNamePart(name), required: parameter["required"]?.bool == true,
-                        usage: .header))
+                Self.set(
+                    named(
+                        parameterField(
+                            parameter, hint: hint + namer.typeNamePart(name),
+                            required: parameter["required"]?.bool == true, usage: .header)),
+                    in: &headerFields)
             default:
                 warn(
                     .cookieParameter, at: parameter.location,
@@ -307,15 +258,12 @@ extension ImportRun {
                     fix: "send it through a middleware")
             }
         }
-        for placeholder in placeholders where pathFields[placeholder] == nil {
+        for placeholder in placeholders where !pathFields.contains(where: { $0.wireName == placeholder }) {
             warn(
                 .pathParameter, at: operation.location,
                 "'{\(placeholder)}' in '\(path)' is not declared as a path parameter; typed as string")
-            pathFields[placeholder] = "string"
+            pathFields.append(Field(wireName: placeholder, type: .primitive(.string), location: Self.unlocated))
         }
-        if !pathFields.isEmpty { map["path"] = pathFields.text }
-        if !queryFields.isEmpty { map["query"] = queryFields.text }
-        if !headerFields.isEmpty { map["headers"] = headerFields.text }
 
         if let requestBody = operation["requestBody"], let resolvedBody = resolved(requestBody) {
             if method == "get" || method == "head" {
@@ -327,49 +275,77 @@ extension ImportRun {
                             ? "the body is not imported"
                             : "its fields \(fields.map { "'\($0)'" }.joined(separator: ", ")) are sent as query parameters"),
                     fix: "describe them as query parameters")
-                if !queryFields.isEmpty { map["query"] = queryFields.text }
             } else {
                 let body = self.requestBody(resolvedBody, hint: hint)
-                map["body"] = preferStreams ? body.map(streamingBody) : body
+                endpoint.body = preferStreams ? body.map(streamingBody) : body
             }
         }
-        let (responses, errors) = self.responses(operation["responses"], hint: hint, at: operation)
-        map["response"] = SpecWriter().responses(responses)
+        endpoint.pathParameters = pathFields
+        endpoint.queryParameters = queryFields
+        endpoint.headerParameters = headerFields
+        (endpoint.responses, endpoint.errors) = self.responses(operation["responses"], hint: hint, at: operation)
         if let written = operation["x-specgen-paginate"] {
-            map["paginate"] = written.value
+            endpoint.pagination = fragment("x-specgen-paginate", written) {
+                SpecFragment.pagination($0.node, path: $0.file)
+            }
         } else if Self.declaresLinkHeader(operation, resolve: { self.resolved($0, warning: false) }) {
             linkHeaders.insert(name)
         }
-        map["poll"] = operation["x-specgen-poll"]?.value
-        importBehaviour(operation, into: &map, operation: true)
+        if let written = operation["x-specgen-poll"] {
+            endpoint.polling = fragment("x-specgen-poll", written) { SpecFragment.polling($0.node, path: $0.file) }
+        }
+        let behaviour = self.behaviour(operation, operation: true, apiRetry: apiRetry)
+        endpoint.retry = behaviour.retry
+        endpoint.requestSettings = behaviour.settings
+        endpoint.idempotent = behaviour.idempotent
         if let security = operation["security"] {
             let requirement = securityRequirement(security)
             if requirement != defaultSecurity {
-                map["auth"] = SpecWriter().requirement(
-                    requirement ?? AuthRequirement(scheme: nil, location: Self.unlocated))
+                endpoint.auth = requirement ?? AuthRequirement(scheme: nil, location: Self.unlocated)
             }
         }
-        map["deprecated"] = deprecation.map(SpecWriter.text(of:))
         if let server = operationServer(
             operation["servers"] ?? pathItem["servers"], named: operation.string("x-specgen-server"))
         {
-            map["server"] = .string(server)
+            endpoint.server = ServerReference(name: server, location: Self.unlocated)
         }
-        return ImportedEndpoint(name: name, body: map, errors: errors)
+        return endpoint
+    }
+
+    /// A field added to a list of parameters: in place of one with its wire name, else at the end.
+    static func set(_ field: Field, in fields: inout [Field]) {
+        if let index = fields.firstIndex(where: { $0.wireName == field.wireName }) {
+            fields[index] = field
+        } else {
+            fields.append(field)
+        }
+    }
+
+    /// A value the export wrote in the spec's own words (`x-specgen-paginate`), read as the spec reads it; one the
+    /// spec would refuse is left out, with an `extension-value` warning that says why.
+    func fragment<Value>(_ key: String, _ node: DocNode, _ read: (DocNode) -> (Value?, [Diagnostic])) -> Value? {
+        let (value, problems) = read(node)
+        if let value, !problems.contains(where: \.isError) { return value }
+        warn(
+            .extensionValue, at: node.location,
+            "'\(key)' is not what the spec reads there: left out ("
+                + problems.map(\.message).joined(separator: "; ") + ")")
+        return nil
     }
 
     /// The properties of a GET's body, added as optional query parameters where no parameter has their name;
     /// returns the names added.
     func bodyFieldsAsQuery(
-        _ body: DocNode, hint: String, into query: inout SpecMap, named: (Field) -> SpecText
+        _ body: DocNode, hint: String, into query: inout [Field], named: (Field) -> Field
     ) -> [String] {
         guard let media = preferredMedia(body["content"]), let schema = media.node["schema"],
             let target = resolved(schema)
         else { return [] }
         var added: [String] = []
-        for (wireName, _, property) in target["properties"]?.entries ?? [] where query[wireName] == nil {
+        for (wireName, _, property) in target["properties"]?.entries ?? []
+        where !query.contains(where: { $0.wireName == wireName }) {
             let type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: .parameter)
-            query[wireName] = named(importedField(wireName, type, required: false).field)
+            query.append(named(importedField(wireName, type, required: false).field))
             added.append(wireName)
         }
         return added

@@ -260,8 +260,7 @@ extension ImportRun {
 
     /// Errors every endpoint declares alike move to the top-level `errors:`, as a person writes them once; each
     /// endpoint keeps the others.
-    func hoistSharedErrors(_ endpoints: [ImportedEndpoint]) -> (errors: [ErrorResponse], endpoints: [ImportedEndpoint])
-    {
+    func hoistSharedErrors(_ endpoints: [Endpoint]) -> (errors: [ErrorResponse], endpoints: [Endpoint]) {
         var shared: [ErrorResponse] = []
         if endpoints.count >= 2, let first = endpoints.first {
             for error in first.errors where endpoints.allSatisfy({ $0.errors.contains(error) }) {

@@ -34,22 +34,11 @@ public struct OpenAPIImport: Sendable {
     public var diagnostics: [Diagnostic]
     /// What was imported.
     public var summary: ImportSummary
-    /// The spec's value when the import linted it with no diagnostic, so checking it needs no second reading.
-    var clean: Spec?
-
-    init(spec: String?, diagnostics: [Diagnostic], summary: ImportSummary, clean: Spec? = nil) {
-        self.spec = spec
-        self.diagnostics = diagnostics
-        self.summary = summary
-        self.clean = clean
-    }
 
     /// The spec checked as `specgen lint` checks it, its diagnostics located in the file at `path`: what
-    /// `Spec.load` of the text gives. An import whose value linted clean answers without reading the text again;
-    /// any other reads it, so every diagnostic points at its line in the written file.
+    /// `Spec.load` of the written text gives, so an import is known whole only once its output loads.
     public func checked(as path: String) -> LoadedSpec {
-        if let clean { return LoadedSpec(spec: clean, diagnostics: []) }
-        return Spec.load(bytes: Array((spec ?? "").utf8), path: path)
+        Spec.load(bytes: Array((spec ?? "").utf8), path: path)
     }
 }
 
@@ -137,6 +126,8 @@ final class ImportRun {
     var operationParameters: [SourceLocation: [ImportedParameter]] = [:]
     /// Headers every operation sends with one fixed value, which become `defaultHeaders`.
     var defaultHeaders: [(name: String, value: String)] = []
+    /// The document's retry policy, which an operation's applies its keys over.
+    var apiRetry: RetrySettings?
     /// Endpoints whose document declares a `Link` header on a success, which may hand the next page there.
     var linkHeaders: Set<String> = []
     /// Error case names and the body each carries: one name means one body type across the API.
@@ -170,16 +161,17 @@ final class ImportRun {
                 fix: "write the version the document follows")
         }
 
-        var spec = SpecMap()
-        spec["specgen"] = .plain("1")
         let info = root["info"]
-        spec["name"] = .string(apiName(info?.string("title")))
-        spec["version"] = info?.string("version").map(SpecText.string)
-        spec["description"] = (info?.string("description") ?? info?.string("summary")).map(SpecText.description)
-
+        var spec = Spec(
+            name: apiName(info?.string("title")), version: info?.string("version") ?? "0",
+            description: info?.string("description") ?? info?.string("summary"), location: Self.unlocated)
         let servers = self.servers(root["servers"])
         defaultHeaders = fixedHeaders(root["paths"])
-        let (auth, security) = self.security(root)
+        (spec.authSchemes, spec.security) = self.security(root)
+        let behaviour = self.behaviour(root, operation: false)
+        if case .policy(let policy)? = behaviour.retry { spec.retry = policy }
+        spec.requestSettings = behaviour.settings
+        apiRetry = spec.retry
 
         // Components first, in document order, so models read in the order the document declares them.
         if let schemas = root["components"]?["schemas"]?.entries {
@@ -190,76 +182,46 @@ final class ImportRun {
             }
         }
         currentAnchor = componentOrder.count
-        let endpoints = self.endpoints(root["paths"], security: security)
+        let endpoints = self.endpoints(root["paths"], security: spec.security)
         importWebhooks(root)
-        let shared = hoistSharedErrors(endpoints)
-
-        let writer = SpecWriter()
-        if !servers.isEmpty { spec["servers"] = .map(serversWithURLs(servers).map(writer.server)) }
-        if !defaultHeaders.isEmpty {
-            var headers = SpecMap()
-            for header in defaultHeaders { headers[header.name] = .string(header.value) }
-            spec["defaultHeaders"] = headers.text
+        (spec.errors, spec.endpoints) = hoistSharedErrors(endpoints)
+        spec.servers = serversWithURLs(servers)
+        spec.defaultHeaders = defaultHeaders.map {
+            DefaultHeader(name: $0.name, value: $0.value, location: Self.unlocated)
         }
-        if !auth.isEmpty { spec["auth"] = .map(auth.map(writer.authScheme)) }
-        spec["security"] = security.map(writer.requirement)
-        importBehaviour(root, into: &spec, operation: false)
-        if !shared.errors.isEmpty { spec["errors"] = writer.errors(shared.errors) }
         let written = models.indices.sorted { (modelAnchors[$0], $0) < (modelAnchors[$1], $1) }.compactMap { index in
             models[index].model
         }
-        spec["endpoints"] = .map(
-            shared.endpoints.map { endpoint in
-                var body = SpecMap()
-                for entry in endpoint.body.entries {
-                    body.set(entry.key, entry.value, comment: entry.comment)
-                    // Errors go after the response, where a person reads them.
-                    if entry.key == "response", !endpoint.errors.isEmpty {
-                        body["errors"] = writer.errors(endpoint.errors)
-                    }
-                }
-                return SpecText.Entry(key: endpoint.name, value: body.text)
-            })
-
-        summary.endpoints = shared.endpoints.count - summary.streamedForms
+        // Structs get what they include, and a union's variants the tags their constants give, as loading does.
+        spec.models = ModelCompletion.completed(written)
+        summary.endpoints = spec.endpoints.count - summary.streamedForms
         summary.models = written.count
-        if !written.isEmpty { spec["models"] = SpecWriter.text(of: written) }
-        // `models` goes before `endpoints`, as a person writes a spec.
-        spec.move("models", before: "endpoints")
+
+        // What depends on the whole spec is settled by asking SpecgenSpec about it, as lint and the generator see
+        // it: which structs hold themselves, how each list is paged (commented with what showed it), which models
+        // no operation carries, in which order a union's variants can each be chosen, which model names a
+        // generated type takes. A union variant dropped by one pass can leave models that only it used, which the
+        // next marks; so do models that only hold each other, once the roots are marked.
+        breakStructCycles(in: &spec)
+        var comments: [String: String] = [:]
+        for index in spec.endpoints.indices where spec.endpoints[index].pagination == nil {
+            let endpoint = spec.endpoints[index]
+            guard let (pagination, reason) = pagination(of: endpoint, in: spec) else { continue }
+            spec.endpoints[index].pagination = pagination
+            comments["endpoints.\(endpoint.name).paginate"] = reason
+        }
+        for _ in 0..<4 {
+            let before = spec
+            settle(&spec)
+            if spec == before { break }
+        }
         let header = [
             "Imported from \(Self.lastComponent(path)) by `specgen import-openapi`; edit the document and re-import,",
             "or edit this spec and stop importing.",
         ]
-        // The translation is read once into a `Spec`; what depends on the whole spec is settled by asking
-        // SpecgenSpec about that value, as lint and the generator see it: which structs hold themselves, how each
-        // list is paged (commented with what showed it), which models no operation carries, in which order a union's variants can each be chosen, which model names a
-        // generated type takes. A union variant dropped by one pass can leave models that only it used, which the
-        // next marks; so do models that only hold each other, once the roots are marked. The settled value is
-        // printed by SpecgenSpec's writer. A translation that does not read (a bug) is written as it is, so lint of
-        // the output says where.
-        let text = spec.text.document(header: header)
-        guard let read = Spec.read(bytes: Array(text.utf8), path: "imported.yaml") else {
-            return OpenAPIImport(
-                spec: text, diagnostics: documents.diagnostics.sortedForDisplay(), summary: summary)
-        }
-        var value = read.spec
-        breakStructCycles(in: &value)
-        var comments: [String: String] = [:]
-        for index in value.endpoints.indices where value.endpoints[index].pagination == nil {
-            let endpoint = value.endpoints[index]
-            guard let (pagination, reason) = pagination(of: endpoint, in: value) else { continue }
-            value.endpoints[index].pagination = pagination
-            comments["endpoints.\(endpoint.name).paginate"] = reason
-        }
-        for _ in 0..<4 {
-            let before = value
-            settle(&value)
-            if value == before { break }
-        }
-        let clean = read.isClean && SpecLinter().validate(value).isEmpty ? value : nil
         return OpenAPIImport(
-            spec: SpecWriter(header: header, comments: comments).text(of: value),
-            diagnostics: documents.diagnostics.sortedForDisplay(), summary: summary, clean: clean)
+            spec: SpecWriter(header: header, comments: comments).text(of: spec),
+            diagnostics: documents.diagnostics.sortedForDisplay(), summary: summary)
     }
 
     /// The keys of a path item that are operations.
@@ -399,6 +361,4 @@ struct ImportedField: Hashable {
         if case .string(let value)? = field.constant { return value }
         return nil
     }
-    /// The field as the spec writes it.
-    var text: SpecText { SpecWriter.text(of: field) }
 }

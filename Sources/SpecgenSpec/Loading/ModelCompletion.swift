@@ -1,7 +1,7 @@
 /// What the loader settles once every model is read: structs that include others get the included properties
 /// (each conflict reported where it is written), and a discriminated union's variant without a `tag` takes the
 /// constant its model gives the discriminator.
-struct ModelCompletion {
+package struct ModelCompletion {
     let context: LoadContext
     private var models: [Model]
     private var flattened: [String: [Field]] = [:]
@@ -10,6 +10,12 @@ struct ModelCompletion {
     init(_ models: [Model], context: LoadContext) {
         self.models = models
         self.context = context
+    }
+
+    /// The models completed as the loader completes them, for a tool that builds a spec's models itself (the
+    /// OpenAPI import). A conflict between included properties is not reported here: loading the written spec does.
+    package static func completed(_ models: [Model]) -> [Model] {
+        complete(models, context: LoadContext(path: ""))
     }
 
     /// The models, completed.

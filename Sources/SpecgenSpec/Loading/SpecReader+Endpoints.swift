@@ -241,7 +241,7 @@ extension SpecReader {
         }
     }
 
-    private func pagination(_ node: YAMLNode, keyPath: String) -> Pagination? {
+    func pagination(_ node: YAMLNode, keyPath: String) -> Pagination? {
         guard
             let reader = MappingReader(
                 node, keyPath: keyPath,
@@ -308,7 +308,7 @@ extension SpecReader {
             location: context.location(node))
     }
 
-    private func polling(_ node: YAMLNode, keyPath: String) -> Polling? {
+    func polling(_ node: YAMLNode, keyPath: String) -> Polling? {
         guard
             let reader = MappingReader(
                 node, keyPath: keyPath, allowed: ["name", "field", "success", "failure", "interval", "maxAttempts"],

@@ -1,6 +1,6 @@
 /// A spec being written: a YAML tree whose mappings keep their order, with a comment on any entry, written the way a
 /// person writes a spec (short mappings and lists on one line, descriptions as literal blocks).
-package indirect enum SpecText: Hashable, Sendable {
+indirect enum SpecText: Hashable, Sendable {
     /// A string, quoted when a plain scalar would read as something else.
     case string(String)
     /// Text written as it is: a number, a boolean, `null`.
@@ -11,12 +11,12 @@ package indirect enum SpecText: Hashable, Sendable {
     case list([SpecText])
 
     /// One key of a mapping, with the comment written after it.
-    package struct Entry: Hashable, Sendable {
-        package var key: String
-        package var value: SpecText
-        package var comment: String?
+    struct Entry: Hashable, Sendable {
+        var key: String
+        var value: SpecText
+        var comment: String?
 
-        package init(key: String, value: SpecText, comment: String? = nil) {
+        init(key: String, value: SpecText, comment: String? = nil) {
             self.key = key
             self.value = value
             self.comment = comment
@@ -24,10 +24,10 @@ package indirect enum SpecText: Hashable, Sendable {
     }
 
     /// The widest line a flow mapping or list may make before it is written as a block.
-    package static let width = 118
+    static let width = 118
 
     /// The tree as a YAML document, ending in a newline.
-    package func document(header: [String] = []) -> String {
+    func document(header: [String] = []) -> String {
         var out = header.map { "# \($0)\n" }.joined()
         switch self {
         case .map(let entries):
@@ -41,7 +41,7 @@ package indirect enum SpecText: Hashable, Sendable {
         return out
     }
 
-    package var isEmpty: Bool {
+    var isEmpty: Bool {
         switch self {
         case .map(let entries): entries.isEmpty
         case .list(let items): items.isEmpty
@@ -61,7 +61,7 @@ package indirect enum SpecText: Hashable, Sendable {
     }
 
     /// The value in flow style on one line.
-    package var inline: String {
+    var inline: String {
         var out = ""
         _ = appendInline(to: &out, byteLimit: .max)
         return out
@@ -69,7 +69,7 @@ package indirect enum SpecText: Hashable, Sendable {
 
     /// The value in flow style on one line, or nil when that is wider than `budget` characters. Writing stops as
     /// soon as the line cannot fit, so a large value costs no more than a short one.
-    package func inline(within budget: Int) -> String? {
+    func inline(within budget: Int) -> String? {
         guard budget > 0 else { return nil }
         var out = ""
         // No character is written in more than four UTF-8 bytes outside rare combined clusters, which only make
@@ -106,7 +106,7 @@ package indirect enum SpecText: Hashable, Sendable {
     }
 
     /// A key: status codes (`200`, `4XX`) plain, like a person writes them; anything else as a scalar.
-    package static func key(_ text: String) -> String {
+    static func key(_ text: String) -> String {
         let isStatus =
             text.count == 3 && text.first.map { "12345".contains($0) } == true
             && (text.dropFirst().allSatisfy(\.isNumber) || text.dropFirst() == "XX")
@@ -207,7 +207,7 @@ package indirect enum SpecText: Hashable, Sendable {
     /// Whether text reads back from a literal block as it is: apart from its line breaks, nothing a JSON literal
     /// would escape (a carriage return, a tab, a control character, a line break YAML 1.1 folds, a byte-order mark,
     /// U+FFFE or U+FFFF).
-    package static func readsBackInBlock(_ text: String) -> Bool {
+    static func readsBackInBlock(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { $0 == "\n" || !JSONLiteral.needsEscape($0) }
     }
 
@@ -229,17 +229,17 @@ package indirect enum SpecText: Hashable, Sendable {
 }
 
 extension SpecText: ExpressibleByStringLiteral {
-    package init(stringLiteral value: String) { self = .string(value) }
+    init(stringLiteral value: String) { self = .string(value) }
 }
 
 /// Builds a mapping in order, skipping absent values.
-package struct SpecMap: Hashable, Sendable {
-    package private(set) var entries: [SpecText.Entry] = []
+struct SpecMap: Hashable, Sendable {
+    private(set) var entries: [SpecText.Entry] = []
 
-    package init() {}
+    init() {}
 
     /// Sets a key; a nil value leaves the mapping as it is, a present key keeps its place.
-    package subscript(key: String) -> SpecText? {
+    subscript(key: String) -> SpecText? {
         get { entries.first { $0.key == key }?.value }
         set {
             guard let newValue else { return }
@@ -252,31 +252,31 @@ package struct SpecMap: Hashable, Sendable {
     }
 
     /// Adds a key with a comment after it.
-    package mutating func set(_ key: String, _ value: SpecText?, comment: String?) {
+    mutating func set(_ key: String, _ value: SpecText?, comment: String?) {
         self[key] = value
         guard let comment, let index = entries.firstIndex(where: { $0.key == key }) else { return }
         entries[index].comment = entries[index].comment.map { $0 + "; " + comment } ?? comment
     }
 
-    package mutating func remove(_ key: String) { entries.removeAll { $0.key == key } }
+    mutating func remove(_ key: String) { entries.removeAll { $0.key == key } }
 
     /// Moves a present key just before another present key.
-    package mutating func move(_ key: String, before other: String) {
+    mutating func move(_ key: String, before other: String) {
         guard let index = entries.firstIndex(where: { $0.key == key }) else { return }
         let entry = entries.remove(at: index)
         let target = entries.firstIndex { $0.key == other } ?? entries.endIndex
         entries.insert(entry, at: target)
     }
 
-    package var isEmpty: Bool { entries.isEmpty }
-    package var keys: [String] { entries.map(\.key) }
-    package var text: SpecText { .map(entries) }
+    var isEmpty: Bool { entries.isEmpty }
+    var keys: [String] { entries.map(\.key) }
+    var text: SpecText { .map(entries) }
 }
 
 extension SpecText {
     /// A multi-line text is a literal block only when every line reads back the same: no tabs or carriage returns,
     /// no trailing spaces (editors strip them) and printable characters.
-    package static func description(_ text: String) -> SpecText {
+    static func description(_ text: String) -> SpecText {
         if isCleanASCII(text) { return .string(text) }
         var trimmed = Substring(text)
         while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
@@ -309,5 +309,5 @@ extension SpecText {
     }
 
     /// A string that must stay on one line: written double-quoted with escapes.
-    package static func plainQuoted(_ text: String) -> SpecText { .plain(JSONLiteral.string(text)) }
+    static func plainQuoted(_ text: String) -> SpecText { .plain(JSONLiteral.string(text)) }
 }

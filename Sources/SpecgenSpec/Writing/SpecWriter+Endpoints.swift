@@ -63,7 +63,7 @@ extension SpecWriter {
     }
 
     /// `Type` (a 200), `empty` (any 2XX), or the statuses with their bodies.
-    package func responses(_ responses: [ResponseCase]) -> SpecText {
+    private func responses(_ responses: [ResponseCase]) -> SpecText {
         if responses.count == 1, let only = responses.first, only.description == nil, only.example == nil,
             only.headers.isEmpty
         {

@@ -38,7 +38,7 @@ package struct SpecWriter {
 
     // MARK: Servers and auth
 
-    package func server(_ server: Server) -> SpecText.Entry {
+    private func server(_ server: Server) -> SpecText.Entry {
         var map = SpecMap()
         map["url"] = .string(server.url)
         map["description"] = server.description.map(SpecText.description)
@@ -58,7 +58,7 @@ package struct SpecWriter {
         return SpecText.Entry(key: server.name, value: map.keys == ["url"] ? .string(server.url) : map.text)
     }
 
-    package func authScheme(_ scheme: AuthScheme) -> SpecText.Entry {
+    private func authScheme(_ scheme: AuthScheme) -> SpecText.Entry {
         var map = SpecMap()
         switch scheme.kind {
         case .bearer: map["type"] = "bearer"
@@ -83,7 +83,7 @@ package struct SpecWriter {
     }
 
     /// `none`, `scheme`, `scheme?`, or a list of alternatives whose last may end in `?`.
-    package func requirement(_ requirement: AuthRequirement) -> SpecText {
+    func requirement(_ requirement: AuthRequirement) -> SpecText {
         guard !requirement.schemes.isEmpty else { return "none" }
         var names = requirement.schemes
         if requirement.optional { names[names.count - 1] += "?" }
@@ -113,7 +113,7 @@ package struct SpecWriter {
     // MARK: Errors
 
     /// Errors by status: `404: notFound`, or the long form with a body, description or example.
-    package func errors(_ errors: [ErrorResponse]) -> SpecText {
+    func errors(_ errors: [ErrorResponse]) -> SpecText {
         .map(
             errors.map { error in
                 var map = SpecMap()
@@ -129,7 +129,7 @@ package struct SpecWriter {
     // MARK: Values
 
     /// A number of seconds, a bound or a factor: a whole number without a fraction.
-    package static func number(_ value: Double) -> SpecText {
+    static func number(_ value: Double) -> SpecText {
         if let whole = Int(exactly: value) { return .plain(String(whole)) }
         return double(value)
     }
@@ -141,7 +141,7 @@ package struct SpecWriter {
     }
 
     /// A default, example or constant as YAML that reads back as the same value.
-    package static func value(_ value: SpecValue) -> SpecText {
+    static func value(_ value: SpecValue) -> SpecText {
         switch value {
         case .null: .plain("null")
         case .bool(let bool): .plain(String(bool))
@@ -154,19 +154,8 @@ package struct SpecWriter {
     }
 
     /// The `models:` section: each model in order, a struct with only what it adds to the models it includes.
-    package static func text(of models: [Model]) -> SpecText {
+    static func text(of models: [Model]) -> SpecText {
         let writer = ModelWriter(models: models)
         return .map(models.map(writer.model))
-    }
-
-    /// A field as a struct, a body or an endpoint writes it: `type?` alone, or its long form.
-    package static func text(of field: Field) -> SpecText { ModelWriter.field(field) }
-
-    /// `deprecated: true`, or the deprecation's message.
-    package static func text(of deprecation: Deprecation) -> SpecText { ModelWriter.deprecation(deprecation) }
-
-    /// The constraints an alias or a field says, added to `map` in the format's order.
-    package static func add(_ constraints: Constraints, to map: inout SpecMap) {
-        ModelWriter.constraints(constraints, into: &map)
     }
 }
