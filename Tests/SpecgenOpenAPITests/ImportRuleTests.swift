@@ -76,6 +76,68 @@ struct ImportRuleTests {
         #expect(fetch.requestSettings == RequestSettings())
     }
 
+    /// `x-specgen-paginate` and `x-specgen-poll` are read as the spec reads `paginate` and `poll`, and an endpoint's
+    /// `x-specgen-retry` applies its keys over the document's; a value the spec refuses is left out with an
+    /// `extension-value` warning that says why, and the spec still loads.
+    @Test func theSpecsOwnWordsInExtensionsAreReadAsTheSpecReadsThem() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Jobs, version: "1"}
+            x-specgen-retry: {maxAttempts: 5, statuses: [503]}
+            paths:
+              /jobs:
+                get:
+                  operationId: listJobs
+                  x-specgen-paginate: {page: page, limit: size, items: jobs}
+                  x-specgen-retry: {maxAttempts: 2}
+                  parameters:
+                    - {name: page, in: query, schema: {type: integer}}
+                    - {name: size, in: query, schema: {type: integer}}
+                  responses:
+                    "200":
+                      description: Jobs.
+                      content:
+                        application/json:
+                          schema: {type: object, properties: {jobs: {type: array, items: {type: string}}}}
+              /jobs/{id}:
+                get:
+                  operationId: getJob
+                  x-specgen-paginate: {page: page}
+                  x-specgen-poll: {name: waitForJob, field: state, success: [done], interval: 5}
+                  parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                  responses:
+                    "200":
+                      description: A job.
+                      content:
+                        application/json:
+                          schema: {type: object, required: [state], properties: {state: {type: string}}}
+            """
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "openapi.yaml:22:27: warning: 'x-specgen-paginate' is not what the spec reads there: left out "
+                    + "('page' pagination at 'paginate' needs 'limit'); name the query parameter of the page size, "
+                    + "e.g. 'limit: limit'; a short page is the last"
+            ])
+        let text = try #require(result.spec)
+        let loaded = Spec.load(bytes: Array(text.utf8), path: "imported.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let spec = try #require(loaded.spec)
+        let list = try #require(spec.endpoints.first { $0.name == "listJobs" })
+        #expect(list.pagination?.style == .page(parameter: "page", firstPage: 1))
+        #expect(list.pagination?.limitParameter == "size")
+        #expect(list.pagination?.itemsField == "jobs")
+        guard case .policy(let retry)? = list.retry else {
+            Issue.record("listJobs has no retry policy")
+            return
+        }
+        #expect([retry.maxAttempts, retry.statuses.first] == [2, 503])
+        let job = try #require(spec.endpoints.first { $0.name == "getJob" })
+        #expect(job.pagination == nil)
+        #expect(job.polling?.name == "waitForJob")
+        #expect(job.polling?.interval == 5)
+    }
+
     /// JSON is read by JSON's rules: C1 controls, U+2028, a surrogate pair escape and a key longer than YAML's
     /// 1,024-character simple keys all arrive intact.
     @Test func jsonCharactersArriveIntact() throws {

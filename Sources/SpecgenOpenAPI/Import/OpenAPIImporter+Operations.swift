@@ -329,7 +329,7 @@ extension ImportRun {
         warn(
             .extensionValue, at: node.location,
             "'\(key)' is not what the spec reads there: left out ("
-                + problems.map(\.message).joined(separator: "; ") + ")")
+                + problems.map(\.message).joined(separator: "; ") + ")", fix: problems.compactMap(\.fix).first)
         return nil
     }
 
