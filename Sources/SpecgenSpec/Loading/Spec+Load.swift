@@ -37,16 +37,4 @@ extension Spec {
         let sorted = diagnostics.sortedForDisplay()
         return LoadedSpec(spec: sorted.contains(where: \.isError) ? nil : spec, diagnostics: sorted)
     }
-
-    /// The spec bytes hold when every part could be read, before lint's semantic checks: for a tool that settles
-    /// what lint would refuse (the OpenAPI import) by asking the spec model about it. `isClean` says the reading gave
-    /// no diagnostic at all, not even a warning, so that lint of the value alone is what `load` would report.
-    package static func read(bytes: [UInt8], path: String) -> (spec: Spec, isClean: Bool)? {
-        let context = LoadContext(path: path)
-        guard let document = context.parse(bytes) else { return nil }
-        var diagnostics: [Diagnostic] = []
-        let spec = SpecLoader().load(document, diagnostics: &diagnostics)
-        let all = diagnostics + context.diagnostics
-        return all.contains(where: \.isError) ? nil : (spec, all.isEmpty)
-    }
 }
