@@ -68,7 +68,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             summary.endpoints + summary.skippedOperations == summary.documentOperations,
             "an operation was lost without being counted")
         guard let spec = result.spec else { return }
-        _ = Spec.load(bytes: Array(spec.utf8), path: "imported.yaml")
+        // The import's contract: a spec it writes loads, as lint reads it, without an error.
+        let loaded = Spec.load(bytes: Array(spec.utf8), path: "imported.yaml")
+        precondition(
+            !loaded.hasErrors, "the import wrote a spec that does not load: \(loaded.diagnostics.filter(\.isError))")
     }
 
     private static func generate(_ bytes: [UInt8]) {

@@ -138,6 +138,61 @@ struct ImportRuleTests {
         #expect(job.polling?.interval == 5)
     }
 
+    /// What the fuzzer found the import writing and lint refusing, each now left out or mended with a warning: a
+    /// server URL no client can send to, an `x-specgen-case` that is no Swift name, a form field whose `$ref`
+    /// resolves nowhere, and an `x-specgen-poll` whose field is not a string.
+    @Test func whatLintWouldRefuseIsLeftOutOrMendedBeforeWriting() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Mended, version: "1"}
+            servers:
+              - {url: 'https://api.example.com'}
+              - {url: 'https://test.exampl%.com', description: Test}
+            paths:
+              /jobs/{id}:
+                post:
+                  operationId: startJob
+                  x-specgen-poll: {name: waitForJob, field: state, success: [done]}
+                  parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: {type: object, properties: {grant: {$ref: '#/components/schemas/Missing'}}}
+                  responses:
+                    "200":
+                      description: The job.
+                      content: {application/json: {schema: {type: object, properties: {state: {}}}}}
+                    "409":
+                      description: Busy.
+                      x-specgen-case: "in use"
+            """
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "openapi.yaml:5:11: warning: the server URL 'https://test.exampl%.com' is not an absolute http(s) URL; "
+                    + "server 'test' is not imported; write the server's URL as 'https://host/base/path'",
+                "openapi.yaml:10:23: warning: 'x-specgen-poll' does not fit the operation: left out (polling field "
+                    + "segment 'state' at 'endpoints.startJob.poll' is optional; polling needs a value every time)",
+                "openapi.yaml:15:56: warning: $ref '#/components/schemas/Missing' points at nothing; skipped",
+                "openapi.yaml:15:56: warning: $ref '#/components/schemas/Missing' points at nothing; typed as json; "
+                    + "declare the schema it names",
+                "openapi.yaml:15:56: warning: a value of any type in a form is sent as text",
+                "openapi.yaml:22:27: warning: 'x-specgen-case' 'in use' is not an error case name the spec takes; "
+                    + "the case is 'conflict'; write a lowerCamelCase Swift name, such as 'inUse'",
+            ])
+        let text = try #require(result.spec)
+        let loaded = Spec.load(bytes: Array(text.utf8), path: "imported.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let spec = try #require(loaded.spec)
+        #expect(spec.servers.map(\.url) == ["https://api.example.com"])
+        let job = try #require(spec.endpoints.first)
+        #expect(job.polling == nil)
+        #expect(job.errors.map(\.caseName) == ["conflict"])
+        #expect(job.body?.content == .type(.named("StartJobRequest")))
+        let form = try Self.model("StartJobRequest", in: spec)
+        #expect(form.fields.map { "\($0.wireName): \($0.type)" } == ["grant: string"])
+    }
+
     /// JSON is read by JSON's rules: C1 controls, U+2028, a surrogate pair escape and a key longer than YAML's
     /// 1,024-character simple keys all arrive intact.
     @Test func jsonCharactersArriveIntact() throws {

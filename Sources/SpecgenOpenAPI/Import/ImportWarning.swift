@@ -81,6 +81,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case security = "security"
     /// `security-all-of`.
     case securityAllOf = "security-all-of"
+    /// `server-url`.
+    case serverURL = "server-url"
     /// `server-variable`.
     case serverVariable = "server-variable"
     /// `status`.

@@ -288,11 +288,13 @@ extension ImportRun {
             endpoint.pagination = fragment("x-specgen-paginate", written) {
                 SpecFragment.pagination($0.node, path: $0.file)
             }
+            extensionPaging[name] = written.location
         } else if Self.declaresLinkHeader(operation, resolve: { self.resolved($0, warning: false) }) {
             linkHeaders.insert(name)
         }
         if let written = operation["x-specgen-poll"] {
             endpoint.polling = fragment("x-specgen-poll", written) { SpecFragment.polling($0.node, path: $0.file) }
+            extensionPolling[name] = written.location
         }
         let behaviour = self.behaviour(operation, operation: true, apiRetry: apiRetry)
         endpoint.retry = behaviour.retry

@@ -124,4 +124,35 @@ extension ImportRun {
 
     /// A response field named in paging as the spec reads it: a dotted name is a path into nested objects.
     private static func path(_ name: String) -> [String] { name.split(separator: ".").map(String.init) }
+
+    /// Paging and polling lint would refuse, asked of SpecgenSpec once the spec is whole, are left out: the export's
+    /// (`x-specgen-paginate`, `x-specgen-poll`) with an `extension-value` warning that says why, a walk recognised
+    /// here without one (it was never the document's word).
+    func leaveOutRefusedPaging(_ spec: inout Spec, comments: inout [String: String]) {
+        let refused = SpecLinter().pagingErrors(spec)
+        guard !refused.isEmpty else { return }
+        for index in spec.endpoints.indices {
+            let name = spec.endpoints[index].name
+            guard let errors = refused[name] else { continue }
+            if !errors.pagination.isEmpty {
+                spec.endpoints[index].pagination = nil
+                comments["endpoints.\(name).paginate"] = nil
+                if let location = extensionPaging[name] {
+                    warn(
+                        .extensionValue, at: location,
+                        "'x-specgen-paginate' does not fit the operation: left out ("
+                            + errors.pagination.map(\.message).joined(separator: "; ") + ")")
+                }
+            }
+            if !errors.polling.isEmpty {
+                spec.endpoints[index].polling = nil
+                if let location = extensionPolling[name] {
+                    warn(
+                        .extensionValue, at: location,
+                        "'x-specgen-poll' does not fit the operation: left out ("
+                            + errors.polling.map(\.message).joined(separator: "; ") + ")")
+                }
+            }
+        }
+    }
 }

@@ -240,7 +240,21 @@ extension ImportRun {
                 body = .primitive(.string)
             }
         }
-        let base = response.string("x-specgen-case") ?? Self.caseNames[status] ?? "status\(status)"
+        var base = Self.caseNames[status] ?? "status\(status)"
+        if let written = response.string("x-specgen-case") {
+            // The export's name for the case, when it is one lint takes: a lowerCamelCase Swift name of its own.
+            if namer.bareMemberName(written) == written, written.first?.isLetter == true,
+                !Namer.keywords.contains(written), !Namer.reservedErrorCases.contains(written)
+            {
+                base = written
+            } else if reportedCases.insert((response["x-specgen-case"] ?? response).location).inserted {
+                // A shared response is read for each operation that names it; it is reported once.
+                warn(
+                    .extensionValue, at: (response["x-specgen-case"] ?? response).location,
+                    "'x-specgen-case' '\(written)' is not an error case name the spec takes; the case is '\(base)'",
+                    fix: "write a lowerCamelCase Swift name, such as '\(namer.bareMemberName(written))'")
+            }
+        }
         var caseName = base
         // One case name means one body across the API: another body gets a name of its own.
         let isTaken = { (name: String) in self.errorCases[name].map { $0 != body } ?? false }

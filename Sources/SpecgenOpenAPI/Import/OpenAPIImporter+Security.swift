@@ -59,6 +59,16 @@ extension ImportRun {
                         description: "Not declared by the document: set it when choosing the server.",
                         location: Self.unlocated))
             }
+            // A URL no client can send to, with its variables at any of their values, is left out.
+            if let bad = ServerVariable.expansions(of: url, variables: server.variables).first(where: {
+                !Server.isAbsoluteHTTP($0)
+            }) {
+                warn(
+                    .serverURL, at: (item["url"] ?? item).location,
+                    "the server URL '\(bad)' is not an absolute http(s) URL; server '\(name)' is not imported",
+                    fix: "write the server's URL as 'https://host/base/path'")
+                continue
+            }
             serverURLs.append(url)
             serverVariables.append(Set(server.variables.map(\.name)))
             servers.append(server)
@@ -124,6 +134,14 @@ extension ImportRun {
             return Self.withoutTrailingSlash(url)
         }
         if urls == serverURLs || (!perServer && serverURLs.contains(urls[0])) { return nil }
+        // Its placeholders are the API servers' variables, checked with them; the rest of it must be a URL.
+        if let bad = urls.first(where: { !Server.isAbsoluteHTTP(ServerVariable.substitute($0) { _ in "x" }) }) {
+            warn(
+                .serverURL, at: first.location,
+                "the operation's server URL '\(bad)' is not an absolute http(s) URL; not imported",
+                fix: "write the server's URL as 'https://host/base/path'")
+            return nil
+        }
         if let known = extraURLs.first(where: { $0.urls == urls }) { return known.name }
         let host = urls[0].split(separator: "/").dropFirst().first.map(String.init) ?? urls[0]
         let base =

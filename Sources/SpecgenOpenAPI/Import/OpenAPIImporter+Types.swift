@@ -53,6 +53,7 @@ extension ImportRun {
                             : "is ignored, as OpenAPI 3.0 says"),
                     fix: "wrap the reference: 'allOf: [{$ref: ...}]' with the other keys beside 'allOf'")
             }
+            asText(&result, usage: usage, at: schema)
             return withDefaults(result, schema)
         }
         let view = SchemaView(schema, run: self)
@@ -99,11 +100,18 @@ extension ImportRun {
         }
         if view.nullable { result.nullable = true }
         Self.describe(&result, schema)
-        if result.type == .primitive(.json), usage == .form || usage == .parameter || usage == .header {
-            warn(.anyValue, at: schema.location, "a value of any type in a \(usage) is sent as text")
-            result.type = .primitive(.string)
-        }
+        asText(&result, usage: usage, at: schema)
         return withDefaults(result, schema)
+    }
+
+    /// A value of any type (a `{}` schema, a `$ref` that resolves nowhere) where only text travels: a form field, a
+    /// parameter or a header is sent as text, with a warning.
+    func asText(_ result: inout ImportedType, usage: SchemaUsage, at schema: DocNode) {
+        guard result.type == .primitive(.json), usage == .form || usage == .parameter || usage == .header else {
+            return
+        }
+        warn(.anyValue, at: schema.location, "a value of any type in a \(usage) is sent as text")
+        result.type = .primitive(.string)
     }
 
     /// A schema's or parameter's description and deprecation, on a type.

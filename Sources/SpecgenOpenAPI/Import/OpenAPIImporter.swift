@@ -128,8 +128,13 @@ final class ImportRun {
     var defaultHeaders: [(name: String, value: String)] = []
     /// The document's retry policy, which an operation's applies its keys over.
     var apiRetry: RetrySettings?
+    /// Where the export's `x-specgen-paginate` and `x-specgen-poll` of each endpoint stand in the document.
+    var extensionPaging: [String: SourceLocation] = [:]
+    var extensionPolling: [String: SourceLocation] = [:]
     /// Endpoints whose document declares a `Link` header on a success, which may hand the next page there.
     var linkHeaders: Set<String> = []
+    /// The `x-specgen-case` values already reported as names the spec does not take.
+    var reportedCases: Set<SourceLocation> = []
     /// Error case names and the body each carries: one name means one body type across the API.
     var errorCases: [String: TypeRef?] = [:]
 
@@ -210,6 +215,7 @@ final class ImportRun {
             spec.endpoints[index].pagination = pagination
             comments["endpoints.\(endpoint.name).paginate"] = reason
         }
+        leaveOutRefusedPaging(&spec, comments: &comments)
         for _ in 0..<4 {
             let before = spec
             settle(&spec)

@@ -17,6 +17,28 @@ public struct SpecLinter: Sendable {
         run.checkUsage()
         return run.diagnostics
     }
+
+    /// The errors lint finds in each endpoint's paging and polling, by endpoint name: for a tool that decides them
+    /// itself (the OpenAPI import) and leaves out what lint would refuse. Only endpoints with an error are listed.
+    package func pagingErrors(_ spec: Spec) -> [String: (pagination: [Diagnostic], polling: [Diagnostic])] {
+        var run = LintRun(spec: spec)
+        var found: [String: (pagination: [Diagnostic], polling: [Diagnostic])] = [:]
+        for endpoint in spec.endpoints {
+            let keyPath = "endpoints.\(endpoint.name)"
+            var start = run.diagnostics.count
+            if let pagination = endpoint.pagination {
+                run.checkPagination(pagination, endpoint: endpoint, keyPath: "\(keyPath).paginate")
+            }
+            let pagination = run.diagnostics[start...].filter(\.isError)
+            start = run.diagnostics.count
+            if let polling = endpoint.polling {
+                run.checkPolling(polling, endpoint: endpoint, keyPath: "\(keyPath).poll")
+            }
+            let polling = run.diagnostics[start...].filter(\.isError)
+            if !pagination.isEmpty || !polling.isEmpty { found[endpoint.name] = (Array(pagination), Array(polling)) }
+        }
+        return found
+    }
 }
 
 struct LintRun {

@@ -101,7 +101,7 @@ struct SpecReader {
                 continue
             }
             for url in ServerVariable.expansions(of: template, variables: server.variables) {
-                if !(url.hasPrefix("https://") || url.hasPrefix("http://")) || URL(string: url)?.host == nil {
+                if !Server.isAbsoluteHTTP(url) {
                     context.error(
                         node, "\(subject) needs an absolute http(s) URL, found '\(url)'",
                         fix: "write it as 'https://host/base/path'")

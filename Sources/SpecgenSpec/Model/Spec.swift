@@ -1,3 +1,5 @@
+import Foundation
+
 /// One API as a spec declares it: the typed, located model that every later stage reads.
 ///
 /// Arrays keep spec order; look things up through ``Spec/model(named:)`` and friends, never through a dictionary,
@@ -92,6 +94,11 @@ public struct Server: Hashable, Sendable {
         self.variables = variables
         self.urls = urls
         self.location = location
+    }
+
+    /// Whether a URL, its variables filled in, is one a client can send to: absolute, http or https, with a host.
+    package static func isAbsoluteHTTP(_ url: String) -> Bool {
+        (url.hasPrefix("https://") || url.hasPrefix("http://")) && URL(string: url)?.host != nil
     }
 
     /// The URL of `name` (nil: the server's own), with every variable at its default.
