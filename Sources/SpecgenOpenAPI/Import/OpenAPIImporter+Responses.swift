@@ -222,7 +222,8 @@ extension ImportRun {
         "429": "tooManyRequests", "431": "requestHeaderFieldsTooLarge", "451": "unavailableForLegalReasons",
         "500": "internalServerError", "501": "notImplemented", "502": "badGateway", "503": "serviceUnavailable",
         "504": "gatewayTimeout", "505": "httpVersionNotSupported", "507": "insufficientStorage",
-        "3XX": "redirection", "4XX": "clientError", "5XX": "serverError", "default": "unexpected",
+        "1XX": "informational", "3XX": "redirection", "4XX": "clientError", "5XX": "serverError",
+        "default": "unexpected",
     ]
 
     /// An error status as the spec says it: its case name, and its body, description and example.
@@ -240,7 +241,7 @@ extension ImportRun {
                 body = .primitive(.string)
             }
         }
-        var base = Self.caseNames[status] ?? "status\(status)"
+        var base = Self.caseNames[status] ?? namer.bareMemberName("status \(status)")
         if let written = response.string("x-specgen-case") {
             // The export's name for the case, when it is one lint takes: a lowerCamelCase Swift name of its own.
             if namer.bareMemberName(written) == written, written.first?.isLetter == true,

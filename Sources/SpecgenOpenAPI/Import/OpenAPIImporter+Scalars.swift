@@ -98,7 +98,9 @@ extension ImportRun {
         result.swiftName = schema.string("x-specgen-swift-name") ?? result.swiftName
         if schema.string("x-specgen-presence") == "nullable" { result.nullClears = true }
         if let value = schema["default"], fits(value, result.type), result.constant == nil {
-            result.defaultValue = value.specValue
+            // A string's default is its text, however it is written (`default: 30`).
+            result.defaultValue =
+                result.type == .primitive(.string) ? value.node.scalar.map(SpecValue.string) : value.specValue
         }
         let isMap = if case .map = result.type { true } else { false }
         if let example = schema["example"] ?? schema["examples"]?.items?.first, !isMap,
@@ -110,7 +112,7 @@ extension ImportRun {
     }
 
     /// Whether a default value is one the type can hold, as lint requires of it.
-    func fits(_ value: DocNode, _ type: TypeRef) -> Bool {
+    func fits(_ value: DocNode, _ type: TypeRef, depth: Int = 0) -> Bool {
         switch type {
         case .primitive(.string): return value.node.scalar != nil && !value.node.isNull
         case .primitive(.int), .primitive(.int32), .primitive(.int64):
@@ -120,10 +122,16 @@ extension ImportRun {
         case .array: return value.items != nil
         case .map: return value.isMapping
         case .named(let name):
-            if case .enumeration(let values, let integer)? = shapes[name], let text = value.string {
+            switch shapes[name] {
+            case .enumeration(let values, let integer)?:
+                guard let text = value.string else { return false }
                 return values.contains(text) && (integer ? value.int != nil : true)
+            case .alias(let target)?:
+                // Through the types it names, as far as a chain of aliases can sensibly go.
+                return depth < 16 && fits(value, target, depth: depth + 1)
+            default:
+                return false
             }
-            return false
         case .primitive: return false
         }
     }

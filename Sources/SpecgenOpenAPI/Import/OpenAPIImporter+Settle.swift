@@ -85,6 +85,28 @@ extension ImportRun {
         }
     }
 
+    /// A discriminated union lint would refuse (a variant whose tag property is not text, two variants with one
+    /// tag), asked of SpecgenSpec once the spec is whole, is decoded in order instead, with a warning.
+    func dropRefusedDiscriminators(_ spec: inout Spec) {
+        let refused = SpecLinter().discriminatorErrors(spec)
+        guard !refused.isEmpty else { return }
+        for index in spec.models.indices {
+            guard let errors = refused[spec.models[index].name], case .union(var union) = spec.models[index].kind
+            else { continue }
+            let name = spec.models[index].name
+            warn(
+                .discriminatorDropped,
+                at: modelLocations[name] ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
+                "'\(name)' cannot be told apart by '\(union.discriminator ?? "")' ("
+                    + errors.map(\.message).joined(separator: "; ") + "); decoded in order instead")
+            union.discriminator = nil
+            for variant in union.variants.indices { union.variants[variant].tags = [] }
+            // Without its discriminator, a union of one variant is another name for it.
+            spec.models[index].kind =
+                union.variants.count == 1 ? .alias(union.variants[0].type, Constraints()) : .union(union)
+        }
+    }
+
     /// OpenAPI 3.1's `webhooks` (and the `x-webhooks` extension 3.0 documents use): requests the API sends to the
     /// app. The client does not receive them, so each is a warning, and its payload is imported as a model, which
     /// the import then marks standalone, for the app's server to decode.

@@ -38,7 +38,7 @@ extension ImportRun {
             // OpenAPI 3.1 applies a `$ref`'s siblings too: `{$ref: Kind, const: 2}` is a constant of `Kind`.
             var applied: Set<String> = []
             if isVersion31, let constant = Self.constant(of: schema) {
-                result.constant = constant.specValue
+                narrow(&result, to: constant)
                 applied = ["const", "enum"]
             }
             let ignored = (schema.entries ?? []).filter {
@@ -81,7 +81,7 @@ extension ImportRun {
             result = referencedType(
                 reference, at: schema["allOf"]?.items?.first ?? schema, hint: hint, usage: usage, depth: depth)
             // `{enum: [8], allOf: [{$ref: Kind}]}` narrows the named type to one value: a constant of it.
-            if let constant = Self.constant(of: schema) { result.constant = constant.specValue }
+            if let constant = Self.constant(of: schema) { narrow(&result, to: constant) }
         } else if let variants = view.variants {
             if variants.isEmpty {
                 result = ImportedType(.primitive(.json))
@@ -107,9 +107,7 @@ extension ImportRun {
     /// A value of any type (a `{}` schema, a `$ref` that resolves nowhere) where only text travels: a form field, a
     /// parameter or a header is sent as text, with a warning.
     func asText(_ result: inout ImportedType, usage: SchemaUsage, at schema: DocNode) {
-        guard result.type == .primitive(.json), usage == .form || usage == .parameter || usage == .header else {
-            return
-        }
+        guard usage == .form || usage == .parameter || usage == .header, isAnyValue(result.type) else { return }
         warn(.anyValue, at: schema.location, "a value of any type in a \(usage) is sent as text")
         result.type = .primitive(.string)
     }
@@ -119,6 +117,30 @@ extension ImportRun {
         let (description, deprecation) = described(node)
         if let description { type.description = description }
         if let deprecation { type.deprecation = deprecation }
+    }
+
+    /// A named type narrowed to one of its values: a constant of it. A value the type cannot hold (`2` of an enum
+    /// of 1 and 3) is not kept, with a warning.
+    func narrow(_ result: inout ImportedType, to constant: DocNode) {
+        guard fits(constant, result.type) else {
+            warn(
+                .invalidSchema, at: constant.location,
+                "the constant \(constant.string ?? "") is not a value of '\(result.type)'; not kept",
+                fix: "use one of the type's values")
+            return
+        }
+        result.constant = constant.specValue
+    }
+
+    /// Whether a type is `json`, itself or through the aliases that name it.
+    func isAnyValue(_ type: TypeRef) -> Bool {
+        var type = type
+        for _ in 0..<16 {
+            guard let name = type.name else { break }
+            guard case .alias(let target)? = shapes[name] else { return false }
+            type = target
+        }
+        return type == .primitive(.json)
     }
 
     /// A node's description and deprecation as the spec writes them: `deprecated: true`, or its message when the

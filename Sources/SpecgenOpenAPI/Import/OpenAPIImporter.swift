@@ -208,6 +208,7 @@ final class ImportRun {
         // generated type takes. A union variant dropped by one pass can leave models that only it used, which the
         // next marks; so do models that only hold each other, once the roots are marked.
         breakStructCycles(in: &spec)
+        dropRefusedDiscriminators(&spec)
         var comments: [String: String] = [:]
         for index in spec.endpoints.indices where spec.endpoints[index].pagination == nil {
             let endpoint = spec.endpoints[index]

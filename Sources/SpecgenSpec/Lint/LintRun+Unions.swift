@@ -50,7 +50,7 @@ extension LintRun {
         }
     }
 
-    private mutating func checkDiscriminated(_ model: Model, _ union: Union, discriminator: String) {
+    mutating func checkDiscriminated(_ model: Model, _ union: Union, discriminator: String) {
         let scope = "union '\(model.name)'"
         var tags: [String: UnionVariant] = [:]
         for variant in union.variants {

@@ -18,6 +18,22 @@ public struct SpecLinter: Sendable {
         return run.diagnostics
     }
 
+    /// The errors lint finds in each discriminated union's variants and tags, by union name: for a tool that
+    /// decides discriminators itself (the OpenAPI import) and decodes in order a union lint would refuse. Only
+    /// unions with an error are listed.
+    package func discriminatorErrors(_ spec: Spec) -> [String: [Diagnostic]] {
+        var run = LintRun(spec: spec)
+        var found: [String: [Diagnostic]] = [:]
+        for model in spec.models {
+            guard case .union(let union) = model.kind, let discriminator = union.discriminator else { continue }
+            let start = run.diagnostics.count
+            run.checkDiscriminated(model, union, discriminator: discriminator)
+            let errors = run.diagnostics[start...].filter(\.isError)
+            if !errors.isEmpty { found[model.name] = Array(errors) }
+        }
+        return found
+    }
+
     /// The errors lint finds in each endpoint's paging and polling, by endpoint name: for a tool that decides them
     /// itself (the OpenAPI import) and leaves out what lint would refuse. Only endpoints with an error are listed.
     package func pagingErrors(_ spec: Spec) -> [String: (pagination: [Diagnostic], polling: [Diagnostic])] {
