@@ -27,6 +27,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case emptyBody = "empty-body"
     /// `extension-value`.
     case extensionValue = "extension-value"
+    /// `file-in-json`.
+    case fileInJSON = "file-in-json"
     /// `generated-name`.
     case generatedName = "generated-name"
     /// `header-shape`.

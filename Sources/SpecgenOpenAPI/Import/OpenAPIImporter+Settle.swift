@@ -85,6 +85,30 @@ extension ImportRun {
         }
     }
 
+    /// A file in a model sent or received as JSON (a 3.1 `contentMediaType` string of a schema no multipart body
+    /// keeps to itself) travels as base64 `bytes`, as JSON can carry it, with a warning.
+    func filesInJSONAsBytes(_ spec: inout Spec) {
+        let types = TypeResolver(spec)
+        let json = ModelUsage(spec, resolver: types).jsonModels
+        func bytes(_ type: TypeRef) -> TypeRef {
+            switch type {
+            case .array(let element): .array(bytes(element))
+            case .map(let value): .map(bytes(value))
+            default: types.containsFile(type) ? .primitive(.bytes) : type
+            }
+        }
+        for index in spec.models.indices where json.contains(spec.models[index].name) {
+            for field in spec.models[index].fields where types.containsFile(field.type) {
+                let name = spec.models[index].name
+                retype(field.wireName, of: index, in: &spec) { $0.type = bytes($0.type) }
+                warn(
+                    .fileInJSON, at: modelLocations[name] ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
+                    "'\(name).\(field.wireName)' is a file in a model sent or received as JSON; typed "
+                        + "'\(bytes(field.type))', base64 in JSON")
+            }
+        }
+    }
+
     /// A discriminated union lint would refuse (a variant whose tag property is not text, two variants with one
     /// tag), asked of SpecgenSpec once the spec is whole, is decoded in order instead, with a warning.
     func dropRefusedDiscriminators(_ spec: inout Spec) {

@@ -222,6 +222,7 @@ final class ImportRun {
             settle(&spec)
             if spec == before { break }
         }
+        filesInJSONAsBytes(&spec)
         let header = [
             "Imported from \(Self.lastComponent(path)) by `specgen import-openapi`; edit the document and re-import,",
             "or edit this spec and stop importing.",
@@ -282,7 +283,13 @@ final class ImportRun {
                     case .object = spec.models[targetIndex].kind
                 else { continue }
                 if state[target] == 1 {
-                    retype(field.wireName, of: index, in: &spec)
+                    retype(field.wireName, of: index, in: &spec) { field in
+                        field.type = .primitive(.json)
+                        field.constraints = Constraints()
+                        field.format = nil
+                        field.constant = nil
+                        field.defaultValue = nil
+                    }
                     let declared = shapes[model].flatMap { shape -> SourceLocation? in
                         guard case .object(let fields, _) = shape else { return nil }
                         return fields.first { $0.wireName == field.wireName }?.location
@@ -302,10 +309,9 @@ final class ImportRun {
         for model in models.map(\.name) where state[model] == nil { visit(model) }
     }
 
-    /// Types a struct's field `json`, keeping its presence, description and example: the type's own constraints,
-    /// format, constant and default go with it. A field the struct has from a model it includes is retyped where
-    /// it is declared and in every struct that includes that model, so that they still agree.
-    private func retype(_ wireName: String, of modelIndex: Int, in spec: inout Spec) {
+    /// Changes a struct's field. A field the struct has from a model it includes is changed where it is declared and
+    /// in every struct that includes that model, so that they still agree.
+    func retype(_ wireName: String, of modelIndex: Int, in spec: inout Spec, _ change: (inout Field) -> Void) {
         func holds(_ name: String) -> Bool {
             spec.model(named: name)?.fields.contains { $0.wireName == wireName } == true
         }
@@ -329,11 +335,7 @@ final class ImportRun {
                 case .object(var fields) = spec.models[index].kind,
                 let fieldIndex = fields.firstIndex(where: { $0.wireName == wireName })
             else { continue }
-            fields[fieldIndex].type = .primitive(.json)
-            fields[fieldIndex].constraints = Constraints()
-            fields[fieldIndex].format = nil
-            fields[fieldIndex].constant = nil
-            fields[fieldIndex].defaultValue = nil
+            change(&fields[fieldIndex])
             spec.models[index].kind = .object(fields)
         }
     }
