@@ -1,3 +1,4 @@
+import Foundation
 import SpecgenSpec
 import SpecgenYAML
 
@@ -162,6 +163,22 @@ extension ImportRun {
             path = String(path[..<index])
         }
         if !path.hasPrefix("/") { path = "/" + path }
+        // White space and control characters, which the spec's request line cannot hold, are percent-encoded, as a
+        // client sends them; the generated client encodes any other character itself.
+        let allowed = CharacterSet.whitespacesAndNewlines.union(.controlCharacters).inverted
+        let encoded = TemplatePart.parts(of: path).map { part in
+            switch part {
+            case .literal(let text): text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+            case .placeholder(let name): "{\(name)}"
+            }
+        }.joined()
+        if encoded != path {
+            warn(
+                .pathKey, at: location,
+                "the path '\(raw)' has white space or control characters; read as '\(encoded)'",
+                fix: "percent-encode them in the document")
+            path = encoded
+        }
         return path
     }
 
