@@ -23,13 +23,18 @@ extension ImportRun {
     func type(
         of schema: DocNode, hint: String, usage: SchemaUsage = .json, asModel: Bool = false, depth: Int = 0
     ) -> ImportedType {
-        if schema.bool != nil, !schema.isMapping { return ImportedType(.primitive(.json)) }
+        var any = ImportedType(.primitive(.json))
+        if schema.bool != nil, !schema.isMapping {
+            asText(&any, usage: usage, at: schema)
+            return any
+        }
         guard schema.isMapping else {
             warn(
                 .invalidSchema, at: schema.location,
                 "a schema must be a mapping, found \(schema.node.kindDescription); typed as json")
             summary.jsonFallbacks += 1
-            return ImportedType(.primitive(.json))
+            asText(&any, usage: usage, at: schema)
+            return any
         }
         if let reference = schema.string("$ref") {
             var result = referencedType(reference, at: schema, hint: hint, usage: usage, depth: depth)
