@@ -190,7 +190,16 @@ extension ImportRun {
         var copied: [ImportedField] = []
         for include in includes {
             guard case .object(let includedFields, let includedOpen)? = shapes[include] else { continue }
+            // The Swift name each property takes, for properties of other wire names that would share it.
+            func swiftName(_ field: ImportedField) -> String {
+                (field.field.swiftName ?? namer.bareMemberName(field.wireName)).lowercased()
+            }
             let conflicts = includedFields.contains { field in
+                if (fields + inherited + copied).contains(where: {
+                    $0.wireName != field.wireName && swiftName($0) == swiftName(field)
+                }) {
+                    return true
+                }
                 if let own = fields.first(where: { $0.wireName == field.wireName }) {
                     return own.type != field.type || (own.optional && !field.optional)
                 }
