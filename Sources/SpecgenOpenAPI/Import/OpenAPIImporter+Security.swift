@@ -261,8 +261,17 @@ extension ImportRun {
         }
         if refresh { grants.append(.refreshToken) }
         // Below the API's server, a path: the client resolves it against its base URL, as it does operations.
+        let token = Spec.path(of: tokenURL, below: serverURLs) ?? tokenURL
+        guard token.hasPrefix("/") || token.hasPrefix("https://") else {
+            // Credentials go only over https.
+            warn(
+                .oauth2Flow, at: scheme.location,
+                "OAuth2 scheme '\(key)' has the token URL '\(tokenURL)', which is no https URL; imported as a bearer "
+                    + "token the app obtains")
+            return nil
+        }
         return OAuth2Flow(
-            tokenURL: Spec.path(of: tokenURL, below: serverURLs) ?? tokenURL, grants: grants, scopes: scopes,
+            tokenURL: token, grants: grants, scopes: scopes,
             clientAuthentication: scheme.string("x-specgen-client-auth") == "body" ? .body : .basic,
             authorizationURL: authorizationURL)
     }
