@@ -43,7 +43,8 @@ extension OpenAPIExporter {
             operation["x-specgen-server"] = .string(server.name)
         }
         if let pagination = first.pagination {
-            operation["x-specgen-paginate"] = .object(Self.extensionValue(pagination))
+            // The spec's `paginate:` as written, so tools (and a re-import) can walk the collection as the client does.
+            operation["x-specgen-paginate"] = Self.value(pagination.written)
         }
         if let polling = first.polling {
             operation["x-specgen-poll"] = .object(Self.extensionValue(polling))
@@ -75,30 +76,6 @@ extension OpenAPIExporter {
             operation["security"] = securityRequirements(merged)
         }
         return operation
-    }
-
-    /// The spec's `paginate:` as written, so tools (and a re-import) can walk the collection as the client does.
-    static func extensionValue(_ pagination: Pagination) -> OpenAPIObject {
-        var value = OpenAPIObject()
-        switch pagination.style {
-        case .page(let parameter, let first):
-            value["page"] = .string(parameter)
-            if first != 1 { value["firstPage"] = .int(first) }
-        case .offset(let parameter):
-            value["offset"] = .string(parameter)
-        case .cursor(let parameter, let next):
-            value["cursor"] = .string(parameter)
-            value["nextCursor"] = .string(next.joined(separator: "."))
-        case .afterItem(let parameter, let itemField):
-            value["after"] = .string(parameter)
-            if itemField != "id" { value["itemId"] = .string(itemField) }
-        case .link(let relation):
-            value["link"] = .string(relation)
-        }
-        value["limit"] = pagination.limitParameter.map(OpenAPIValue.string)
-        value["items"] = pagination.itemsField.map(OpenAPIValue.string)
-        value["hasMore"] = pagination.hasMoreField.map { .string($0.joined(separator: ".")) }
-        return value
     }
 
     /// Retry, timeout, cache policy and `idempotent`, as the extensions the import reads back: a policy whole, in

@@ -16,7 +16,7 @@ extension SpecWriter {
         set("body", endpoint.body.map(body))
         set("response", responses(endpoint.responses))
         if !endpoint.errors.isEmpty { set("errors", errors(endpoint.errors)) }
-        set("paginate", endpoint.pagination.map(pagination))
+        set("paginate", endpoint.pagination.map { Self.value($0.written) })
         set("poll", endpoint.polling.map(polling))
         switch endpoint.retry {
         case .disabled?: set("retry", .plain("false"))
@@ -95,29 +95,6 @@ extension SpecWriter {
             })
     }
 
-    private func pagination(_ pagination: Pagination) -> SpecText {
-        var map = SpecMap()
-        switch pagination.style {
-        case .page(let parameter, let firstPage):
-            map["page"] = .string(parameter)
-            if firstPage != 1 { map["firstPage"] = .plain(String(firstPage)) }
-        case .offset(let parameter):
-            map["offset"] = .string(parameter)
-        case .cursor(let parameter, let responseField):
-            map["cursor"] = .string(parameter)
-            map["nextCursor"] = .string(responseField.joined(separator: "."))
-        case .afterItem(let parameter, let itemField):
-            map["after"] = .string(parameter)
-            if itemField != "id" { map["itemId"] = .string(itemField) }
-        case .link(let relation):
-            map["link"] = .string(relation)
-        }
-        map["limit"] = pagination.limitParameter.map(SpecText.string)
-        map["items"] = pagination.itemsField.map(SpecText.string)
-        map["hasMore"] = pagination.hasMoreField.map { .string($0.joined(separator: ".")) }
-        return map.text
-    }
-
     private func polling(_ polling: Polling) -> SpecText {
         var map = SpecMap()
         map["name"] = .string(polling.name)
@@ -127,5 +104,35 @@ extension SpecWriter {
         if polling.interval != 2 { map["interval"] = Self.number(polling.interval) }
         if polling.maxAttempts != 60 { map["maxAttempts"] = .plain(String(polling.maxAttempts)) }
         return map.text
+    }
+}
+
+extension Pagination {
+    /// The `paginate:` value as a spec writes it, for the spec writer and for the export's `x-specgen-paginate`,
+    /// which the import reads back as the spec reads it.
+    package var written: SpecValue {
+        var entries: [SpecValueEntry] = []
+        func add(_ key: String, _ value: String?) {
+            if let value { entries.append(SpecValueEntry(key: key, value: .string(value))) }
+        }
+        switch style {
+        case .page(let parameter, let firstPage):
+            add("page", parameter)
+            if firstPage != 1 { entries.append(SpecValueEntry(key: "firstPage", value: .int(firstPage))) }
+        case .offset(let parameter):
+            add("offset", parameter)
+        case .cursor(let parameter, let responseField):
+            add("cursor", parameter)
+            add("nextCursor", responseField.joined(separator: "."))
+        case .afterItem(let parameter, let itemField):
+            add("after", parameter)
+            if itemField != "id" { add("itemId", itemField) }
+        case .link(let relation):
+            add("link", relation)
+        }
+        add("limit", limitParameter)
+        add("items", itemsField)
+        add("hasMore", hasMoreField?.joined(separator: "."))
+        return .object(entries)
     }
 }
