@@ -229,6 +229,11 @@ extension ImportRun {
             return renamed
         }
         for (name, location, parameter) in parameters {
+            /// The parameter as a field, Swift-named among the others.
+            func field(required: Bool, usage: SchemaUsage) -> Field {
+                named(
+                    parameterField(parameter, hint: hint + namer.typeNamePart(name), required: required, usage: usage))
+            }
             switch location {
             case "path":
                 guard placeholders.contains(name) else {
@@ -237,18 +242,9 @@ extension ImportRun {
                         "path parameter '\(name)' is not in '\(path)'; dropped")
                     continue
                 }
-                Self.set(
-                    named(
-                        parameterField(
-                            parameter, hint: hint + namer.typeNamePart(name), required: true, usage: .parameter)),
-                    in: &pathFields)
+                Self.set(field(required: true, usage: .parameter), in: &pathFields)
             case "query":
-                Self.set(
-                    named(
-                        parameterField(
-                            parameter, hint: hint + namer.typeNamePart(name),
-                            required: parameter["required"]?.bool == true, usage: .parameter)),
-                    in: &queryFields)
+                Self.set(field(required: parameter["required"]?.bool == true, usage: .parameter), in: &queryFields)
             case "header":
                 if defaultHeaders.contains(where: { $0.name.lowercased() == name.lowercased() }) { continue }
                 if name.lowercased() == "idempotency-key", method == "post" || method == "patch" {
@@ -262,12 +258,7 @@ extension ImportRun {
                         "header parameter '\(name)' is ignored, as OpenAPI says; the client sets it")
                     continue
                 }
-                Self.set(
-                    named(
-                        parameterField(
-                            parameter, hint: hint + namer.typeNamePart(name),
-                            required: parameter["required"]?.bool == true, usage: .header)),
-                    in: &headerFields)
+                Self.set(field(required: parameter["required"]?.bool == true, usage: .header), in: &headerFields)
             default:
                 warn(
                     .cookieParameter, at: parameter.location,

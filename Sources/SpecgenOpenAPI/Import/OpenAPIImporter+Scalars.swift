@@ -112,8 +112,8 @@ extension ImportRun {
     }
 
     /// Whether a default value is one the type can hold, as lint requires of it.
-    func fits(_ value: DocNode, _ type: TypeRef, depth: Int = 0) -> Bool {
-        switch type {
+    func fits(_ value: DocNode, _ type: TypeRef) -> Bool {
+        switch throughAliases(type) {
         case .primitive(.string): return value.node.scalar != nil && !value.node.isNull
         case .primitive(.int), .primitive(.int32), .primitive(.int64):
             return value.int != nil && value.node.isPlainScalar
@@ -122,17 +122,22 @@ extension ImportRun {
         case .array: return value.items != nil
         case .map: return value.isMapping
         case .named(let name):
-            switch shapes[name] {
-            case .enumeration(let values, let integer)?:
-                guard let text = value.string else { return false }
-                return values.contains(text) && (integer ? value.int != nil : true)
-            case .alias(let target)?:
-                // Through the types it names, as far as a chain of aliases can sensibly go.
-                return depth < 16 && fits(value, target, depth: depth + 1)
-            default:
+            guard case .enumeration(let values, let integer)? = shapes[name], let text = value.string else {
                 return false
             }
+            return values.contains(text) && (integer ? value.int != nil : true)
         case .primitive: return false
         }
+    }
+
+    /// The type an alias model stands for, through a chain of aliases as far as one can sensibly go; any other type
+    /// as it is.
+    func throughAliases(_ type: TypeRef) -> TypeRef {
+        var type = type
+        for _ in 0..<16 {
+            guard let name = type.name, case .alias(let target)? = shapes[name] else { break }
+            type = target
+        }
+        return type
     }
 }

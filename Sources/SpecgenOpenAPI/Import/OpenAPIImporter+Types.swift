@@ -112,7 +112,9 @@ extension ImportRun {
     /// A value of any type (a `{}` schema, a `$ref` that resolves nowhere) where only text travels: a form field, a
     /// parameter or a header is sent as text, with a warning.
     func asText(_ result: inout ImportedType, usage: SchemaUsage, at schema: DocNode) {
-        guard usage == .form || usage == .parameter || usage == .header, isAnyValue(result.type) else { return }
+        guard usage == .form || usage == .parameter || usage == .header,
+            throughAliases(result.type) == .primitive(.json)
+        else { return }
         warn(.anyValue, at: schema.location, "a value of any type in a \(usage) is sent as text")
         result.type = .primitive(.string)
     }
@@ -135,17 +137,6 @@ extension ImportRun {
             return
         }
         result.constant = constant.specValue
-    }
-
-    /// Whether a type is `json`, itself or through the aliases that name it.
-    func isAnyValue(_ type: TypeRef) -> Bool {
-        var type = type
-        for _ in 0..<16 {
-            guard let name = type.name else { break }
-            guard case .alias(let target)? = shapes[name] else { return false }
-            type = target
-        }
-        return type == .primitive(.json)
     }
 
     /// A node's description and deprecation as the spec writes them: `deprecated: true`, or its message when the
