@@ -19,6 +19,18 @@ struct ImportRuleTests {
         return try #require(Spec.load(bytes: Array(text.utf8), path: "imported.yaml").spec)
     }
 
+    /// A document given as text imported: the import's diagnostics as printed, its summary, and the spec it wrote,
+    /// which must load with no diagnostic at all.
+    static func importedCleanly(document: String) throws -> (diagnostics: [String], summary: ImportSummary, spec: Spec)
+    {
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let text = try #require(result.spec)
+        let loaded = Spec.load(bytes: Array(text.utf8), path: "imported.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let spec = try #require(loaded.spec)
+        return (result.diagnostics.map(\.description), result.summary, spec)
+    }
+
     static func model(_ name: String, in spec: Spec) throws -> Model {
         try #require(spec.models.first { $0.name == name }, "no model '\(name)'")
     }
@@ -112,17 +124,14 @@ struct ImportRuleTests {
                         application/json:
                           schema: {type: object, required: [state], properties: {state: {type: string}}}
             """
-        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let imported = try Self.importedCleanly(document: document)
         #expect(
-            result.diagnostics.map(\.description) == [
+            imported.diagnostics == [
                 "openapi.yaml:22:27: warning: 'x-specgen-paginate' is not what the spec reads there: left out "
                     + "('page' pagination at 'paginate' needs 'limit'); name the query parameter of the page size, "
                     + "e.g. 'limit: limit'; a short page is the last"
             ])
-        let text = try #require(result.spec)
-        let loaded = Spec.load(bytes: Array(text.utf8), path: "imported.yaml")
-        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
-        let spec = try #require(loaded.spec)
+        let spec = imported.spec
         let list = try #require(spec.endpoints.first { $0.name == "listJobs" })
         #expect(list.pagination?.style == .page(parameter: "page", firstPage: 1))
         #expect(list.pagination?.limitParameter == "size")
@@ -166,9 +175,9 @@ struct ImportRuleTests {
                       description: Busy.
                       x-specgen-case: "in use"
             """
-        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let imported = try Self.importedCleanly(document: document)
         #expect(
-            result.diagnostics.map(\.description) == [
+            imported.diagnostics == [
                 "openapi.yaml:5:11: warning: the server URL 'https://test.exampl%.com' is not an absolute http(s) URL; "
                     + "server 'test' is not imported; write the server's URL as 'https://host/base/path'",
                 "openapi.yaml:10:23: warning: 'x-specgen-poll' does not fit the operation: left out (polling field "
@@ -180,10 +189,7 @@ struct ImportRuleTests {
                 "openapi.yaml:22:27: warning: 'x-specgen-case' 'in use' is not an error case name the spec takes; "
                     + "the case is 'conflict'; write a lowerCamelCase Swift name, such as 'inUse'",
             ])
-        let text = try #require(result.spec)
-        let loaded = Spec.load(bytes: Array(text.utf8), path: "imported.yaml")
-        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
-        let spec = try #require(loaded.spec)
+        let spec = imported.spec
         #expect(spec.servers.map(\.url) == ["https://api.example.com"])
         let job = try #require(spec.endpoints.first)
         #expect(job.polling == nil)
@@ -295,18 +301,15 @@ struct ImportRuleTests {
                   zone: {default: z9, enum: [z1, z2]}
             paths: {}
             """
-        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let imported = try Self.importedCleanly(document: document)
         #expect(
-            result.diagnostics.map(\.description) == [
+            imported.diagnostics == [
                 "openapi.yaml:6:15: warning: server variable 'region' has no default; its default is 'eu'; give it a "
                     + "default among its values",
                 "openapi.yaml:7:23: warning: the default 'z9' of server variable 'zone' is not one of its values; its "
                     + "default is 'z1'; give it a default among its values",
             ])
-        let text = try #require(result.spec)
-        let loaded = Spec.load(bytes: Array(text.utf8), path: "imported.yaml")
-        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
-        let server = try #require(loaded.spec?.servers.first)
+        let server = try #require(imported.spec.servers.first)
         #expect(server.variables.map(\.defaultValue) == ["eu", "z1"])
     }
 
@@ -568,17 +571,14 @@ struct ImportRuleTests {
                     name: {type: string, maxLength: 255}
                     parent: {$ref: '#/components/schemas/Folder'}
             """
-        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let imported = try Self.importedCleanly(document: document)
         #expect(
-            result.diagnostics.map(\.description) == [
+            imported.diagnostics == [
                 "openapi.yaml:25:9: warning: 'Folder.parent' holds 'Folder', which holds 'Folder' again through structs "
                     + "alone; typed as json; make one of them a oneOf, or refer to it by ID"
             ])
-        #expect(result.summary.jsonFallbacks == 1)
-        let text = try #require(result.spec)
-        let loaded = Spec.load(bytes: Array(text.utf8), path: "imported.yaml")
-        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
-        let spec = try #require(loaded.spec)
+        #expect(imported.summary.jsonFallbacks == 1)
+        let spec = imported.spec
         let folder = try Self.model("Folder", in: spec)
         #expect(folder.includes.map(\.name) == ["Item"])
         func written(_ model: Model) -> [String] {
