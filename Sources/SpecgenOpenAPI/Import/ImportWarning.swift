@@ -19,6 +19,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case danglingRef = "dangling-ref"
     /// `default-success`.
     case defaultSuccess = "default-success"
+    /// `default-value`.
+    case defaultValue = "default-value"
     /// `discriminator-dropped`.
     case discriminatorDropped = "discriminator-dropped"
     /// `duplicate-route`.

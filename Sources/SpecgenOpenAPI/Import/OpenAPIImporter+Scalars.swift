@@ -97,10 +97,16 @@ extension ImportRun {
         var result = type
         result.swiftName = schema.string("x-specgen-swift-name") ?? result.swiftName
         if schema.string("x-specgen-presence") == "nullable" { result.nullClears = true }
-        if let value = schema["default"], fits(value, result.type), result.constant == nil {
-            // A string's default is its text, however it is written (`default: 30`).
-            result.defaultValue =
-                result.type == .primitive(.string) ? value.node.scalar.map(SpecValue.string) : value.specValue
+        if let value = schema["default"], !value.node.isNull, result.constant == nil {
+            if let held = held(value, as: result.type) {
+                result.defaultValue = held
+            } else {
+                warn(
+                    .defaultValue, at: value.location,
+                    "\(value.node.scalar.map { "'\($0)'" } ?? value.node.kindDescription) is not a default the spec "
+                        + "keeps for '\(result.type)'; left out",
+                    fix: "write a default of the type, or none")
+            }
         }
         let isMap = if case .map = result.type { true } else { false }
         if let example = schema["example"] ?? schema["examples"]?.items?.first, !isMap,
@@ -111,22 +117,37 @@ extension ImportRun {
         return result
     }
 
-    /// Whether a default value is one the type can hold, as lint requires of it.
-    func fits(_ value: DocNode, _ type: TypeRef) -> Bool {
+    /// A default or constant as the type holds it (a string's as its text, however it is written: `default: 30`),
+    /// or nil when the type cannot hold it, as lint requires of it.
+    func held(_ value: DocNode, as type: TypeRef) -> SpecValue? {
         switch throughAliases(type) {
-        case .primitive(.string): return value.node.scalar != nil && !value.node.isNull
+        case .primitive(.string):
+            return value.node.isNull ? nil : value.node.scalar.map(SpecValue.string)
         case .primitive(.int), .primitive(.int32), .primitive(.int64):
-            return value.int != nil && value.node.isPlainScalar
-        case .primitive(.double), .primitive(.float): return value.double != nil && value.node.isPlainScalar
-        case .primitive(.bool): return value.bool != nil
-        case .array: return value.items != nil
-        case .map: return value.isMapping
+            return value.node.isPlainScalar ? value.int.map(SpecValue.int) : nil
+        case .primitive(.double), .primitive(.float):
+            guard value.node.isPlainScalar, let number = value.double, number.isFinite else { return nil }
+            return value.int.map(SpecValue.int) ?? .double(number)
+        case .primitive(.bool):
+            return value.bool.map(SpecValue.bool)
+        case .array(let element):
+            guard let items = value.items else { return nil }
+            let held = items.compactMap { self.held($0, as: element) }
+            return held.count == items.count ? .array(held) : nil
+        case .map:
+            return value.isMapping ? value.specValue : nil
         case .named(let name):
-            guard case .enumeration(let values, let integer)? = shapes[name], let text = value.string else {
-                return false
+            switch shapes[name] {
+            case .enumeration(let values, let integer)?:
+                guard let text = value.string, values.contains(text) else { return nil }
+                return integer ? value.int.map(SpecValue.int) : .string(text)
+            case .object?:
+                return value.isMapping ? value.specValue : nil
+            default:
+                return nil
             }
-            return values.contains(text) && (integer ? value.int != nil : true)
-        case .primitive: return false
+        case .primitive:
+            return nil
         }
     }
 

@@ -109,14 +109,20 @@ extension ImportRun {
         return withDefaults(result, schema)
     }
 
-    /// A value of any type (a `{}` schema, a `$ref` that resolves nowhere) where only text travels: a form field, a
-    /// parameter or a header is sent as text, with a warning.
+    /// A value of any type (a `{}` schema, a `$ref` that resolves nowhere, an array without `items`) where only text
+    /// travels: a form field, a parameter or a header is sent as text (each item as text), with a warning.
     func asText(_ result: inout ImportedType, usage: SchemaUsage, at schema: DocNode) {
-        guard usage == .form || usage == .parameter || usage == .header,
-            throughAliases(result.type) == .primitive(.json)
-        else { return }
-        warn(.anyValue, at: schema.location, "a value of any type in a \(usage) is sent as text")
-        result.type = .primitive(.string)
+        guard usage == .form || usage == .parameter || usage == .header else { return }
+        switch throughAliases(result.type) {
+        case .primitive(.json):
+            warn(.anyValue, at: schema.location, "a value of any type in a \(usage) is sent as text")
+            result.type = .primitive(.string)
+        case .array(let element) where throughAliases(element) == .primitive(.json):
+            warn(.anyValue, at: schema.location, "items of any type in a \(usage) are sent as text")
+            result.type = .array(.primitive(.string))
+        default:
+            break
+        }
     }
 
     /// A schema's or parameter's description and deprecation, on a type.
@@ -129,14 +135,14 @@ extension ImportRun {
     /// A named type narrowed to one of its values: a constant of it. A value the type cannot hold (`2` of an enum
     /// of 1 and 3) is not kept, with a warning.
     func narrow(_ result: inout ImportedType, to constant: DocNode) {
-        guard fits(constant, result.type) else {
+        guard let value = held(constant, as: result.type) else {
             warn(
                 .invalidSchema, at: constant.location,
                 "the constant \(constant.string ?? "") is not a value of '\(result.type)'; not kept",
                 fix: "use one of the type's values")
             return
         }
-        result.constant = constant.specValue
+        result.constant = value
     }
 
     /// A node's description and deprecation as the spec writes them: `deprecated: true`, or its message when the

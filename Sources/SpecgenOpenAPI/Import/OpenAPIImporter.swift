@@ -86,6 +86,8 @@ final class ImportRun {
     var root: DocNode?
     var isVersion31 = false
     var summary = ImportSummary()
+    /// The warnings given so far, by place and message.
+    private var warned: Set<Warned> = []
 
     /// Models in the order they are written; a model's slot is taken before its schema is read, so a model comes
     /// before the models named after its parts.
@@ -143,7 +145,9 @@ final class ImportRun {
         self.requestedName = name
     }
 
+    /// Warns once per place: a schema read again where another operation uses it says nothing new.
     func warn(_ kind: ImportWarning, at location: SourceLocation, _ message: String, fix: String? = nil) {
+        guard warned.insert(Warned(location: location, message: message)).inserted else { return }
         summary.warnings[kind.rawValue, default: 0] += 1
         documents.warn(at: location, message, fix: fix)
     }
@@ -370,4 +374,10 @@ struct ImportedField: Hashable {
         if case .string(let value)? = field.constant { return value }
         return nil
     }
+}
+
+/// A warning's place and message, so it is given once.
+private struct Warned: Hashable {
+    var location: SourceLocation
+    var message: String
 }
