@@ -87,7 +87,9 @@ public actor TestHTTPServer {
         let server = self.server
         for _ in 0..<ServedPorts.attempts {
             runTask = Task { try await server.run() }
-            try await server.waitUntilListening()
+            // A bound, not a wait: it returns once the server listens. FlyingFox's default of 5 s is passed when the
+            // whole suite runs in parallel on two cores and CPU-bound tests hold the cooperative threads a while.
+            try await server.waitUntilListening(timeout: 60)
             guard case .ip4(_, let port) = await server.listeningAddress else {
                 throw URLError(.cannotConnectToHost)
             }
