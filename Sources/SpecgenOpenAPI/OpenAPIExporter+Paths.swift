@@ -47,10 +47,12 @@ extension OpenAPIExporter {
             operation["x-specgen-paginate"] = Self.value(pagination.written)
         }
         if let polling = first.polling {
-            operation["x-specgen-poll"] = .object(Self.extensionValue(polling))
+            // The spec's `poll:` as written.
+            operation["x-specgen-poll"] = Self.value(polling.written)
         }
         Self.recordBehaviour(
-            into: &operation, retry: first.retry, settings: first.requestSettings, idempotent: first.idempotent)
+            into: &operation, retry: first.retry, over: spec.retry, settings: first.requestSettings,
+            idempotent: first.idempotent)
 
         var parameters = mergedParameters(endpoints)
         if let key = first.idempotencyKey {
@@ -78,42 +80,24 @@ extension OpenAPIExporter {
         return operation
     }
 
-    /// Retry, timeout, cache policy and `idempotent`, as the extensions the import reads back: a policy whole, in
-    /// seconds, or `false` for an operation that never retries.
+    /// Retry, timeout, cache policy and `idempotent`, as the extensions the import reads back: a retry policy as the
+    /// spec writes it (the keys that differ from `base`, the document's policy for an operation's, the defaults for
+    /// the document's), or `false` for an operation that never retries; durations in seconds.
     static func recordBehaviour(
-        into object: inout OpenAPIObject, retry: RetryOverride?, settings: RequestSettings, idempotent: Bool
+        into object: inout OpenAPIObject, retry: RetryOverride?, over base: RetrySettings?, settings: RequestSettings,
+        idempotent: Bool
     ) {
         switch retry {
         case .disabled?:
             object["x-specgen-retry"] = false
         case .policy(let policy)?:
-            var value = OpenAPIObject()
-            value["maxAttempts"] = .int(policy.maxAttempts)
-            value["initialDelay"] = .double(policy.initialDelay)
-            value["maxDelay"] = .double(policy.maxDelay)
-            value["multiplier"] = .double(policy.multiplier)
-            value["jitter"] = .bool(policy.jitter)
-            value["statuses"] = .array(policy.statuses.map(OpenAPIValue.int))
-            value["maxElapsed"] = policy.maxElapsed.map(OpenAPIValue.double)
-            object["x-specgen-retry"] = .object(value)
+            object["x-specgen-retry"] = value(policy.written(over: base ?? RetrySettings(location: policy.location)))
         case nil:
             break
         }
         object["x-specgen-timeout"] = settings.timeout.map(OpenAPIValue.double)
         object["x-specgen-cache-policy"] = settings.cachePolicy.map { .string($0.rawValue) }
         if idempotent { object["x-specgen-idempotent"] = true }
-    }
-
-    /// The spec's `poll:` as written.
-    static func extensionValue(_ polling: Polling) -> OpenAPIObject {
-        var value = OpenAPIObject()
-        value["name"] = .string(polling.name)
-        value["field"] = .string(polling.field.joined(separator: "."))
-        value["success"] = .array(polling.success.map(OpenAPIValue.string))
-        if !polling.failure.isEmpty { value["failure"] = .array(polling.failure.map(OpenAPIValue.string)) }
-        value["interval"] = .double(polling.interval)
-        value["maxAttempts"] = .int(polling.maxAttempts)
-        return value
     }
 
     /// Path, query and header parameters of the endpoints, each once; required only where every endpoint needs it.

@@ -55,7 +55,8 @@ public struct OpenAPIExporter: Sendable {
             root["security"] = securityRequirements(security)
         }
         Self.recordBehaviour(
-            into: &root, retry: spec.retry.map(RetryOverride.policy), settings: spec.requestSettings, idempotent: false)
+            into: &root, retry: spec.retry.map(RetryOverride.policy), over: nil, settings: spec.requestSettings,
+            idempotent: false)
         let paths = paths()
         var components = components()
         if OpenAPIValue.object(paths).mentions(Self.urlReference)

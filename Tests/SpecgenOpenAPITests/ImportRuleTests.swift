@@ -64,9 +64,8 @@ struct ImportRuleTests {
         #expect(result.summary.warnings["extension-value"] == 3)
         #expect(
             result.diagnostics.map(\.description) == [
-                "openapi.yaml:17:24: warning: 'x-specgen-retry' is not a retry policy or false: left out; write the "
-                    + "keys initialDelay, jitter, maxAttempts, maxDelay, maxElapsed, multiplier, statuses with their "
-                    + "values",
+                "openapi.yaml:17:24: warning: 'x-specgen-retry' is not a retry policy: left out (maxAttempts must be "
+                    + "at least 1)",
                 "openapi.yaml:18:31: warning: 'x-specgen-cache-policy' is not a cache policy: left out; use one of: "
                     + "useProtocolCachePolicy, reloadIgnoringLocalCacheData, returnCacheDataElseLoad, "
                     + "returnCacheDataDontLoad",

@@ -1,22 +1,18 @@
 import SpecgenSpec
 
 extension ImportRun {
-    /// The keys of a retry policy, as the spec writes them.
-    private static let retryKeys: Set<String> = [
-        "maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "statuses", "maxElapsed",
-    ]
-
     /// The client behaviour the export records, at the top of a document or on an operation: `x-specgen-retry`,
     /// `x-specgen-timeout`, `x-specgen-cache-policy` and `x-specgen-idempotent`, as the spec's `retry`, `timeout`,
-    /// `cachePolicy` and `idempotent`. A value the export would not write is left out, with an `extension-value`
-    /// warning, so the spec never carries a value lint refuses. An operation's retry policy applies its keys over
-    /// `apiRetry`, the document's.
+    /// `cachePolicy` and `idempotent`. A value the spec's reader refuses, or the export would not write, is left out
+    /// with an `extension-value` warning, so the spec never carries a value lint refuses. An operation's retry policy
+    /// applies its keys over `apiRetry`, the document's, as an endpoint's `retry:` does.
     func behaviour(_ node: DocNode, operation: Bool, apiRetry: RetrySettings? = nil) -> ImportedBehaviour {
         var behaviour = ImportedBehaviour()
         if let retry = node["x-specgen-retry"] {
             if operation, retry.bool == false {
                 behaviour.retry = .disabled
-            } else if isRetryPolicy(retry) {
+            } else if retry.entries != nil {
+                // The spec's own reader, so the import takes what a spec's `retry:` takes.
                 let (policy, problems) = SpecFragment.retry(retry.node, base: apiRetry, path: retry.file)
                 if let policy, problems.isEmpty {
                     behaviour.retry = .policy(policy)
@@ -30,7 +26,7 @@ extension ImportRun {
                 warn(
                     .extensionValue, at: retry.location,
                     "'x-specgen-retry' is not a retry policy\(operation ? " or false" : ""): left out",
-                    fix: "write the keys \(Self.retryKeys.sorted().joined(separator: ", ")) with their values")
+                    fix: "write the keys \(RetrySettings.keys.sorted().joined(separator: ", ")) with their values")
             }
         }
         if let timeout = node["x-specgen-timeout"] {
@@ -62,28 +58,6 @@ extension ImportRun {
             }
         }
         return behaviour
-    }
-
-    /// Whether a value is a retry policy: every key the spec's and every value of the kind the spec reads.
-    private func isRetryPolicy(_ node: DocNode) -> Bool {
-        guard let entries = node.entries, !entries.isEmpty else { return false }
-        for (key, _, value) in entries {
-            guard Self.retryKeys.contains(key) else { return false }
-            switch key {
-            case "maxAttempts":
-                guard let attempts = value.int, attempts >= 1 else { return false }
-            case "jitter":
-                guard value.bool != nil else { return false }
-            case "statuses":
-                guard let items = value.items,
-                    items.allSatisfy({ item in item.int.map { (100...599).contains($0) } ?? false })
-                else { return false }
-            default:
-                // Durations and the multiplier: a number of seconds, at least 0.
-                guard let number = value.double, number.isFinite, number >= 0 else { return false }
-            }
-        }
-        return true
     }
 }
 

@@ -316,11 +316,12 @@ extension SpecReader {
             let name = reader.requiredString("name"), let field = reader.requiredString("field"),
             let success = reader.stringList("success") ?? missing("success", reader)
         else { return nil }
-        let attempts = reader.int("maxAttempts") ?? 60
+        let attempts = reader.int("maxAttempts") ?? Polling.defaultMaxAttempts
         if attempts < 1 { context.error(reader.value("maxAttempts") ?? node, "maxAttempts must be at least 1") }
         return Polling(
             name: name, field: field.split(separator: ".").map(String.init), success: success,
-            failure: reader.stringList("failure") ?? [], interval: reader.duration("interval") ?? 2,
+            failure: reader.stringList("failure") ?? [],
+            interval: reader.duration("interval") ?? Polling.defaultInterval,
             maxAttempts: max(1, attempts), location: context.location(node))
     }
 

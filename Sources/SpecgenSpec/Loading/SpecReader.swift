@@ -136,9 +136,7 @@ struct SpecReader {
     func retryPolicy(_ node: YAMLNode, keyPath: String, base: RetrySettings?) -> RetrySettings? {
         guard
             let reader = MappingReader(
-                node, keyPath: keyPath,
-                allowed: ["maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "statuses", "maxElapsed"],
-                context: context)
+                node, keyPath: keyPath, allowed: RetrySettings.keys, context: context)
         else { return nil }
         var policy = base ?? RetrySettings(location: context.location(node))
         policy.location = context.location(node)

@@ -257,6 +257,11 @@ public struct RetrySettings: Hashable, Sendable {
         return self == other
     }
 
+    /// The keys a `retry:` policy is written with.
+    package static let keys = [
+        "maxAttempts", "initialDelay", "maxDelay", "multiplier", "jitter", "statuses", "maxElapsed",
+    ]
+
     /// The defaults: 3 attempts, 0.5 s doubling to at most 8 s, with jitter, on 408/429/500/502/503/504.
     public init(
         maxAttempts: Int = 3, initialDelay: Double = 0.5, maxDelay: Double = 8, multiplier: Double = 2,

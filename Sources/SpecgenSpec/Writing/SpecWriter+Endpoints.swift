@@ -17,11 +17,11 @@ extension SpecWriter {
         set("response", responses(endpoint.responses))
         if !endpoint.errors.isEmpty { set("errors", errors(endpoint.errors)) }
         set("paginate", endpoint.pagination.map { Self.value($0.written) })
-        set("poll", endpoint.polling.map(polling))
+        set("poll", endpoint.polling.map { Self.value($0.written) })
         switch endpoint.retry {
         case .disabled?: set("retry", .plain("false"))
         case .policy(let policy)?:
-            set("retry", retry(policy, base: spec.retry ?? RetrySettings(location: policy.location)))
+            set("retry", Self.value(policy.written(over: spec.retry ?? RetrySettings(location: policy.location))))
         case nil: break
         }
         var settings = SpecMap()
@@ -94,16 +94,59 @@ extension SpecWriter {
                 return SpecText.Entry(key: key, value: map.keys == ["body"] ? map["body"] ?? "empty" : map.text)
             })
     }
+}
 
-    private func polling(_ polling: Polling) -> SpecText {
-        var map = SpecMap()
-        map["name"] = .string(polling.name)
-        map["field"] = .string(polling.field.joined(separator: "."))
-        map["success"] = .list(polling.success.map(SpecText.string))
-        if !polling.failure.isEmpty { map["failure"] = .list(polling.failure.map(SpecText.string)) }
-        if polling.interval != 2 { map["interval"] = Self.number(polling.interval) }
-        if polling.maxAttempts != 60 { map["maxAttempts"] = .plain(String(polling.maxAttempts)) }
-        return map.text
+extension Polling {
+    /// Seconds between attempts when a spec does not say.
+    package static let defaultInterval: Double = 2
+    /// Attempts before giving up when a spec does not say.
+    package static let defaultMaxAttempts = 60
+
+    /// The `poll:` value as a spec writes it, its defaults left out, for the spec writer and for the export's
+    /// `x-specgen-poll`, which the import reads back as the spec reads it.
+    package var written: SpecValue {
+        var entries = [
+            SpecValueEntry(key: "name", value: .string(name)),
+            SpecValueEntry(key: "field", value: .string(field.joined(separator: "."))),
+            SpecValueEntry(key: "success", value: .array(success.map(SpecValue.string))),
+        ]
+        if !failure.isEmpty {
+            entries.append(SpecValueEntry(key: "failure", value: .array(failure.map(SpecValue.string))))
+        }
+        if interval != Self.defaultInterval {
+            entries.append(SpecValueEntry(key: "interval", value: .number(interval)))
+        }
+        if maxAttempts != Self.defaultMaxAttempts {
+            entries.append(SpecValueEntry(key: "maxAttempts", value: .int(maxAttempts)))
+        }
+        return .object(entries)
+    }
+}
+
+extension RetrySettings {
+    /// The `retry:` value as a spec writes it: the keys that differ from `base`, the policy it applies over (the
+    /// defaults for an API's, the API's for an endpoint's), for the spec writer and for the export's
+    /// `x-specgen-retry`, which the import reads back over the same base.
+    package func written(over base: RetrySettings) -> SpecValue {
+        var entries: [SpecValueEntry] = []
+        func add(_ key: String, _ value: SpecValue?, differs: Bool) {
+            if differs, let value { entries.append(SpecValueEntry(key: key, value: value)) }
+        }
+        add("maxAttempts", .int(maxAttempts), differs: maxAttempts != base.maxAttempts)
+        add("initialDelay", .number(initialDelay), differs: initialDelay != base.initialDelay)
+        add("maxDelay", .number(maxDelay), differs: maxDelay != base.maxDelay)
+        add("multiplier", .number(multiplier), differs: multiplier != base.multiplier)
+        add("jitter", .bool(jitter), differs: jitter != base.jitter)
+        add("statuses", .array(statuses.map(SpecValue.int)), differs: statuses != base.statuses)
+        add("maxElapsed", maxElapsed.map(SpecValue.number), differs: maxElapsed != base.maxElapsed)
+        return .object(entries)
+    }
+}
+
+extension SpecValue {
+    /// A number of seconds or a factor, a whole one as an integer: `2.0` is written `2`.
+    static func number(_ value: Double) -> SpecValue {
+        Int(exactly: value).map(SpecValue.int) ?? .double(value)
     }
 }
 

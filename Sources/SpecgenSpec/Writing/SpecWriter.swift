@@ -27,7 +27,7 @@ package struct SpecWriter {
         }
         if !spec.authSchemes.isEmpty { map["auth"] = .map(spec.authSchemes.map(authScheme)) }
         map["security"] = spec.security.map(requirement)
-        map["retry"] = spec.retry.map { retry($0, base: RetrySettings(location: $0.location)) }
+        map["retry"] = spec.retry.map { Self.value($0.written(over: RetrySettings(location: $0.location))) }
         settings(spec.requestSettings, into: &map)
         if !spec.errors.isEmpty { map["errors"] = errors(spec.errors) }
         if !spec.models.isEmpty { map["models"] = Self.text(of: spec.models) }
@@ -91,19 +91,6 @@ package struct SpecWriter {
     }
 
     // MARK: Behaviour
-
-    /// The keys of a retry policy that differ from `base`, the policy it starts from.
-    func retry(_ policy: RetrySettings, base: RetrySettings) -> SpecText {
-        var map = SpecMap()
-        if policy.maxAttempts != base.maxAttempts { map["maxAttempts"] = .plain(String(policy.maxAttempts)) }
-        if policy.initialDelay != base.initialDelay { map["initialDelay"] = Self.number(policy.initialDelay) }
-        if policy.maxDelay != base.maxDelay { map["maxDelay"] = Self.number(policy.maxDelay) }
-        if policy.multiplier != base.multiplier { map["multiplier"] = Self.number(policy.multiplier) }
-        if policy.jitter != base.jitter { map["jitter"] = .plain(String(policy.jitter)) }
-        if policy.statuses != base.statuses { map["statuses"] = .list(policy.statuses.map { .plain(String($0)) }) }
-        if policy.maxElapsed != base.maxElapsed { map["maxElapsed"] = policy.maxElapsed.map(Self.number) }
-        return map.text
-    }
 
     func settings(_ settings: RequestSettings, into map: inout SpecMap) {
         map["timeout"] = settings.timeout.map(Self.number)
