@@ -64,4 +64,29 @@ struct ImportValueTests {
         #expect(ranges?.defaultValue == .array([.object([SpecValueEntry(key: "start", value: .int(0))])]))
         #expect(thing.fields.first { $0.wireName == "level" }?.constant == .string("1"))
     }
+
+    /// A form body is always a struct: one whose media type has no schema is a form with no fields, warned.
+    @Test func aFormBodyWithoutASchemaIsAFormWithNoFields() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Forms, version: "1"}
+            paths:
+              /token:
+                post:
+                  operationId: requestToken
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded: {}
+                  responses: {"204": {description: Issued.}}
+            """
+        let imported = try ImportRuleTests.importedCleanly(document: document)
+        #expect(
+            imported.diagnostics == [
+                "openapi.yaml:9:11: warning: a form body without a schema has no fields to send"
+            ])
+        let body = try #require(imported.spec.endpoints.first?.body)
+        #expect(body.encoding == .form)
+        #expect(body.content == .type(.named("RequestTokenRequest")))
+        #expect(try ImportRuleTests.model("RequestTokenRequest", in: imported.spec).fields.isEmpty)
+    }
 }

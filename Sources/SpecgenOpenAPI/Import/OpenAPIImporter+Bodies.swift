@@ -90,7 +90,7 @@ extension ImportRun {
             if let schema, let fields = inlineFields(schema, hint: hint, usage: .form) {
                 request.content = .fields(fields)
             } else {
-                request.content = .type(formModel(schema, hint: hint + "Request"))
+                request.content = .type(formModel(schema, hint: hint + "Request", at: media.location))
             }
         case "multipart":
             request.encoding = .multipart
@@ -137,23 +137,29 @@ extension ImportRun {
     /// The most properties an inline JSON or form body may have to be written as inline fields rather than a model.
     static let inlineFieldLimit = 6
 
-    /// The model of a form body: the document's own when every field is a single value, else one made for the form.
-    func formModel(_ schema: DocNode?, hint: String) -> TypeRef {
-        guard let schema else { return .primitive(.json) }
-        if let reference = schema.string("$ref"), let model = modelName(forReference: reference, from: schema),
+    /// The model of a form body: the document's own when every field is a single value, else one made for the form
+    /// (with no fields when the body has no schema, as a form body is always a struct).
+    func formModel(_ schema: DocNode?, hint: String, at location: SourceLocation) -> TypeRef {
+        if schema == nil {
+            warn(.emptyBody, at: location, "a form body without a schema has no fields to send")
+        }
+        if let schema, let reference = schema.string("$ref"),
+            let model = modelName(forReference: reference, from: schema),
             case .object(let fields, _)? = shapes[model],
             fields.allSatisfy({ Self.isFormScalar($0.type, shapes: shapes) })
         {
             return .named(model)
         }
-        let target = resolved(schema) ?? schema
         let name = allocateTypeName(hint)
         reserveModel(name)
+        var parts: [DocNode] = []
+        if let schema {
+            let target = resolved(schema) ?? schema
+            parts.append(target)
+            for part in SchemaView(target, run: self).allOf ?? [] { parts.append(resolved(part) ?? part) }
+        }
         let header = Model(
-            name: name, kind: .object([]), description: target.string("description"), location: Self.unlocated)
-        let view = SchemaView(target, run: self)
-        var parts = [target]
-        for part in view.allOf ?? [] { parts.append(resolved(part) ?? part) }
+            name: name, kind: .object([]), description: parts.first?.string("description"), location: Self.unlocated)
         let (model, shape) = formStructure(parts, name: name, into: header)
         setModel(model, shape: shape)
         return .named(name)
