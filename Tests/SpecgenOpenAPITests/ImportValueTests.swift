@@ -89,4 +89,81 @@ struct ImportValueTests {
         #expect(body.content == .type(.named("RequestTokenRequest")))
         #expect(try ImportRuleTests.model("RequestTokenRequest", in: imported.spec).fields.isEmpty)
     }
+
+    /// What lint refuses of bounds, headers, paths and open structs, mended before writing, each with a warning:
+    /// bounds no value meets are not checked, a header typed two ways is text, two headers of one Swift name get
+    /// two, a HEAD answer has no body, a placeholder written twice is two parameters, and a property named
+    /// `additionalProperties` of an open struct gets another Swift name.
+    @Test func boundsHeadersPathsAndOpenStructsAreMendedBeforeWriting() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Mended, version: "1"}
+            paths:
+              /a/{id}/{id}:
+                get:
+                  operationId: getA
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: string, minLength: -1}}
+                    - {name: size, in: query, schema: {type: integer, minimum: 5, maximum: 1}}
+                    - {name: tags, in: query, schema: {type: array, items: {type: string}, minItems: 3, maxItems: 1}}
+                  responses:
+                    "200":
+                      description: OK.
+                      headers:
+                        Rate: {schema: {type: integer}}
+                        rate: {schema: {type: string}}
+                      content: {application/json: {schema: {$ref: '#/components/schemas/Open'}}}
+                    "201":
+                      description: Made.
+                      headers: {Rate: {schema: {type: string}}}
+                      content: {application/json: {schema: {$ref: '#/components/schemas/Open'}}}
+                head:
+                  operationId: headA
+                  parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                  responses:
+                    "200":
+                      description: OK.
+                      content: {application/json: {schema: {type: object}}}
+            components:
+              schemas:
+                Open:
+                  type: object
+                  properties: {additionalProperties: {type: string}}
+                  additionalProperties: true
+            """
+        let imported = try ImportRuleTests.importedCleanly(document: document)
+        #expect(
+            imported.diagnostics == [
+                "openapi.yaml:6:7: warning: '{id}' appears twice in the path; the second is '{id2}', a parameter of "
+                    + "its own",
+                "openapi.yaml:8:56: warning: the length cannot be negative; not checked; write bounds a value can meet",
+                "openapi.yaml:9:43: warning: the range has a minimum above its maximum; not checked; write bounds a "
+                    + "value can meet",
+                "openapi.yaml:10:43: warning: the item count has a minimum above its maximum; not checked; write "
+                    + "bounds a value can meet",
+                "openapi.yaml:12:9: warning: response header 'Rate' has a different type in different statuses; read "
+                    + "as text in each",
+                "openapi.yaml:23:7: warning: '{id}' appears twice in the path; the second is '{id2}', a parameter of "
+                    + "its own",
+                "openapi.yaml:26:9: warning: a HEAD answer has no body; not read",
+                "openapi.yaml:32:7: warning: property 'additionalProperties' of 'Open' would take the Swift name "
+                    + "'additionalProperties', which holds the properties it does not declare; its Swift name is "
+                    + "'additionalPropertiesField'",
+            ])
+        let spec = imported.spec
+        let get = try #require(spec.endpoints.first { $0.name == "getA" })
+        #expect(get.path == "/a/{id}/{id2}")
+        #expect(get.pathParameters.map(\.wireName) == ["id", "id2"])
+        #expect(get.pathParameters.allSatisfy { $0.constraints.isEmpty })
+        #expect(get.queryParameters.allSatisfy { $0.constraints.isEmpty })
+        #expect(
+            get.responses.map { $0.headers.map { "\($0.wireName): \($0.type)" } } == [
+                ["Rate: string", "rate: string"], ["Rate: string"],
+            ])
+        #expect(get.responses[0].headers.map(\.swiftName) == [nil, "rate2"])
+        let head = try #require(spec.endpoints.first { $0.name == "headA" })
+        #expect(head.responses.map(\.body) == [.empty])
+        let open = try ImportRuleTests.model("Open", in: spec)
+        #expect(open.fields.map(\.swiftName) == ["additionalPropertiesField"])
+    }
 }

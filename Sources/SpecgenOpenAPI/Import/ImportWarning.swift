@@ -13,6 +13,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case authScheme = "auth-scheme"
     /// `body-on-get`.
     case bodyOnGet = "body-on-get"
+    /// `bounds`.
+    case bounds = "bounds"
     /// `cookie-parameter`.
     case cookieParameter = "cookie-parameter"
     /// `dangling-ref`.

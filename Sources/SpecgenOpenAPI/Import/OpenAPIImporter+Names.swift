@@ -90,3 +90,36 @@ extension ImportRun {
     /// The place of everything the import makes: none, so that two models that say the same are equal.
     static let unlocated = SourceLocation(path: "", line: 1, column: 1)
 }
+
+/// The Swift names of one scope's fields (an operation's parameters, a response's headers): a field whose derived
+/// name is taken gets one of its own (Twilio's `StartTime<` and `StartTime>` are `startTimeBefore` and
+/// `startTimeAfter`; `Retry` beside `retry` is `retry2`).
+struct MemberNames {
+    let namer: Namer
+    private var taken = Set<String>()
+
+    init(namer: Namer) { self.namer = namer }
+
+    /// The field, with a Swift name when its derived one is taken.
+    mutating func named(_ field: Field) -> Field {
+        if let chosen = field.swiftName {
+            taken.insert(chosen.lowercased())
+            return field
+        }
+        let base = namer.bareMemberName(field.wireName)
+        guard taken.contains(base.lowercased()) else {
+            taken.insert(base.lowercased())
+            return field
+        }
+        let taken = self.taken
+        let isTaken = { (name: String) in taken.contains(name.lowercased()) }
+        let comparison = field.wireName.hasSuffix("<") ? "Before" : field.wireName.hasSuffix(">") ? "After" : nil
+        let chosen =
+            comparison.map { base + $0 }.flatMap { isTaken($0) ? nil : $0 }
+            ?? ImportRun.numbered(base, isTaken: isTaken)
+        self.taken.insert(chosen.lowercased())
+        var renamed = field
+        renamed.swiftName = chosen
+        return renamed
+    }
+}

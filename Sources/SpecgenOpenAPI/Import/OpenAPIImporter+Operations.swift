@@ -152,6 +152,27 @@ extension ImportRun {
         return key
     }
 
+    /// The path with each placeholder named once: a second `{id}` is `{id2}`, listed as the copy of `id`.
+    static func distinctPlaceholders(_ path: String) -> (path: String, repeated: [(copy: String, original: String)]) {
+        let parts = TemplatePart.parts(of: path)
+        var seen = Set(parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } })
+        var written: Set<String> = []
+        var repeated: [(copy: String, original: String)] = []
+        let distinct = parts.map { part -> String in
+            switch part {
+            case .literal(let text):
+                return text
+            case .placeholder(let name):
+                guard !written.insert(name).inserted else { return "{\(name)}" }
+                let copy = numbered(name) { seen.contains($0) }
+                seen.insert(copy)
+                repeated.append((copy, name))
+                return "{\(copy)}"
+            }
+        }
+        return repeated.isEmpty ? (path, []) : (distinct.joined(), repeated)
+    }
+
     /// A path key without what OpenAPI does not allow in one (`?query`, `#fragment`), with a warning.
     func cleanPath(_ raw: String, at location: SourceLocation) -> String {
         var path = raw
@@ -196,6 +217,7 @@ extension ImportRun {
         defaultSecurity: AuthRequirement?
     ) -> Endpoint {
         let hint = namer.typeNamePart(name)
+        let (path, repeated) = Self.distinctPlaceholders(path)
         let (description, deprecation) = Self.described(operation)
         var endpoint = Endpoint(
             name: name, summary: operation.string("summary"), description: description,
@@ -207,31 +229,11 @@ extension ImportRun {
         var pathFields: [Field] = []
         var queryFields: [Field] = []
         var headerFields: [Field] = []
-        var swiftNames = Set<String>()
-        /// A parameter with a Swift name when its derived one is taken (Twilio's `StartTime<` and `StartTime>`).
-        func named(_ field: Field) -> Field {
-            if let chosen = field.swiftName {
-                swiftNames.insert(chosen.lowercased())
-                return field
-            }
-            let base = namer.bareMemberName(field.wireName)
-            guard swiftNames.contains(base.lowercased()) else {
-                swiftNames.insert(base.lowercased())
-                return field
-            }
-            let isTaken = { (name: String) in swiftNames.contains(name.lowercased()) }
-            let comparison = field.wireName.hasSuffix("<") ? "Before" : field.wireName.hasSuffix(">") ? "After" : nil
-            let chosen =
-                comparison.map { base + $0 }.flatMap { isTaken($0) ? nil : $0 } ?? Self.numbered(base, isTaken: isTaken)
-            swiftNames.insert(chosen.lowercased())
-            var renamed = field
-            renamed.swiftName = chosen
-            return renamed
-        }
+        var memberNames = MemberNames(namer: namer)
         for (name, location, parameter) in parameters {
             /// The parameter as a field, Swift-named among the others.
             func field(required: Bool, usage: SchemaUsage) -> Field {
-                named(
+                memberNames.named(
                     parameterField(parameter, hint: hint + namer.typeNamePart(name), required: required, usage: usage))
             }
             switch location {
@@ -266,6 +268,17 @@ extension ImportRun {
                     fix: "send it through a middleware")
             }
         }
+        for (copy, original) in repeated {
+            // The same value fills both places; the spec names each placeholder once.
+            warn(
+                .pathParameter, at: operation.location,
+                "'{\(original)}' appears twice in the path; the second is '{\(copy)}', a parameter of its own")
+            if var field = pathFields.first(where: { $0.wireName == original }) {
+                field.wireName = copy
+                field.swiftName = nil
+                pathFields.append(memberNames.named(field))
+            }
+        }
         for placeholder in placeholders where !pathFields.contains(where: { $0.wireName == placeholder }) {
             warn(
                 .pathParameter, at: operation.location,
@@ -275,7 +288,9 @@ extension ImportRun {
 
         if let requestBody = operation["requestBody"], let resolvedBody = resolved(requestBody) {
             if method == "get" || method == "head" {
-                let fields = bodyFieldsAsQuery(resolvedBody, hint: hint, into: &queryFields, named: named)
+                let fields = bodyFieldsAsQuery(resolvedBody, hint: hint, into: &queryFields) {
+                    memberNames.named($0)
+                }
                 warn(
                     .bodyOnGet, at: requestBody.location,
                     "a \(method.uppercased()) request cannot have a body; "
@@ -292,6 +307,11 @@ extension ImportRun {
         endpoint.queryParameters = queryFields
         endpoint.headerParameters = headerFields
         (endpoint.responses, endpoint.errors) = self.responses(operation["responses"], hint: hint, at: operation)
+        if endpoint.method == .head, endpoint.responses.contains(where: { $0.body != .empty }) {
+            // An answer to HEAD has headers only: the body the document describes is GET's.
+            warn(.mediaType, at: (operation["responses"] ?? operation).location, "a HEAD answer has no body; not read")
+            for index in endpoint.responses.indices { endpoint.responses[index].body = .empty }
+        }
         if let written = operation["x-specgen-paginate"] {
             endpoint.pagination = fragment("x-specgen-paginate", written) {
                 SpecFragment.pagination($0.node, path: $0.file)

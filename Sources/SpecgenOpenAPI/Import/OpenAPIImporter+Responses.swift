@@ -90,6 +90,7 @@ extension ImportRun {
             entries.append((success.status, response, type))
         }
         var cases = entries.map(\.response)
+        textHeadersOfDifferentTypes(&cases, at: node ?? operation)
         if entries.isEmpty {
             cases = [ResponseCase(status: .range(2), body: .empty, location: Self.unlocated)]
         } else if entries.count == 1, entries[0].status == "200" || entries[0].status == "2XX",
@@ -112,6 +113,32 @@ extension ImportRun {
             }
         }
         return (cases, errors)
+    }
+
+    /// A header that two successes type differently (`X-Rate` an integer in one, a string in another) is read as
+    /// text in each, as the spec gives a header one type in every status.
+    func textHeadersOfDifferentTypes(_ cases: inout [ResponseCase], at node: DocNode) {
+        var types: [String: Set<TypeRef>] = [:]
+        var names: [String] = []
+        for header in cases.flatMap(\.headers) {
+            let key = header.wireName.lowercased()
+            if types[key] == nil { names.append(header.wireName) }
+            types[key, default: []].insert(header.type)
+        }
+        let mixed = Set(types.filter { $0.value.count > 1 }.keys)
+        for name in names where mixed.contains(name.lowercased()) {
+            warn(
+                .headerShape, at: node.location,
+                "response header '\(name)' has a different type in different statuses; read as text in each")
+        }
+        for index in cases.indices {
+            for header in cases[index].headers.indices
+            where mixed.contains(cases[index].headers[header].wireName.lowercased()) {
+                cases[index].headers[header].type = .primitive(.string)
+                cases[index].headers[header].constraints = Constraints()
+                cases[index].headers[header].format = nil
+            }
+        }
     }
 
     /// Whether a response says nothing but its body (no description, example or headers), not a stream.
@@ -172,6 +199,7 @@ extension ImportRun {
             }
         }
         var headers: [Field] = []
+        var memberNames = MemberNames(namer: namer)
         for (name, _, header) in response["headers"]?.entries ?? [] {
             guard let header = resolved(header), name.lowercased() != "content-type" else { continue }
             let schema = header["schema"] ?? header["content"]?.entries?.first?.value["schema"]
@@ -191,7 +219,8 @@ extension ImportRun {
             }
             headerType.nullable = false
             if let description = header.string("description") { headerType.description = description }
-            let field = importedField(name, headerType, required: header["required"]?.bool == true).field
+            let field = memberNames.named(
+                importedField(name, headerType, required: header["required"]?.bool == true).field)
             if let index = headers.firstIndex(where: { $0.wireName == name }) {
                 headers[index] = field
             } else {

@@ -40,6 +40,19 @@ extension ImportRun {
             }
             if key == "minimum" { result.constraints.minimum = number } else { result.constraints.maximum = number }
         }
+        keepSound(.range, of: &result, at: schema)
+    }
+
+    /// A pair of bounds no value can meet (a minimum above its maximum, a negative length), as the spec judges
+    /// them, is left out, warned where it is written.
+    func keepSound(_ bounds: Constraints.Bounds, of result: inout ImportedType, at schema: DocNode) {
+        let problems = result.constraints.problems(of: bounds)
+        guard !problems.isEmpty else { return }
+        result.constraints.remove(bounds)
+        warn(
+            .bounds, at: schema.location,
+            "the \(bounds.rawValue) \(problems.joined(separator: " and ")); not checked",
+            fix: "write bounds a value can meet")
     }
 
     func arrayType(_ view: SchemaView, hint: String, usage: SchemaUsage, depth: Int) -> ImportedType {
@@ -67,6 +80,7 @@ extension ImportRun {
         var result = type
         result.constraints.minItems = schema["minItems"]?.int
         result.constraints.maxItems = schema["maxItems"]?.int
+        keepSound(.itemCount, of: &result, at: schema)
         return result
     }
 

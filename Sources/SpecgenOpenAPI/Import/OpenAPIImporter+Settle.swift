@@ -85,6 +85,29 @@ extension ImportRun {
         }
     }
 
+    /// A property of an open struct that would take the Swift name `additionalProperties`, which holds the
+    /// properties the struct does not declare, is given another, with a warning; its wire name stays.
+    func nameAdditionalPropertiesFields(_ spec: inout Spec) {
+        for index in spec.models.indices {
+            let model = spec.models[index]
+            guard model.additionalProperties != nil, case .object(var fields) = model.kind else { continue }
+            var taken = Set(fields.map { namer.bareSwiftName(of: $0) })
+            var renamed = false
+            for field in fields.indices where namer.bareSwiftName(of: fields[field]) == "additionalProperties" {
+                let chosen = Self.unique("additionalPropertiesField") { taken.contains($0) }
+                taken.insert(chosen)
+                fields[field].swiftName = chosen
+                renamed = true
+                warn(
+                    .generatedName, at: modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                    "property '\(fields[field].wireName)' of '\(model.name)' would take the Swift name "
+                        + "'additionalProperties', which holds the properties it does not declare; its Swift name is "
+                        + "'\(chosen)'")
+            }
+            if renamed { spec.models[index].kind = .object(fields) }
+        }
+    }
+
     /// A file in a model sent or received as JSON (a 3.1 `contentMediaType` string of a schema no multipart body
     /// keeps to itself) travels as base64 `bytes`, as JSON can carry it, with a warning.
     func filesInJSONAsBytes(_ spec: inout Spec) {

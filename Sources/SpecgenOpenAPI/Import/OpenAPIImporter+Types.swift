@@ -282,6 +282,7 @@ extension ImportRun {
                 }
                 result.constraints.minLength = schema["minLength"]?.int
                 result.constraints.maxLength = schema["maxLength"]?.int
+                keepSound(.length, of: &result, at: schema)
             }
         case "integer":
             if format == "unix-time" || format == "unixtime" || format == "timestamp" {

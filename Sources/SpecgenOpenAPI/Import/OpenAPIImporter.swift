@@ -203,6 +203,7 @@ final class ImportRun {
         }
         // Structs get what they include, and a union's variants the tags their constants give, as loading does.
         spec.models = ModelCompletion.completed(written)
+        nameAdditionalPropertiesFields(&spec)
         summary.endpoints = spec.endpoints.count - summary.streamedForms
         summary.models = written.count
 

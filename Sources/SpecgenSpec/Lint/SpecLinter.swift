@@ -279,16 +279,9 @@ struct LintRun {
         if (constraints.minItems != nil || constraints.maxItems != nil) && !isArray {
             error(location, "'minItems' and 'maxItems' at '\(keyPath)' apply only to arrays, not '\(type)'")
         }
-        for (low, high, name) in [
-            (constraints.minLength.map(Double.init), constraints.maxLength.map(Double.init), "length"),
-            (constraints.minimum, constraints.maximum, "range"),
-            (constraints.minItems.map(Double.init), constraints.maxItems.map(Double.init), "item count"),
-        ] {
-            if let low, let high, low > high {
-                error(location, "the \(name) at '\(keyPath)' has a minimum above its maximum")
-            }
-            if let low, low < 0, name != "range" {
-                error(location, "the \(name) at '\(keyPath)' cannot be negative")
+        for bounds in Constraints.Bounds.allCases {
+            for problem in constraints.problems(of: bounds) {
+                error(location, "the \(bounds.rawValue) at '\(keyPath)' \(problem)")
             }
         }
     }

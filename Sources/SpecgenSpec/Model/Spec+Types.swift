@@ -122,6 +122,36 @@ public struct Constraints: Hashable, Sendable {
         pattern == nil && minLength == nil && maxLength == nil && minimum == nil && maximum == nil && minItems == nil
             && maxItems == nil
     }
+
+    /// A pair of bounds: a string's length, a number's range, an array's item count.
+    package enum Bounds: String, CaseIterable, Sendable {
+        case length, range
+        case itemCount = "item count"
+    }
+
+    /// Why a pair of bounds can hold no value, as lint says it: a minimum above its maximum, a negative length or
+    /// item count; empty when the pair is sound.
+    package func problems(of bounds: Bounds) -> [String] {
+        let (low, high): (Double?, Double?) =
+            switch bounds {
+            case .length: (minLength.map(Double.init), maxLength.map(Double.init))
+            case .range: (minimum, maximum)
+            case .itemCount: (minItems.map(Double.init), maxItems.map(Double.init))
+            }
+        var problems: [String] = []
+        if let low, let high, low > high { problems.append("has a minimum above its maximum") }
+        if let low, low < 0, bounds != .range { problems.append("cannot be negative") }
+        return problems
+    }
+
+    /// Leaves out a pair of bounds.
+    package mutating func remove(_ bounds: Bounds) {
+        switch bounds {
+        case .length: (minLength, maxLength) = (nil, nil)
+        case .range: (minimum, maximum) = (nil, nil)
+        case .itemCount: (minItems, maxItems) = (nil, nil)
+        }
+    }
 }
 
 /// A property of a model, a parameter, a header, or a part of an inline body.
