@@ -166,4 +166,54 @@ struct ImportValueTests {
         let open = try ImportRuleTests.model("Open", in: spec)
         #expect(open.fields.map(\.swiftName) == ["additionalPropertiesField"])
     }
+
+    /// JSON carries a file only as base64: a file (3.1's `contentMediaType`) in a JSON body,
+    /// whole or among its inline fields, in a JSON answer or a JSON error body is typed `bytes`, warned.
+    @Test func filesInJSONBodiesAndAnswersAreBytes() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Files, version: "1"}
+            paths:
+              /a:
+                post:
+                  operationId: upload
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {type: object, properties: {file: {type: string, contentMediaType: application/pdf}}}
+                  responses:
+                    "200":
+                      description: Pages.
+                      content: {application/json: {schema: {type: array, items: {type: string, contentMediaType: image/png}}}}
+                    "400":
+                      description: Bad.
+                      content: {application/json: {schema: {type: string, contentMediaType: image/png}}}
+              /b:
+                post:
+                  operationId: store
+                  requestBody:
+                    content:
+                      application/json: {schema: {type: array, items: {type: string, contentMediaType: image/png}}}
+                  responses: {"204": {description: Stored.}}
+            """
+        let imported = try ImportRuleTests.importedCleanly(document: document)
+        #expect(
+            imported.diagnostics == [
+                "openapi.yaml:9:11: warning: 'file' of a JSON body holds a file; typed 'bytes', base64 in JSON",
+                "openapi.yaml:14:21: warning: a JSON answer holds a file; typed '[bytes]', base64 in JSON",
+                "openapi.yaml:17:21: warning: a JSON error body holds a file; typed 'bytes', base64 in JSON",
+                "openapi.yaml:23:11: warning: a JSON body holds a file; typed '[bytes]', base64 in JSON",
+            ])
+        #expect(imported.summary.warnings == ["file-in-json": 4])
+        let upload = try #require(imported.spec.endpoints.first { $0.name == "upload" })
+        guard case .fields(let fields)? = upload.body?.content else {
+            Issue.record("upload's body is not inline fields")
+            return
+        }
+        #expect(fields.map { "\($0.wireName): \($0.type)" } == ["file: bytes"])
+        #expect(upload.responses.map(\.body) == [.json(.array(.primitive(.bytes)))])
+        #expect(upload.errors.map(\.body) == [.primitive(.bytes)])
+        let store = try #require(imported.spec.endpoints.first { $0.name == "store" })
+        #expect(store.body?.content == .type(.array(.primitive(.bytes))))
+    }
 }

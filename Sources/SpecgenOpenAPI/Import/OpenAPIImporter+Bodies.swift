@@ -80,10 +80,15 @@ extension ImportRun {
                 request.description = nil
                 break
             }
-            if let fields = inlineFields(schema, hint: hint, usage: .json) {
+            if var fields = inlineFields(schema, hint: hint, usage: .json) {
+                for index in fields.indices {
+                    fields[index].type = inJSON(
+                        fields[index].type, "'\(fields[index].wireName)' of a JSON body", at: media.location)
+                }
                 request.content = .fields(fields)
             } else {
-                request.content = .type(self.type(of: schema, hint: hint + "Request").type)
+                request.content = .type(
+                    inJSON(self.type(of: schema, hint: hint + "Request").type, "a JSON body", at: media.location))
             }
         case "form":
             request.encoding = .form
@@ -192,6 +197,36 @@ extension ImportRun {
         switch inner.name.flatMap({ shapes[$0] }) {
         case .object?, .union?: return false
         default: return !inner.isContainer && inner != .primitive(.json)
+        }
+    }
+
+    /// A type sent or received as JSON: a file or raw bytes in it (a 3.1 `contentMediaType` string, 3.0's
+    /// `format: binary`) is base64 `bytes`, as JSON carries it, with a `file-in-json` warning naming `what`.
+    func inJSON(_ type: TypeRef, _ what: String, at location: SourceLocation) -> TypeRef {
+        guard carriesFile(type) else { return type }
+        let bytes = fileAsBytes(type)
+        warn(.fileInJSON, at: location, "\(what) holds a file; typed '\(bytes)', base64 in JSON")
+        return bytes
+    }
+
+    /// Whether a type is a file or raw bytes, itself or as the items or values it holds (through aliases), which
+    /// JSON cannot carry but as base64 `bytes`.
+    func carriesFile(_ type: TypeRef) -> Bool {
+        switch throughAliases(type) {
+        case .primitive(.file), .primitive(.binary): true
+        case .array(let element): carriesFile(element)
+        case .map(let value): carriesFile(value)
+        default: false
+        }
+    }
+
+    /// The type with each file or raw bytes in it as base64 `bytes`.
+    func fileAsBytes(_ type: TypeRef) -> TypeRef {
+        switch throughAliases(type) {
+        case .primitive(.file), .primitive(.binary): .primitive(.bytes)
+        case .array(let element): .array(fileAsBytes(element))
+        case .map(let value): .map(fileAsBytes(value))
+        default: type
         }
     }
 

@@ -160,8 +160,9 @@ extension ImportRun {
                 type = "binary"
             case "json":
                 let body = schema.map { self.type(of: $0, hint: hint) } ?? ImportedType(.primitive(.json))
-                answer.body = .json(body.type)
-                type = body.type.description
+                let json = inJSON(body.type, "a JSON answer", at: media.location)
+                answer.body = .json(json)
+                type = json.description
             case "events", "lines":
                 let format: StreamedBody.Format = media.kind == "events" ? .events : .lines
                 var stream = StreamedBody(format: format)
@@ -265,7 +266,9 @@ extension ImportRun {
                 // `CreatePetClientError` for 4XX), never after its spelling (`4XX` would give `4Xx`).
                 let part = namer.typeNamePart(Self.caseNames[status] ?? status)
                 let hint = hint + part + (part.hasSuffix("Error") ? "" : "Error")
-                body = media.node["schema"].map { self.type(of: $0, hint: hint).type } ?? .primitive(.json)
+                body = inJSON(
+                    media.node["schema"].map { self.type(of: $0, hint: hint).type } ?? .primitive(.json),
+                    "a JSON error body", at: media.location)
             default:
                 body = .primitive(.string)
             }
