@@ -41,6 +41,7 @@ struct ImportValueTests {
                   properties:
                     ranges: {type: array, items: {$ref: '#/components/schemas/Range'}, default: [{start: 0}]}
                     level: {allOf: [{$ref: '#/components/schemas/Level'}], enum: ["1"]}
+                    note: {type: string, nullable: true, default: none, x-specgen-presence: nullable}
             """
         let imported = try ImportRuleTests.importedCleanly(document: document)
         #expect(
@@ -50,8 +51,10 @@ struct ImportValueTests {
                     + "default of the type, or none",
                 "openapi.yaml:24:74: warning: 'false' is not a default the spec keeps for 'bool'; left out; write a "
                     + "default of the type, or none",
+                "openapi.yaml:33:55: warning: a field that null clears (x-specgen-presence: nullable) takes no "
+                    + "default; left out; drop the default, or the nullable presence",
             ])
-        #expect(imported.summary.warnings == ["any-value": 1, "default-value": 2])
+        #expect(imported.summary.warnings == ["any-value": 1, "default-value": 3])
         let spec = imported.spec
         let list = try #require(spec.endpoints.first { $0.name == "listItems" })
         #expect(list.queryParameters.map(\.wireName) == ["ids", "sizes", "tags", "level", "verbose"])
@@ -63,6 +66,7 @@ struct ImportValueTests {
         let ranges = thing.fields.first { $0.wireName == "ranges" }
         #expect(ranges?.defaultValue == .array([.object([SpecValueEntry(key: "start", value: .int(0))])]))
         #expect(thing.fields.first { $0.wireName == "level" }?.constant == .string("1"))
+        #expect(thing.fields.first { $0.wireName == "note" }?.presence == .nullable)
     }
 
     /// A form body is always a struct: one whose media type has no schema is a form with no fields, warned.
@@ -215,5 +219,55 @@ struct ImportValueTests {
         #expect(upload.errors.map(\.body) == [.primitive(.bytes)])
         let store = try #require(imported.spec.endpoints.first { $0.name == "store" })
         #expect(store.body?.content == .type(.array(.primitive(.bytes))))
+    }
+
+    /// The names the export records are kept only where lint takes them: an `x-specgen-swift-name` that is no Swift
+    /// identifier, or an `x-specgen-case` of a union variant that is none, is `undocumented` (the case of variants the
+    /// client does not know) or another variant's, is left
+    /// out with a warning; a union variant that is a file is base64 `bytes`, as JSON carries it.
+    @Test func recordedNamesAreKeptOnlyWhereLintTakesThem() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Names, version: "1"}
+            paths:
+              /pay:
+                post:
+                  operationId: pay
+                  parameters:
+                    - {name: for, in: query, x-specgen-swift-name: "true", schema: {type: string}}
+                  requestBody:
+                    content: {application/json: {schema: {$ref: '#/components/schemas/Source'}}}
+                  responses: {"204": {description: Paid.}}
+            components:
+              schemas:
+                Source:
+                  oneOf:
+                    - {x-specgen-case: card, type: object, properties: {number: {type: string}}}
+                    - {x-specgen-case: card, type: object, properties: {iban: {type: string}}}
+                    - {x-specgen-case: undocumented, type: integer}
+                    - {x-specgen-case: "no way", type: boolean}
+                    - {type: string, contentMediaType: image/png}
+            """
+        let imported = try ImportRuleTests.importedCleanly(document: document)
+        #expect(
+            imported.diagnostics == [
+                "openapi.yaml:8:56: warning: 'x-specgen-swift-name' 'true' is not a Swift identifier; left out; write "
+                    + "a Swift name, such as 'displayName'",
+                "openapi.yaml:17:28: warning: 'x-specgen-case' 'card' is not a case name this union can take; left "
+                    + "out; write a Swift name no other variant of it has",
+                "openapi.yaml:18:28: warning: 'x-specgen-case' 'undocumented' is not a case name this union can take; "
+                    + "left out; write a Swift name no other variant of it has",
+                "openapi.yaml:19:28: warning: 'x-specgen-case' 'no way' is not a case name this union can take; left "
+                    + "out; write a Swift name no other variant of it has",
+                "openapi.yaml:20:11: warning: variant 5 of 'Source' holds a file; typed 'bytes', base64 in JSON",
+            ])
+        let source = try ImportRuleTests.model("Source", in: imported.spec)
+        guard case .union(let union) = source.kind else {
+            Issue.record("Source is not a union")
+            return
+        }
+        #expect(union.variants.map(\.type.description) == ["SourceVariant1", "SourceVariant2", "int", "bool", "bytes"])
+        #expect(union.variants.map(\.caseName) == ["card", "variant2", nil, nil, nil])
+        #expect(imported.spec.endpoints[0].queryParameters.map(\.swiftName) == [nil])
     }
 }

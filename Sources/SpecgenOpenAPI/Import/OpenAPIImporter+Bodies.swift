@@ -8,7 +8,7 @@ extension ImportRun {
         let schema = parameter["schema"] ?? parameter["content"]?.entries?.first?.value["schema"]
         var type = schema.map { self.type(of: $0, hint: hint, usage: usage) } ?? ImportedType(.primitive(.string))
         Self.describe(&type, parameter)
-        type.swiftName = parameter.string("x-specgen-swift-name") ?? type.swiftName
+        type.swiftName = recordedSwiftName(parameter) ?? type.swiftName
         if case .array = type.type, parameter.string("in") == "query", parameter["explode"]?.bool == false {
             type.style = .comma
         }

@@ -53,7 +53,7 @@ extension ImportRun {
         let raw = target.pointer.last ?? Self.stem(of: target.file)
         // A model the export gave a Swift name keeps its document name: the client uses the Swift name instead.
         let name: String
-        if schema.string("x-specgen-swift-name") != nil, !takenTypeNames.contains(raw.lowercased()) {
+        if recordedSwiftName(schema) != nil, !takenTypeNames.contains(raw.lowercased()) {
             name = raw
             takenTypeNames.insert(raw.lowercased())
         } else {
@@ -93,7 +93,7 @@ extension ImportRun {
     func defineModel(_ name: String, schema: DocNode) {
         modelLocations[name] = schema.location
         // The Swift name the export recorded.
-        let swiftName = schema.string("x-specgen-swift-name")
+        let swiftName = recordedSwiftName(schema)
         if let (body, shape) = modelBody(schema, name: name) {
             var model = body
             model.swiftName = swiftName

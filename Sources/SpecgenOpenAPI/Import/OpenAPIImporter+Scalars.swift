@@ -109,10 +109,15 @@ extension ImportRun {
     /// A field's `default` and `example`, kept when they fit the type.
     func withDefaults(_ type: ImportedType, _ schema: DocNode) -> ImportedType {
         var result = type
-        result.swiftName = schema.string("x-specgen-swift-name") ?? result.swiftName
+        result.swiftName = recordedSwiftName(schema) ?? result.swiftName
         if schema.string("x-specgen-presence") == "nullable" { result.nullClears = true }
         if let value = schema["default"], !value.node.isNull, result.constant == nil {
-            if let held = held(value, as: result.type) {
+            if result.nullClears && result.nullable {
+                warn(
+                    .defaultValue, at: value.location,
+                    "a field that null clears (x-specgen-presence: nullable) takes no default; left out",
+                    fix: "drop the default, or the nullable presence")
+            } else if let held = held(value, as: result.type) {
                 result.defaultValue = held
             } else {
                 warn(
@@ -129,6 +134,19 @@ extension ImportRun {
             result.example = example.specValue
         }
         return result
+    }
+
+    /// The Swift name the export recorded (`x-specgen-swift-name`), when it is a Swift identifier; another value is
+    /// left out with an `extension-value` warning.
+    func recordedSwiftName(_ node: DocNode) -> String? {
+        guard let written = node["x-specgen-swift-name"] else { return nil }
+        if let name = written.string, Namer.isIdentifier(name) { return name }
+        warn(
+            .extensionValue, at: written.location,
+            "'x-specgen-swift-name' \(written.node.scalar.map { "'\($0)'" } ?? written.node.kindDescription) is not a "
+                + "Swift identifier; left out",
+            fix: "write a Swift name, such as 'displayName'")
+        return nil
     }
 
     /// A default or constant as the type holds it (a string's as its text, however it is written: `default: 30`),

@@ -108,8 +108,10 @@ extension ImportRun {
             seenTypes.insert(type.type)
             let shape = type.type.name.flatMap { shapes[$0] }
             if case .object? = shape {} else { allModels = false }
-            var entry = UnionVariant(type: type.type, location: Self.unlocated)
-            if let explicit = variant.string("x-specgen-case") {
+            var entry = UnionVariant(
+                type: inJSON(type.type, "variant \(index + 1) of '\(name)'", at: variant.location),
+                location: Self.unlocated)
+            if let explicit = recordedCaseName(variant, taken: seenCases) {
                 entry.caseName = explicit
                 seenCases.insert(explicit.lowercased())
             } else if let label, case .object? = shape {
@@ -276,5 +278,23 @@ extension ImportRun {
         model.kind = .enumeration(written)
         model.example = Self.example(of: schema)
         return (model, .enumeration(values: texts, integer: integer))
+    }
+
+    /// The case name the export recorded for a union variant (`x-specgen-case`), when it is one the union can take: a
+    /// Swift identifier no other variant has, and not the case that keeps unknown variants. Another value is left
+    /// out with an `extension-value` warning.
+    func recordedCaseName(_ variant: DocNode, taken: Set<String>) -> String? {
+        guard let written = variant["x-specgen-case"] else { return nil }
+        if let name = written.string, Namer.isIdentifier(name), name != Namer.unknownEnumCase,
+            !taken.contains(name.lowercased())
+        {
+            return name
+        }
+        warn(
+            .extensionValue, at: written.location,
+            "'x-specgen-case' \(written.node.scalar.map { "'\($0)'" } ?? written.node.kindDescription) is not a case "
+                + "name this union can take; left out",
+            fix: "write a Swift name no other variant of it has")
+        return nil
     }
 }

@@ -365,8 +365,5 @@ struct LintRun {
         }
     }
 
-    func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.first, first.isLetter || first == "_" else { return false }
-        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !Namer.keywords.contains(text)
-    }
+    func isIdentifier(_ text: String) -> Bool { Namer.isIdentifier(text) }
 }

@@ -15,6 +15,13 @@ package struct Namer: Sendable {
     /// Swift's reserved words, which a declared name may use only in backticks. Contextual keywords (`open`,
     /// `package`, `async`, `some`, ...) are ordinary identifiers there and need none; after a dot and as argument
     /// labels even these need none, so generated code prints backticks only where a name is declared or used alone.
+    /// Whether a name chosen in a spec (`swiftName`, a case name) is a Swift identifier: a letter or `_`, then
+    /// letters, digits and `_`, and no keyword.
+    package static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !keywords.contains(text)
+    }
+
     package static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
