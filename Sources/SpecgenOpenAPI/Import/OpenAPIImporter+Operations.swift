@@ -64,8 +64,9 @@ extension ImportRun {
                         endpoint(
                             name, method: method, path: path, operation: operation, pathItem: pathItem,
                             defaultSecurity: security))
-                    // A success offered as JSON or as an event stream gives the operation a streamed form too.
-                    if Self.offersStream(operation, run: self) {
+                    // A success offered as JSON or as an event stream gives the operation a streamed form too (not
+                    // a HEAD, whose answer has no body).
+                    if method != "head", Self.offersStream(operation, run: self) {
                         let streamName = Self.unique(name + "Stream") { takenNames.contains($0.lowercased()) }
                         takenNames.insert(streamName.lowercased())
                         preferStreams = true

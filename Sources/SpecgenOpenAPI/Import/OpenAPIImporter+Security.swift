@@ -59,9 +59,10 @@ extension ImportRun {
                         description: "Not declared by the document: set it when choosing the server.",
                         location: Self.unlocated))
             }
-            // A URL no client can send to, with its variables at any of their values, is left out.
+            // A URL no client can send to, with its variables at any of their values (or with a placeholder no
+            // variable can name, `{}`), is left out.
             if let bad = ServerVariable.expansions(of: url, variables: server.variables).first(where: {
-                !Server.isAbsoluteHTTP($0)
+                !Server.isAbsoluteHTTP($0) || TemplatePart.placeholders(in: $0).contains("")
             }) {
                 warn(
                     .serverURL, at: (item["url"] ?? item).location,
