@@ -216,7 +216,8 @@ extension ImportRun {
             warn(
                 .pathParameter, at: operation.location,
                 "'{\(placeholder)}' in '\(path)' is not declared as a path parameter; typed as string")
-            pathFields.append(Field(wireName: placeholder, type: .primitive(.string), location: Self.unlocated))
+            pathFields.append(
+                memberNames.named(Field(wireName: placeholder, type: .primitive(.string), location: Self.unlocated)))
         }
 
         if let requestBody = operation["requestBody"], let resolvedBody = resolved(requestBody) {

@@ -54,11 +54,18 @@ extension ImportRun {
         if !path.hasPrefix("/") { path = "/" + path }
         // White space and control characters, which the spec's request line cannot hold, are percent-encoded, as a
         // client sends them; the generated client encodes any other character itself.
+        // A placeholder whose name holds them (`{u: {id}`) names no parameter: it is text, its braces encoded too.
         let allowed = CharacterSet.whitespacesAndNewlines.union(.controlCharacters).inverted
+        let literal = allowed.subtracting(CharacterSet(charactersIn: "{}"))
         let encoded = TemplatePart.parts(of: path).map { part in
             switch part {
-            case .literal(let text): text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-            case .placeholder(let name): "{\(name)}"
+            case .literal(let text):
+                text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+            case .placeholder(let name)
+            where name.unicodeScalars.contains { !allowed.contains($0) } || name.contains("{"):
+                "{\(name)}".addingPercentEncoding(withAllowedCharacters: literal) ?? name
+            case .placeholder(let name):
+                "{\(name)}"
             }
         }.joined()
         if encoded != path {
