@@ -72,7 +72,7 @@ extension ImportRun {
         for (index, success) in successes.enumerated() {
             let (response, type) = successEntry(
                 success.node, status: success.status, hint: hint + "Response" + (index == 0 ? "" : success.status))
-            if let type, type.hasPrefix("stream:") || firstType?.hasPrefix("stream:") == true, !entries.isEmpty {
+            if type?.hasPrefix("stream:") == true || firstType?.hasPrefix("stream:") == true, !entries.isEmpty {
                 warn(
                     .responseKinds, at: success.node.location,
                     "a streamed success must be the operation's only one; \(success.status) is not imported")
