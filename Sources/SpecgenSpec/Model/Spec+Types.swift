@@ -83,77 +83,6 @@ public enum Presence: String, Hashable, Sendable {
     }
 }
 
-/// Checks applied to a value before a request is sent.
-public struct Constraints: Hashable, Sendable {
-    /// A regular expression the whole string must match.
-    public var pattern: String?
-    /// Shortest string length, in characters.
-    public var minLength: Int?
-    /// Longest string length, in characters.
-    public var maxLength: Int?
-    /// Smallest number.
-    public var minimum: Double?
-    /// Largest number.
-    public var maximum: Double?
-    /// Fewest array items.
-    public var minItems: Int?
-    /// Most array items.
-    public var maxItems: Int?
-    /// Where the pattern is written, for regex diagnostics.
-    public var patternLocation: SourceLocation?
-
-    /// Creates constraints.
-    public init(
-        pattern: String? = nil, minLength: Int? = nil, maxLength: Int? = nil, minimum: Double? = nil,
-        maximum: Double? = nil, minItems: Int? = nil, maxItems: Int? = nil, patternLocation: SourceLocation? = nil
-    ) {
-        self.pattern = pattern
-        self.minLength = minLength
-        self.maxLength = maxLength
-        self.minimum = minimum
-        self.maximum = maximum
-        self.minItems = minItems
-        self.maxItems = maxItems
-        self.patternLocation = patternLocation
-    }
-
-    /// Whether nothing is constrained.
-    public var isEmpty: Bool {
-        pattern == nil && minLength == nil && maxLength == nil && minimum == nil && maximum == nil && minItems == nil
-            && maxItems == nil
-    }
-
-    /// A pair of bounds: a string's length, a number's range, an array's item count.
-    package enum Bounds: String, CaseIterable, Sendable {
-        case length, range
-        case itemCount = "item count"
-    }
-
-    /// Why a pair of bounds can hold no value, as lint says it: a minimum above its maximum, a negative length or
-    /// item count; empty when the pair is sound.
-    package func problems(of bounds: Bounds) -> [String] {
-        let (low, high): (Double?, Double?) =
-            switch bounds {
-            case .length: (minLength.map(Double.init), maxLength.map(Double.init))
-            case .range: (minimum, maximum)
-            case .itemCount: (minItems.map(Double.init), maxItems.map(Double.init))
-            }
-        var problems: [String] = []
-        if let low, let high, low > high { problems.append("has a minimum above its maximum") }
-        if let low, low < 0, bounds != .range { problems.append("cannot be negative") }
-        return problems
-    }
-
-    /// Leaves out a pair of bounds.
-    package mutating func remove(_ bounds: Bounds) {
-        switch bounds {
-        case .length: (minLength, maxLength) = (nil, nil)
-        case .range: (minimum, maximum) = (nil, nil)
-        case .itemCount: (minItems, maxItems) = (nil, nil)
-        }
-    }
-}
-
 /// A property of a model, a parameter, a header, or a part of an inline body.
 public struct Field: Hashable, Sendable {
     /// The name on the wire: the JSON key, query item, header or part name.
@@ -388,17 +317,6 @@ public struct UnionVariant: Hashable, Sendable {
 
     /// Every discriminator value that selects this variant: its tags, or else its model's name.
     public var discriminatorValues: [String] { tags.isEmpty ? [type.description] : tags }
-}
-
-extension Constraints {
-    /// These constraints with `other`'s set fields taking precedence (a field's own over its alias's).
-    package func merged(with other: Constraints) -> Constraints {
-        Constraints(
-            pattern: other.pattern ?? pattern, minLength: other.minLength ?? minLength,
-            maxLength: other.maxLength ?? maxLength, minimum: other.minimum ?? minimum,
-            maximum: other.maximum ?? maximum, minItems: other.minItems ?? minItems,
-            maxItems: other.maxItems ?? maxItems, patternLocation: other.patternLocation ?? patternLocation)
-    }
 }
 
 extension Field {
