@@ -125,6 +125,7 @@ struct ClientEmitter {
                 if associated.isEmpty {
                     w.declaration("case", server.caseName)
                 } else {
+                    w.declare("case", server.caseName, "(" + associated.joined(separator: ", ") + ")")
                     w.wrappedLine("case \(server.caseName)", associated, "")
                 }
             }
@@ -139,6 +140,7 @@ struct ClientEmitter {
                     for value in variable.values {
                         let raw =
                             value.caseName.withoutBackticks == value.text ? "" : " = \(SwiftLiteral.string(value.text))"
+                        w.declare("case", value.caseName)
                         w.line("case \(value.caseName)\(raw)")
                     }
                 }

@@ -300,6 +300,11 @@ struct LintRun {
                 error(value.location, "enum '\(model.name)' lists '\(value.value)' twice", fix: "remove one of them")
             }
             seenValues.append(value.value)
+            if let custom = value.swiftName, !isIdentifier(custom) {
+                error(
+                    value.location, "swiftName '\(custom)' of enum value '\(value.value)' is not a Swift identifier",
+                    fix: "write a name of letters, digits and underscores that does not start with a digit")
+            }
             let swiftName = namer.bareCaseName(of: value)
             if swiftName == Namer.unknownEnumCase {
                 error(
