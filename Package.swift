@@ -65,7 +65,8 @@ let package = Package(
         .target(
             name: "SpecgenSurface", dependencies: ["SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
         .target(
-            name: "SpecgenDiff", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter", "SpecgenMock"],
+            name: "SpecgenDiff",
+            dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter", "SpecgenSurface", "SpecgenMock"],
             swiftSettings: strictSettings),
         .target(name: "SpecgenOpenAPI", dependencies: ["SpecgenYAML", "SpecgenSpec"], swiftSettings: strictSettings),
         .executableTarget(
@@ -162,8 +163,8 @@ let package = Package(
         .target(
             name: "SpecgenFuzzing",
             dependencies: [
-                "SpecgenSpec", "SpecgenEmitter", "SpecgenMock", "SpecgenOpenAPI", "SpecgenDiff", "SpecgenRuntime",
-                "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz",
+                "SpecgenYAML", "SpecgenSpec", "SpecgenEmitter", "SpecgenMock", "SpecgenOpenAPI", "SpecgenDiff",
+                "SpecgenRuntime", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings

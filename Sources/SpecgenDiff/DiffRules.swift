@@ -371,6 +371,11 @@ extension DiffRule {
         errorCaseAdded, errorCaseRemoved, errorStatusChanged, errorBodyChanged, errorTypeShared, errorTypeUnshared,
         serverURLChanged, serverVariablesChanged, operationServerChanged, serverRemoved, serverAdded, authSchemeAdded,
         authSchemeRemoved, authSchemeKindChanged,
-        behaviourChanged, deprecated, documentationChanged,
+        behaviourChanged, deprecated, documentationChanged, formatChanged, nullabilityChanged, apiRenamed,
+        errorTypeChanged, responseConstraintTightened, enumValueWireChanged, sensitivityChanged,
+        authSchemeDetailsChanged, errorCaseRenamed, enumCaseRenamed,
+        streamTerminatorChanged, paginationWalkChanged, serverDefaultsChanged, wireTypeChanged, modelRenamedInSwift,
+        operationsReordered,
+        unexplainedWireChange, unexplainedSwiftChange,
     ]
 }

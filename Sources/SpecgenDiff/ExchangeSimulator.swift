@@ -24,6 +24,8 @@ struct ExchangeSimulator {
     let newClient: ClientDecoding
     /// `specgen-mock` of the new spec, which answers the old app's requests.
     let mock: MockService
+    /// `specgen-mock` of the old spec: a request it refuses is one the old client's own checks never send.
+    let oldMock: MockService
     /// The new spec's operations by `METHOD path` and by name: the first of each.
     let newRoutes: [String: Int]
     let newNames: [String: Int]
@@ -81,6 +83,7 @@ struct ExchangeSimulator {
         oldClient = ClientDecoding(spec: old, types: oldTypes)
         newClient = ClientDecoding(spec: new, types: newTypes)
         mock = MockService(spec: new, scripted: false, ignoresUndeclared: true)
+        oldMock = MockService(spec: old, scripted: false, ignoresUndeclared: true)
         newRoutes = Dictionary(
             new.endpoints.indices.map { ("\(new.endpoints[$0].method.rawValue) \(new.endpoints[$0].path)", $0) },
             uniquingKeysWith: min)

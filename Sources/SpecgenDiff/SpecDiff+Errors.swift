@@ -18,34 +18,59 @@ extension SpecDiff {
             }
         }
         for (before, error) in pairs {
-            let throwers = oldPlan.operations.filter { $0.errorType == before.typeName }.map(\.name)
+            let throwers = throwers(of: [before.typeName])
             func scope(_ name: String) -> ProofScope {
                 .errors(operations: throwers, cases: [name.withoutBackticks])
             }
-            for item in error.cases
-            where before.typeName == error.typeName || !before.cases.contains(where: { $0.name == item.name }) {
-                let symbol = "\(error.typeName).\(item.name.withoutBackticks)"
-                guard let previous = before.cases.first(where: { $0.name == item.name }) else {
-                    // Cases the operation's new error type has anyway are not news to its callers' switches.
-                    if before.typeName != error.typeName { continue }
-                    add(
-                        .errorCaseAdded, "'\(error.typeName)' has a new case '\(item.name)' (\(item.status))",
-                        at: errorLocation(item.status, in: new), symbols: [symbol], scope: scope(item.name))
-                    continue
+            // A status is an error's identity on the wire, its case name its identity in Swift: cases pair by
+            // status first, then a case whose status moved pairs by name.
+            var paired: [(old: ErrorCasePlan, new: ErrorCasePlan)] = []
+            var added: [ErrorCasePlan] = []
+            for item in error.cases {
+                if let previous = before.cases.first(where: { $0.status == item.status }) {
+                    paired.append((previous, item))
+                } else if let previous = before.cases.first(where: { previous in
+                    previous.name == item.name && !error.cases.contains { $0.status == previous.status }
+                        && !paired.contains { $0.old.status == previous.status }
+                }) {
+                    paired.append((previous, item))
+                } else {
+                    added.append(item)
                 }
+            }
+            // Cases the operation's new error type has anyway are not news to its callers' switches.
+            for (previous, item) in paired where before.typeName == error.typeName {
+                let symbol = "\(error.typeName).\(item.name.withoutBackticks)"
+                let oldSymbol = "\(before.typeName).\(previous.name.withoutBackticks)"
                 if previous.status != item.status {
                     add(
                         .errorStatusChanged, "'\(symbol)' is now status \(item.status), was \(previous.status)",
                         at: errorLocation(item.status, in: new), symbols: [symbol], scope: scope(item.name))
+                } else if previous.name != item.name {
+                    add(
+                        .errorCaseRenamed,
+                        "the \(item.status) error of '\(error.typeName)' is the case '\(item.name)', "
+                            + "was '\(previous.name)'",
+                        at: errorLocation(item.status, in: new), symbols: [oldSymbol, symbol],
+                        scope: .operations([], places: nil))
                 }
-                if previous.bodyType != item.bodyType {
+                if previous.bodyType != item.bodyType,
+                    previous.bodyType.map({ swiftRenames[$0] ?? $0 }) != item.bodyType
+                {
                     add(
                         .errorBodyChanged,
                         "'\(symbol)' now carries \(item.bodyType ?? "nothing"), was \(previous.bodyType ?? "nothing")",
                         at: errorLocation(item.status, in: new), symbols: [symbol], scope: scope(item.name))
                 }
             }
-            for item in before.cases where !error.cases.contains(where: { $0.name == item.name }) {
+            for item in added where before.typeName == error.typeName {
+                add(
+                    .errorCaseAdded, "'\(error.typeName)' has a new case '\(item.name)' (\(item.status))",
+                    at: errorLocation(item.status, in: new),
+                    symbols: ["\(error.typeName).\(item.name.withoutBackticks)"],
+                    scope: scope(item.name))
+            }
+            for item in before.cases where !paired.contains(where: { $0.old.status == item.status }) {
                 add(
                     .errorCaseRemoved, "'\(before.typeName)' lost its case '\(item.name)' (\(item.status))",
                     at: errorLocation(item.status, in: old),
@@ -63,7 +88,7 @@ extension SpecDiff {
         let after = newPlan.errors.filter { kept.contains($0.typeName) }
         // The errors of the operations whose type moved, each read as the old client reads it.
         func answers(_ part: [String]) -> ProofScope {
-            let throwers = oldPlan.operations.filter { part.contains($0.errorType) }.map(\.name)
+            let throwers = throwers(of: part)
             let cases = oldPlan.errors.filter { part.contains($0.typeName) }.flatMap(\.cases)
             return .errors(operations: throwers, cases: cases.map(\.name.withoutBackticks))
         }
@@ -80,6 +105,27 @@ extension SpecDiff {
                     .errorTypeShared, "\(Self.quoted(part)) now the same type as '\(parts[0][0])'",
                     at: errorTypeLocation(part[0]), symbols: part, scope: answers(part))
             }
+        }
+        // A type that was another's alias, whose enum is gone with its operation, becomes an enum of its own (or an
+        // alias of another): no group of kept names shows it.
+        let reported = Set(
+            findings.filter { $0.rule == .errorTypeShared || $0.rule == .errorTypeUnshared }
+                .flatMap(\.symbols))
+        for error in before where !reported.contains(error.typeName) {
+            guard let had = error.sharedWith, !kept.contains(had),
+                let now = after.first(where: { $0.typeName == error.typeName }), now.sharedWith != had
+            else { continue }
+            add(
+                .errorTypeUnshared, "'\(error.typeName)' is no longer the same type as '\(had)', which is gone",
+                at: errorTypeLocation(error.typeName), symbols: [error.typeName], scope: answers([error.typeName]))
+        }
+        for error in after where !reported.contains(error.typeName) {
+            guard let has = error.sharedWith, !kept.contains(has),
+                let was = before.first(where: { $0.typeName == error.typeName }), was.sharedWith != has
+            else { continue }
+            add(
+                .errorTypeShared, "'\(error.typeName)' is now the same type as the new '\(has)'",
+                at: errorTypeLocation(error.typeName), symbols: [error.typeName], scope: answers([error.typeName]))
         }
     }
 
@@ -111,6 +157,20 @@ extension SpecDiff {
             }
             return ranked.map(\.element)
         }
+    }
+
+    /// The operations (by their names in the old spec) that throw one of these error types.
+    func throwers(of errorTypes: [String]) -> [String] {
+        zip(oldPlan.operations, old.endpoints).filter { errorTypes.contains($0.0.errorType) }.map(\.1.name)
+    }
+
+    /// The Swift names of models that kept their spec name but took another Swift name, old to new.
+    var swiftRenames: [String: String] {
+        let before = Self.typeNames(old)
+        let after = Self.typeNames(new)
+        var renames: [String: String] = [:]
+        for (name, type) in before { if let now = after[name], now != type { renames[type] = now } }
+        return renames
     }
 
     /// `'AError' is` or `'AError', 'BError' are`.

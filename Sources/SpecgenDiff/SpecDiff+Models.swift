@@ -17,18 +17,25 @@ extension SpecDiff {
                     renamed.insert(twin.name)
                     add(
                         .modelRenamed, "model '\(model.name)' is now '\(twin.name)'", at: twin.location,
-                        symbols: [oldType], operations: oldUsage.operations(using: model.name),
+                        symbols: [oldType, newNames[twin.name] ?? twin.name],
+                        operations: oldUsage.operations(using: model.name),
                         scope: .renamedModel(old: model.name, new: twin.name))
                 } else {
                     let users = oldUsage.operations(using: model.name)
                     add(
                         .modelRemoved, "model '\(model.name)' was removed", at: model.location, symbols: [oldType],
-                        operations: users, scope: .operations(users, places: nil))
+                        operations: users, scope: .operations(users, places: nil), explains: [["model", model.name]])
                 }
                 continue
             }
             let typeName = newNames[current.name] ?? current.name
             let operations = newUsage.operations(using: model.name)
+            if oldType != typeName {
+                add(
+                    .modelRenamedInSwift, "model '\(model.name)' is the Swift type '\(typeName)', was '\(oldType)'",
+                    at: current.location, symbols: [oldType, typeName], operations: operations,
+                    scope: .operations(operations, places: nil))
+            }
             let exchanges = ProofScope.operations(operations, places: nil)
             let inRequest = oldUsage.requestModels.contains(model.name) || newUsage.requestModels.contains(model.name)
             let inResponse =
@@ -55,14 +62,45 @@ extension SpecDiff {
                 compareUnions(
                     before, after, model: current, typeName: typeName, operations: operations, inRequest: inRequest)
             case (.enumeration(let before), .enumeration(let after)):
+                // A value whose Swift case stays under another wire text is one change, not a removal and an addition.
+                var rewritten: [(old: EnumValue, new: EnumValue)] = []
                 for value in before where !after.contains(where: { $0.value == value.value }) {
+                    guard
+                        let twin = after.first(where: { candidate in
+                            !before.contains { $0.value == candidate.value }
+                                && !rewritten.contains { $0.new.value == candidate.value }
+                                && Self.caseName(candidate, in: current) == Self.caseName(value, in: model)
+                        })
+                    else { continue }
+                    rewritten.append((value, twin))
+                    add(
+                        .enumValueWireChanged,
+                        "value '\(value.value)' of enum '\(model.name)' is sent as '\(twin.value)', same Swift case",
+                        at: twin.location, symbols: [Self.caseName(twin, in: current)], operations: operations,
+                        scope: .enumValue(model: model.name, Self.wireValue(value)))
+                }
+                for value in before where !after.contains(where: { $0.value == value.value }) {
+                    if rewritten.contains(where: { $0.old.value == value.value }) { continue }
                     add(
                         inRequest ? .enumValueRemovedRequest : .enumValueRemovedResponse,
                         "value '\(value.value)' was removed from enum '\(model.name)'", at: current.location,
                         symbols: [Self.caseName(value, in: model)],
                         operations: operations, scope: .enumValue(model: model.name, Self.wireValue(value)))
                 }
+                for value in after {
+                    guard let previous = before.first(where: { $0.value == value.value }),
+                        Self.caseName(previous, in: model) != Self.caseName(value, in: current)
+                    else { continue }
+                    add(
+                        .enumCaseRenamed,
+                        "value '\(value.value)' of enum '\(model.name)' is the case "
+                            + "'\(Self.caseName(value, in: current))', was '\(Self.caseName(previous, in: model))'",
+                        at: value.location,
+                        symbols: [Self.caseName(previous, in: model), Self.caseName(value, in: current)],
+                        operations: operations, scope: exchanges)
+                }
                 for value in after where !before.contains(where: { $0.value == value.value }) {
+                    if rewritten.contains(where: { $0.new.value == value.value }) { continue }
                     add(
                         .enumValueAdded, "value '\(value.value)' was added to enum '\(model.name)'",
                         at: current.location,
@@ -99,7 +137,8 @@ extension SpecDiff {
             add(
                 .modelAdded, "model '\(model.name)' was added", at: model.location,
                 symbols: [newNames[model.name] ?? model.name],
-                scope: .operations(newUsage.operations(using: model.name), places: nil))
+                scope: .operations(newUsage.operations(using: model.name), places: nil),
+                explains: [["model", model.name]])
         }
     }
 
@@ -144,8 +183,13 @@ extension SpecDiff {
                     at: current.location, symbols: [oldSymbol, symbol], operations: operations, scope: scope)
             }
             if field.type != current.type {
+                let oldTypeName = old.model(named: model.name).map(namer.swiftName(of:)) ?? typeName
+                let sameSwiftType =
+                    Self.swiftType(of: field.wireName, in: oldPlan, typeName: oldTypeName)
+                    == Self.swiftType(of: current.wireName, in: newPlan, typeName: typeName)
                 add(
-                    .propertyTypeChanged, "\(what) is now \(current.type), was \(field.type)", at: current.typeLocation,
+                    sameSwiftType ? .wireTypeChanged : .propertyTypeChanged,
+                    "\(what) is now \(current.type), was \(field.type)", at: current.typeLocation,
                     symbols: [symbol], operations: operations, scope: scope)
             }
             if field.presence == .required && current.presence != .required {
@@ -157,6 +201,35 @@ extension SpecDiff {
                 add(
                     inRequest ? .requestPropertyMadeRequired : .responsePropertyMadeRequired, "\(what) became required",
                     at: current.typeLocation, symbols: [symbol], operations: operations, scope: scope)
+            }
+            if field.presence != current.presence, field.presence != .required, current.presence != .required {
+                add(
+                    .nullabilityChanged,
+                    "\(what) is \(current.type)\(current.presence.suffix), was \(field.type)\(field.presence.suffix)",
+                    at: current.typeLocation, symbols: [symbol], operations: operations,
+                    scope: .operations(operations, places: nil),
+                    explains: [["model", model.name, field.wireName]])
+            }
+            if field.type == current.type, field.format != current.format {
+                add(
+                    .formatChanged,
+                    "\(what) is \(DiffText.format(current.format)), was \(DiffText.format(field.format))",
+                    at: current.typeLocation, symbols: [symbol], operations: operations, scope: nil,
+                    explains: [["model", model.name, field.wireName]])
+                setDateProof(
+                    field, current, sends: inRequest, receives: inResponse, type: model.name,
+                    operation: operations.first)
+            }
+            if field.type == current.type, oldTypes.textStyle(of: field) != newTypes.textStyle(of: current) {
+                add(
+                    .parameterStyleChanged, "\(what) is sent in another style where it travels as text",
+                    at: current.location, symbols: [symbol], operations: operations, scope: scope)
+            }
+            if field.sensitive != current.sensitive {
+                add(
+                    .sensitivityChanged, "\(what) is \(current.sensitive ? "now" : "no longer") redacted as sensitive",
+                    at: current.location, symbols: [symbol, "\(newPlan.names.client).sensitiveNames"],
+                    operations: operations, scope: .operations(operations, places: nil))
             }
             if field.constant != current.constant {
                 add(
@@ -213,101 +286,6 @@ extension SpecDiff {
                 symbols: [symbol], operations: operations, scope: scope)
         default:
             break
-        }
-    }
-
-    /// Variants by type: added, removed, retagged, and (without a discriminator) reordered.
-    mutating func compareUnions(
-        _ before: Union, _ after: Union, model: Model, typeName: String, operations: [String], inRequest: Bool
-    ) {
-        let namer = Namer()
-        func symbol(_ variant: UnionVariant) -> String { "\(typeName).\(namer.bareCaseName(of: variant))" }
-        let scope = ProofScope.model(model.name)
-        for variant in before.variants where !after.variants.contains(where: { $0.type == variant.type }) {
-            add(
-                inRequest ? .unionVariantRemovedRequest : .unionVariantRemovedResponse,
-                "variant '\(variant.type)' was removed from union '\(model.name)'", at: model.location,
-                symbols: [symbol(variant)], operations: operations, scope: scope)
-        }
-        for variant in after.variants where !before.variants.contains(where: { $0.type == variant.type }) {
-            add(
-                .unionVariantAdded, "variant '\(variant.type)' was added to union '\(model.name)'",
-                at: variant.location, symbols: [symbol(variant)], operations: operations, scope: scope)
-        }
-        for variant in after.variants {
-            guard let old = before.variants.first(where: { $0.type == variant.type }),
-                namer.bareCaseName(of: old) != namer.bareCaseName(of: variant)
-            else { continue }
-            add(
-                .unionCaseRenamed,
-                "variant '\(variant.type)' of union '\(model.name)' is the case '\(namer.bareCaseName(of: variant))',"
-                    + " was '\(namer.bareCaseName(of: old))'",
-                at: variant.location, symbols: [symbol(old), symbol(variant)], operations: operations, scope: scope)
-        }
-        if before.discriminator != after.discriminator {
-            add(
-                .unionTagChanged,
-                "union '\(model.name)' is told apart by \(after.discriminator.map { "'\($0)'" } ?? "trying each variant"),"
-                    + " was \(before.discriminator.map { "'\($0)'" } ?? "trying each variant")",
-                at: after.discriminatorLocation ?? model.location, symbols: [typeName], operations: operations,
-                scope: scope)
-        } else if after.discriminator != nil {
-            for variant in after.variants {
-                guard let old = before.variants.first(where: { $0.type == variant.type }),
-                    old.discriminatorValues != variant.discriminatorValues
-                else { continue }
-                func tags(_ variant: UnionVariant) -> String {
-                    variant.discriminatorValues.map { "'\($0)'" }.joined(separator: " or ")
-                }
-                add(
-                    .unionTagChanged,
-                    "variant '\(variant.type)' of union '\(model.name)' is tagged \(tags(variant)), was \(tags(old))",
-                    at: variant.location, symbols: [symbol(variant)], operations: operations, scope: scope)
-            }
-        } else {
-            let kept = before.variants.map(\.type).filter { type in after.variants.contains { $0.type == type } }
-            let order = after.variants.map(\.type).filter { type in before.variants.contains { $0.type == type } }
-            if kept != order {
-                add(
-                    .unionOrderChanged,
-                    "the variants of union '\(model.name)' are tried in another order: "
-                        + order.map(\.description).joined(separator: ", "),
-                    at: model.location, symbols: [typeName], operations: operations, scope: scope)
-            }
-        }
-    }
-
-    mutating func checkConstraints(
-        _ a: Constraints, _ b: Constraints, what: String, at location: SourceLocation,
-        symbols: [String], operations: [String], inRequest: Bool, scope: ProofScope?
-    ) {
-        var a = a
-        var b = b
-        a.patternLocation = nil
-        b.patternLocation = nil
-        guard a != b else { return }
-        func tighter(_ old: Double?, _ new: Double?, lower: Bool) -> Bool {
-            guard let new else { return false }
-            guard let old else { return true }
-            return lower ? new > old : new < old
-        }
-        let tightened =
-            (b.pattern != nil && b.pattern != a.pattern)
-            || tighter(a.minLength.map(Double.init), b.minLength.map(Double.init), lower: true)
-            || tighter(a.maxLength.map(Double.init), b.maxLength.map(Double.init), lower: false)
-            || tighter(a.minimum, b.minimum, lower: true) || tighter(a.maximum, b.maximum, lower: false)
-            || tighter(a.minItems.map(Double.init), b.minItems.map(Double.init), lower: true)
-            || tighter(a.maxItems.map(Double.init), b.maxItems.map(Double.init), lower: false)
-        // A new pattern cannot be proven harmless by trying values: only a failing one proves anything.
-        let provable = b.pattern == nil || b.pattern == a.pattern
-        if tightened && inRequest {
-            add(
-                .constraintTightened, "\(what) has a stricter constraint", at: location, symbols: symbols,
-                operations: operations, scope: provable ? scope : nil)
-        } else if !tightened {
-            add(
-                .constraintLoosened, "\(what) has a looser constraint", at: location, symbols: symbols,
-                operations: operations, scope: scope)
         }
     }
 

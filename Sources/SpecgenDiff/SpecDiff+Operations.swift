@@ -16,18 +16,37 @@ extension SpecDiff {
                     add(
                         .operationRenamed, "operation '\(endpoint.name)' is now '\(new.endpoints[newIndex].name)'",
                         at: new.endpoints[newIndex].location,
-                        symbols: ["\(oldPlan.names.api).\(oldOperation.bareName)"], operations: [endpoint.name],
-                        scope: .request(operation: endpoint.name, ["route", "auth", "body", "path", "query", "header"]))
+                        symbols: [
+                            "\(oldPlan.names.api).\(oldOperation.bareName)",
+                            "\(newPlan.names.api).\(newPlan.operations[newIndex].bareName)",
+                            oldOperation.errorType, newPlan.operations[newIndex].errorType,
+                        ], operations: [endpoint.name],
+                        scope: .request(
+                            operation: endpoint.name, ["route", "auth", "body", "path", "query", "header"]),
+                        explains: [["operation", new.endpoints[newIndex].name]])
                 } else {
                     add(
                         .operationRemoved,
                         "operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) was removed",
-                        at: endpoint.location, symbols: ["\(oldPlan.names.api).\(oldOperation.bareName)"],
+                        at: endpoint.location,
+                        symbols: [
+                            "\(oldPlan.names.api).\(oldOperation.bareName)", oldOperation.errorType,
+                            "\(oldPlan.names.client).init",
+                        ],
                         operations: [endpoint.name], scope: .request(operation: endpoint.name, ["route"]))
                 }
                 continue
             }
             compare(endpoint, oldOperation, new.endpoints[newIndex], newPlan.operations[newIndex])
+        }
+        // The mock's initializer takes a handler per operation, in the spec's order.
+        let kept = old.endpoints.map(\.name).filter { new.endpoint(named: $0) != nil }
+        let order = new.endpoints.map(\.name).filter { old.endpoint(named: $0) != nil }
+        if kept != order {
+            add(
+                .operationsReordered, "the operations are declared in another order: " + order.joined(separator: ", "),
+                at: new.endpoints.first?.location ?? new.location, symbols: ["\(newPlan.names.mock).init"],
+                scope: .operations([], places: nil))
         }
         for (index, endpoint) in new.endpoints.enumerated()
         where old.endpoint(named: endpoint.name) == nil && !renamedTo.contains(endpoint.name) {
@@ -40,7 +59,11 @@ extension SpecDiff {
             add(
                 .operationAdded,
                 "operation '\(endpoint.name)' (\(endpoint.method.rawValue) \(endpoint.path)) was added",
-                at: endpoint.location, symbols: ["\(newPlan.names.api).\(newPlan.operations[index].bareName)"],
+                at: endpoint.location,
+                symbols: [
+                    "\(newPlan.names.api).\(newPlan.operations[index].bareName)", newPlan.operations[index].errorType,
+                    "\(newPlan.names.client).init",
+                ],
                 operations: [endpoint.name], scope: .requests(neighbours.map(\.name), places: ["route"]))
         }
     }
@@ -68,9 +91,15 @@ extension SpecDiff {
         if case .fields(let fields)? = b.body?.content { newParameters += fields }
         compareParameters(oldParameters, aPlan, newParameters, bPlan, endpoint: b, symbol: symbol)
         compareBody(a.body, b.body, endpoint: b, symbol: symbol)
-        compareResponses(a, b, symbol: symbol)
+        compareResponses(a, aPlan, b, bPlan, symbol: symbol)
         compareResponseHeaders(a, aPlan, b, bPlan)
         compareAuth(old.authRequirement(of: a), new.authRequirement(of: b), of: b, symbol: symbol)
+        if aPlan.errorType != bPlan.errorType {
+            add(
+                .errorTypeChanged, "'\(b.name)' throws \(bPlan.errorType), was \(aPlan.errorType)",
+                at: b.errors.first?.location ?? b.location, symbols: [symbol, aPlan.errorType, bPlan.errorType],
+                operations: operations, scope: .operations([], places: nil), explains: [["operation", b.name, "error"]])
+        }
         for (name, had, has) in [
             ("pagination", aPlan.pagination?.methodName, bPlan.pagination?.methodName),
             ("polling", aPlan.polling?.methodName, bPlan.polling?.methodName),
@@ -78,23 +107,50 @@ extension SpecDiff {
             if let had, had != has {
                 add(
                     .helperRemoved, "\(name) helper '\(had)' of '\(b.name)' was removed", at: b.location,
-                    symbols: ["\(newPlan.names.api).\(had)"], operations: operations, scope: exchanges)
+                    symbols: ["\(newPlan.names.api).\(had)"], operations: operations, scope: exchanges,
+                    explains: name == "pagination" ? [["operation", b.name, "paginate"]] : [])
             }
             if let has, has != had {
                 add(
                     .helperAdded, "\(name) helper '\(has)' was added to '\(b.name)'", at: b.location,
-                    symbols: ["\(newPlan.names.api).\(has)"], operations: operations, scope: exchanges)
+                    symbols: ["\(newPlan.names.api).\(has)"], operations: operations, scope: exchanges,
+                    explains: name == "pagination" ? [["operation", b.name, "paginate"]] : [])
             }
         }
-        if let had = aPlan.pagination, let has = bPlan.pagination, had.methodName == has.methodName,
-            had.style != has.style
-                || had.sequenceType(errorType: aPlan.errorType) != has.sequenceType(errorType: bPlan.errorType)
+        if let had = aPlan.polling, let has = bPlan.polling, had.methodName == has.methodName,
+            a.polling?.written != b.polling?.written
         {
             add(
-                .paginationChanged,
-                "pagination helper '\(has.methodName)' of '\(b.name)' now walks \(has.summary.split(separator: ";")[0])",
+                .behaviourChanged, "polling helper '\(has.methodName)' of '\(b.name)' polls another way",
                 at: b.location, symbols: ["\(newPlan.names.api).\(has.methodName)"], operations: operations,
                 scope: exchanges)
+        }
+        if let had = aPlan.pagination, let has = bPlan.pagination, had.methodName == has.methodName,
+            had.style != has.style || had.items != has.items || had.hasMore != has.hasMore
+                || had.limitParameter != has.limitParameter
+                || had.sequenceType(errorType: aPlan.errorType) != has.sequenceType(errorType: bPlan.errorType)
+        {
+            // The helper's signature is its parameters and its sequence type; the rest is how it walks.
+            let sameHelper =
+                had.style.parameter == has.style.parameter
+                && had.sequenceType(errorType: aPlan.errorType) == has.sequenceType(errorType: bPlan.errorType)
+            add(
+                sameHelper ? .paginationWalkChanged : .paginationChanged,
+                "pagination helper '\(has.methodName)' of '\(b.name)' now walks \(has.summary.split(separator: ";")[0])",
+                at: b.location, symbols: ["\(newPlan.names.api).\(has.methodName)"], operations: operations,
+                scope: sameHelper ? nil : exchanges, explains: [["operation", b.name, "paginate"]])
+            if sameHelper {
+                // Page walks are not simulated: the evidence is where the new server says the next page is.
+                findings[findings.count - 1].proof = WireProof(
+                    requests: 0, answers: 1,
+                    failed: [
+                        Exchange(
+                            direction: .answer, type: b.name, operation: b.name,
+                            json: "a page whose next page is " + has.summary.split(separator: ";")[0],
+                            failure: "the old helper walks " + had.summary.split(separator: ";")[0]
+                                + ", so it stops early or repeats a page")
+                    ])
+            }
         }
         if a.server?.name != b.server?.name {
             add(
@@ -126,8 +182,18 @@ extension SpecDiff {
 
     /// A path with placeholders blanked: renaming `{id}` to `{ticketID}` changes no request.
     static func pathShape(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { $0.hasPrefix("{") ? "{}" : String($0) }.joined(separator: "/")
+        var shape = ""
+        var inPlaceholder = false
+        for character in path {
+            switch character {
+            case "{" where !inPlaceholder:
+                inPlaceholder = true
+                shape += "{}"
+            case "}" where inPlaceholder: inPlaceholder = false
+            default: if !inPlaceholder { shape.append(character) }
+            }
+        }
+        return shape
     }
 
     mutating func compareParameters(
@@ -185,10 +251,29 @@ extension SpecDiff {
                 add(
                     .parameterMadeRequired, "\(subject) became required", at: current.location, symbols: [symbol],
                     operations: operations, scope: here)
-            } else if field.defaultValue != current.defaultValue {
+            } else if field.presence != current.presence {
+                // The same on the wire (a default stands in for an absent value); only the Swift type differs.
+                add(
+                    .nullabilityChanged,
+                    "\(subject) is \(current.type)\(current.presence.suffix), was \(field.type)\(field.presence.suffix)",
+                    at: current.typeLocation, symbols: [symbol], operations: operations,
+                    scope: .operations([endpoint.name], places: nil),
+                    explains: Self.subjects(of: here))
+            }
+            if wasRequired == isRequired, field.defaultValue != current.defaultValue {
                 add(
                     .parameterDefaultChanged, "\(subject) has a new default", at: current.location, symbols: [symbol],
                     operations: operations, scope: here)
+            }
+            if field.type == current.type, field.format != current.format {
+                add(
+                    .formatChanged,
+                    "\(subject) is \(DiffText.format(current.format)), was \(DiffText.format(field.format))",
+                    at: current.typeLocation, symbols: [symbol], operations: operations, scope: nil,
+                    explains: Self.subjects(of: here))
+                setDateProof(
+                    field, current, sends: true, receives: false, type: field.type.description, operation: endpoint.name
+                )
             }
             if field.type == current.type,
                 oldTypes.textStyle(of: field) != newTypes.textStyle(of: current)
@@ -202,6 +287,13 @@ extension SpecDiff {
                     .parameterRenamedInSwift, "\(subject) is labelled '\(after)', was '\(before)'",
                     at: current.location,
                     symbols: [symbol], operations: operations, scope: here)
+            }
+            if field.sensitive != current.sensitive {
+                add(
+                    .sensitivityChanged,
+                    "\(subject) is \(current.sensitive ? "now" : "no longer") redacted as sensitive",
+                    at: current.location, symbols: [symbol, "\(newPlan.names.client).sensitiveNames"],
+                    operations: operations, scope: .operations([endpoint.name], places: nil))
             }
             checkConstraints(
                 field.constraints, current.constraints, what: subject, at: current.location,
@@ -263,7 +355,7 @@ extension SpecDiff {
         let operations = [b.name]
         func report(_ rule: DiffRule, _ message: String) {
             add(
-                rule, message, at: location, symbols: [symbol], operations: operations,
+                rule, message, at: location, symbols: [symbol, "\(newPlan.names.client).init"], operations: operations,
                 scope: .request(operation: b.name, ["auth"]))
         }
         let summary = newAuth?.summary ?? "none"
@@ -288,106 +380,6 @@ extension SpecDiff {
             report(
                 .authSchemeChanged,
                 "'\(b.name)' uses auth scheme '\(summary)' instead of '\(oldAuth?.summary ?? "none")'")
-        }
-    }
-
-    mutating func compareResponses(_ a: Endpoint, _ b: Endpoint, symbol: String) {
-        let operations = [b.name]
-        let scope = ProofScope.answers(operation: b.name, statuses: nil)
-        func at(_ status: StatusPattern) -> ProofScope {
-            guard case .code(let code) = status else { return scope }
-            return .answers(operation: b.name, statuses: [code])
-        }
-        let oldStatuses = a.responses.map(\.status)
-        let newStatuses = b.responses.map(\.status)
-        for status in oldStatuses where !newStatuses.contains(status) {
-            add(
-                .successStatusRemoved, "'\(b.name)' no longer answers \(status)", at: b.location, symbols: [symbol],
-                operations: operations, scope: at(status))
-        }
-        for response in b.responses where !oldStatuses.contains(response.status) {
-            add(
-                .successStatusAdded, "'\(b.name)' may answer \(response.status)", at: response.location,
-                symbols: [symbol],
-                operations: operations, scope: at(response.status))
-        }
-        func type(_ endpoint: Endpoint) -> String {
-            endpoint.responses.compactMap { response -> String? in
-                switch response.body {
-                case .json(let type): type.description
-                case .stream(let stream): stream.description
-                case .binary: "binary"
-                case .empty: nil
-                }
-            }.first ?? "empty"
-        }
-        if type(a) != type(b) {
-            add(
-                .responseTypeChanged, "'\(b.name)' returns \(type(b)), was \(type(a))",
-                at: b.responses.first?.typeLocation ?? b.location,
-                symbols: [symbol], operations: operations, scope: scope)
-        }
-    }
-
-    /// The headers as the headers struct holds them: one type each, required only when every success sends them.
-    mutating func compareResponseHeaders(_ a: Endpoint, _ aPlan: OperationPlan, _ b: Endpoint, _ bPlan: OperationPlan) {
-        let operations = [b.name]
-        let oldHeaders = a.responseHeaders
-        let newHeaders = b.responseHeaders
-        func symbol(_ plan: OperationPlan, _ wireName: String) -> [String] {
-            guard let headers = plan.responseHeaders,
-                let header = headers.headers.first(where: { $0.wireName.lowercased() == wireName.lowercased() })
-            else { return [] }
-            return ["\(headers.typeName).\(header.name.withoutBackticks)"]
-        }
-        for header in oldHeaders
-        where !newHeaders.contains(where: { $0.wireName.lowercased() == header.wireName.lowercased() }) {
-            add(
-                header.presence == .required ? .responseHeaderRemovedRequired : .responseHeaderRemovedOptional,
-                "'\(b.name)' no longer declares response header '\(header.wireName)'", at: b.location,
-                symbols: symbol(aPlan, header.wireName), operations: operations,
-                scope: .responseHeader(operation: a.name, header.wireName))
-        }
-        if oldHeaders.isEmpty, let headers = bPlan.responseHeaders {
-            let names = newHeaders.map { "'\($0.wireName)'" }.joined(separator: ", ")
-            add(
-                .responseHeadersDeclared, "'\(b.name)' declares response headers \(names)",
-                at: b.responses.first { !$0.headers.isEmpty }?.headers.first?.location ?? b.location,
-                symbols: ["\(newPlan.names.api).\(headers.methodName)", headers.typeName], operations: operations,
-                scope: .operations([a.name], places: nil))
-            return
-        }
-        for header in newHeaders {
-            let location =
-                b.responses.lazy.flatMap(\.headers)
-                .first { $0.wireName.lowercased() == header.wireName.lowercased() }?.location ?? b.location
-            guard let old = oldHeaders.first(where: { $0.wireName.lowercased() == header.wireName.lowercased() }) else {
-                add(
-                    header.presence == .required ? .responseHeaderAddedRequired : .responseHeaderAddedOptional,
-                    "'\(b.name)' declares response header '\(header.wireName)'", at: location,
-                    symbols: symbol(bPlan, header.wireName), operations: operations,
-                    scope: .responseHeader(operation: a.name, header.wireName))
-                continue
-            }
-            if old.type != header.type || old.format != header.format {
-                add(
-                    .responseHeaderTypeChanged,
-                    "response header '\(header.wireName)' of '\(b.name)' is \(header.type), was \(old.type)",
-                    at: location, symbols: symbol(bPlan, header.wireName), operations: operations,
-                    scope: .responseHeader(operation: a.name, header.wireName))
-            } else if old.presence == .required, header.presence != .required {
-                add(
-                    .responseHeaderMadeOptional,
-                    "response header '\(header.wireName)' of '\(b.name)' may now be absent", at: location,
-                    symbols: symbol(bPlan, header.wireName), operations: operations,
-                    scope: .responseHeader(operation: a.name, header.wireName))
-            } else if old.presence != .required, header.presence == .required {
-                add(
-                    .responseHeaderMadeRequired,
-                    "response header '\(header.wireName)' of '\(b.name)' is now always sent", at: location,
-                    symbols: symbol(bPlan, header.wireName), operations: operations,
-                    scope: .responseHeader(operation: a.name, header.wireName))
-            }
         }
     }
 }

@@ -17,6 +17,8 @@ package struct Finding: Hashable, Sendable {
     package var scope: ProofScope?
     /// The exchanges tried for the change; nil when the rule's verdict stands alone.
     package var proof: WireProof?
+    /// The wire facts the change accounts for, as ``WireModel`` subjects, when its scope does not say them.
+    var explains: [[String]] = []
 
     /// The wire verdict: the proof's where exchanges were tried, otherwise the rule's.
     package var wire: Verdict { proof?.verdict ?? rule.wire }
@@ -39,7 +41,7 @@ package struct SpecDiff {
     /// Which models each version's requests and responses carry.
     let oldUsage: ModelUsage
     let newUsage: ModelUsage
-    private(set) var findings: [Finding] = []
+    var findings: [Finding] = []
 
     /// Creates a diff of two valid specs.
     package init(old: Spec, new: Spec) {
@@ -61,18 +63,30 @@ package struct SpecDiff {
         diff.compareModels()
         diff.compareErrors()
         diff.compareErrorSharing()
+        diff.explainRest()
         diff.prove()
         return diff.findings.sorted { ($0.location, $0.rule.id, $0.message) < ($1.location, $1.rule.id, $1.message) }
     }
 
     mutating func add(
         _ rule: DiffRule, _ message: String, at location: SourceLocation, symbols: [String] = [],
-        operations: [String] = [], scope: ProofScope? = nil
+        operations: [String] = [], scope: ProofScope? = nil, explains: [[String]] = []
     ) {
         findings.append(
             Finding(
                 rule: rule, message: message, location: location, symbols: symbols,
-                operations: operations, scope: scope))
+                operations: operations, scope: scope, explains: explains))
+    }
+
+    /// Proves the finding just added, a date's format change, with one instant as each side writes and reads it.
+    mutating func setDateProof(
+        _ before: Field, _ after: Field, sends: Bool, receives: Bool, type: String, operation: String?
+    ) {
+        guard !findings.isEmpty else { return }
+        let calendarDate = newTypes.resolved(after.type).type == .primitive(.date)
+        findings[findings.count - 1].proof = DateExchange.proof(
+            from: before.format, to: after.format, calendarDate: calendarDate, sends: sends || !receives,
+            receives: receives || !sends, type: type, operation: operation)
     }
 
     /// Tries the exchanges of every finding with a scope, and records what they prove.
@@ -127,12 +141,21 @@ package struct SpecDiff {
     }
 
     mutating func compareAPI() {
+        if oldPlan.names.module != newPlan.names.module {
+            let symbols = [oldPlan.names, newPlan.names].flatMap { names in
+                [names.module, names.api, names.client, names.mock, names.error, names.requests, names.server]
+            }
+            add(
+                .apiRenamed, "the API '\(old.name)' is now '\(new.name)': its module is \(newPlan.names.module)",
+                at: new.location, symbols: symbols, scope: .operations([], places: nil))
+        }
         let server = newPlan.names.server
         for (index, oldServer) in old.servers.enumerated() {
             let symbol = "\(oldPlan.names.server).\(oldPlan.servers[index].caseName)"
             guard let newServer = new.servers.first(where: { $0.name == oldServer.name }) else {
                 add(
-                    .serverRemoved, "server '\(oldServer.name)' was removed", at: oldServer.location, symbols: [symbol],
+                    .serverRemoved, "server '\(oldServer.name)' was removed", at: oldServer.location,
+                    symbols: [symbol, oldPlan.names.server, "\(oldPlan.names.client).init"],
                     scope: .server(oldServer.name))
                 continue
             }
@@ -145,16 +168,27 @@ package struct SpecDiff {
                 server.variables.map { [$0.name, $0.defaultValue] + $0.values } + server.urls.map { [$0.name, $0.url] }
             }
             if variables(newServer) != variables(oldServer) {
+                // The case's associated values are the variables and their values' cases; defaults, raw values
+                // and other URLs are only where old apps are sent.
+                let swiftSide = { (plan: ClientPlan, spec: Spec, name: String) in
+                    spec.servers.firstIndex { $0.name == name }.map { index in
+                        plan.servers[index].variables.map { [$0.label, $0.typeName] + $0.values.map(\.caseName) }
+                    }
+                }
+                let sameSwift =
+                    swiftSide(oldPlan, old, oldServer.name) == swiftSide(newPlan, new, newServer.name)
                 add(
-                    .serverVariablesChanged, "server '\(oldServer.name)' changed its variables or other URLs",
-                    at: newServer.location, symbols: [symbol], scope: .server(oldServer.name))
+                    sameSwift ? .serverDefaultsChanged : .serverVariablesChanged,
+                    "server '\(oldServer.name)' changed its variables or other URLs",
+                    at: newServer.location, symbols: [symbol, oldPlan.names.server], scope: .server(oldServer.name))
             }
         }
         for (index, newServer) in new.servers.enumerated()
         where !old.servers.contains(where: { $0.name == newServer.name }) {
             add(
                 .serverAdded, "server '\(newServer.name)' was added", at: newServer.location,
-                symbols: ["\(server).\(newPlan.servers[index].caseName)"], scope: .server(newServer.name))
+                symbols: ["\(server).\(newPlan.servers[index].caseName)", server, "\(newPlan.names.client).init"],
+                scope: .server(newServer.name))
         }
         // The requests whose credential a scheme's change touches: those of the operations that accept it.
         func users(of scheme: String, in spec: Spec) -> ProofScope {
@@ -166,20 +200,27 @@ package struct SpecDiff {
             guard let current = new.authScheme(named: scheme.name) else {
                 add(
                     .authSchemeRemoved, "auth scheme '\(scheme.name)' was removed", at: scheme.location,
-                    symbols: ["\(oldPlan.names.client).init"], scope: users(of: scheme.name, in: old))
+                    symbols: Self.authSymbols(of: scheme.name, in: oldPlan), scope: users(of: scheme.name, in: old),
+                    explains: [["auth", scheme.name]])
                 continue
             }
             if current.kind != scheme.kind {
+                // The same kind of credential sent another way (another header, token URL) leaves Swift alone.
+                let sameCredential = AuthScheme.sameCredential(current.kind, scheme.kind)
                 add(
-                    .authSchemeKindChanged, "auth scheme '\(scheme.name)' changed how the credential is sent",
-                    at: current.location, symbols: ["\(newPlan.names.client).init"],
-                    scope: users(of: scheme.name, in: old))
+                    sameCredential ? .authSchemeDetailsChanged : .authSchemeKindChanged,
+                    "auth scheme '\(scheme.name)' changed how the credential is sent",
+                    at: current.location,
+                    symbols: Self.authSymbols(of: scheme.name, in: oldPlan)
+                        + Self.authSymbols(of: scheme.name, in: newPlan),
+                    scope: users(of: scheme.name, in: old), explains: [["auth", scheme.name]])
             }
         }
         for scheme in new.authSchemes where old.authScheme(named: scheme.name) == nil {
             add(
                 .authSchemeAdded, "auth scheme '\(scheme.name)' was added", at: scheme.location,
-                symbols: ["\(newPlan.names.client).init"], scope: users(of: scheme.name, in: new))
+                symbols: Self.authSymbols(of: scheme.name, in: newPlan), scope: users(of: scheme.name, in: new),
+                explains: [["auth", scheme.name]])
         }
         let sameRetry = old.retry.map { $0.retriesAlike(new.retry) } ?? (new.retry == nil)
         if !sameRetry || old.requestSettings != new.requestSettings
@@ -191,12 +232,18 @@ package struct SpecDiff {
             add(
                 .behaviourChanged, "the API's retry policy, timeout, cache policy or default headers changed",
                 at: new.location, symbols: [newPlan.names.client],
-                scope: .requests(headersChanged ? old.endpoints.map(\.name) : [], places: nil))
+                scope: .requests(headersChanged ? old.endpoints.map(\.name) : [], places: nil), explains: [["api"]])
         }
         if old.description != new.description {
             add(
                 .documentationChanged, "the API's description changed", at: new.location,
                 scope: .operations([], places: nil))
         }
+    }
+
+    /// What a scheme gives the client: the initializer's credential, and an OAuth2 scheme's token flow.
+    static func authSymbols(of scheme: String, in plan: ClientPlan) -> [String] {
+        let flow = plan.authSchemes.first { $0.specName == scheme }?.flowProperty
+        return ["\(plan.names.client).init"] + (flow.map { ["\(plan.names.client).\($0)"] } ?? [])
     }
 }

@@ -1,4 +1,4 @@
-import SpecgenEmitter
+package import SpecgenEmitter
 package import SpecgenSpec
 
 /// The API surface of a generated client: every public Swift symbol, one per line, with its wire mapping.
@@ -28,7 +28,12 @@ package struct APISurface: Hashable, Sendable {
 
     /// The surface of the client generated from `spec` (named `sourcePath` in the header).
     package init(spec: Spec, sourcePath: String) {
-        let plan = ClientPlanner(spec: spec, sourcePath: sourcePath).plan()
+        self.init(spec: spec, plan: ClientPlanner(spec: spec, sourcePath: sourcePath).plan())
+    }
+
+    /// The surface of the client of `spec` that `plan` describes.
+    package init(spec: Spec, plan: ClientPlan) {
+        let sourcePath = plan.sourcePath
         let files = SwiftEmitter().render(plan)
         let wire = WireMap(spec: spec, plan: plan)
         var entries: [Entry] = []

@@ -29,57 +29,12 @@ extension DocumentationDriftTests {
     }
 }
 
-/// The regions of a document the code writes, and what each should hold.
-enum DocRegions {
-    static let begin = "<!-- generated: "
-    static let close = " -->"
-
-    struct Check {
-        var text: String
-        var names: [String] = []
-        var stale: [String] = []
-        var unknown: [String] = []
-        var unclosed: [String] = []
-    }
-
-    /// `text` with each region's content replaced by what its producer says, and the regions that differed.
-    static func refresh(_ text: String, with produced: [String: String]) -> Check {
-        var check = Check(text: "")
-        var rest = Substring(text)
-        while let start = rest.range(of: begin) {
-            check.text += rest[..<start.upperBound]
-            rest = rest[start.upperBound...]
-            guard let nameEnd = rest.range(of: close) else { break }
-            let name = String(rest[..<nameEnd.lowerBound])
-            check.text += rest[..<nameEnd.upperBound]
-            rest = rest[nameEnd.upperBound...]
-            check.names.append(name)
-            let endMarker = "<!-- end: \(name) -->"
-            guard let end = rest.range(of: endMarker) else {
-                check.unclosed.append(name)
-                continue
-            }
-            let current = String(rest[..<end.lowerBound])
-            if let value = produced[name] {
-                // A block region keeps its own line breaks around the produced text.
-                let wanted = current.hasPrefix("\n") ? "\n" + value + "\n" : value
-                if wanted != current { check.stale.append(name) }
-                check.text += wanted
-            } else {
-                check.unknown.append(name)
-                check.text += current
-            }
-            check.text += endMarker
-            rest = rest[end.upperBound...]
-        }
-        check.text += rest
-        return check
-    }
-
+extension DocRegions {
     /// What each region says, computed from the code.
     static func produced() async throws -> [String: String] {
         var values: [String: String] = [:]
         values["diff-rule-count"] = "\(DiffRule.catalogue.count)"
+        values["diff-rule-table"] = ruleTable()
 
         let checked = DiffCompileTests.callSites.keys.compactMap { id in DiffRule.catalogue.first { $0.id == id } }
         let breaking = checked.filter { $0.swift == .breaking }.count
@@ -95,8 +50,9 @@ enum DocRegions {
         values["keyz-diff-json"] = try await keyzDiffJSON()
         values["wire-proof-example"] = try wireProofExample()
         let proven = try WireProofTests.provenRules().count
-        let rules = DiffRule.catalogue.count
-        values["proven-rules"] = proven == rules ? "all \(rules) rules" : "\(proven) of the \(rules) rules"
+        let named = DiffRule.catalogue.filter { !$0.id.hasPrefix("unexplained-") }.count
+        values["proven-rules"] =
+            proven == named ? "every rule but the two catch-alls (\(named) rules)" : "\(proven) of the \(named) rules"
         values["import-note"] = try importNote()
         values["naming-diagnostics"] = try namingDiagnostics()
         let unknownType = try DocumentationDriftTests.text(Fixtures.path("unknown-type", "diagnostics.txt"))
@@ -114,6 +70,27 @@ enum DocRegions {
                 method: "GET", path: "/templates", query: "page=first", headers: [("Authorization", "Bearer t")]))
         values["mock-log-lines"] = try mockLogLines()
         return values
+    }
+
+    /// The rule catalogue as a Markdown table, each rule with the edit of its `DiffRuleTests` case.
+    static func ruleTable() -> String {
+        func cell(_ text: String) -> String {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { return "`(nothing)`" }
+            let lines = trimmed.split(separator: "\n", omittingEmptySubsequences: false)
+            return "`" + lines.joined(separator: " ⏎ ").replacingOccurrences(of: "|", with: "\\|") + "`"
+        }
+        var rows = [
+            "| rule | wire | swift | what | example edit (old → new) | why |", "|---|---|---|---|---|---|",
+        ]
+        for rule in DiffRule.catalogue {
+            let edit = DiffRuleTests.cases.first { $0.rule == rule.id }?.edits.first
+            let example = edit.map { cell($0.0) + " → " + cell($0.1) } ?? "(none: no edit may reach it)"
+            rows.append(
+                "| `\(rule.id)` | \(rule.wire.rawValue) | \(rule.swift.rawValue) | \(rule.title) | \(example) | "
+                    + "\(rule.rationale) |")
+        }
+        return rows.joined(separator: "\n")
     }
 
     /// The text report of `[string]` becoming `[Tag]` on a returned model and on a sent one, without its summary.

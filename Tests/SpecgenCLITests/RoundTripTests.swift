@@ -85,8 +85,11 @@ struct RoundTripTests {
         let gained = after.subtracting(before).sorted().joined(separator: "\n")
         #expect(before == after, "only before:\n\(lost)\nonly after:\n\(gained)")
         // `specgen diff` finds nothing to report: documentation, behaviour (retry, timeout, cache policy) and wire.
+        // OpenAPI groups operations by path, so the mock's initializer may take its handlers in another order
+        // (`operations-reordered`, as the surface comparison above allows).
         if renamedOperations(original).isEmpty {
-            let findings = SpecDiff.findings(old: original, new: spec).map { "\($0.rule.id): \($0.message)" }
+            let findings = SpecDiff.findings(old: original, new: spec).filter { $0.rule.id != "operations-reordered" }
+                .map { "\($0.rule.id): \($0.message)" }
             #expect(findings.isEmpty, "\(findings)")
         }
         // Auth comes back as written: a token path below the server is a path again, not the exported full URL.

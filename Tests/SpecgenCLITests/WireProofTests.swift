@@ -24,7 +24,11 @@ struct WireProofTests {
     /// answers by the exchanges they touch, the others (documentation, helpers, servers, auth schemes, models
     /// added or removed) by every exchange of the operations they touch, or by none carrying them at all.
     @Test func everyRuleIsProven() throws {
-        #expect(try Self.provenRules() == DiffRule.catalogue.map(\.id).sorted())
+        // The catch-alls have no case (no edit reaches them) and stay breaking: no exchange proves a change no rule
+        // understands.
+        let rules = DiffRule.catalogue.map(\.id).filter { !$0.hasPrefix("unexplained-") }
+        let proven = try Self.provenRules()
+        #expect(proven == rules.sorted(), "not proven: \(Set(rules).subtracting(proven).sorted())")
     }
 
     /// The rules whose case's findings all carry a proof.
@@ -187,13 +191,13 @@ struct WireProofTests {
         #expect(retyped.failure == "reads none of the answer's keys ('count'): every property is absent")
     }
 
-    /// Each enum value's finding is judged by the exchanges that carry that value: renaming `DRAFT` to `Draft` breaks
-    /// the old app's requests with `DRAFT`, while adding `Draft` breaks nothing.
+    /// An enum value's finding is judged by the exchanges that carry that value: sending `DRAFT` as `Draft` (the same
+    /// Swift case) breaks the old app's requests with `DRAFT`.
     @Test func eachEnumValueIsJudgedByItsOwnExchanges() throws {
         let findings = try DiffRuleTests.findings(
             old: Self.sheets, new: Self.sheets.replacingOccurrences(of: "[DRAFT, DONE]", with: "[Draft, DONE]"))
-        #expect(findings.map(\.rule.id) == ["enum-value-added", "enum-value-removed-request"])
-        #expect(findings.map(\.wire) == [.safe, .breaking])
+        #expect(findings.map(\.rule.id) == ["enum-value-wire-changed"])
+        #expect(findings.map(\.wire) == [.breaking])
         #expect(findings.last?.proof?.evidence?.failure == #"body is "DRAFT", not one of State's values: Draft, DONE"#)
     }
 

@@ -31,6 +31,15 @@ public struct AuthScheme: Hashable, Sendable {
         self.description = description
         self.location = location
     }
+
+    /// Whether two kinds take the same credential from the app (a key sent in another place, tokens fetched at
+    /// another URL or with other grants into the same token store), so that only the wire tells them apart.
+    package static func sameCredential(_ a: Kind, _ b: Kind) -> Bool {
+        switch (a, b) {
+        case (.bearer, .bearer), (.basic, .basic), (.apiKey, .apiKey), (.oauth2, .oauth2): true
+        default: false
+        }
+    }
 }
 
 /// Where an API key is sent.

@@ -1,0 +1,81 @@
+import Foundation
+import SpecgenSpec
+
+/// The proof of a date's format change: one instant, written as one side writes it and read as the other reads
+/// it. Validation cannot see this break (epoch seconds and milliseconds are both numbers), so the exchange shows
+/// the instant each side means.
+enum DateExchange {
+    /// 2025-01-01T12:00:00Z.
+    static let instant = Date(timeIntervalSince1970: 1_735_732_800)
+
+    /// The JSON an app or a server writes for `date` in this format (`format` nil: ISO 8601 text).
+    static func written(_ date: Date, format: String?, calendarDate: Bool) -> String {
+        if let epoch = EpochFormat(format: format) {
+            return String(Int(date.timeIntervalSince1970 * epoch.perSecond))
+        }
+        return "\"" + formatter(format, calendarDate: calendarDate).string(from: date) + "\""
+    }
+
+    /// The instant JSON means in this format, or nil when it cannot be read.
+    static func read(_ json: String, format: String?, calendarDate: Bool) -> Date? {
+        if let epoch = EpochFormat(format: format) {
+            return Double(json).map { Date(timeIntervalSince1970: $0 / epoch.perSecond) }
+        }
+        guard json.hasPrefix("\""), json.hasSuffix("\""), json.count >= 2 else { return nil }
+        return formatter(format, calendarDate: calendarDate).date(from: String(json.dropFirst().dropLast()))
+    }
+
+    static func formatter(_ format: String?, calendarDate: Bool) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat =
+            format.map(NamedDateFormat.pattern(of:)) ?? (calendarDate ? "yyyy-MM-dd" : "yyyy-MM-dd'T'HH:mm:ssXXXXX")
+        return formatter
+    }
+
+    /// The exchanges of a value whose format went from `before` to `after`: the old app's request read by the new
+    /// server when the old app sends it, the new server's answer read by the old app when it receives it.
+    static func proof(
+        from before: String?, to after: String?, calendarDate: Bool, sends: Bool, receives: Bool, type: String,
+        operation: String?
+    ) -> WireProof {
+        var failed: [Exchange] = []
+        func meaning(_ date: Date?) -> String {
+            date.map { formatter(nil, calendarDate: false).string(from: $0) } ?? "nothing"
+        }
+        if sends {
+            let json = written(instant, format: before, calendarDate: calendarDate)
+            let read = self.read(json, format: after, calendarDate: calendarDate)
+            if read != instant {
+                failed.append(
+                    Exchange(
+                        direction: .request, type: type, operation: operation, json: json,
+                        failure: read == nil
+                            ? "it is not a date in \(DiffText.format(after))"
+                            : "it reads \(meaning(read)), not \(meaning(instant))"))
+            }
+        }
+        if receives {
+            let json = written(instant, format: after, calendarDate: calendarDate)
+            let read = self.read(json, format: before, calendarDate: calendarDate)
+            if read != instant {
+                failed.append(
+                    Exchange(
+                        direction: .answer, type: type, operation: operation, json: json,
+                        failure: read == nil
+                            ? "it is not a date in \(DiffText.format(before))"
+                            : "it reads \(meaning(read)), not \(meaning(instant))"))
+            }
+        }
+        return WireProof(requests: sends ? 1 : 0, answers: receives ? 1 : 0, failed: failed)
+    }
+}
+
+/// How findings name things.
+enum DiffText {
+    /// A date format in a message: `'epoch-seconds'`, or ISO 8601 text.
+    static func format(_ format: String?) -> String {
+        format.map { "'\($0)'" } ?? "ISO 8601 text"
+    }
+}

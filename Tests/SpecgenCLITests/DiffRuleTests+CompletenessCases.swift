@@ -1,0 +1,158 @@
+import Foundation
+import SpecgenDiff
+import SpecgenSpec
+import SpecgenTestSupport
+import Testing
+
+extension DiffRuleTests {
+    /// A route of the base spec that `auth-scheme-*` cases make use the key scheme.
+    static let keyedRoute = [
+        ("    request: GET /skus/{sku}\n    auth: none\n", "    request: GET /skus/{sku}\n    auth: key\n")
+    ]
+
+    /// The rules that name what the first catalogue passed over: date formats, nullability, the API's name, thrown
+    /// types, response constraints, Swift-only and wire-only changes.
+    static let completenessCases: [Case] = [
+        Case(
+            rule: "format-changed",
+            edits: [("{type: datetime, format: epoch-seconds}", "{type: datetime, format: epoch-milliseconds}")],
+            symbol: "Order.placed",
+            shared: [
+                (
+                    "      note: string?\n",
+                    "      note: string?\n      placed: {type: datetime, format: epoch-seconds}\n"
+                )
+            ]
+        ),
+        Case(
+            rule: "nullability-changed", edits: [("      note: string?\n", "      note: \"string??\"\n")],
+            symbol: "Order.note"),
+        Case(rule: "api-renamed", edits: [("name: Shop\n", "name: Store\n")], symbol: "ShopAPI"),
+        Case(
+            rule: "operation-error-type-changed",
+            edits: [
+                (
+                    "    path:\n      sku: SKU\n    response: empty\n",
+                    "    path:\n      sku: SKU\n    response: empty\n    errors:\n      410: {case: gone}\n"
+                )
+            ],
+            symbol: "ShopAPI.findSKU"),
+        Case(
+            rule: "response-constraint-tightened",
+            edits: [("{type: double, maximum: 100}", "{type: double, maximum: 50}")],
+            symbol: "Order.total", shared: [("      total: double\n", "      total: {type: double, maximum: 100}\n")]),
+        Case(rule: "enum-value-wire-changed", edits: [("enum: [red, blue]", "enum: [RED, blue]")], symbol: "Color.red"),
+        Case(
+            rule: "sensitivity-changed",
+            edits: [("      note: string?\n", "      note: {type: string?, sensitive: true}\n")],
+            symbol: "Order.note"),
+        Case(
+            rule: "auth-scheme-details-changed", edits: [("in: header, name: X-Key", "in: header, name: X-Shop-Key")],
+            symbol: "ShopClient.init", shared: keyedRoute),
+        Case(
+            rule: "error-case-renamed",
+            edits: [("404: {case: notFound, body: Problem}", "404: {case: missing, body: Problem}")],
+            symbol: "ShopError.missing", count: 3),
+        Case(
+            rule: "enum-case-renamed", edits: [("enum: [red, blue]", "enum: [{value: red, swiftName: crimson}, blue]")],
+            symbol: "Color.crimson"),
+        Case(
+            rule: "stream-terminator-changed", edits: [("until: \"[DONE]\"", "until: \"[END]\"")],
+            symbol: "ShopAPI.streamOrders",
+            shared: [
+                (
+                    "  cancelOrder:\n",
+                    "  streamOrders:\n    request: GET /orders/stream\n    response:\n      200: {stream: events, body: Order, until: \"[DONE]\"}\n  cancelOrder:\n"
+                )
+            ]),
+        Case(
+            rule: "pagination-walk-changed", edits: [("paginate: {link: next}", "paginate: {link: more}")],
+            symbol: "ShopAPI.listTagsPages",
+            shared: [
+                (
+                    "  cancelOrder:\n",
+                    "  listTags:\n    request: GET /tags\n    response: \"[string]\"\n    paginate: {link: next}\n  cancelOrder:\n"
+                )
+            ]),
+        Case(
+            rule: "server-defaults-changed",
+            edits: [("{default: eu, enum: [eu, us]}", "{default: us, enum: [eu, us]}")],
+            symbol: "ShopServer.production",
+            shared: [
+                (
+                    "  production: https://api.shop.example/v1\n",
+                    "  production:\n    url: https://{region}.shop.example/v1\n    variables:\n      region: {default: eu, enum: [eu, us]}\n"
+                )
+            ]),
+        Case(
+            rule: "wire-type-changed", edits: [("      day: date\n", "      day: datetime\n")], symbol: "Order.day",
+            shared: [("      note: string?\n", "      note: string?\n      day: date\n")]),
+        Case(
+            rule: "operations-reordered",
+            edits: [
+                (
+                    "  findSKU:\n    request: GET /skus/{sku}\n    auth: none\n    path:\n      sku: SKU\n    response: empty\n",
+                    ""
+                ),
+                (
+                    "  createOrder:\n",
+                    "  findSKU:\n    request: GET /skus/{sku}\n    auth: none\n    path:\n      sku: SKU\n    response: empty\n  createOrder:\n"
+                ),
+            ], symbol: "ShopMock.init"),
+        Case(
+            rule: "model-renamed-in-swift",
+            edits: [("  Coupon:\n    properties:", "  Coupon:\n    swiftName: Discount\n    properties:")],
+            symbol: "Discount"),
+    ]
+
+    /// The catch-alls fire where no rule speaks: the completeness pass alone, with no rule's finding, names each
+    /// difference of the wire model and of the Swift API at its place.
+    @Test func theCatchAllsNameEveryDifferenceNoRuleExplains() throws {
+        let old = try Self.load(Self.base, path: "old.yaml")
+        let new = try Self.load(
+            Self.base.replacingOccurrences(of: "      note: string?\n", with: "      note: \"string??\"\n"),
+            path: "new.yaml")
+        let gaps = SpecDiff.unexplained(old: old, new: new)
+        #expect(
+            gaps.map(\.rule.id) == ["unexplained-wire-change"] + Array(repeating: "unexplained-swift-change", count: 3))
+        #expect(gaps.first?.message == "model Order.note: presence optional → nullable")
+        #expect(gaps.first?.location.line == 24)
+        #expect(gaps.dropFirst().map(\.symbols) == [["Order.encode"], ["Order.init"], ["Order.note"]])
+        #expect(gaps.allSatisfy { $0.rule.wire == .breaking || $0.rule.swift == .breaking })
+        // With the rules, the same edit is explained.
+        #expect(SpecDiff.findings(old: old, new: new).map(\.rule.id) == ["nullability-changed"])
+    }
+
+    /// Date formats travel: every change of one is wire-breaking, in properties, parameters and response headers.
+    @Test(arguments: [
+        ("format: epoch-seconds}", "format: epoch-milliseconds}"), ("format: epoch-milliseconds}", "}"),
+        ("format: http-date}", "}"), ("{type: datetime, format: epoch-seconds}", "{type: datetime}"),
+    ])
+    func dateFormatChangesBreakTheWire(_ before: String, _ after: String) throws {
+        let spec = """
+            specgen: 1
+            name: Clock
+            version: 1.0.0
+            servers:
+              production: https://clock.example
+            models:
+              Tick:
+                properties:
+                  at: {type: datetime, format: epoch-milliseconds}
+            endpoints:
+              ticks:
+                request: GET /ticks
+                query:
+                  since: {type: datetime, format: epoch-seconds}
+                response:
+                  200:
+                    body: "[Tick]"
+                    headers:
+                      Last-Modified: {type: datetime, format: http-date}
+
+            """
+        let findings = try Self.findings(old: spec, new: spec.replacingOccurrences(of: before, with: after))
+        #expect(findings.map(\.rule.id) == ["format-changed"], "\(findings.map(\.message))")
+        #expect(findings.allSatisfy { $0.wire == .breaking && $0.swift == .safe })
+    }
+}
