@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Fuzzes one of Specgen's inputs with libFuzzer and AddressSanitizer, on demand (never in CI):
 #
-#   Benchmarks/fuzz.sh <generator|mock|decoding|importer|diff> <seconds>
+#   Benchmarks/fuzz.sh <generator|mock|decoding|importer|diff|mutation> <seconds>
 #
 # generator: YAML -> spec -> plan -> Swift; mock: specgen-mock's request validation; decoding: a generated client's
 # response decoding; importer: an OpenAPI document -> spec -> lint; diff: two versions of a spec -> findings with
-# their wire proofs (see Sources/SpecgenFuzzing). It builds specgen-fuzz into .build-fuzz with coverage
+# their wire proofs; mutation: a spec given random single edits, each diffed both ways, every change explained by a
+# named rule (see Sources/SpecgenFuzzing). It builds specgen-fuzz into .build-fuzz with coverage
 # instrumentation, seeds it from Tests/Fixtures (and, for the generator, every spec there and in Specs/), grows a
 # corpus in a temporary folder, and prints libFuzzer's final statistics. An input that crashes a target is written
 # to Tests/Fixtures/fuzz-<target>/crash-<hash> (or timeout-, oom-): fix the bug, keep the file (FuzzCorpusTests
@@ -14,8 +15,8 @@
 set -euo pipefail
 target=${1:-}
 seconds=${2:-}
-case "$target" in generator | mock | decoding | importer | diff) ;; *)
-    echo "usage: Benchmarks/fuzz.sh <generator|mock|decoding|importer|diff> <seconds>" >&2
+case "$target" in generator | mock | decoding | importer | diff | mutation) ;; *)
+    echo "usage: Benchmarks/fuzz.sh <generator|mock|decoding|importer|diff|mutation> <seconds>" >&2
     exit 2
     ;;
 esac
@@ -41,8 +42,8 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/corpus" "$work/seeds"
 fixtures="Tests/Fixtures/fuzz-$target"
 find "$fixtures" -type f ! -name README.md -exec cp {} "$work/seeds/" \;
-if [ "$target" = generator ] || [ "$target" = diff ]; then
-    for spec in Tests/Fixtures/*/spec.yaml Specs/*.yaml; do
+if [ "$target" = generator ] || [ "$target" = diff ] || [ "$target" = mutation ]; then
+    for spec in Tests/Fixtures/*/spec.yaml Tests/Fixtures/*/[A-Z]*.yaml Specs/*.yaml; do
         cp "$spec" "$work/seeds/$(echo "$spec" | tr '/' '_')"
     done
 fi

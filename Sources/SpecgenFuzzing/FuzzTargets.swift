@@ -31,6 +31,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// line `--- new ---`, then the new one, every change tried with its exchanges; without that line, the spec
     /// against itself, which must change nothing.
     case diff
+    /// The diff's completeness: a spec as a user wrote it, given random single edits (drawn from the input's bytes),
+    /// each diffed both ways; a difference no rule explains, or a breaking verdict for an edit that changes neither
+    /// the wire nor the Swift API, stops the run.
+    case mutation
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -40,7 +44,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .decoding: Self.decode(bytes)
         case .importer: Self.importDocument(bytes)
         case .diff: Self.compare(bytes)
+        case .mutation: Self.mutate(bytes)
         }
+    }
+
+    private static func mutate(_ bytes: [UInt8]) {
+        // FNV-1a of the input: the same input draws the same edits.
+        let seed = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let check = DiffMutationCheck(text: String(decoding: bytes, as: UTF8.self), path: "fuzz.yaml")
+        let problems = check.run(edits: 4, seed: seed).flatMap(\.problems)
+        precondition(problems.isEmpty, "the diff missed or misjudged an edit: \(problems[0])")
     }
 
     private static func compare(_ bytes: [UInt8]) {

@@ -17,7 +17,7 @@ struct FuzzCorpusTests {
             files += Fixtures.cases(holding: "spec.yaml").map { Fixtures.url($0, "spec.yaml") }
             files += SeedAPIs.specPaths.map { PackagePaths.url($0) }
         }
-        if target == .diff { files += SeedAPIs.specPaths.map { PackagePaths.url($0) } }
+        if target == .diff || target == .mutation { files += SeedAPIs.specPaths.map { PackagePaths.url($0) } }
         if target == .importer {
             for document in ["openapi.yaml", "openapi.json"] {
                 files += Fixtures.cases(holding: document).map { Fixtures.url($0, document) }
@@ -29,7 +29,7 @@ struct FuzzCorpusTests {
     @Test(arguments: FuzzTarget.allCases)
     func theCorpusRunsWithoutACrash(target: FuzzTarget) throws {
         let files = Self.corpus(target)
-        let expected = [FuzzTarget.generator: 56, .mock: 7, .decoding: 6, .importer: 49, .diff: 7][target]
+        let expected = [FuzzTarget.generator: 56, .mock: 7, .decoding: 6, .importer: 49, .diff: 7, .mutation: 6][target]
         // A lost seed would silently weaken both the fuzzing and this test; a new crash reproducer adds one here.
         #expect(files.count == expected)
         for file in files {

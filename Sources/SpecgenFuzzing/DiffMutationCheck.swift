@@ -1,0 +1,96 @@
+import SpecgenDiff
+package import SpecgenSpec
+package import SpecgenYAML
+
+/// The diff's completeness, checked on random single edits of a spec, each compared both ways: every edit that
+/// changes what travels or the generated Swift API gets findings that explain it (no catch-all finding), and an
+/// edit that changes neither gets no breaking verdict.
+package struct DiffMutationCheck {
+    /// What one edit did to the diff.
+    package struct Outcome: Sendable {
+        /// The edit's kind, such as `replace format`.
+        package var kind: String
+        /// Whether the edited spec loads without errors; only those are compared.
+        package var valid: Bool
+        /// Whether the wire model or the Swift surface changed.
+        package var wire = false
+        package var swift = false
+        /// Findings of the diff old → new.
+        package var findings = 0
+        /// What the diff got wrong, in either direction.
+        package var problems: [String] = []
+    }
+
+    let text: String
+    let path: String
+    let spec: Spec?
+    let root: YAMLNode?
+
+    /// A check over `text`, a spec.
+    package init(text: String, path: String) {
+        self.text = text
+        self.path = path
+        spec = Spec.load(bytes: Array(text.utf8), path: path).spec
+        root = (try? YAMLDocument(parsing: Array(text.utf8), path: path))?.root
+    }
+
+    /// `count` edits drawn from `seed`; none when the spec itself does not load.
+    package func run(edits count: Int, seed: UInt64) -> [Outcome] {
+        guard let spec, let root, !Spec.load(bytes: Array(text.utf8), path: path).hasErrors else { return [] }
+        var random = SplitMix64(seed: seed)
+        let mutator = SpecMutator(root)
+        var outcomes: [Outcome] = []
+        var attempts = 0
+        while outcomes.count < count, attempts < count * 20 {
+            attempts += 1
+            guard let edit = mutator.edit(using: &random) else { continue }
+            outcomes.append(check(edit, against: spec))
+        }
+        return outcomes
+    }
+
+    /// Loads the edited spec and compares it with the original both ways.
+    package func check(_ edit: SpecMutator.Edit, against spec: Spec) -> Outcome {
+        let edited = YAMLTreeText.text(of: edit.root)
+        let loaded = Spec.load(bytes: Array(edited.utf8), path: "edited.yaml")
+        guard let other = loaded.spec, !loaded.hasErrors else { return Outcome(kind: edit.kind, valid: false) }
+        var outcome = Outcome(kind: edit.kind, valid: true)
+        let changed = SpecDiff.differences(old: spec, new: other)
+        outcome.wire = changed.wire
+        outcome.swift = changed.swift
+        for (direction, old, new) in [("old → edited", spec, other), ("edited → old", other, spec)] {
+            let findings = SpecDiff.findings(old: old, new: new)
+            if direction == "old → edited" { outcome.findings = findings.count }
+            let lines = findings.map { "\($0.rule.id): \($0.message)" }
+            func problem(_ text: String) {
+                outcome.problems.append("\(edit.kind), \(direction): \(text); findings: \(lines)")
+            }
+            for finding in findings where finding.rule.id.hasPrefix("unexplained-") {
+                problem("unexplained: \(finding.message)")
+            }
+            if !changed.wire, let finding = findings.first(where: { $0.wire == .breaking }) {
+                problem("wire-breaking '\(finding.rule.id)' though nothing travels differently")
+            }
+            if !changed.swift, let finding = findings.first(where: { $0.swift == .breaking }) {
+                problem("Swift-breaking '\(finding.rule.id)' though the Swift API is the same")
+            }
+            if changed.wire || changed.swift, findings.isEmpty { problem("no finding for a change") }
+        }
+        return outcome
+    }
+}
+
+/// A small, seedable generator (SplitMix64), so a run is the same on every machine.
+package struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    package init(seed: UInt64) { state = seed }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

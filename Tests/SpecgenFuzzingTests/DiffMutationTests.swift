@@ -1,0 +1,97 @@
+import Foundation
+import SpecgenFuzzing
+import SpecgenTestSupport
+import Testing
+
+/// The diff explains every change: random single edits of the seed specs and the fixture specs, over every key they
+/// write, each compared both ways. A failure names the edit, the difference no rule explained, and the findings.
+/// The counts, by kind of edit, are the region `diff-mutations` of Benchmarks/DIFF.md (`SPECGEN_RECORD=1` rewrites
+/// it).
+struct DiffMutationTests {
+    /// The specs edited: the seed APIs, the fixture clients, the Keyz diff pair, `diff-mutations/shop.yaml` and every
+    /// lint fixture (those that load).
+    static let seeds: [String] =
+        SeedAPIs.specPaths
+        + ["HostileNames", "Ledger", "PayDesk", "Relay", "Shelf"].map { "Tests/Fixtures/\($0)/\($0).yaml" }
+        + ["keyz-diff/old.yaml", "keyz-diff/new.yaml", "diff-mutations/shop.yaml"].map { "Tests/Fixtures/\($0)" }
+        + Fixtures.cases(holding: "spec.yaml").map { "Tests/Fixtures/\($0)/spec.yaml" }
+
+    /// Edits per spec and the seed; `SPECGEN_MUTATIONS` and `SPECGEN_MUTATION_SEED` ask for another run, which
+    /// then leaves Benchmarks/DIFF.md alone.
+    static let editsPerSpec = ProcessInfo.processInfo.environment["SPECGEN_MUTATIONS"].flatMap(Int.init) ?? 100
+    static let seed = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
+    static var isDefaultRun: Bool { editsPerSpec == 100 && seed == 0x5EED }
+
+    /// The outcomes of every spec that loads, by its path.
+    static func outcomes() async throws -> [(path: String, outcomes: [DiffMutationCheck.Outcome])] {
+        let texts = try seeds.map { path in
+            (path, String(decoding: try Data(contentsOf: PackagePaths.url(path)), as: UTF8.self))
+        }
+        // A minute of work for one core, on a thread of its own: the two threads Swift concurrency has here stay free
+        // for the tests that time real sockets.
+        let (edits, seed) = (editsPerSpec, seed)
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let all = texts.map { path, text in
+                    (path: path, outcomes: DiffMutationCheck(text: text, path: path).run(edits: edits, seed: seed))
+                }
+                continuation.resume(returning: all.filter { !$0.outcomes.isEmpty })
+            }
+        }
+    }
+
+    @Test func everyEditIsExplainedAndTheCountsAreCurrent() async throws {
+        let results = try await Self.outcomes()
+        // The seed specs and the fixtures that load without errors; a lost one would weaken the test unseen.
+        #expect(results.count == 17, "\(results.map(\.path))")
+        let problems = results.flatMap { result in result.outcomes.flatMap(\.problems).map { "\(result.path): \($0)" } }
+        if let log = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_LOG"] {
+            try Data(problems.map { String($0.prefix(2000)) + "\n" }.joined().utf8).write(to: URL(filePath: log))
+        }
+        #expect(problems.isEmpty, "\(problems.count) problems, the first: \(problems.prefix(3))")
+        let all = results.flatMap(\.outcomes)
+        let valid = all.filter(\.valid)
+        // Most edits must make a spec that loads, or the test compares little.
+        #expect(valid.count * 3 > all.count, "\(valid.count) of \(all.count) edits load")
+        #expect(valid.contains { $0.wire } && valid.contains { $0.swift } && valid.contains { !$0.wire && !$0.swift })
+        guard Self.isDefaultRun else { return }
+        let path = "Benchmarks/DIFF.md"
+        let text = String(decoding: try Data(contentsOf: PackagePaths.url(path)), as: UTF8.self)
+        let check = DocRegions.refresh(text, with: ["diff-mutations": Self.table(all, specs: results.count)])
+        #expect(check.names.contains("diff-mutations"), "\(path) has no region diff-mutations")
+        guard !check.stale.isEmpty else { return }
+        if ProcessInfo.processInfo.environment["SPECGEN_RECORD"] == "1" {
+            try Data(check.text.utf8).write(to: PackagePaths.url(path))
+            Issue.record("Rewrote the mutation counts in \(path); unset SPECGEN_RECORD and run again.")
+        } else {
+            Issue.record("\(path): the mutation counts are stale; run with SPECGEN_RECORD=1")
+        }
+    }
+
+    /// The counts by kind of edit, as a Markdown table.
+    static func table(_ outcomes: [DiffMutationCheck.Outcome], specs: Int) -> String {
+        let kinds = ["replace", "set", "add", "remove", "rename"]
+        var rows = [
+            "| edit | tried | valid | wire changed | Swift changed | neither | findings | problems |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        func row(_ name: String, _ group: [DiffMutationCheck.Outcome]) -> String {
+            let valid = group.filter(\.valid)
+            let neither = valid.filter { !$0.wire && !$0.swift }.count
+            let findings = valid.map(\.findings).reduce(0, +)
+            let unexplained = valid.map(\.problems.count).reduce(0, +)
+            let columns: [Int] = [
+                group.count, valid.count, valid.filter(\.wire).count, valid.filter(\.swift).count, neither, findings,
+                unexplained,
+            ]
+            return "| \(name) | " + columns.map(String.init).joined(separator: " | ") + " |"
+        }
+        for kind in kinds {
+            rows.append(row(kind, outcomes.filter { $0.kind.hasPrefix(kind + " ") }))
+        }
+        rows.append(row("all", outcomes))
+        let keys = Set(outcomes.map { $0.kind.split(separator: " ").dropFirst().joined(separator: " ") }).count
+        return "\(editsPerSpec) edits of each of \(specs) specs, seed \(seed), each compared both ways; \(keys) "
+            + "different keys edited.\n\n" + rows.joined(separator: "\n")
+    }
+}
