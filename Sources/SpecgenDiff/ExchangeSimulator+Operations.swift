@@ -61,9 +61,11 @@ extension ExchangeSimulator {
         for name in names {
             guard let endpoint = old.endpoint(named: name) else { continue }
             let claimed = claims[name] ?? []
+            let onlyOwn = onlyUnclaimed
             let relevant = { (place: String) in
-                places.map { $0.contains { Self.place(place, isIn: $0) } }
-                    ?? !claimed.contains { Self.place(place, isIn: $0) }
+                let unclaimed = !claimed.contains { Self.place(place, isIn: $0) }
+                return places.map { $0.contains { Self.place(place, isIn: $0) } && (unclaimed || !onlyOwn) }
+                    ?? unclaimed
             }
             if let found = proof(
                 operation: name, requests: OldAppRequests.isSimulated(endpoint), answers: read, relevant)

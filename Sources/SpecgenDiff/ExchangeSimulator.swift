@@ -55,6 +55,9 @@ struct ExchangeSimulator {
     /// The failures each operation's other changes explain, by operation (its name in the old spec): places such
     /// as `query.limit`, `body`, `status.201`. Set by the diff before it asks for proofs.
     var claims: [String: [String]] = [:]
+    /// Whether a proof at named places counts only the failures no other change claims: an addition's, which can
+    /// break an old request only by taking it for itself, never by removing what served it.
+    var onlyUnclaimed = false
 
     /// What trying one model's exchanges found.
     struct Trial {

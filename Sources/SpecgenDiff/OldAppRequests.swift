@@ -38,7 +38,7 @@ struct OldAppRequests {
             bodies = [
                 .object(
                     fields.filter(\.isRequiredOnWire).map {
-                        SpecValueEntry(key: $0.wireName, value: Synthesizer(spec: spec).value(for: $0))
+                        SpecValueEntry(key: $0.wireName, value: Synthesizer(spec: spec, types: types).value(for: $0))
                     })
             ]
         }
@@ -64,7 +64,7 @@ struct OldAppRequests {
         _ endpoint: Endpoint, given: Set<String>, body: SpecValue?,
         credential: (headers: [(name: String, value: String)], query: [String]), values: [String: SpecValue] = [:]
     ) -> Sent {
-        let synthesizer = Synthesizer(spec: spec)
+        let synthesizer = Synthesizer(spec: spec, types: types)
         // A parameter's value: the one given, or the synthesized one, where an array has two items.
         func value(_ field: Field) -> SpecValue {
             if let given = values[field.wireName] { return given }

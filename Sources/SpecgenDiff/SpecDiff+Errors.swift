@@ -45,14 +45,15 @@ extension SpecDiff {
                 if previous.status != item.status {
                     add(
                         .errorStatusChanged, "'\(symbol)' is now status \(item.status), was \(previous.status)",
-                        at: errorLocation(item.status, in: new), symbols: [symbol], scope: scope(item.name))
+                        at: errorLocation(item.status, in: new), symbols: [symbol], operations: throwers,
+                        scope: scope(item.name))
                 } else if previous.name != item.name {
                     add(
                         .errorCaseRenamed,
                         "the \(item.status) error of '\(error.typeName)' is the case '\(item.name)', "
                             + "was '\(previous.name)'",
                         at: errorLocation(item.status, in: new), symbols: [oldSymbol, symbol],
-                        scope: .operations([], places: nil))
+                        operations: throwers, scope: .operations([], places: nil))
                 }
                 if previous.bodyType != item.bodyType,
                     previous.bodyType.map({ swiftRenames[$0] ?? $0 }) != item.bodyType
@@ -60,7 +61,8 @@ extension SpecDiff {
                     add(
                         .errorBodyChanged,
                         "'\(symbol)' now carries \(item.bodyType ?? "nothing"), was \(previous.bodyType ?? "nothing")",
-                        at: errorLocation(item.status, in: new), symbols: [symbol], scope: scope(item.name))
+                        at: errorLocation(item.status, in: new), symbols: [symbol], operations: throwers,
+                        scope: scope(item.name))
                 }
             }
             for item in added where before.typeName == error.typeName {
@@ -68,13 +70,14 @@ extension SpecDiff {
                     .errorCaseAdded, "'\(error.typeName)' has a new case '\(item.name)' (\(item.status))",
                     at: errorLocation(item.status, in: new),
                     symbols: ["\(error.typeName).\(item.name.withoutBackticks)"],
-                    scope: scope(item.name))
+                    operations: throwers, scope: scope(item.name))
             }
             for item in before.cases where !paired.contains(where: { $0.old.status == item.status }) {
                 add(
                     .errorCaseRemoved, "'\(before.typeName)' lost its case '\(item.name)' (\(item.status))",
                     at: errorLocation(item.status, in: old),
-                    symbols: ["\(before.typeName).\(item.name.withoutBackticks)"], scope: scope(item.name))
+                    symbols: ["\(before.typeName).\(item.name.withoutBackticks)"], operations: throwers,
+                    scope: scope(item.name))
             }
         }
     }
@@ -96,14 +99,14 @@ extension SpecDiff {
             for part in parts.dropFirst() {
                 add(
                     .errorTypeUnshared, "\(Self.quoted(part)) no longer the same type as '\(parts[0][0])'",
-                    at: errorTypeLocation(part[0]), symbols: part, scope: answers(part))
+                    at: errorTypeLocation(part[0]), symbols: part, operations: throwers(of: part), scope: answers(part))
             }
         }
         for parts in Self.regroupings(after, by: before) {
             for part in parts.dropFirst() {
                 add(
                     .errorTypeShared, "\(Self.quoted(part)) now the same type as '\(parts[0][0])'",
-                    at: errorTypeLocation(part[0]), symbols: part, scope: answers(part))
+                    at: errorTypeLocation(part[0]), symbols: part, operations: throwers(of: part), scope: answers(part))
             }
         }
         // A type that was another's alias, whose enum is gone with its operation, becomes an enum of its own (or an

@@ -92,9 +92,16 @@ package struct SpecDiff {
     /// Tries the exchanges of every finding with a scope, and records what they prove.
     mutating func prove() {
         var simulator = ExchangeSimulator(old: old, new: new, oldTypes: oldTypes, newTypes: newTypes)
-        simulator.claims = Self.claims(of: findings, operations: old.endpoints.map(\.name))
+        let names = old.endpoints.map(\.name)
+        let claims = Self.claims(of: findings, operations: names)
         for index in findings.indices {
             guard let scope = findings[index].scope else { continue }
+            // An addition answers only for what it takes over: the claims of every other finding are not its own.
+            let additive = findings[index].rule.additive
+            var others = findings
+            if additive { others.remove(at: index) }
+            simulator.claims = additive ? Self.claims(of: others, operations: names) : claims
+            simulator.onlyUnclaimed = additive
             let model = scope.model ?? ""
             // The evidence names an operation that sends the model for a request, one that returns it for an answer.
             let senders = oldUsage.operations(sending: model)
@@ -141,6 +148,8 @@ package struct SpecDiff {
     }
 
     mutating func compareAPI() {
+        // The operations sent to a server's own URL, which a change of the server moves.
+        let served = old.endpoints.filter { $0.server == nil }.map(\.name)
         if oldPlan.names.module != newPlan.names.module {
             let symbols = [oldPlan.names, newPlan.names].flatMap { names in
                 [names.module, names.api, names.client, names.mock, names.error, names.requests, names.server]
@@ -155,14 +164,14 @@ package struct SpecDiff {
             guard let newServer = new.servers.first(where: { $0.name == oldServer.name }) else {
                 add(
                     .serverRemoved, "server '\(oldServer.name)' was removed", at: oldServer.location,
-                    symbols: [symbol, oldPlan.names.server, "\(oldPlan.names.client).init"],
+                    symbols: [symbol, oldPlan.names.server, "\(oldPlan.names.client).init"], operations: served,
                     scope: .server(oldServer.name))
                 continue
             }
             if newServer.url != oldServer.url {
                 add(
                     .serverURLChanged, "server '\(oldServer.name)' moved from \(oldServer.url) to \(newServer.url)",
-                    at: newServer.location, symbols: [symbol], scope: .server(oldServer.name))
+                    at: newServer.location, symbols: [symbol], operations: served, scope: .server(oldServer.name))
             }
             let variables = { (server: Server) in
                 server.variables.map { [$0.name, $0.defaultValue] + $0.values } + server.urls.map { [$0.name, $0.url] }
@@ -180,7 +189,9 @@ package struct SpecDiff {
                 add(
                     sameSwift ? .serverDefaultsChanged : .serverVariablesChanged,
                     "server '\(oldServer.name)' changed its variables or other URLs",
-                    at: newServer.location, symbols: [symbol, oldPlan.names.server], scope: .server(oldServer.name))
+                    at: newServer.location, symbols: [symbol, oldPlan.names.server],
+                    operations: old.endpoints.map(\.name),
+                    scope: .server(oldServer.name))
             }
         }
         for (index, newServer) in new.servers.enumerated()

@@ -194,7 +194,7 @@ extension MockService {
                 values.withLock { $0[type] = value }
                 return value
             }()
-        return example.map { value.merged(with: $0) } ?? value
+        return synthesizer.fitting(example, type).map { value.merged(with: $0) } ?? value
     }
 
     /// The answer for a documented error, with `override` merged over the synthesized body.
@@ -211,7 +211,7 @@ extension MockService {
                 status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
         }
         var value = synthesized(type, example: nil)
-        if let example = error.example {
+        if let example = synthesizer.fitting(error.example, type) {
             value = value.merged(with: example)
         } else if let description = error.description,
             let described = messageFields(of: error, title: description, description)

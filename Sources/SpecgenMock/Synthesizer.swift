@@ -5,9 +5,23 @@ public import SpecgenSpec
 /// them, otherwise values that decode in the generated client and meet the declared constraints.
 public struct Synthesizer: Sendable {
     let spec: Spec
+    /// The spec's types, which say whether an example fits.
+    let types: TypeResolver
 
     /// Creates a synthesizer for a spec.
-    public init(spec: Spec) { self.spec = spec }
+    public init(spec: Spec) { self.init(spec: spec, types: TypeResolver(spec)) }
+
+    /// Creates a synthesizer for a spec whose types are already resolved.
+    package init(spec: Spec, types: TypeResolver) {
+        self.spec = spec
+        self.types = types
+    }
+
+    /// The spec's example for a value of `type`, when it fits the type: one that does not is never used (lint warns).
+    package func fitting(_ example: SpecValue?, _ type: TypeRef, format: String? = nil) -> SpecValue? {
+        guard let example, types.mismatch(example, type: type, format: format, deep: true) == nil else { return nil }
+        return example
+    }
 
     /// A value for a type.
     public func value(for type: TypeRef) -> SpecValue {
@@ -26,7 +40,7 @@ public struct Synthesizer: Sendable {
 
     /// A value for a field: its example, its default, or one made from its type and constraints.
     package func value(for field: Field, depth: Int = 0) -> SpecValue {
-        if let example = field.example { return example }
+        if let example = fitting(field.example, field.type, format: field.format) { return example }
         if let defaultValue = field.defaultValue { return defaultValue }
         return value(
             for: field.type, name: field.wireName, constraints: field.constraints, format: field.format,
@@ -85,7 +99,7 @@ public struct Synthesizer: Sendable {
                 }
                 synthesized = first
             }
-            return model.example.map { synthesized.merged(with: $0) } ?? synthesized
+            return fitting(model.example, type).map { synthesized.merged(with: $0) } ?? synthesized
         }
     }
 

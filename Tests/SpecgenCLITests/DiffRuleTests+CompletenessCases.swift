@@ -156,3 +156,70 @@ extension DiffRuleTests {
         #expect(findings.allSatisfy { $0.wire == .breaking && $0.swift == .safe })
     }
 }
+
+extension DiffRuleTests {
+    /// An example that does not fit its own type is a lint warning and never a value the old app sends: a
+    /// description-only edit of a spec with one stays safe.
+    @Test func anIllTypedExampleIsNeverEvidence() throws {
+        let spec = """
+            specgen: 1
+            name: Tags
+            version: 1.0.0
+            servers:
+              production: https://tags.example
+            models:
+              Label:
+                properties:
+                  tags: {type: "[string]", example: red}
+                  name: string
+            endpoints:
+              putLabel:
+                request: PUT /labels
+                body: Label
+                response: Label
+
+            """
+        let loaded = Spec.load(bytes: Array(spec.utf8), path: "tags.yaml")
+        #expect(
+            loaded.diagnostics.map(\.description) == [
+                "tags.yaml:9:7: warning: example at 'models.Label.properties.tags' does not fit its type: the value does "
+                    + "not match type '[string]'; it is not used; write an example of type '[string]'"
+            ])
+        let edited = spec.replacingOccurrences(of: "  Label:\n", with: "  Label:\n    description: A label.\n")
+        let findings = try Self.findings(old: spec, new: edited)
+        #expect(findings.map(\.rule.id) == ["documentation-changed"])
+        #expect(findings.map(\.wire) == [.safe])
+        #expect(findings.first?.proof?.evidence == nil)
+    }
+}
+
+extension DiffRuleTests {
+    /// Each failing exchange belongs to the change that makes it: an operation removed beside one added takes the
+    /// removed one's 404 as its own, and the addition stays safe; an error case and a server's move name the
+    /// operations they reach.
+    @Test func eachFailureBelongsToTheChangeThatMakesIt() throws {
+        let removedAndAdded = try Self.findings(
+            old: Self.base,
+            new: Self.base.replacingOccurrences(of: "POST /orders/{id}/cancel", with: "POST /orders/{id}/void")
+                .replacingOccurrences(of: "  cancelOrder:", with: "  voidOrder:"))
+        #expect(Set(removedAndAdded.map(\.rule.id)) == ["operation-removed", "operation-added"])
+        let removal = try #require(removedAndAdded.first { $0.rule.id == "operation-removed" })
+        let addition = try #require(removedAndAdded.first { $0.rule.id == "operation-added" })
+        #expect(removal.wire == .breaking && addition.wire == .safe)
+        #expect(removal.proof?.evidence?.failure.hasPrefix("404") == true)
+        #expect(addition.proof?.evidence == nil)
+
+        let errorAdded = try Self.findings(
+            old: Self.base,
+            new: Self.base.replacingOccurrences(of: "errors:\n  404:", with: "errors:\n  429: {case: slowDown}\n  404:")
+        )
+        let shopError = try #require(errorAdded.first { $0.symbols == ["ShopError.slowDown"] })
+        #expect(shopError.operations == ["getOrder", "findSKU", "browseOrders", "payOrder"])
+
+        let moved = try Self.findings(
+            old: Self.base,
+            new: Self.base.replacingOccurrences(of: "https://api.shop.example/v1", with: "https://shop.example/v2"))
+        #expect(moved.map(\.rule.id) == ["server-url-changed"])
+        #expect(moved.first?.operations.count == 6)
+    }
+}

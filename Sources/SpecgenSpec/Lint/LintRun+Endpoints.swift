@@ -37,6 +37,9 @@ extension LintRun {
     mutating func checkErrors(_ errors: [ErrorResponse], keyPath: String) {
         for response in errors {
             let entryPath = "\(keyPath).\(response.status)"
+            if let type = response.body {
+                checkExample(response.example, of: type, at: response.location, keyPath: entryPath)
+            }
             if response.status.isSuccess {
                 error(
                     response.location, "status \(response.status) at '\(entryPath)' is a success, not an error",

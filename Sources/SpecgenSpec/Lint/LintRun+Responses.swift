@@ -8,6 +8,10 @@ extension LintRun {
                     fix: "declare it under 'errors:' with a case name")
             }
             checkResponseHeaders(response, endpoint: endpoint, keyPath: "\(keyPath).\(response.status).headers")
+            if case .json(let type) = response.body {
+                checkExample(
+                    response.example, of: type, at: response.location, keyPath: "\(keyPath).\(response.status)")
+            }
             if endpoint.method == .head, response.body != .empty {
                 error(response.typeLocation, "a HEAD response has no body at '\(keyPath)'", fix: "write 'empty'")
             }

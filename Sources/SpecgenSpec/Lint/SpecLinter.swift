@@ -128,6 +128,7 @@ struct LintRun {
             spec.models.map { ($0.name, namer.swiftName(of: $0), $0.location) },
             scope: "models", kind: "model")
         for model in spec.models {
+            checkExample(model.example, of: .named(model.name), at: model.location, keyPath: "models.\(model.name)")
             let swiftName = namer.swiftName(of: model)
             if model.swiftName == nil, swiftName != model.name,
                 Namer.reservedTypeNames.contains(model.name)
@@ -202,6 +203,13 @@ struct LintRun {
                     fix: "remove 'format' or change the type to 'datetime'")
             }
         }
+        if let example = field.example, !(example == .null && field.presence != .required),
+            let problem = types.mismatch(example, type: field.type, format: field.format, deep: true)
+        {
+            warning(
+                field.location, "example at '\(keyPath)' does not fit its type: \(problem); it is not used",
+                fix: "write an example of type '\(field.type)'")
+        }
         if let value = field.defaultValue {
             if field.presence == .nullable {
                 error(field.location, "the field at '\(keyPath)' is nullable and has a default; pick one")
@@ -211,30 +219,17 @@ struct LintRun {
         }
     }
 
-    /// Why a written value does not fit a type, or nil when it does.
-    func mismatch(_ value: SpecValue, type: TypeRef) -> String? {
-        switch (shape(of: type), value) {
-        case (.primitive(.int), .int), (.primitive(.int32), .int), (.primitive(.int64), .int): return nil
-        case (.primitive(.double), .int), (.primitive(.double), .double): return nil
-        case (.primitive(.float), .int), (.primitive(.float), .double): return nil
-        case (.primitive(.bool), .bool), (.primitive(.json), _): return nil
-        case (.primitive(let primitive), .string)
-        where ![.int, .int32, .int64, .double, .float, .bool].contains(primitive):
-            return nil
-        case (.enumeration(let model, let values), .string(let text)) where !model.isIntegerEnum:
-            return values.contains { $0.value == text } ? nil : "'\(text)' is not a value of enum '\(model.name)'"
-        case (.enumeration(let model, let values), .int(let number)) where model.isIntegerEnum:
-            return values.contains { $0.value == String(number) }
-                ? nil : "\(number) is not a value of enum '\(model.name)'"
-        case (.array(let element), .array(let items)):
-            return items.lazy.compactMap { mismatch($0, type: element) }.first
-        case (.map, .object), (.object, .object): return nil
-        case (.union(let model, let union), _):
-            let fits = union.variants.contains { mismatch(value, type: $0.type) == nil }
-            return fits ? nil : "the value matches no variant of union '\(model.name)'"
-        default: return "the value does not match type '\(type)'"
-        }
+    /// An example that does not fit its type is never used (the mock and the diff take only examples that fit):
+    /// a warning says so.
+    mutating func checkExample(_ example: SpecValue?, of type: TypeRef, at location: SourceLocation, keyPath: String) {
+        guard let example, let problem = types.mismatch(example, type: type, deep: true) else { return }
+        warning(
+            location, "example at '\(keyPath)' does not fit its type: \(problem); it is not used",
+            fix: "write an example of type '\(type)'")
     }
+
+    /// Why a written value does not fit a type, or nil when it does (``TypeResolver/mismatch(_:type:deep:)``).
+    func mismatch(_ value: SpecValue, type: TypeRef) -> String? { types.mismatch(value, type: type) }
 
     mutating func checkConstraints(
         _ constraints: Constraints, type: TypeRef, at location: SourceLocation,

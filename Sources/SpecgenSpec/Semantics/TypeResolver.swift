@@ -250,3 +250,51 @@ package struct FieldPathProblem: Error, Hashable, Sendable {
     /// A suggestion, when a field of a near name exists.
     package var fix: String?
 }
+
+extension TypeResolver {
+    /// Why a written value does not fit a type, or nil when it does.
+    ///
+    /// Shallow by default, as a default is checked: an object fits a struct. `deep` also checks the values of the
+    /// properties an object gives (an example is checked so: a bare string in a `[string]` property does not fit).
+    package func mismatch(_ value: SpecValue, type: TypeRef, format: String? = nil, deep: Bool = false) -> String? {
+        switch (shape(of: type), value) {
+        case (.primitive(.datetime), .int), (.primitive(.datetime), .double):
+            // An epoch format's dates are numbers.
+            return EpochFormat(format: format) == nil ? "the value does not match type '\(type)'" : nil
+        case (.primitive(.int), .int), (.primitive(.int32), .int), (.primitive(.int64), .int): return nil
+        case (.primitive(.double), .int), (.primitive(.double), .double): return nil
+        case (.primitive(.float), .int), (.primitive(.float), .double): return nil
+        case (.primitive(.bool), .bool), (.primitive(.json), _): return nil
+        case (.primitive(let primitive), .string)
+        where ![.int, .int32, .int64, .double, .float, .bool].contains(primitive):
+            return nil
+        case (.enumeration(let model, let values), .string(let text)) where !model.isIntegerEnum:
+            return values.contains { $0.value == text } ? nil : "'\(text)' is not a value of enum '\(model.name)'"
+        case (.enumeration(let model, let values), .int(let number)) where model.isIntegerEnum:
+            return values.contains { $0.value == String(number) }
+                ? nil : "\(number) is not a value of enum '\(model.name)'"
+        case (.array(let element), .array(let items)):
+            return items.lazy.compactMap { mismatch($0, type: element, deep: deep) }.first
+        case (.map(let element), .object(let entries)):
+            guard deep else { return nil }
+            return entries.lazy.compactMap { entry in mismatch(entry.value, type: element, deep: true) }.first
+        case (.object(let model), .object(let entries)):
+            guard deep, case .object(let fields) = model.kind else { return nil }
+            for entry in entries {
+                guard let field = fields.first(where: { $0.wireName == entry.key }) else { continue }
+                if entry.value == .null {
+                    if field.presence == .required { return "'\(entry.key)' of '\(model.name)' is null" }
+                    continue
+                }
+                if let problem = mismatch(entry.value, type: field.type, format: field.format, deep: true) {
+                    return "'\(entry.key)' of '\(model.name)': \(problem)"
+                }
+            }
+            return nil
+        case (.union(let model, let union), _):
+            let fits = union.variants.contains { mismatch(value, type: $0.type, deep: deep) == nil }
+            return fits ? nil : "the value matches no variant of union '\(model.name)'"
+        default: return "the value does not match type '\(type)'"
+        }
+    }
+}
