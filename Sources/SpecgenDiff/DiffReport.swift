@@ -1,5 +1,5 @@
 import Foundation
-import SpecgenSpec
+package import SpecgenSpec
 
 /// The findings of one spec's diff, rendered as text, Markdown, JSON or GitHub annotations.
 package struct DiffReport {
@@ -9,11 +9,17 @@ package struct DiffReport {
     package var findings: [Finding]
     /// Reasons for the findings a team accepted, by fingerprint; accepted findings trip no gate.
     package var accepted: [String: String]
+    /// Each operation's `METHOD /path`, by its name in either version, for the Markdown report's headings.
+    package var routes: [String: String]
+    /// The file GitHub annotations name: the spec as the pull request has it. A finding located in another file
+    /// (the base version, for something removed) is annotated on this one, with its base line in the message.
+    package var annotatedPath: String?
 
-    /// Creates a report.
-    package init(api: String, findings: [Finding], accepted: AcceptedBreaks? = nil) {
+    /// Creates a report; `routes` name the operations of both versions (``routes(of:)``).
+    package init(api: String, findings: [Finding], accepted: AcceptedBreaks? = nil, routes: [String: String] = [:]) {
         self.api = api
         self.findings = findings
+        self.routes = routes
         var reasons: [String: String] = [:]
         for finding in findings {
             if let reason = accepted?.reason(for: finding) { reasons[finding.fingerprint] = reason }
@@ -34,6 +40,20 @@ package struct DiffReport {
         if findings.contains(where: \.rule.additive) { return "minor" }
         return "patch"
     }
+
+    /// `METHOD /path` of every operation of the specs, by name; the first spec's wins for a name in both.
+    package static func routes(of specs: [Spec]) -> [String: String] {
+        var routes: [String: String] = [:]
+        for spec in specs {
+            for endpoint in spec.endpoints where routes[endpoint.name] == nil {
+                routes[endpoint.name] = "\(endpoint.method.rawValue) \(endpoint.path)"
+            }
+        }
+        return routes
+    }
+
+    var wireBreakingCount: Int { wireBreaking.count }
+    var swiftBreakingCount: Int { swiftBreaking.count }
 
     private var summary: String {
         "\(api): \(findings.count) change(s), \(wireBreaking.count) breaking on the wire, \(swiftBreaking.count) breaking in Swift;"
@@ -57,45 +77,6 @@ package struct DiffReport {
             if let reason = accepted[finding.fingerprint] { lines.append("    accepted: " + reason) }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    // MARK: Markdown
-
-    /// One pull-request comment: a summary table, then Breaking, Swift-only, Wire-only, Additive and Other sections.
-    package var markdown: String {
-        func count(_ wire: Verdict, _ swift: Verdict) -> Int {
-            findings.filter { $0.wire == wire && $0.swift == swift }.count
-        }
-        var out = "### API changes: \(api)\n\n"
-        if findings.isEmpty { return out + "No changes.\n" }
-        out += "| | breaks old apps on the wire | wire-safe |\n|---|---|---|\n"
-        out += "| **breaks Swift code** | \(count(.breaking, .breaking)) | \(count(.safe, .breaking)) |\n"
-        out += "| **Swift-safe** | \(count(.breaking, .safe)) | \(count(.safe, .safe)) |\n\n"
-        out += "Suggested version bump: **\(suggestedBump)**\n"
-        let sections: [(String, (Finding) -> Bool)] = [
-            ("Breaking (wire and Swift)", { $0.wire == .breaking && $0.swift == .breaking }),
-            ("Swift-only breaks", { $0.wire == .safe && $0.swift == .breaking }),
-            ("Wire-only breaks", { $0.wire == .breaking && $0.swift == .safe }),
-            ("Additive", { $0.wire == .safe && $0.swift == .safe && $0.rule.additive }),
-            ("Other", { $0.wire == .safe && $0.swift == .safe && !$0.rule.additive }),
-        ]
-        for (title, belongs) in sections {
-            let items = findings.filter(belongs)
-            guard !items.isEmpty else { continue }
-            out += "\n#### \(title)\n\n"
-            for finding in items {
-                var line =
-                    "- `\(finding.rule.id)` \(finding.message) (`\(finding.location.path):\(finding.location.line)`)"
-                if !finding.symbols.isEmpty {
-                    line += "; Swift: " + finding.symbols.map { "`\($0)`" }.joined(separator: ", ")
-                }
-                if !finding.operations.isEmpty { line += "; operations: " + finding.operations.joined(separator: ", ") }
-                if let reason = accepted[finding.fingerprint] { line += "; **accepted**: \(reason)" }
-                out += line + "\n"
-                if let proof = finding.proof { out += "  - \(Self.proofLabel(finding)): \(Self.markdown(proof))\n" }
-            }
-        }
-        return out
     }
 
     // MARK: JSON
@@ -169,11 +150,13 @@ package struct DiffReport {
         findings.map { finding in
             let breaks = finding.wire == .breaking || finding.swift == .breaking
             let level = breaks && accepted[finding.fingerprint] == nil ? "error" : "notice"
-            let message =
-                "\(finding.message) (wire: \(finding.wire.rawValue), swift: \(finding.swift.rawValue))"
-            return
-                "::\(level) file=\(finding.location.path),line=\(finding.location.line),col=\(finding.location.column),"
-                + "title=\(finding.rule.id)::\(Self.escapeAnnotation(message))\n"
+            var message = "\(finding.message) (wire: \(finding.wire.rawValue), swift: \(finding.swift.rawValue))"
+            var place = "file=\(finding.location.path),line=\(finding.location.line),col=\(finding.location.column)"
+            if let annotatedPath, annotatedPath != finding.location.path {
+                message += "; at \(finding.location.path):\(finding.location.line)"
+                place = "file=\(annotatedPath)"
+            }
+            return "::\(level) \(place),title=\(finding.rule.id)::\(Self.escapeAnnotation(message))\n"
         }.joined()
     }
 

@@ -65,6 +65,12 @@ extension DiffRule {
         "operations-reordered", "The operations are declared in another order", wire: .safe, swift: .breaking,
         "Nothing travels differently; the mock's initializer takes its handlers in the new order, so a call that "
             + "passes several of them must reorder its arguments.")
+    static let apiAdded = DiffRule(
+        "api-added", "A spec was added: a new client module", wire: .safe, swift: .safe, additive: true,
+        "Nothing old uses it.")
+    static let apiRemoved = DiffRule(
+        "api-removed", "A spec was removed: its client module is gone", wire: .breaking, swift: .breaking,
+        "Old apps still call its API; code importing its module no longer compiles.")
     static let unexplainedWireChange = DiffRule(
         "unexplained-wire-change", "A wire difference no other rule explains", wire: .breaking, swift: .safe,
         "Reported so that no change goes unseen, and breaking until a rule of its own says otherwise; please report "

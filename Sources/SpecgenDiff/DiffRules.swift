@@ -375,7 +375,7 @@ extension DiffRule {
         errorTypeChanged, responseConstraintTightened, enumValueWireChanged, sensitivityChanged,
         authSchemeDetailsChanged, errorCaseRenamed, enumCaseRenamed,
         streamTerminatorChanged, paginationWalkChanged, serverDefaultsChanged, wireTypeChanged, modelRenamedInSwift,
-        operationsReordered,
+        operationsReordered, apiAdded, apiRemoved,
         unexplainedWireChange, unexplainedSwiftChange,
     ]
 }

@@ -340,3 +340,25 @@ extension SpecDiff {
         return diff.findings
     }
 }
+
+extension SpecDiff {
+    /// The finding of a whole spec added (`old` nil) or removed (`new` nil) in a pull request.
+    package static func wholeSpec(old: Spec?, new: Spec?) -> Finding? {
+        switch (old, new) {
+        case (nil, let spec?):
+            return Finding(
+                rule: .apiAdded,
+                message: "the API '\(spec.name)' was added, with \(spec.endpoints.count) operation(s)",
+                location: spec.location, symbols: [GeneratedNames(apiName: spec.name).module],
+                operations: spec.endpoints.map(\.name))
+        case (let spec?, nil):
+            return Finding(
+                rule: .apiRemoved,
+                message: "the API '\(spec.name)' was removed, with \(spec.endpoints.count) operation(s)",
+                location: spec.location, symbols: [GeneratedNames(apiName: spec.name).module],
+                operations: spec.endpoints.map(\.name))
+        default:
+            return nil
+        }
+    }
+}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpecgenDiff
 import SpecgenSpec
+import SpecgenYAML
 
 /// `specgen diff`: every change between two versions of a spec, each with a wire and a Swift verdict.
 struct DiffCommand: ParsableCommand {
@@ -36,6 +37,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "A YAML file of accepted changes (fingerprint and reason each); they trip no --fail-on gate.")
     var accepted: String?
 
+    @Flag(help: "Exit 1 when a spec's version is not bumped as far as its changes need (semantic versioning).")
+    var checkVersion = false
+
     @Flag(help: "List the rule catalogue instead of diffing (with --format json for tools).")
     var listRules = false
 
@@ -52,25 +56,40 @@ struct DiffCommand: ParsableCommand {
             print(format == .json ? DiffReport.rulesJSON() : DiffReport.rulesText(), terminator: "")
             return
         }
-        var pairs: [(old: Spec, new: Spec)] = []
+        var pairs: [(old: Spec?, new: Spec?)] = []
         if let base {
-            for path in specs {
-                let oldBytes = try Self.gitShow(revision: base, path: path)
-                pairs.append((try Self.load(bytes: oldBytes, path: "\(base):\(path)"), try Self.load(path: path)))
-            }
+            pairs = try Self.pairs(at: base, paths: specs)
         } else {
             pairs.append((try Self.load(path: specs[0]), try Self.load(path: specs[1])))
         }
         let acceptedBreaks = try accepted.map(Self.loadAccepted)
         var allFindings: [Finding] = []
         var tripped = false
+        var reports: [DiffReport] = []
         for pair in pairs {
-            let findings = SpecDiff.findings(old: pair.old, new: pair.new)
+            let findings: [Finding]
+            if let old = pair.old, let new = pair.new {
+                findings = SpecDiff.findings(old: old, new: new)
+            } else {
+                findings = SpecDiff.wholeSpec(old: pair.old, new: pair.new).map { [$0] } ?? []
+            }
             allFindings += findings
-            let report = DiffReport(api: pair.new.name, findings: findings, accepted: acceptedBreaks)
+            let specs = [pair.new, pair.old].compactMap { $0 }
+            var report = DiffReport(
+                api: specs.first?.name ?? "", findings: findings, accepted: acceptedBreaks,
+                routes: DiffReport.routes(of: specs))
+            // Annotations go on the file as the pull request has it; what was removed is only in the base.
+            report.annotatedPath = pair.new?.location.path ?? pair.old.map { Self.currentPath($0.location.path) }
+            reports.append(report)
+            if checkVersion, let old = pair.old, let new = pair.new,
+                let problem = VersionCheck.problem(old: old.version, new: new.version, needed: report.suggestedBump)
+            {
+                DiagnosticPrinter.note("\(new.location.path): error: \(problem)")
+                tripped = true
+            }
             switch format {
             case .text: print(report.text, terminator: "")
-            case .markdown: print(report.markdown, terminator: "")
+            case .markdown: break
             case .json: print(report.json, terminator: "")
             case .github: print(report.githubAnnotations, terminator: "")
             }
@@ -83,8 +102,63 @@ struct DiffCommand: ParsableCommand {
                     tripped || report.unaccepted.contains { $0.wire == .breaking || $0.swift == .breaking }
             }
         }
+        // One comment for every spec, within GitHub's size.
+        if format == .markdown { print(DiffReport.markdown(reports: reports), terminator: "") }
         if let acceptedBreaks { DiagnosticPrinter.print(acceptedBreaks.unmatched(by: allFindings)) }
         if tripped { throw ExitCode.failure }
+    }
+
+    /// Each path's version at `base` and now, loaded: a spec only at the base was removed, one only now was added,
+    /// and a removed and an added spec of the same API name were renamed. A YAML file that is no spec (an
+    /// accepted-breaks file a glob picked up) is skipped with a note.
+    private static func pairs(at base: String, paths: [String]) throws -> [(old: Spec?, new: Spec?)] {
+        var pairs: [(old: Spec?, new: Spec?)] = []
+        for path in paths {
+            let now: [UInt8]? =
+                switch SpecInput.read(path: path) {
+                case .success(let bytes): bytes
+                case .failure: nil
+                }
+            let then = try gitShow(revision: base, path: path)
+            guard now != nil || then != nil else {
+                DiagnosticPrinter.note("error: \(path) is neither in the working tree nor at \(base)")
+                throw ExitCode.failure
+            }
+            if let bytes = now ?? then, !isSpec(bytes) {
+                DiagnosticPrinter.note("note: skipped \(path): it is not a spec (no 'specgen:' key)")
+                continue
+            }
+            pairs.append(
+                (
+                    try then.map { try load(bytes: $0, path: "\(base):\(path)") },
+                    try now.map { try load(bytes: $0, path: path) }
+                ))
+        }
+        // A spec moved to another file: the same API removed here and added there.
+        var index = 0
+        while index < pairs.count {
+            if let removed = pairs[index].old, pairs[index].new == nil,
+                let added = pairs.firstIndex(where: { $0.old == nil && $0.new?.name == removed.name })
+            {
+                pairs[added].old = removed
+                pairs.remove(at: index)
+                continue
+            }
+            index += 1
+        }
+        return pairs
+    }
+
+    /// Whether a YAML document is a spec: a mapping with a `specgen` key.
+    private static func isSpec(_ bytes: [UInt8]) -> Bool {
+        guard let document = try? YAMLDocument(parsing: bytes, path: "spec.yaml"), let pairs = document.root?.pairs
+        else { return true }  // Let the loader report what is wrong with it.
+        return pairs.contains { $0.key.scalar == "specgen" }
+    }
+
+    /// `Specs/Keyz.yaml` of `origin/main:Specs/Keyz.yaml`.
+    private static func currentPath(_ path: String) -> String {
+        path.firstIndex(of: ":").map { String(path[path.index(after: $0)...]) } ?? path
     }
 
     private static func loadAccepted(path: String) throws -> AcceptedBreaks {
@@ -118,8 +192,9 @@ struct DiffCommand: ParsableCommand {
         return spec
     }
 
-    /// The file's bytes at a revision, read with `git show <revision>:./<path>` from the current folder.
-    private static func gitShow(revision: String, path: String) throws -> [UInt8] {
+    /// The file's bytes at a revision, read with `git show <revision>:./<path>` from the current folder; nil when the
+    /// file is not there at that revision (a spec the change adds).
+    private static func gitShow(revision: String, path: String) throws -> [UInt8]? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "show", "\(revision):./\(path)"]
@@ -136,11 +211,49 @@ struct DiffCommand: ParsableCommand {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        let absent = ["does not exist in", "exists on disk, but not in"]
+        if process.terminationStatus != 0, absent.contains(where: message.contains) { return nil }
         guard process.terminationStatus == 0 else {
             DiagnosticPrinter.note(
                 "error: cannot read \(path) at \(revision): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
             throw ExitCode.failure
         }
         return Array(data)
+    }
+}
+
+/// Whether a spec's `version` moved as far as its changes need: a break needs a major bump (a minor one below
+/// 1.0.0, as semantic versioning allows), an addition a minor one, any other change a patch.
+enum VersionCheck {
+    /// What is wrong with the bump from `old` to `new` for changes that need `needed` (major, minor, patch or none).
+    static func problem(old: String, new: String, needed: String) -> String? {
+        guard let before = parse(old) else { return "version '\(old)' of the base is not MAJOR.MINOR.PATCH" }
+        guard let after = parse(new) else { return "version '\(new)' is not MAJOR.MINOR.PATCH" }
+        let rank = ["none": 0, "patch": 1, "minor": 2, "major": 3]
+        var required = rank[needed] ?? 0
+        if before.0 == 0, required == 3 { required = 2 }
+        let done =
+            if after.0 != before.0 { after.0 > before.0 ? 3 : -1 } else if after.1 != before.1 {
+                after.1 > before.1 ? 2 : -1
+            } else if after.2 != before.2 { after.2 > before.2 ? 1 : -1 } else { 0 }
+        guard done < required else { return nil }
+        let wanted = ["", "patch", "minor", "major"][required]
+        let next =
+            switch required {
+            case 3: "\(before.0 + 1).0.0"
+            case 2: "\(before.0).\(before.1 + 1).0"
+            default: "\(before.0).\(before.1).\(before.2 + 1)"
+            }
+        let what =
+            done < 0 ? "goes back" : done == 0 ? "is unchanged" : "is a \(["", "patch", "minor", "major"][done]) bump"
+        return "version \(old) → \(new) \(what); these changes need a \(wanted) bump, to \(next) or later"
+    }
+
+    /// `1.2.3` (a pre-release or build suffix is ignored).
+    static func parse(_ version: String) -> (Int, Int, Int)? {
+        let core = version.split(whereSeparator: { $0 == "-" || $0 == "+" }).first.map(String.init) ?? version
+        let parts = core.split(separator: ".").map { Int($0) }
+        guard parts.count == 3, let major = parts[0], let minor = parts[1], let patch = parts[2] else { return nil }
+        return (major, minor, patch)
     }
 }
