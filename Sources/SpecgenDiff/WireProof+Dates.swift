@@ -40,34 +40,24 @@ enum DateExchange {
         from before: String?, to after: String?, calendarDate: Bool, sends: Bool, receives: Bool, type: String,
         operation: String?
     ) -> WireProof {
-        var failed: [Exchange] = []
         func meaning(_ date: Date?) -> String {
             date.map { formatter(nil, calendarDate: false).string(from: $0) } ?? "nothing"
         }
-        if sends {
-            let json = written(instant, format: before, calendarDate: calendarDate)
-            let read = self.read(json, format: after, calendarDate: calendarDate)
-            if read != instant {
-                failed.append(
-                    Exchange(
-                        direction: .request, type: type, operation: operation, json: json,
-                        failure: read == nil
-                            ? "it is not a date in \(DiffText.format(after))"
-                            : "it reads \(meaning(read)), not \(meaning(instant))"))
-            }
+        // One side writes the instant in its format, the other reads it in its own.
+        func exchange(_ direction: Exchange.Direction, written: String?, read: String?) -> Exchange? {
+            let json = self.written(instant, format: written, calendarDate: calendarDate)
+            let date = self.read(json, format: read, calendarDate: calendarDate)
+            guard date != instant else { return nil }
+            return Exchange(
+                direction: direction, type: type, operation: operation, json: json,
+                failure: date == nil
+                    ? "it is not a date in \(DiffText.format(read))"
+                    : "it reads \(meaning(date)), not \(meaning(instant))")
         }
-        if receives {
-            let json = written(instant, format: after, calendarDate: calendarDate)
-            let read = self.read(json, format: before, calendarDate: calendarDate)
-            if read != instant {
-                failed.append(
-                    Exchange(
-                        direction: .answer, type: type, operation: operation, json: json,
-                        failure: read == nil
-                            ? "it is not a date in \(DiffText.format(before))"
-                            : "it reads \(meaning(read)), not \(meaning(instant))"))
-            }
-        }
+        let failed = [
+            sends ? exchange(.request, written: before, read: after) : nil,
+            receives ? exchange(.answer, written: after, read: before) : nil,
+        ].compactMap { $0 }
         return WireProof(requests: sends ? 1 : 0, answers: receives ? 1 : 0, failed: failed)
     }
 }

@@ -1,3 +1,4 @@
+import SpecgenSpec
 package import SpecgenYAML
 
 /// Single random edits of a spec's YAML tree, over every key the spec writes: a scalar replaced (by a value the
@@ -269,24 +270,7 @@ package enum YAMLTreeText {
     private static func scalar(_ node: YAMLNode) -> String {
         guard case .scalar(let text, let style) = node.content else { return "\"\"" }
         if style == .plain, isPlainSafe(text) { return text }
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case "\r": quoted += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    quoted += "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
+        return JSONLiteral.string(text)
     }
 
     /// Whether a plain scalar reads back as the same text in a block context.
@@ -296,7 +280,7 @@ package enum YAMLTreeText {
             // `-1` and `-x` read as themselves; `- x` and a lone `-` do not.
             guard first == "-", text.count > 1, !text.hasPrefix("- ") else { return false }
         }
-        return !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":") && !text.contains("\n")
-            && !text.contains("\t")
+        return !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":")
+            && !text.unicodeScalars.contains { $0 == "\n" || $0 == "\t" || JSONLiteral.needsEscape($0) }
     }
 }
