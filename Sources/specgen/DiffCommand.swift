@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpecgenDiff
+import SpecgenOpenAPI
 import SpecgenSpec
 import SpecgenYAML
 
@@ -124,13 +125,15 @@ struct DiffCommand: ParsableCommand {
                 DiagnosticPrinter.note("error: \(path) is neither in the working tree nor at \(base)")
                 throw ExitCode.failure
             }
-            if let bytes = now ?? then, !isSpec(bytes) {
+            if let bytes = now ?? then, !isSpec(bytes), !isOpenAPI(bytes) {
                 DiagnosticPrinter.note("note: skipped \(path): it is not a spec (no 'specgen:' key)")
                 continue
             }
+            // A document's other files at the base come from the base too.
+            let readAtBase = { (file: String) in (try? gitShow(revision: base, path: currentPath(file))) ?? nil }
             pairs.append(
                 (
-                    try then.map { try load(bytes: $0, path: "\(base):\(path)") },
+                    try then.map { try load(bytes: $0, path: "\(base):\(path)", read: readAtBase) },
                     try now.map { try load(bytes: $0, path: path) }
                 ))
         }
@@ -147,6 +150,36 @@ struct DiffCommand: ParsableCommand {
             index += 1
         }
         return pairs
+    }
+
+    /// Whether a file is an OpenAPI document (or Swagger 2.0): a mapping with an `openapi` or `swagger` key.
+    private static func isOpenAPI(_ bytes: [UInt8]) -> Bool {
+        guard let document = try? YAMLDocument(parsing: bytes, path: "document"), let pairs = document.root?.pairs
+        else { return false }
+        return pairs.contains { $0.key.scalar == "openapi" || $0.key.scalar == "swagger" }
+    }
+
+    /// An OpenAPI document imported in memory, as `specgen import-openapi` would write it, its operations, models
+    /// and properties located in the document; its `$ref`s to other files are read through `read` (from the disk
+    /// when nil). What the import could not say is counted in a note, as the import lists it.
+    private static func importDocument(bytes: [UInt8], path: String, read: ((String) -> [UInt8]?)?) throws -> Spec {
+        let result = OpenAPIImporter().importDocument(at: path) { file in
+            if file == path { return bytes }
+            if let read { return read(file) }
+            return FileManager.default.contents(atPath: file).map(Array.init)
+        }
+        let errors = result.diagnostics.filter(\.isError) + result.checked(as: path).diagnostics.filter(\.isError)
+        guard let spec = result.value, errors.isEmpty else {
+            DiagnosticPrinter.print(errors)
+            throw ExitCode.failure
+        }
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
+        if warnings > 0 {
+            DiagnosticPrinter.note(
+                "note: \(path): imported with \(warnings) warning(s) on what the spec format cannot say; "
+                    + "`specgen import-openapi \(Self.currentPath(path))` lists them")
+        }
+        return spec
     }
 
     /// Whether a YAML document is a spec: a mapping with a `specgen` key.
@@ -183,7 +216,8 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    private static func load(bytes: [UInt8], path: String) throws -> Spec {
+    private static func load(bytes: [UInt8], path: String, read: ((String) -> [UInt8]?)? = nil) throws -> Spec {
+        if isOpenAPI(bytes) { return try importDocument(bytes: bytes, path: path, read: read) }
         let loaded = Spec.load(bytes: bytes, path: path)
         guard let spec = loaded.spec, !loaded.hasErrors else {
             DiagnosticPrinter.print(loaded.diagnostics.filter(\.isError))

@@ -167,6 +167,7 @@ extension ImportRun {
                 let type = self.type(of: property, hint: hint)
                 var field = importedField(wireName, type, required: !isOptionalPart && required.contains(wireName))
                 field.location = keyLocation
+                fieldLocations[name + "\u{1}" + wireName] = keyLocation
                 if let existing = fields.firstIndex(where: { $0.wireName == wireName }) {
                     if !isOptionalPart { fields[existing] = field }
                 } else {

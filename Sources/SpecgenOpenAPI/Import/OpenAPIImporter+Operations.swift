@@ -150,6 +150,7 @@ extension ImportRun {
         defaultSecurity: AuthRequirement?
     ) -> Endpoint {
         let hint = namer.typeNamePart(name)
+        endpointLocations[name] = operation.location
         let (path, repeated) = Self.distinctPlaceholders(path)
         let (description, deprecation) = Self.described(operation)
         var endpoint = Endpoint(

@@ -30,6 +30,9 @@ public struct OpenAPIImporter: Sendable {
 public struct OpenAPIImport: Sendable {
     /// The spec, as YAML text.
     public var spec: String?
+    /// The same spec as a value whose operations, models and properties are located in the document (the text's
+    /// locations are its own lines): what `specgen diff` compares when given OpenAPI documents.
+    package var value: Spec?
     /// Errors (the document could not be read) and warnings (what the spec could not say), in file order.
     public var diagnostics: [Diagnostic]
     /// What was imported.
@@ -115,6 +118,10 @@ final class ImportRun {
     var preferStreams = false
     /// Where each model's schema stands in the document, for warnings about decisions made on the whole spec.
     var modelLocations: [String: SourceLocation] = [:]
+    /// Where each model property (by model and wire name) and each operation (by name) stands in the document, so
+    /// that a diff of two imported documents points into them.
+    var fieldLocations: [String: SourceLocation] = [:]
+    var endpointLocations: [String: SourceLocation] = [:]
     /// Models that may be `null` wherever they are used (`nullable: true` on the schema itself).
     var nullableModels: Set<String> = []
     /// Security scheme keys of the document and their names in the spec.
@@ -154,11 +161,12 @@ final class ImportRun {
 
     func run(_ path: String) -> OpenAPIImport {
         guard let root = documents.root(of: path) else {
-            return OpenAPIImport(spec: nil, diagnostics: documents.diagnostics, summary: summary)
+            return OpenAPIImport(spec: nil, value: nil, diagnostics: documents.diagnostics, summary: summary)
         }
         if let refusal = Self.refusal(of: root) {
             let diagnostic = Diagnostic(.error, at: refusal.location, refusal.message, fix: refusal.fix)
-            return OpenAPIImport(spec: nil, diagnostics: documents.diagnostics + [diagnostic], summary: summary)
+            return OpenAPIImport(
+                spec: nil, value: nil, diagnostics: documents.diagnostics + [diagnostic], summary: summary)
         }
         self.root = root
         let version = root.string("openapi") ?? ""
@@ -233,7 +241,7 @@ final class ImportRun {
             "or edit this spec and stop importing.",
         ]
         return OpenAPIImport(
-            spec: SpecWriter(header: header, comments: comments).text(of: spec),
+            spec: SpecWriter(header: header, comments: comments).text(of: spec), value: located(spec),
             diagnostics: documents.diagnostics.sortedForDisplay(), summary: summary)
     }
 
