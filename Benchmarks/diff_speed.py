@@ -9,7 +9,7 @@ runs the release `specgen diff --base HEAD <spec> --format markdown` three times
 number of findings and of proofs, and writes them to Benchmarks/DIFF.md. Exit 1 when the fastest run is over the
 target.
 
-Usage (from the repository root): python3 Benchmarks/diff_speed.py [--endpoints 500] [--edits 20] [--target 5]
+Usage (from the repository root): python3 Benchmarks/diff_speed.py [--endpoints 500] [--edits 20] [--target 2]
 """
 import argparse
 import datetime
@@ -58,7 +58,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--endpoints", type=int, default=500)
     parser.add_argument("--edits", type=int, default=20)
-    parser.add_argument("--target", type=float, default=5.0, help="seconds")
+    parser.add_argument("--target", type=float, default=2.0, help="seconds")
     args = parser.parse_args()
     bench.log("building the release specgen")
     bench.run(["swift", "build", "-c", "release", "--product", "specgen"])
@@ -89,11 +89,15 @@ def main():
     line = (f"specgen diff --base, {args.endpoints} endpoints, {args.edits} edits: {len(findings)} findings, "
             f"{proven} with proofs; fastest of 3: {fastest:.2f} s (target {args.target:.0f} s)")
     print(line + f" on {bench.machine()}")
-    (bench.BENCH / "DIFF.md").write_text(
+    # The speed section is this script's; the completeness section below it is DiffMutationTests'.
+    path = bench.BENCH / "DIFF.md"
+    rest = path.read_text() if path.exists() else ""
+    rest = rest[rest.index("\n## Completeness"):] if "\n## Completeness" in rest else ""
+    path.write_text(
         "# `specgen diff --base` with wire proofs, at pull-request scale\n\n"
         f"Run `{' '.join(['python3', 'Benchmarks/diff_speed.py'] + sys.argv[1:])}` on "
         f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {bench.machine()}.\n\n"
-        f"{line}; runs: {', '.join(f'{t:.2f} s' for t in times)}.\n")
+        f"{line}; runs: {', '.join(f'{t:.2f} s' for t in times)}.\n" + rest)
     sys.exit(0 if fastest <= args.target else 1)
 
 

@@ -27,16 +27,12 @@ struct DiffMutationTests {
         let texts = try seeds.map { path in
             (path, String(decoding: try Data(contentsOf: PackagePaths.url(path)), as: UTF8.self))
         }
-        // A minute of work for one core, on a thread of its own: the two threads Swift concurrency has here stay free
-        // for the tests that time real sockets.
+        // A minute of work for one core, off the threads the tests that time real sockets need.
         let (edits, seed) = (editsPerSpec, seed)
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                let all = texts.map { path, text in
-                    (path: path, outcomes: DiffMutationCheck(text: text, path: path).run(edits: edits, seed: seed))
-                }
-                continuation.resume(returning: all.filter { !$0.outcomes.isEmpty })
-            }
+        return try await offThePool {
+            texts.map { path, text in
+                (path: path, outcomes: DiffMutationCheck(text: text, path: path).run(edits: edits, seed: seed))
+            }.filter { !$0.outcomes.isEmpty }
         }
     }
 
