@@ -106,6 +106,21 @@ extension LintRun {
                 "operation '\(operation.name)' has the name of the method that returns '\(endpoint.name)' with its headers",
                 fix: "rename one of them")
         }
+        // Two helpers of one name are two methods of one signature in the API protocol's extension.
+        var helpers: [String: (endpoint: Endpoint, polling: Polling)] = [:]
+        for endpoint in spec.endpoints {
+            guard let polling = endpoint.polling else { continue }
+            let name = namer.methodName(polling.name).withoutBackticks
+            if let first = helpers[name] {
+                error(
+                    polling.location,
+                    "polling helper '\(polling.name)' of '\(endpoint.name)' has the Swift name of the helper of "
+                        + "'\(first.endpoint.name)' (line \(first.polling.location.line))",
+                    fix: "give each helper a name of its own")
+            } else {
+                helpers[name] = (endpoint, polling)
+            }
+        }
         for polling in spec.endpoints.compactMap(\.polling) {
             if let operation = operations[namer.methodName(polling.name).withoutBackticks] {
                 error(
