@@ -83,7 +83,22 @@ extension SpecDiff {
         default:
             break
         }
-        switch finding.scope {
+        return subjects + Self.subjects(of: finding.scope)
+    }
+
+    /// What a type derives from its members: its declaration's conformances, initializers, coding, and the
+    /// redacting descriptions and mirror of a type with sensitive fields.
+    static let derivedMembers: Set<String> = [
+        "", ".init", ".encode", ".customMirror", ".description", ".debugDescription", ".with",
+    ]
+
+    /// What a type derives from the models it holds: validation and redaction.
+    static let reachabilityMembers: Set<String> = [".validate", ".customMirror", ".description", ".debugDescription"]
+
+    /// The wire subjects a proof scope names.
+    static func subjects(of scope: ProofScope?) -> [[String]] {
+        var subjects: [[String]] = []
+        switch scope {
         case .fields(let model, let names)?:
             subjects += names.map { ["model", model, $0] }
         case .undeclaredKeys(let model)?, .model(let model)?, .enumValue(let model, _)?:
@@ -111,24 +126,6 @@ extension SpecDiff {
             break
         }
         return subjects
-    }
-
-    /// What a type derives from its members: its declaration's conformances, initializers, coding, and the
-    /// redacting descriptions and mirror of a type with sensitive fields.
-    static let derivedMembers: Set<String> = [
-        "", ".init", ".encode", ".customMirror", ".description", ".debugDescription", ".with",
-    ]
-
-    /// What a type derives from the models it holds: validation and redaction.
-    static let reachabilityMembers: Set<String> = [".validate", ".customMirror", ".description", ".debugDescription"]
-
-    /// The wire subjects a proof scope names, for a finding whose proof is not tried but whose subject is known.
-    static func subjects(of scope: ProofScope) -> [[String]] {
-        var finding = Finding(
-            rule: .constraintLoosened, message: "", location: SourceLocation(path: "", line: 0, column: 0), symbols: [],
-            operations: [])
-        finding.scope = scope
-        return SpecDiff.wireSubjects(of: finding)
     }
 
     /// The subjects of a proof place: `route`, `body`, `query.limit` (which an inline body field shares).

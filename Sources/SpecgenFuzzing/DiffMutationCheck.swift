@@ -21,22 +21,20 @@ package struct DiffMutationCheck {
         package var problems: [String] = []
     }
 
-    let text: String
-    let path: String
+    /// The spec edited, when it loads without errors.
     let spec: Spec?
     let root: YAMLNode?
 
     /// A check over `text`, a spec.
     package init(text: String, path: String) {
-        self.text = text
-        self.path = path
-        spec = Spec.load(bytes: Array(text.utf8), path: path).spec
+        let loaded = Spec.load(bytes: Array(text.utf8), path: path)
+        spec = loaded.hasErrors ? nil : loaded.spec
         root = (try? YAMLDocument(parsing: Array(text.utf8), path: path))?.root
     }
 
     /// `count` edits drawn from `seed`; none when the spec itself does not load.
     package func run(edits count: Int, seed: UInt64) -> [Outcome] {
-        guard let spec, let root, !Spec.load(bytes: Array(text.utf8), path: path).hasErrors else { return [] }
+        guard let spec, let root else { return [] }
         var random = SplitMix64(seed: seed)
         let mutator = SpecMutator(root)
         var outcomes: [Outcome] = []

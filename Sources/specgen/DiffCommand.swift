@@ -125,7 +125,7 @@ struct DiffCommand: ParsableCommand {
                 DiagnosticPrinter.note("error: \(path) is neither in the working tree nor at \(base)")
                 throw ExitCode.failure
             }
-            if let bytes = now ?? then, !isSpec(bytes), !isOpenAPI(bytes) {
+            if let bytes = now ?? then, let keys = rootKeys(bytes), !keys.contains("specgen"), !isOpenAPI(keys) {
                 DiagnosticPrinter.note("note: skipped \(path): it is not a spec (no 'specgen:' key)")
                 continue
             }
@@ -152,11 +152,16 @@ struct DiffCommand: ParsableCommand {
         return pairs
     }
 
-    /// Whether a file is an OpenAPI document (or Swagger 2.0): a mapping with an `openapi` or `swagger` key.
-    private static func isOpenAPI(_ bytes: [UInt8]) -> Bool {
+    /// The keys of a YAML or JSON file's top-level mapping; nil when it is none (the loader says what is wrong).
+    private static func rootKeys(_ bytes: [UInt8]) -> Set<String>? {
         guard let document = try? YAMLDocument(parsing: bytes, path: "document"), let pairs = document.root?.pairs
-        else { return false }
-        return pairs.contains { $0.key.scalar == "openapi" || $0.key.scalar == "swagger" }
+        else { return nil }
+        return Set(pairs.compactMap(\.key.scalar))
+    }
+
+    /// Whether top-level keys are an OpenAPI document's (or Swagger 2.0's).
+    private static func isOpenAPI(_ keys: Set<String>) -> Bool {
+        keys.contains("openapi") || keys.contains("swagger")
     }
 
     /// An OpenAPI document imported in memory, as `specgen import-openapi` would write it, its operations, models
@@ -180,13 +185,6 @@ struct DiffCommand: ParsableCommand {
                     + "`specgen import-openapi \(Self.currentPath(path))` lists them")
         }
         return spec
-    }
-
-    /// Whether a YAML document is a spec: a mapping with a `specgen` key.
-    private static func isSpec(_ bytes: [UInt8]) -> Bool {
-        guard let document = try? YAMLDocument(parsing: bytes, path: "spec.yaml"), let pairs = document.root?.pairs
-        else { return true }  // Let the loader report what is wrong with it.
-        return pairs.contains { $0.key.scalar == "specgen" }
     }
 
     /// `Specs/Keyz.yaml` of `origin/main:Specs/Keyz.yaml`.
@@ -217,7 +215,9 @@ struct DiffCommand: ParsableCommand {
     }
 
     private static func load(bytes: [UInt8], path: String, read: ((String) -> [UInt8]?)? = nil) throws -> Spec {
-        if isOpenAPI(bytes) { return try importDocument(bytes: bytes, path: path, read: read) }
+        if let keys = rootKeys(bytes), isOpenAPI(keys) {
+            return try importDocument(bytes: bytes, path: path, read: read)
+        }
         let loaded = Spec.load(bytes: bytes, path: path)
         guard let spec = loaded.spec, !loaded.hasErrors else {
             DiagnosticPrinter.print(loaded.diagnostics.filter(\.isError))

@@ -51,17 +51,9 @@ struct DiffMutationTests {
         #expect(valid.count * 3 > all.count, "\(valid.count) of \(all.count) edits load")
         #expect(valid.contains { $0.wire } && valid.contains { $0.swift } && valid.contains { !$0.wire && !$0.swift })
         guard Self.isDefaultRun else { return }
-        let path = "Benchmarks/DIFF.md"
-        let text = String(decoding: try Data(contentsOf: PackagePaths.url(path)), as: UTF8.self)
-        let check = DocRegions.refresh(text, with: ["diff-mutations": Self.table(all, specs: results.count)])
-        #expect(check.names.contains("diff-mutations"), "\(path) has no region diff-mutations")
-        guard !check.stale.isEmpty else { return }
-        if ProcessInfo.processInfo.environment["SPECGEN_RECORD"] == "1" {
-            try Data(check.text.utf8).write(to: PackagePaths.url(path))
-            Issue.record("Rewrote the mutation counts in \(path); unset SPECGEN_RECORD and run again.")
-        } else {
-            Issue.record("\(path): the mutation counts are stale; run with SPECGEN_RECORD=1")
-        }
+        let check = try DocRegions.check(
+            "Benchmarks/DIFF.md", with: ["diff-mutations": Self.table(all, specs: results.count)])
+        #expect(check.names.contains("diff-mutations"), "Benchmarks/DIFF.md has no region diff-mutations")
     }
 
     /// The counts by kind of edit, as a Markdown table.

@@ -1,4 +1,5 @@
 import Foundation
+public import Testing
 
 /// The regions of a document the code writes, and what each should hold.
 public enum DocRegions {
@@ -52,6 +53,27 @@ public enum DocRegions {
             rest = rest[end.upperBound...]
         }
         check.text += rest
+        return check
+    }
+
+    /// The document at `path` (under the package root) with its regions refreshed: a stale region records an
+    /// issue, and with `SPECGEN_RECORD=1` the document is rewritten first, so a re-recording run never passes.
+    public static func check(
+        _ path: String, with produced: [String: String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Check {
+        let url = PackagePaths.url(path)
+        let check = refresh(String(decoding: try Data(contentsOf: url), as: UTF8.self), with: produced)
+        guard !check.stale.isEmpty else { return check }
+        if ProcessInfo.processInfo.environment["SPECGEN_RECORD"] == "1" {
+            try Data(check.text.utf8).write(to: url)
+            Issue.record(
+                "Rewrote \(check.stale) in \(path); unset SPECGEN_RECORD and run again.", sourceLocation: sourceLocation
+            )
+        } else {
+            Issue.record(
+                "\(path): \(check.stale) no longer say what the code produces; run with SPECGEN_RECORD=1",
+                sourceLocation: sourceLocation)
+        }
         return check
     }
 }
