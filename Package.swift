@@ -28,7 +28,7 @@ let package = Package(
         .executable(name: "specgen", targets: ["specgen"]),
         .executable(name: "specgen-mock", targets: ["specgen-mock"]),
         .executable(name: "specgen-demo", targets: ["specgen-demo"]),
-        .library(name: "SpecgenMock", targets: ["SpecgenMock", "SpecgenMockServer"]),
+        .library(name: "SpecgenMock", targets: ["SpecgenMock", "SpecgenMockServer", "SpecgenWire"]),
         .library(name: "SpecgenRuntime", targets: ["SpecgenRuntime"]),
         // What every Transport must do, over real sockets: the AsyncHTTPClient package and custom transports run it.
         .library(name: "SpecgenTransportChecks", targets: ["SpecgenTransportChecks"]),
@@ -66,12 +66,30 @@ let package = Package(
             name: "SpecgenSurface", dependencies: ["SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
         .target(
             name: "SpecgenDiff",
-            dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter", "SpecgenSurface", "SpecgenMock"],
+            dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter", "SpecgenSurface", "SpecgenWire"],
             swiftSettings: strictSettings),
+        // What every server and client of a spec agrees on: values that fit its types, how a server judges a
+        // request, how the generated client decodes an answer. The mock answers with it; the diff proves with it.
+        .target(name: "SpecgenWire", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
         .target(name: "SpecgenOpenAPI", dependencies: ["SpecgenYAML", "SpecgenSpec"], swiftSettings: strictSettings),
+        // `specgen generate` and what the other subcommands share; specgen-generate, the build plugins' tool, is
+        // that subcommand alone, so a package using the plugins never builds the diff, the importer or the mock.
+        .target(
+            name: "SpecgenCommands",
+            dependencies: [
+                "SpecgenSpec", "SpecgenEmitter", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "specgen-generate",
+            dependencies: ["SpecgenCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "specgen",
             dependencies: [
+                "SpecgenCommands",
                 "SpecgenYAML",
                 "SpecgenSpec",
                 "SpecgenEmitter",
@@ -83,7 +101,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        .plugin(name: "SpecgenPlugin", capability: .buildTool(), dependencies: ["specgen"]),
+        .plugin(name: "SpecgenPlugin", capability: .buildTool(), dependencies: ["specgen-generate"]),
         .plugin(
             name: "GenerateClients",
             capability: .command(
@@ -92,7 +110,7 @@ let package = Package(
                     description: "Write each spec's client into a folder, or check it is up to date."),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated clients into the package.")]
             ),
-            dependencies: ["specgen"]
+            dependencies: ["specgen-generate"]
         ),
 
         // MARK: Runtime
@@ -127,17 +145,17 @@ let package = Package(
             name: "Keyz", dependencies: ["SpecgenRuntime"], swiftSettings: generatedClientSettings,
             plugins: ["SpecgenPlugin"]),
 
-        // MARK: Mock server and examples (the build plugin's tool, specgen, never links a server)
-        .target(name: "SpecgenMock", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
+        // MARK: Mock server and examples (the build plugins' tool, specgen-generate, never links a server)
+        .target(name: "SpecgenMock", dependencies: ["SpecgenSpec", "SpecgenWire"], swiftSettings: strictSettings),
         .target(
             name: "SpecgenMockServer",
-            dependencies: ["SpecgenMock", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["SpecgenMock", "SpecgenWire", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "specgen-mock",
             dependencies: [
-                "SpecgenMock", "SpecgenMockServer", "SpecgenSpec",
+                "SpecgenMock", "SpecgenWire", "SpecgenMockServer", "SpecgenSpec",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -152,7 +170,7 @@ let package = Package(
         .executableTarget(
             name: "specgen-demo",
             dependencies: [
-                "ExampleFlows", "SpecgenMock", "SpecgenMockServer",
+                "ExampleFlows", "SpecgenMock", "SpecgenWire", "SpecgenMockServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/Demo",
@@ -163,7 +181,8 @@ let package = Package(
         .target(
             name: "SpecgenFuzzing",
             dependencies: [
-                "SpecgenYAML", "SpecgenSpec", "SpecgenEmitter", "SpecgenMock", "SpecgenOpenAPI", "SpecgenDiff",
+                "SpecgenYAML", "SpecgenSpec", "SpecgenEmitter", "SpecgenMock", "SpecgenWire", "SpecgenOpenAPI",
+                "SpecgenDiff",
                 "SpecgenRuntime", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -210,7 +229,8 @@ let package = Package(
         .testTarget(
             name: "SpecgenCLITests",
             dependencies: [
-                "specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenMock", "SpecgenOpenAPI",
+                "specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenMock", "SpecgenWire",
+                "SpecgenOpenAPI",
                 "SpecgenSpec", "SpecgenRuntime", "SpecgenTestSupport",
             ],
             swiftSettings: strictSettings
@@ -274,7 +294,8 @@ let package = Package(
         .testTarget(
             name: "SpecgenMockTests",
             dependencies: [
-                "specgen-mock", "SpecgenMock", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI", "ExampleFlows",
+                "specgen-mock", "SpecgenMock", "SpecgenWire", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI",
+                "ExampleFlows",
                 "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "Shelf", "Relay", "Ledger",
                 "PayDesk", "SpecgenRuntime",
             ],

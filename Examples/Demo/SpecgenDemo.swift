@@ -2,6 +2,7 @@ import ArgumentParser
 import ExampleFlows
 import Foundation
 import SpecgenMock
+import SpecgenWire
 import SpecgenMockServer
 import Synchronization
 

@@ -18,7 +18,7 @@ struct GenerateClients: CommandPlugin {
             specs = try FileManager.default.contentsOfDirectory(atPath: folder.path(percentEncoded: false))
                 .filter { $0.hasSuffix(".yaml") }.sorted().map { "Specs/" + $0 }
         }
-        let tool = try context.tool(named: "specgen")
+        let tool = try context.tool(named: "specgen-generate")
         var failed: [String] = []
         for spec in specs {
             let name = ((spec as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Generates a target's client from `Specs/<TargetName>.yaml` while the package builds.
 ///
-/// The command lists the spec and the `specgen` executable as inputs, so editing either regenerates; `specgen`
+/// The command lists the spec and the `specgen-generate` executable as inputs, so editing either regenerates; it
 /// rewrites only files whose bytes change, so an edit that changes no output recompiles nothing.
 @main
 struct SpecgenPlugin: BuildToolPlugin {
@@ -27,7 +27,7 @@ struct SpecgenPlugin: BuildToolPlugin {
             throw SpecgenPluginError.missingSpec(target: target.name, expected: "Specs/\(target.name).yaml")
         }
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
-        let tool = try context.tool(named: "specgen")
+        let tool = try context.tool(named: "specgen-generate")
         // SwiftEmitter.fileNames, the same files for every spec. A plugin cannot import the emitter, so specgen is
         // told the list and fails, naming the difference, when it generates other files.
         let files =

@@ -1,8 +1,8 @@
 import Foundation
-import SpecgenMock
 import SpecgenSpec
+import SpecgenWire
 
-/// The exchanges of one operation: the requests the old app sends for it, answered by `specgen-mock` of the new
+/// The exchanges of one operation: the requests the old app sends for it, judged by any server of the new
 /// spec, and the successes the new server documents, read as the old client reads them.
 extension ExchangeSimulator {
     /// What an operation's trial found: failures keyed by where they are (`query.limit`, `body.team`, `status`).
@@ -89,7 +89,7 @@ extension ExchangeSimulator {
         return new.endpoints[index]
     }
 
-    /// The requests the old app sends for `endpoint`, each answered by `specgen-mock` of the new spec.
+    /// The requests the old app sends for `endpoint`, each judged by any server of the new spec.
     private func requestTrial(_ endpoint: Endpoint) -> OperationTrial {
         var trial = OperationTrial(operation: endpoint.name)
         let current = current(endpoint)
@@ -109,19 +109,17 @@ extension ExchangeSimulator {
             // Evidence is only what the old app really sends: a value its own spec refuses (one the simulation
             // could not make fit a pattern, say) never leaves the old client, which checks before sending. Such a
             // request still shows where the old app sends it (its route and credential), which no value decides.
-            oldMock.reset()
-            let ownSpecRefuses = !oldMock.respond(to: request.request).problems.filter { $0.field != issued }.isEmpty
+            let ownSpecRefuses = !oldJudge.judge(request.request).problems.filter { $0.field != issued }.isEmpty
             trial.requests += 1
-            // Each request meets a fresh server: no earlier DELETE has removed its path.
-            mock.reset()
-            let exchange = mock.respond(to: request.request)
-            let problems = exchange.problems.filter { $0.field != issued }
-            let status = exchange.response.status
+            let verdict = judge.judge(request.request)
+            let problems = verdict.problems.filter { $0.field != issued }
+            let status = judge.refusalStatus(verdict) ?? 200
             let rejected = !problems.isEmpty || [401, 403, 404, 405, 406, 415].contains(status)
             guard rejected else {
                 if ownSpecRefuses { continue }
                 // Accepted, but by another operation, or with a parameter read as other items.
-                if let answered = exchange.operation, answered != current?.name {
+                if case .accepted(let answering, _, _) = verdict, answering.name != current?.name {
+                    let answered = answering.name
                     let failure = "\(status) from '\(answered)': the new server takes it for another operation"
                     trial.fail(.request, request.summary, failure, at: "route")
                 }

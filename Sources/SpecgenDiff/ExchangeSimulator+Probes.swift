@@ -1,5 +1,5 @@
-import SpecgenMock
 import SpecgenSpec
+import SpecgenWire
 
 /// Values at the edge of a tightened constraint: what the old spec allows and the new one refuses. The variants
 /// of the old spec try its own bounds; these try the new spec's, which the old app knows nothing of.

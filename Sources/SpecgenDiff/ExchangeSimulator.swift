@@ -1,5 +1,5 @@
-import SpecgenMock
 import SpecgenSpec
+import SpecgenWire
 
 /// Tries the exchanges a change touches between an app generated from the old spec and a server of the new one.
 ///
@@ -22,10 +22,10 @@ struct ExchangeSimulator {
     let newTypes: TypeResolver
     let oldReader: ServerValueCheck
     let newClient: ClientDecoding
-    /// `specgen-mock` of the new spec, which answers the old app's requests.
-    let mock: MockService
-    /// `specgen-mock` of the old spec: a request it refuses is one the old client's own checks never send.
-    let oldMock: MockService
+    /// Any server of the new spec, judging the old app's requests (as `specgen-mock` of the new spec does).
+    let judge: RequestJudge
+    /// Any server of the old spec: a request it refuses is one the old client's own checks never send.
+    let oldJudge: RequestJudge
     /// The new spec's operations by `METHOD path` and by name: the first of each.
     let newRoutes: [String: Int]
     let newNames: [String: Int]
@@ -85,8 +85,8 @@ struct ExchangeSimulator {
         oldReader = ServerValueCheck(spec: old, types: oldTypes)
         oldClient = ClientDecoding(spec: old, types: oldTypes)
         newClient = ClientDecoding(spec: new, types: newTypes)
-        mock = MockService(spec: new, scripted: false, ignoresUndeclared: true)
-        oldMock = MockService(spec: old, scripted: false, ignoresUndeclared: true)
+        judge = RequestJudge(spec: new, types: newTypes, ignoresUndeclared: true)
+        oldJudge = RequestJudge(spec: old, types: oldTypes, ignoresUndeclared: true)
         newRoutes = Dictionary(
             new.endpoints.indices.map { ("\(new.endpoints[$0].method.rawValue) \(new.endpoints[$0].path)", $0) },
             uniquingKeysWith: min)

@@ -1,5 +1,5 @@
 import Foundation
-import SpecgenMock
+import SpecgenWire
 import SpecgenSpec
 
 /// The requests an app generated from a spec sends for an operation: its required parameters and body, then
@@ -12,7 +12,7 @@ struct OldAppRequests {
 
     /// A request and how the report shows it: `POST /orders?limit=1 {"item":"x"}`.
     struct Sent {
-        var request: MockRequest
+        var request: WireRequest
         var summary: String
         /// The items of each array sent in the query, by parameter.
         var arrays: [(name: String, items: [String])] = []
@@ -116,7 +116,7 @@ struct OldAppRequests {
         }
         let queryText = query.joined(separator: "&")
         return Sent(
-            request: MockRequest(
+            request: WireRequest(
                 method: endpoint.method.rawValue, path: path, query: queryText, headers: headers, body: data),
             summary: "\(endpoint.method.rawValue) \(path)\(queryText.isEmpty ? "" : "?" + queryText)\(shown)",
             arrays: arrays)

@@ -1,4 +1,4 @@
-import SpecgenMock
+import SpecgenWire
 import SpecgenSpec
 
 /// Everything of a spec that travels between an app and a server, as facts: per operation its method, path,

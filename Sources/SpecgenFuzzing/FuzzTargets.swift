@@ -8,6 +8,7 @@ import Keyz
 import SpecgenDiff
 import SpecgenEmitter
 import SpecgenMock
+import SpecgenWire
 import SpecgenOpenAPI
 import SpecgenRuntime
 import SpecgenSpec

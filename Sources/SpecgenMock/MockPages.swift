@@ -1,5 +1,6 @@
 import Foundation
 import SpecgenSpec
+import SpecgenWire
 
 /// Serves a paginated endpoint as a real server would: a collection of ``MockPages/collectionSize`` synthesized
 /// items with distinct identifiers, sliced by the request's page, offset, cursor, last item or link, with the
@@ -10,8 +11,8 @@ struct MockPages {
     static let collectionSize = 7
     /// The page size when the request names none and the spec gives no default.
     static let defaultLimit = 3
-    /// The query parameter of the mock's own `Link` URLs; the validator accepts it on link-paginated endpoints.
-    static let linkParameter = "specgen_page"
+    /// The query parameter of the mock's own `Link` URLs; the judge accepts it on link-paginated endpoints.
+    static let linkParameter = RequestJudge.pageLinkParameter
 
     let types: TypeResolver
     let synthesizer: Synthesizer

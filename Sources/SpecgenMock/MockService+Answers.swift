@@ -1,5 +1,6 @@
 import Foundation
 import SpecgenSpec
+import SpecgenWire
 import Synchronization
 
 /// The answers of a matched request: a success, a scripted or paged answer, an error, or the token endpoint's.
@@ -107,21 +108,11 @@ extension MockService {
     /// At an OAuth2 token URL, when credentials are given, the access token handed out is the first of them, so
     /// the client's next request passes.
     func issuedTokens(_ endpoint: Endpoint) -> SpecValue? {
-        guard let credential = credentials.first, tokenFlow(at: endpoint.path) != nil else { return nil }
+        guard let credential = credentials.first, judge.tokenFlow(at: endpoint.path) != nil else { return nil }
         guard case .json(let type)? = endpoint.responses.first?.body, case .object(let model) = types.shape(of: type),
             case .object(let fields) = model.kind, fields.contains(where: { $0.wireName == "access_token" })
         else { return nil }
         return .object([SpecValueEntry(key: "access_token", value: .string(credential))])
-    }
-
-    /// The OAuth2 scheme whose token URL is `path`, with its flow.
-    func tokenFlow(at path: String) -> (AuthScheme, OAuth2Flow)? {
-        for scheme in spec.authSchemes {
-            if case .oauth2(let flow) = scheme.kind, Route.segments(of: flow.tokenURL) == Route.segments(of: path) {
-                return (scheme, flow)
-            }
-        }
-        return nil
     }
 
     func defaultStatus(_ endpoint: Endpoint) -> Int {
@@ -240,8 +231,8 @@ extension MockService {
 
     /// An OAuth2 token URL that no endpoint declares still answers, so the scheme's flow works against the mock.
     func tokenEndpointAnswer(_ request: MockRequest) -> MockExchange? {
-        guard let (scheme, flow) = tokenFlow(at: request.path) else { return nil }
-        let problems = Self.tokenRequestProblems(request, flow: flow, scheme: scheme)
+        guard let (scheme, flow) = judge.tokenFlow(at: request.path) else { return nil }
+        let problems = RequestJudge.tokenRequestProblems(request, flow: flow, scheme: scheme)
         if !problems.isEmpty {
             return finish(
                 request, operation: "\(scheme.name) token",
@@ -256,71 +247,5 @@ extension MockService {
             SpecValueEntry(key: "expires_in", value: .int(3600)),
         ])
         return finish(request, operation: "\(scheme.name) token", response: json(200, tokens), problems: [])
-    }
-
-    /// What a request to a flow's token URL lacks: a grant the flow allows, and the fields of the grant it means.
-    /// When `grant_type` is not one the flow allows, the grant meant is the allowed one whose fields the request
-    /// carries most of (the only one, when the flow allows one), so a missing password is named beside the grant.
-    static func tokenRequestProblems(_ request: MockRequest, flow: OAuth2Flow, scheme: AuthScheme) -> [MockProblem] {
-        let form = FormPairs(String(decoding: request.body, as: UTF8.self), plusIsSpace: true)
-        let authorization = request.header("Authorization")
-        let allowed = flow.grants.map(\.rawValue)
-        if let grant = form.values("grant_type").first, allowed.contains(grant) {
-            return tokenRequestProblems(
-                grant: grant, form: form, authorization: authorization, flow: flow, scheme: scheme)
-        }
-        let problem = MockProblem(
-            field: "body.grant_type", message: "must be one of \(allowed.joined(separator: ", "))",
-            location: scheme.location)
-        let candidates = allowed.map { grant in
-            let fields = grantFields(grant, flow: flow)
-            return (grant, carried: fields.filter { !(form.values($0).first ?? "").isEmpty }.count)
-        }
-        let meant =
-            allowed.count == 1
-            ? allowed.first
-            : candidates.filter { $0.carried > 0 }.max { $0.carried < $1.carried }?.0
-        guard let meant else { return [problem] }
-        return [problem]
-            + tokenRequestProblems(grant: meant, form: form, authorization: authorization, flow: flow, scheme: scheme)
-    }
-
-    /// The form fields a grant needs (RFC 6749 sections 4.1.3, 4.3.2 and 6).
-    static func grantFields(_ grant: String, flow: OAuth2Flow) -> [String] {
-        switch OAuth2Grant(rawValue: grant) {
-        case .password: [flow.usernameField, "password"]
-        case .refreshToken: ["refresh_token"]
-        case .authorizationCode: ["code", "redirect_uri"]
-        case .clientCredentials, nil: []
-        }
-    }
-
-    /// The fields a grant needs (RFC 6749 sections 4.1.3, 4.3.2 and 6), and for the client credentials grant the
-    /// client's id and secret, sent the way the spec says.
-    static func tokenRequestProblems(
-        grant: String, form: FormPairs, authorization: String?, flow: OAuth2Flow, scheme: AuthScheme
-    ) -> [MockProblem] {
-        var problems = grantFields(grant, flow: flow).filter { (form.values($0).first ?? "").isEmpty }.map {
-            MockProblem(field: "body.\($0)", message: "is required by the \(grant) grant", location: scheme.location)
-        }
-        guard grant == OAuth2Grant.clientCredentials.rawValue else { return problems }
-        switch flow.clientAuthentication {
-        case .basic:
-            if authorization.flatMap(AuthorizationHeader.basicPair) == nil {
-                problems.append(
-                    MockProblem(
-                        field: "header.Authorization",
-                        message: "must be 'Basic <base64 of client_id:client_secret>' (auth scheme '\(scheme.name)')",
-                        location: scheme.location))
-            }
-        case .body:
-            for name in ["client_id", "client_secret"] where (form.values(name).first ?? "").isEmpty {
-                problems.append(
-                    MockProblem(
-                        field: "body.\(name)", message: "is required: the scheme authenticates its client in the body",
-                        location: scheme.location))
-            }
-        }
-        return problems
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 public import SpecgenSpec
+public import SpecgenWire
 import Synchronization
 
 /// A mock of one API, answering straight from its spec: every request is checked against the spec, and a valid
@@ -17,22 +18,17 @@ import Synchronization
 public final class MockService: Sendable {
     /// The spec served.
     public let spec: Spec
-    let routes: [Route]
+    /// How a server of the spec judges each request: its route, and what its endpoint refuses.
+    let judge: RequestJudge
     let synthesizer: Synthesizer
     /// The spec's type resolver, built once and shared by every request's checks.
     let types: TypeResolver
-    /// Server URL paths (`["", "v1"]`), tried as a prefix when a path matches no route as sent.
-    let serverPathPrefixes: [[String]]
     /// Lowercased query names whose values the log hides: query API keys and sensitive parameters.
     let secretQueryNames: Set<String>
     /// The credentials accepted, in the order given; empty accepts any well-formed credential.
     let credentials: [String]
-    /// The same, as the validator looks them up.
-    let acceptedCredentials: Set<String>
     /// Whether endpoints answer with their `mock: sequence:`.
     let scripted: Bool
-    /// Whether query parameters and bodies the spec does not declare are ignored rather than refused.
-    let ignoresUndeclared: Bool
     let state = Mutex(State())
     /// The synthesized value of each type answered so far.
     let values = Mutex([TypeRef: SpecValue]())
@@ -55,23 +51,12 @@ public final class MockService: Sendable {
     ///     misspelt parameter hears of it; on, the mock is any server of the spec (the diff's proofs use it).
     public init(spec: Spec, credentials: [String] = [], scripted: Bool = true, ignoresUndeclared: Bool = false) {
         self.spec = spec
-        self.ignoresUndeclared = ignoresUndeclared
         self.credentials = credentials
-        acceptedCredentials = Set(credentials)
         self.scripted = scripted
-        routes = spec.endpoints.map(Route.init)
         synthesizer = Synthesizer(spec: spec)
         types = TypeResolver(spec)
-        // Every base URL of every server, with its variables at their defaults and at each of their values.
-        serverPathPrefixes = spec.servers.flatMap { server in
-            ([server.url] + server.urls.map(\.url)).flatMap { template in
-                ServerVariable.expansions(of: template, variables: server.variables)
-            }
-        }
-        .compactMap { url in
-            guard let path = URL(string: url)?.path, path.count > 1 else { return nil }
-            return [""] + Route.segments(of: path).filter { !$0.isEmpty }
-        }
+        judge = RequestJudge(
+            spec: spec, types: types, credentials: Set(credentials), ignoresUndeclared: ignoresUndeclared)
         secretQueryNames = Set(
             (spec.apiKeyQueryNames
                 + spec.endpoints.flatMap { endpoint in
@@ -98,100 +83,35 @@ public final class MockService: Sendable {
         return exchange
     }
 
-    // MARK: Routing
-
-    /// The routes `segments` fits, as sent or, when none does, without one of the server URL paths in front.
-    func matches(_ segments: [String]) -> [(Route, [String: String])] {
-        let matches = routes.compactMap { route in route.bind(segments).map { (route, $0) } }
-        guard matches.isEmpty else { return matches }
-        // A client may use a server URL with its path (`https://host/v1`); try without that prefix too.
-        for prefix in serverPathPrefixes where segments.starts(with: prefix) {
-            let rest = [""] + Array(segments.dropFirst(prefix.count))
-            let matches = routes.compactMap { route in route.bind(rest).map { (route, $0) } }
-            if !matches.isEmpty { return matches }
-        }
-        return []
-    }
-
-    /// The 404 problem for a path no endpoint has; when the path with its trailing slash added or removed is an
-    /// endpoint's, it names that path, since real servers tell the two apart.
-    func unknownPath(_ request: MockRequest, segments: [String]) -> MockProblem {
-        let toggled = segments.last == "" && segments.count > 2 ? Array(segments.dropLast()) : segments + [""]
-        let message = "'\(request.path)' matches no endpoint of \(spec.name)"
-        guard let near = matches(toggled).first?.0.endpoint else {
-            return MockProblem(field: "path", message: message, location: spec.location)
-        }
-        let slash = toggled.last == "" ? "with a trailing slash" : "without a trailing slash"
-        return MockProblem(
-            field: "path", message: message + "; the spec declares '\(near.path)', \(slash)",
-            location: near.requestLocation)
-    }
-
     func answer(_ request: MockRequest) -> MockExchange {
-        let segments = Route.segments(of: request.path)
-        var matches = matches(segments)
-        guard !matches.isEmpty else {
+        switch judge.judge(request) {
+        case .unknownPath(let problem):
             if request.method == "POST", let token = tokenEndpointAnswer(request) { return token }
-            let problem = unknownPath(request, segments: segments)
             return finish(
                 request, operation: nil,
                 response: ProblemDocument.response(
                     status: 404, title: "No endpoint has this path", operation: nil, problems: [problem]),
                 problems: [problem])
-        }
-        // As OpenAPI matches paths: the most specific template wins, so `/documents/init-upload` is that path only,
-        // never `/documents/{documentId}` too.
-        let literals = matches.map(\.0.literalCount).max() ?? 0
-        matches = matches.filter { $0.0.literalCount == literals }
-        let sameMethod = matches.filter { $0.0.endpoint.method.rawValue == request.method.uppercased() }
-        guard !sameMethod.isEmpty else {
-            let allowed = Array(Set(matches.map { $0.0.endpoint.method.rawValue })).sorted()
-            let problem = MockProblem(
-                field: "method",
-                message: "\(request.method) is not declared for this path; use \(allowed.joined(separator: ", "))",
-                location: matches[0].0.endpoint.requestLocation)
+        case .methodNotAllowed(let problem, let allowed):
             return finish(
                 request, operation: nil,
                 response: ProblemDocument.response(
                     status: 405, title: "Method not allowed", operation: nil, problems: [problem],
                     extraHeaders: [("Allow", allowed.joined(separator: ", "))]), problems: [problem])
-        }
-        // Among endpoints sharing a route, the first the request satisfies wins.
-        var best: (Route, RequestValidator)?
-        var valid: [(Endpoint, RequestValidator)] = []
-        for (route, pathValues) in sameMethod {
-            var validator = RequestValidator(
-                spec: spec, types: types, endpoint: route.endpoint, credentials: acceptedCredentials,
-                ignoresUndeclared: ignoresUndeclared)
-            validator.validate(request, pathValues: pathValues)
-            if request.method == "POST", let (scheme, flow) = tokenFlow(at: request.path),
-                request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
-            {
-                // A declared token endpoint answers by RFC 6749 as well as by its declared form.
-                validator.addUnreported(Self.tokenRequestProblems(request, flow: flow, scheme: scheme))
-            }
-            if validator.problems.isEmpty {
-                valid.append((route.endpoint, validator))
-            } else if validator.problems.count < best?.1.problems.count ?? Int.max {
-                best = (route, validator)
-            }
-        }
-        if let (endpoint, validator) = valid.first {
+        case .accepted(let endpoint, let endpoints, let ignored):
             var exchange = success(request, endpoint: endpoint)
             // Endpoints sharing method and path (Joyfill's two document listings) may all accept one request.
-            exchange.matchingOperations = valid.map(\.0.name)
-            exchange.ignoredFields = validator.ignored
-            if !validator.ignored.isEmpty {
-                exchange.logLine += " (ignored: \(validator.ignored.joined(separator: ", ")))"
-            }
+            exchange.matchingOperations = endpoints.map(\.name)
+            exchange.ignoredFields = ignored
+            if !ignored.isEmpty { exchange.logLine += " (ignored: \(ignored.joined(separator: ", ")))" }
+            return exchange
+        case .refused(let endpoint, let rejection, let problems, let ignored):
+            var exchange = rejected(
+                request, endpoint: endpoint, rejection,
+                title: "The request does not match the spec of '\(endpoint.name)'", problems: problems)
+            exchange.ignoredFields = ignored
             return exchange
         }
-        guard let (route, validator) = best else { return success(request, endpoint: sameMethod[0].0.endpoint) }
-        var exchange = rejected(
-            request, endpoint: route.endpoint, validator.rejection,
-            title: "The request does not match the spec of '\(route.endpoint.name)'", problems: validator.problems)
-        exchange.ignoredFields = validator.ignored
-        return exchange
     }
 
     /// The answer to a request the endpoint turns away: the status the spec documents for the reason, with a body
@@ -265,16 +185,6 @@ public final class MockService: Sendable {
     }
 }
 
-extension Spec {
-    /// The query item names of the API keys sent in the query.
-    var apiKeyQueryNames: [String] {
-        authSchemes.compactMap { scheme in
-            if case .apiKey(let name, .query) = scheme.kind { return name }
-            return nil
-        }
-    }
-}
-
 /// One answered request, for tests and summaries.
 public struct MockRecord: Hashable, Sendable {
     /// The method.
@@ -293,50 +203,6 @@ public struct MockRecord: Hashable, Sendable {
     public var problems: [MockProblem]
     /// Body properties the spec does not declare, which the mock ignored as a server would.
     public var ignoredFields: [String]
-}
-
-/// An endpoint's path template, split into segments.
-struct Route: Sendable {
-    enum Segment: Sendable, Equatable {
-        case literal(String)
-        case placeholder(String)
-    }
-
-    let endpoint: Endpoint
-    let segments: [Segment]
-
-    init(_ endpoint: Endpoint) {
-        self.endpoint = endpoint
-        segments = Self.segments(of: endpoint.path).map { segment in
-            if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.count > 2 {
-                return .placeholder(String(segment.dropFirst().dropLast()))
-            }
-            return .literal(segment)
-        }
-    }
-
-    var literalCount: Int { segments.filter { if case .literal = $0 { true } else { false } }.count }
-
-    /// `/a/{b}/` → `["", "a", "{b}", ""]`: a trailing slash is significant, as on real servers.
-    static func segments(of path: String) -> [String] {
-        path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    /// The decoded path values by placeholder, or nil when the path does not fit the template.
-    func bind(_ path: [String]) -> [String: String]? {
-        guard path.count == segments.count else { return nil }
-        var values: [String: String] = [:]
-        for (segment, raw) in zip(segments, path) {
-            let decoded = raw.removingPercentEncoding ?? raw
-            switch segment {
-            case .literal(let literal): if literal != decoded { return nil }
-            case .placeholder(let name):
-                if decoded.isEmpty { return nil }
-                values[name] = decoded
-            }
-        }
-        return values
-    }
 }
 
 extension MockService {

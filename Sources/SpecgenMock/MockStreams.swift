@@ -1,5 +1,6 @@
 import Foundation
 import SpecgenSpec
+import SpecgenWire
 
 /// Serves a streamed response as a real server frames it: ``itemCount`` Server-Sent Events (each with an `id:`,
 /// then the spec's terminator), ``itemCount`` JSON lines, or the bytes of a small file.

@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 public import Foundation
 public import SpecgenMock
+import SpecgenWire
 import Synchronization
 
 /// Serves a ``MockService`` over HTTP/1.1 on a real socket (FlyingFox), bound to loopback unless told otherwise.

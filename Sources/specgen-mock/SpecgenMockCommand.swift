@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import SpecgenMock
+import SpecgenWire
 import SpecgenMockServer
 import SpecgenSpec
 

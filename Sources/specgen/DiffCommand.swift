@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SpecgenDiff
 import SpecgenOpenAPI
+import SpecgenCommands
 import SpecgenSpec
 import SpecgenYAML
 

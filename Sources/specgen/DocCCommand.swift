@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpecgenEmitter
+import SpecgenCommands
 import SpecgenSpec
 
 /// `specgen docc`: the DocC landing page of a spec's generated client.

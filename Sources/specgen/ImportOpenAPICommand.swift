@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpecgenOpenAPI
+import SpecgenCommands
 import SpecgenSpec
 
 /// `specgen import-openapi`: an OpenAPI document as a spec, with warnings for what the spec cannot say.

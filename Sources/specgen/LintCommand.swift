@@ -1,4 +1,5 @@
 import ArgumentParser
+import SpecgenCommands
 import SpecgenSpec
 
 /// `specgen lint`: checks specs and prints every problem with its place and, where clear, its fix.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpecgenCommands
 import SpecgenSpec
 
 /// The `specgen` command: lint specs and, as the project grows, generate, diff and export them.

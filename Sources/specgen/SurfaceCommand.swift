@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SpecgenCommands
 import SpecgenSpec
 import SpecgenSurface
 

@@ -1,6 +1,7 @@
 import Foundation
 import SpecgenDiff
 import SpecgenMock
+import SpecgenWire
 import SpecgenOpenAPI
 import SpecgenSpec
 import SpecgenSurface

@@ -5,6 +5,7 @@ import Gista
 import Joyfill
 import Keyz
 import SpecgenMock
+import SpecgenWire
 import SpecgenRuntime
 import SpecgenSpec
 import Testing

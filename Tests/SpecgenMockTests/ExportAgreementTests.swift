@@ -1,5 +1,6 @@
 import Foundation
 import SpecgenMock
+import SpecgenWire
 import SpecgenOpenAPI
 import SpecgenSpec
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import SpecgenMock
+import SpecgenWire
 import SpecgenRuntime
 import SpecgenTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import ExampleFlows
 import Foundation
 import SpecgenMock
+import SpecgenWire
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Shelf
 import SpecgenMock
+import SpecgenWire
 import SpecgenRuntime
 import SpecgenTestSupport
 import Testing

@@ -1,11 +1,11 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
-import SpecgenEmitter
-import SpecgenSpec
+package import SpecgenEmitter
+package import SpecgenSpec
 
 /// `specgen generate`: writes the Swift client of each spec, or with `--check` reports files that are stale.
-struct GenerateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct GenerateCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: """
             Generate the Swift client of each spec: Client.swift, Errors.swift, Mock.swift, Models1.swift to \
@@ -21,15 +21,15 @@ struct GenerateCommand: ParsableCommand {
     )
 
     @Argument(help: "The spec files.")
-    var specs: [String]
+    package var specs: [String]
 
     @Option(name: .shortAndLong, help: "The folder to write into.")
-    var output: String
+    package var output: String
 
     @OptionGroup var checking: CheckOptions
 
     @Option(help: "The spec's path as generated headers show it (for build plugins that pass absolute paths).")
-    var sourceName: String?
+    package var sourceName: String?
 
     @Option(
         parsing: .upToNextOption,
@@ -37,9 +37,11 @@ struct GenerateCommand: ParsableCommand {
             The file names a build plugin declared as this command's outputs; generation fails, naming the \
             difference, when the files generated are not those.
             """)
-    var expectedFiles: [String] = []
+    package var expectedFiles: [String] = []
 
-    func validate() throws {
+    package init() {}
+
+    package func validate() throws {
         if specs.isEmpty { throw ValidationError("Name at least one spec file.") }
         if sourceName != nil && specs.count > 1 { throw ValidationError("--source-name applies to a single spec.") }
         if !expectedFiles.isEmpty && specs.count > 1 {
@@ -47,7 +49,7 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         var failed = false
         for path in specs {
             let bytes: [UInt8]
@@ -99,7 +101,7 @@ struct GenerateCommand: ParsableCommand {
 
     /// Why the files generated are not the ones a build plugin declared (SwiftPM would compile the declared ones
     /// only, and report the types of a missing file as unknown), or nil when they are the same or none were declared.
-    static func mismatch(expected: [String], generated: [String]) -> String? {
+    package static func mismatch(expected: [String], generated: [String]) -> String? {
         guard !expected.isEmpty else { return nil }
         let undeclared = generated.filter { !expected.contains($0) }
         let absent = expected.filter { !generated.contains($0) }
@@ -119,18 +121,20 @@ struct GenerateCommand: ParsableCommand {
 }
 
 /// Writes generated files into a folder, touching only files whose bytes changed.
-struct OutputWriter {
-    let folder: String
+package struct OutputWriter {
+    package let folder: String
+
+    package init(folder: String) { self.folder = folder }
 
     /// A generated file that differs from the one on disk, with a unified diff from the old to the new.
-    struct StaleFile {
-        var path: String
-        var diff: String
+    package struct StaleFile {
+        package var path: String
+        package var diff: String
     }
 
     /// Writes each file whose bytes differ from what is on disk, and removes the generated files left over from a
     /// version of specgen that split the client differently (`Models.swift`), which would declare everything twice.
-    func write(_ files: [GeneratedFile]) throws {
+    package func write(_ files: [GeneratedFile]) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for file in files {
             let path = (folder as NSString).appendingPathComponent(file.name)
@@ -156,7 +160,7 @@ struct OutputWriter {
     }
 
     /// The files that are missing or differ, and the leftovers ``write(_:)`` would remove.
-    func staleFiles(_ files: [GeneratedFile]) -> [StaleFile] {
+    package func staleFiles(_ files: [GeneratedFile]) -> [StaleFile] {
         leftovers(files).map { path in
             let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
             return StaleFile(

@@ -34,13 +34,13 @@ struct RequestValidator {
         checker = ValueChecker(spec: spec, types: types)
     }
 
-    var problems: [MockProblem] { checker.problems }
+    var problems: [WireProblem] { checker.problems }
     /// Body properties the spec does not declare, which the request may carry and the mock ignores.
     var ignored: [String] { checker.ignored }
 
     /// Adds problems found outside the endpoint's declaration, such as a token URL's grant rules, except on fields
     /// already reported.
-    mutating func addUnreported(_ extra: [MockProblem]) {
+    mutating func addUnreported(_ extra: [WireProblem]) {
         let reported = Set(problems.map(\.field))
         for problem in extra where !reported.contains(problem.field) {
             checker.report(problem.field, problem.message, at: problem.location)
@@ -52,7 +52,7 @@ struct RequestValidator {
     }
 
     /// Runs every check; `pathValues` are the decoded path segments bound to their placeholders.
-    mutating func validate(_ request: MockRequest, pathValues: [String: String]) {
+    mutating func validate(_ request: WireRequest, pathValues: [String: String]) {
         for parameter in endpoint.pathParameters {
             checker.checkTextField(
                 pathValues[parameter.wireName].map { [$0] } ?? [], parameter,
@@ -101,7 +101,7 @@ struct RequestValidator {
     /// The parameter of the mock's own `Link` URLs, on an endpoint paginated by links.
     private func isMockPageLink(_ name: String) -> Bool {
         guard case .link? = endpoint.pagination?.style else { return false }
-        return name == MockPages.linkParameter
+        return name == RequestJudge.pageLinkParameter
     }
 
     /// What one auth scheme makes of a request's credentials.
@@ -115,7 +115,7 @@ struct RequestValidator {
     /// Each alternative scheme is judged on its own: the request passes when one of them accepts its credential, or
     /// when it carries none and the credential is optional. Otherwise the first credential sent is reported, or
     /// what each alternative needs.
-    private mutating func checkAuth(_ request: MockRequest, query: FormPairs) {
+    private mutating func checkAuth(_ request: WireRequest, query: FormPairs) {
         guard let requirement = spec.authRequirement(of: endpoint) else { return }
         let schemes = requirement.schemes.compactMap { spec.authScheme(named: $0) }
         guard !schemes.isEmpty else { return }
@@ -144,7 +144,7 @@ struct RequestValidator {
     /// Whether `scheme` accepts the request's credential. An `Authorization` header of another scheme is `absent`
     /// for this one when the operation has alternatives (a `Basic` header on a bearer-or-basic operation).
     private func verdict(
-        _ scheme: AuthScheme, _ request: MockRequest, query: FormPairs, alone: Bool
+        _ scheme: AuthScheme, _ request: WireRequest, query: FormPairs, alone: Bool
     ) -> CredentialVerdict {
         let name = scheme.name
         switch scheme.kind {
@@ -199,7 +199,7 @@ struct RequestValidator {
 
     // MARK: Body
 
-    private mutating func checkBody(_ request: MockRequest) {
+    private mutating func checkBody(_ request: WireRequest) {
         guard let body = endpoint.body else {
             if ignoresUndeclared && !request.body.isEmpty {
                 checker.ignore("body")
@@ -275,7 +275,7 @@ struct RequestValidator {
         }
     }
 
-    private mutating func checkMultipartBody(_ request: MockRequest, _ body: RequestBody) {
+    private mutating func checkMultipartBody(_ request: WireRequest, _ body: RequestBody) {
         let parts: [MultipartPart]
         do {
             parts = try MultipartParser.parse(request.body, contentType: request.header("Content-Type") ?? "")

@@ -1,10 +1,10 @@
-import Foundation
+package import Foundation
 package import SpecgenSpec
 
 /// JSON text to and from ``SpecValue``: keys keep their order on the way out, so answers are byte-stable.
 package enum JSONText {
     /// Parses JSON; nil when the bytes are not JSON.
-    static func parse(_ data: Data) -> SpecValue? {
+    package static func parse(_ data: Data) -> SpecValue? {
         (try? JSONDecoder().decode(DecodedJSON.self, from: data))?.value
     }
 
@@ -91,7 +91,7 @@ extension SpecValue {
     }
 
     /// `other` laid over `self`: objects merge key by key, anything else is replaced.
-    func merged(with other: SpecValue) -> SpecValue {
+    package func merged(with other: SpecValue) -> SpecValue {
         guard case .object(var entries) = self, case .object(let overrides) = other else { return other }
         for override in overrides {
             if let index = entries.firstIndex(where: { $0.key == override.key }) {

@@ -6,7 +6,7 @@ struct ValueChecker {
     let spec: Spec
     /// The one resolver of aliases and shapes.
     let types: TypeResolver
-    private(set) var problems: [MockProblem] = []
+    private(set) var problems: [WireProblem] = []
     /// Body properties the spec does not declare. A server ignores them, as the OpenAPI export allows them.
     private(set) var ignored: [String] = []
     /// True while checking a field the spec marks sensitive: its value never appears in a problem.
@@ -18,7 +18,7 @@ struct ValueChecker {
     }
 
     mutating func report(_ field: String, _ message: String, at location: SourceLocation) {
-        problems.append(MockProblem(field: field, message: message, location: location))
+        problems.append(WireProblem(field: field, message: message, location: location))
     }
 
     mutating func ignore(_ field: String) {

@@ -13,14 +13,14 @@ package struct ServerValueCheck: Sendable {
     }
 
     /// The problems of `value` sent as `type`, each located at its field under `path` (`body.team`).
-    package func problems(in value: SpecValue, as type: TypeRef, at path: String = "body") -> [MockProblem] {
+    package func problems(in value: SpecValue, as type: TypeRef, at path: String = "body") -> [WireProblem] {
         var checker = ValueChecker(spec: spec, types: types)
         checker.checkJSON(value, type, constraints: Constraints(), format: nil, path: path, location: spec.location)
         return checker.problems
     }
 
     /// The problems of `text` read as `field` is read from a header, query item or path segment.
-    package func problems(inText text: String, as field: Field, at path: String) -> [MockProblem] {
+    package func problems(inText text: String, as field: Field, at path: String) -> [WireProblem] {
         var checker = ValueChecker(spec: spec, types: types)
         checker.checkTextField([text], field, path: path)
         return checker.problems

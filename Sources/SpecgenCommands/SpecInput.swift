@@ -1,11 +1,11 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
-import SpecgenSpec
+package import SpecgenSpec
 
 /// Reads spec files for the subcommands: all file I/O of the generator lives in the CLI and the plugin.
-enum SpecInput {
+package enum SpecInput {
     /// Reads and checks one spec, naming it in diagnostics exactly as the user wrote its path.
-    static func load(path: String) -> LoadedSpec {
+    package static func load(path: String) -> LoadedSpec {
         switch read(path: path) {
         case .success(let bytes): Spec.load(bytes: bytes, path: path)
         case .failure(let problem): LoadedSpec(spec: nil, diagnostics: [problem.diagnostic])
@@ -13,12 +13,12 @@ enum SpecInput {
     }
 
     /// A spec file that could not be read, as a diagnostic at its first line.
-    struct ReadProblem: Error {
-        var diagnostic: Diagnostic
+    package struct ReadProblem: Error {
+        package var diagnostic: Diagnostic
     }
 
     /// The bytes of a spec file, or why there are none.
-    static func read(path: String) -> Result<[UInt8], ReadProblem> {
+    package static func read(path: String) -> Result<[UInt8], ReadProblem> {
         guard let data = FileManager.default.contents(atPath: path) else {
             let location = SourceLocation(path: path, line: 1, column: 1)
             var isFolder: ObjCBool = false
@@ -38,10 +38,10 @@ enum SpecInput {
 }
 
 /// Writes one output file of a subcommand.
-enum OutputFile {
+package enum OutputFile {
     /// Writes `text` to `path` unless the file already holds exactly these bytes, so builds that watch it see no
     /// change; a write that fails is reported and exits 1.
-    static func writeIfChanged(_ text: String, to path: String) throws {
+    package static func writeIfChanged(_ text: String, to path: String) throws {
         let bytes = Data(text.utf8)
         guard FileManager.default.contents(atPath: path) != bytes else { return }
         do {
@@ -56,15 +56,15 @@ enum OutputFile {
 }
 
 /// Prints diagnostics to standard error in the `path:line:column: severity: message` format.
-enum DiagnosticPrinter {
-    static func print(_ diagnostics: [Diagnostic]) {
+package enum DiagnosticPrinter {
+    package static func print(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         }
     }
 
     /// Prints one line that is not about a spot in a spec.
-    static func note(_ message: String) {
+    package static func note(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

@@ -1,12 +1,12 @@
 /// A unified diff of two texts, line by line, as `diff -u` prints it (three lines of context).
-enum UnifiedDiff {
+package enum UnifiedDiff {
     private enum Edit: Equatable {
         case same(String)
         case removed(String)
         case added(String)
     }
 
-    static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
+    package static func make(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         let a = lines(old)
         let b = lines(new)
         let edits = diff(a, b)

@@ -1,14 +1,16 @@
-import ArgumentParser
+package import ArgumentParser
 import Foundation
-import SpecgenSpec
+package import SpecgenSpec
 
 /// The one spec a subcommand reads (`surface`, `export-openapi`).
-struct SpecFileOptions: ParsableArguments {
+package struct SpecFileOptions: ParsableArguments {
     @Argument(help: "The spec file.")
-    var spec: String
+    package var spec: String
+
+    package init() {}
 
     /// The spec, or exit 1 after printing its errors as `path:line:column` diagnostics.
-    func load() throws -> Spec {
+    package func load() throws -> Spec {
         let loaded = SpecInput.load(path: spec)
         DiagnosticPrinter.print(loaded.diagnostics.filter(\.isError))
         guard let parsed = loaded.spec, !loaded.hasErrors else { throw ExitCode.failure }
@@ -17,12 +19,14 @@ struct SpecFileOptions: ParsableArguments {
 }
 
 /// Where a subcommand's one text output goes: a file written only when its bytes change, or standard output.
-struct OutputFileOptions: ParsableArguments {
+package struct OutputFileOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The file to write; standard output by default.")
-    var output: String?
+    package var output: String?
+
+    package init() {}
 
     /// Writes `text` to `--output`, or prints it.
-    func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         guard let output else {
             print(text, terminator: "")
             return
@@ -32,18 +36,20 @@ struct OutputFileOptions: ParsableArguments {
 }
 
 /// `--check`: compare with what `--output` holds instead of writing it.
-struct CheckOptions: ParsableArguments {
+package struct CheckOptions: ParsableArguments {
     @Flag(help: "Compare with --output instead of writing; exit 1 and print a unified diff when it is stale.")
-    var check = false
+    package var check = false
+
+    package init() {}
 
     /// Rejects `--check` without `--output`, which names `file` (the committed file to compare with).
-    func validate(_ destination: OutputFileOptions, file: String) throws {
+    package func validate(_ destination: OutputFileOptions, file: String) throws {
         if check && destination.output == nil { throw ValidationError("--check needs --output, \(file).") }
     }
 
     /// Writes `text` to `destination`, or with `--check` compares it with `--output`; a stale file suggests
     /// `command -o <output>`.
-    func deliver(_ text: String, to destination: OutputFileOptions, command: String) throws {
+    package func deliver(_ text: String, to destination: OutputFileOptions, command: String) throws {
         guard check, let output = destination.output else { return try destination.write(text) }
         try compare(text, with: output, fix: "\(command) -o \(output)")
     }
