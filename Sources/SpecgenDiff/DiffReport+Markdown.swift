@@ -123,6 +123,7 @@ extension DiffReport {
         line += "(`\(finding.location.path):\(finding.location.line)`)"
         if !finding.symbols.isEmpty { line += "; Swift: " + finding.symbols.map { "`\($0)`" }.joined(separator: ", ") }
         if finding.operations.count > 1 { line += "; operations: " + finding.operations.joined(separator: ", ") }
+        if let rename = finding.likelyRename { line += "; **\(rename)**" }
         if let reason = accepted[finding.fingerprint] { line += "; **accepted**: \(reason)" }
         line += "\n"
         if detail == .everything, let proof = finding.proof {

@@ -70,6 +70,7 @@ package struct DiffReport {
                 "\(finding.location): \(finding.rule.id) [wire: \(finding.wire.rawValue), swift: \(finding.swift.rawValue)] \(finding.message)"
             )
             if !finding.symbols.isEmpty { lines.append("    swift: " + finding.symbols.joined(separator: ", ")) }
+            if let rename = finding.likelyRename { lines.append("    " + rename) }
             if !finding.operations.isEmpty {
                 lines.append("    operations: " + finding.operations.joined(separator: ", "))
             }
@@ -100,6 +101,7 @@ package struct DiffReport {
                     "symbols": finding.symbols, "operations": finding.operations, "fingerprint": finding.fingerprint,
                 ]
                 if let reason = accepted[finding.fingerprint] { entry["accepted"] = reason }
+                if let rename = finding.likelyRename { entry["likelyRename"] = rename }
                 if let proof = finding.proof { entry["proof"] = Self.json(proof, rule: finding.rule) }
                 return entry
             },

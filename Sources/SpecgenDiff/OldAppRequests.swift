@@ -1,6 +1,6 @@
 import Foundation
-import SpecgenWire
 import SpecgenSpec
+import SpecgenWire
 
 /// The requests an app generated from a spec sends for an operation: its required parameters and body, then
 /// each optional parameter given, each body value worth trying, with the credential its auth asks for.

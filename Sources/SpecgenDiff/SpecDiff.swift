@@ -19,6 +19,9 @@ package struct Finding: Hashable, Sendable {
     package var proof: WireProof?
     /// The wire facts the change accounts for, as ``WireModel`` subjects, when its scope does not say them.
     var explains: [[String]] = []
+    /// For a removal or an addition that travels exactly as an addition or a removal beside it does, under another
+    /// name: `likely renamed to POST /c (createC)`; the findings keep their verdicts.
+    package var likelyRename: String?
 
     /// The wire verdict: the proof's where exchanges were tried, otherwise the rule's.
     package var wire: Verdict { proof?.verdict ?? rule.wire }
@@ -64,6 +67,7 @@ package struct SpecDiff {
         diff.compareErrors()
         diff.compareErrorSharing()
         diff.explainRest()
+        diff.pairLikelyRenames()
         diff.prove()
         return diff.findings.sorted { ($0.location, $0.rule.id, $0.message) < ($1.location, $1.rule.id, $1.message) }
     }

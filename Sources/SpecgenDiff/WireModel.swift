@@ -1,5 +1,5 @@
-import SpecgenWire
 import SpecgenSpec
+import SpecgenWire
 
 /// Everything of a spec that travels between an app and a server, as facts: per operation its method, path,
 /// server, auth, parameters, body, answers, response headers and errors; per model each field's wire name, JSON

@@ -208,6 +208,9 @@ extension DiffRuleTests {
         #expect(removal.wire == .breaking && addition.wire == .safe)
         #expect(removal.proof?.evidence?.failure.hasPrefix("404") == true)
         #expect(addition.proof?.evidence == nil)
+        // Both travel alike under another path and name: the comment pairs them as a likely rename.
+        #expect(removal.likelyRename == "likely renamed to POST /orders/{id}/void (voidOrder)")
+        #expect(addition.likelyRename == "likely the rename of POST /orders/{id}/cancel (cancelOrder)")
 
         let errorAdded = try Self.findings(
             old: Self.base,
@@ -221,5 +224,39 @@ extension DiffRuleTests {
             new: Self.base.replacingOccurrences(of: "https://api.shop.example/v1", with: "https://shop.example/v2"))
         #expect(moved.map(\.rule.id) == ["server-url-changed"])
         #expect(moved.first?.operations.count == 6)
+    }
+}
+
+extension DiffRuleTests {
+    /// A property removed beside one added to the same model that travels alike is paired as a likely rename; one
+    /// of another type, or two candidates of one shape, pair nothing; the verdicts stay those of a removal.
+    @Test func aRemovalBesideAnAdditionOfTheSameShapeIsALikelyRename() throws {
+        let renamed = try Self.findings(
+            old: Self.base,
+            new: Self.base.replacingOccurrences(of: "      note: string?", with: "      remark: string?"))
+        #expect(
+            renamed.map(\.rule.id).sorted() == [
+                "response-optional-property-removed", "response-property-added-optional",
+            ])
+        let removal = try #require(renamed.first { $0.rule.id == "response-optional-property-removed" })
+        let addition = try #require(renamed.first { $0.rule.id == "response-property-added-optional" })
+        #expect(removal.likelyRename == "likely renamed to property 'remark'")
+        #expect(addition.likelyRename == "likely the rename of property 'note'")
+        #expect(removal.swift == .breaking)
+        let report = DiffReport(api: "Shop", findings: renamed)
+        #expect(report.markdown.contains("; **likely renamed to property 'remark'**"))
+        #expect(report.text.contains("\n    likely the rename of property 'note'\n"))
+
+        let retyped = try Self.findings(
+            old: Self.base, new: Self.base.replacingOccurrences(of: "      note: string?", with: "      remark: int?"))
+        #expect(retyped.count == 2)
+        #expect(retyped.allSatisfy { $0.likelyRename == nil })
+
+        let twoCandidates = try Self.findings(
+            old: Self.base,
+            new: Self.base.replacingOccurrences(
+                of: "      note: string?", with: "      remark: string?\n      comment: string?"))
+        #expect(twoCandidates.count == 3)
+        #expect(twoCandidates.allSatisfy { $0.likelyRename == nil })
     }
 }
