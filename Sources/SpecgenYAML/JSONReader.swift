@@ -13,6 +13,9 @@ struct JSONReader {
     /// The byte offset where the current line starts, for columns.
     private var lineStart = 0
     private var nodes = 0
+    /// Where the last mark's column was counted to, so each mark counts on from there: a document minified to one
+    /// line (as APIs serve `openapi.json`) is read in linear time, not in time that grows with the line squared.
+    private let columns = ColumnCursor()
     /// The arrays and objects open around the current value, innermost last.
     private var stack: [Frame] = []
 
@@ -201,14 +204,21 @@ struct JSONReader {
     }
 
     private var mark: YAMLMark {
-        var column = 1
-        var offset = lineStart
-        while offset < index {
-            if bytes[offset] & 0xC0 != 0x80 { column += 1 }
-            offset += 1
+        if columns.lineStart != lineStart || columns.offset > index {
+            columns.lineStart = lineStart
+            columns.offset = lineStart
+            columns.column = 1
         }
-        return YAMLMark(line: line, column: column)
+        while columns.offset < index {
+            if bytes[columns.offset] & 0xC0 != 0x80 { columns.column += 1 }
+            columns.offset += 1
+            columns.scanned += 1
+        }
+        return YAMLMark(line: line, column: columns.column)
     }
+
+    /// The bytes counted for columns so far: at most about the text's length however long its lines are.
+    var columnWork: Int { columns.scanned }
 
     private mutating func count(at mark: YAMLMark) throws(YAMLError) {
         nodes += 1
@@ -375,4 +385,12 @@ struct JSONReader {
     private func error(at mark: YAMLMark, _ message: String, fix: String? = nil) -> YAMLError {
         YAMLError(path: path, mark: mark, message: message, fix: fix)
     }
+}
+
+/// The column of the last mark and the byte it was counted to, on the line starting at `lineStart`.
+private final class ColumnCursor {
+    var lineStart = -1
+    var offset = 0
+    var column = 1
+    var scanned = 0
 }
