@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SpecgenOpenAPI
 import SpecgenCommands
+import SpecgenOpenAPI
 import SpecgenSpec
 
 /// `specgen import-openapi`: an OpenAPI document as a spec, with warnings for what the spec cannot say.
@@ -31,14 +31,27 @@ struct ImportOpenAPICommand: ParsableCommand {
     @Flag(help: "Print only errors, and the summary line.")
     var quiet = false
 
+    @Flag(
+        help: """
+            Print every warning. By default, past four warnings of one kind and cause the first is printed with how             many more there are and where the first three of them are.
+            """)
+    var verbose = false
+
     func run() throws {
         let result = OpenAPIImporter(name: name).importDocument(at: document) { path in
             FileManager.default.contents(atPath: path).map(Array.init)
         }
-        DiagnosticPrinter.print(quiet ? result.diagnostics.filter(\.isError) : result.diagnostics)
+        let shown = quiet ? result.diagnostics.filter(\.isError) : result.diagnostics
+        let printed = verbose ? shown : shown.summarized()
+        DiagnosticPrinter.print(printed)
         guard let text = result.spec else { throw ExitCode.failure }
         try destination.write(text)
         DiagnosticPrinter.note("note: " + result.summary.description)
+        if printed.count < shown.count {
+            DiagnosticPrinter.note(
+                "note: \(shown.count - printed.count) warning(s) of a kind and cause already shown are summarized; "
+                    + "--verbose prints them all")
+        }
         let checked = result.checked(as: destination.output ?? "<stdout>")
         DiagnosticPrinter.print(checked.diagnostics.filter { !quiet || $0.isError })
         if checked.hasErrors { throw ExitCode.failure }

@@ -77,3 +77,60 @@ struct ImportCommandTests {
         )
     }
 }
+
+extension ImportCommandTests {
+    /// Six operations that each also answer in YAML give one line: the first warning, how many more of that cause
+    /// and where the first three are; a warning of another cause stays its own line; --verbose prints all seven.
+    @Test func warningsOfOneKindAndCauseAreToldOnce() async throws {
+        let folder = try makeTemporaryFolder("import-summarized")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var document = "openapi: 3.0.3\ninfo: {title: Pets, version: '1'}\npaths:\n"
+        for index in 1...6 {
+            document += """
+                  /pets\(index):
+                    get:
+                      operationId: list\(index)
+                      responses:
+                        '200':
+                          description: ok
+                          content:
+                            application/json: {schema: {type: string}}
+                            application/yaml: {schema: {type: string}}
+
+                """
+        }
+        document += """
+              /other:
+                get:
+                  operationId: other
+                  responses:
+                    '200':
+                      description: ok
+                      content:
+                        application/json: {schema: {type: string}}
+                        application/xml: {schema: {type: string}}
+
+            """
+        let path = folder.appendingPathComponent("pets.yaml").path
+        try document.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("Pets.yaml").path
+        let run = try await ProcessRun.specgen(["import-openapi", path, "-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(
+            warnings == [
+                "\(path):12:13: warning: [media-type] the response is read as application/json; application/yaml not "
+                    + "imported; and 5 more media-type warnings of this cause, at \(path):21:13, \(path):30:13, "
+                    + "\(path):39:13, …",
+                "\(path):66:13: warning: the response is read as application/json; application/xml not imported",
+            ])
+        #expect(
+            run.stderr.contains(
+                "note: 5 warning(s) of a kind and cause already shown are summarized; --verbose prints them all"))
+        #expect(run.stderr.contains("warnings: media-type 7"))
+
+        let verbose = try await ProcessRun.specgen(["import-openapi", path, "-o", output, "--verbose"])
+        #expect(verbose.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }.count == 7)
+        #expect(!verbose.stderr.contains("are summarized"))
+    }
+}

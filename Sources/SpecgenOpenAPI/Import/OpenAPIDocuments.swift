@@ -146,8 +146,8 @@ final class OpenAPIDocuments {
         return (current, file + "#/" + pointer.joined(separator: "/"))
     }
 
-    func warn(at location: SourceLocation, _ message: String, fix: String? = nil) {
-        diagnostics.append(Diagnostic(.warning, at: location, message, fix: fix))
+    func warn(at location: SourceLocation, _ message: String, fix: String? = nil, kind: String? = nil) {
+        diagnostics.append(Diagnostic(.warning, at: location, message, fix: fix, kind: kind))
     }
 
     static func folder(of file: String) -> String {

@@ -156,7 +156,7 @@ final class ImportRun {
     func warn(_ kind: ImportWarning, at location: SourceLocation, _ message: String, fix: String? = nil) {
         guard warned.insert(Warned(location: location, message: message)).inserted else { return }
         summary.warnings[kind.rawValue, default: 0] += 1
-        documents.warn(at: location, message, fix: fix)
+        documents.warn(at: location, message, fix: fix, kind: kind.rawValue)
     }
 
     func run(_ path: String) -> OpenAPIImport {
