@@ -231,7 +231,7 @@ let package = Package(
             dependencies: [
                 "specgen", "SpecgenSurface", "SpecgenDiff", "SpecgenEmitter", "SpecgenMock", "SpecgenWire",
                 "SpecgenOpenAPI",
-                "SpecgenSpec", "SpecgenRuntime", "SpecgenTestSupport",
+                "SpecgenSpec", "SpecgenRuntime", "SpecgenTestSupport", "SpecgenFuzzing",
             ],
             swiftSettings: strictSettings
         ),
@@ -297,7 +297,7 @@ let package = Package(
                 "specgen-mock", "SpecgenMock", "SpecgenWire", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI",
                 "ExampleFlows",
                 "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "Shelf", "Relay", "Ledger",
-                "PayDesk", "SpecgenRuntime",
+                "PayDesk", "SpecgenRuntime", "SpecgenFuzzing",
             ],
             swiftSettings: strictSettings
         ),

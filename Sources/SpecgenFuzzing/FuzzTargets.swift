@@ -8,10 +8,10 @@ import Keyz
 import SpecgenDiff
 import SpecgenEmitter
 import SpecgenMock
-import SpecgenWire
 import SpecgenOpenAPI
 import SpecgenRuntime
 import SpecgenSpec
+import SpecgenWire
 
 /// The inputs Specgen takes from people it does not control, each as one function of raw bytes: what
 /// `Benchmarks/fuzz.sh` runs under libFuzzer, and what `FuzzCorpusTests` replays from the committed corpus. None of

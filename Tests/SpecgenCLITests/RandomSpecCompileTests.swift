@@ -1,5 +1,6 @@
 import Foundation
 import SpecgenEmitter
+import SpecgenFuzzing
 import SpecgenTestSupport
 import Testing
 

@@ -1,9 +1,10 @@
 import Foundation
+import SpecgenFuzzing
 import SpecgenMock
-import SpecgenWire
 import SpecgenRuntime
 import SpecgenSpec
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// `ClientDecoding`, which the diff's proofs decode answers with, decodes as the compiled client does: for every

@@ -501,9 +501,9 @@ struct ImportRuleTests {
             ])
     }
 
-    /// The same object written inline in two places is one model, named where it first stands; descriptions, the
-    /// struct's or a property's, do not make two.
-    @Test func identicalInlineStructsAreOneModel() throws {
+    /// The same object written inline in two places is two models, each named where it stands: merged, it would be
+    /// named after whichever use comes first, and an edit that adds an earlier use would rename it for every use.
+    @Test func identicalInlineStructsAreNamedWhereEachStands() throws {
         let document = """
             openapi: 3.0.3
             info: {title: Shapes, version: "1"}
@@ -531,10 +531,10 @@ struct ImportRuleTests {
                             properties: {x: {type: integer, description: Across.}, y: {type: integer}}
             """
         let spec = try Self.imported(document: document)
-        #expect(spec.models.map(\.name) == ["GetAResponse"])
+        #expect(spec.models.map(\.name) == ["GetAResponse", "GetBResponse"])
         #expect(
             spec.endpoints.map { $0.responses.first?.body.jsonType } == [
-                .named("GetAResponse"), .named("GetAResponse"),
+                .named("GetAResponse"), .named("GetBResponse"),
             ])
     }
 

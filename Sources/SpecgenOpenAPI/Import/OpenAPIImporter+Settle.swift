@@ -53,7 +53,13 @@ extension ImportRun {
         }
         // A model whose Swift name a generated type takes (`AcmeError` in the API `Acme`, an operation's error
         // type, the mock's closure types) gets another, with a warning: the spec keeps the document's name.
-        let generated = GeneratedNames.typeNames(of: spec, namer: namer)
+        var generated = GeneratedNames.typeNames(of: spec, namer: namer)
+        // Every operation's error type is reserved, whether it has errors of its own or throws the API's shared
+        // type: which it does depends on the other operations, and a model's name must not.
+        for endpoint in spec.endpoints {
+            let name = namer.typeName(namer.methodName(endpoint.name)) + "Error"
+            if generated[name] == nil { generated[name] = "the error type of '\(endpoint.name)'" }
+        }
         var swiftNames = Set(spec.models.map { namer.swiftName(of: $0).lowercased() })
         var renames: [String: String] = [:]
         for model in spec.models where model.swiftName == nil && generated[namer.swiftName(of: model)] != nil {

@@ -20,6 +20,11 @@ extension ImportRun {
     /// not the caller (`ChatCompletionRequest` → `ChatCompletionRequestStream`). A body without such a flag stays.
     func streamingBody(_ body: RequestBody) -> RequestBody {
         guard body.encoding == .json, case .type(.named(let model)) = body.content else { return body }
+        if let made = streamForms[model] {
+            var streaming = body
+            streaming.content = .type(.named(made))
+            return streaming
+        }
         // The flag must be the model's own property, which the copy can restate.
         guard case .object(var fields, let open)? = shapes[model],
             let flag = fields.firstIndex(where: { $0.wireName == "stream" && $0.type == .primitive(.bool) }),
@@ -36,6 +41,7 @@ extension ImportRun {
         copy.swiftName = nil
         copy.kind = .object(properties)
         setModel(copy, shape: .object(fields: fields, open: open))
+        streamForms[model] = name
         var streaming = body
         streaming.content = .type(.named(name))
         return streaming

@@ -64,21 +64,12 @@ extension ImportRun {
         let view = SchemaView(schema, run: self)
         var result: ImportedType
         if !asModel, needsModel(view, usage: usage) {
-            var name = allocateTypeName(hint)
+            // Named from where it stands, even when the same object is written out elsewhere too: merged into the
+            // first identical one, it would be named after whichever use comes first, and an edit elsewhere that
+            // adds an earlier use, or removes the first, would rename it for every use.
+            let name = allocateTypeName(hint)
             reserveModel(name)
             defineModel(name, schema: schema)
-            // Identical inline structs (the same object written out in two places) are one model: the first. Enums
-            // are left apart: a shared enum would be named after whichever use comes first, so an unrelated edit
-            // that removes that use would rename it.
-            if let index = modelIndex[name], let model = models[index].model, case .object? = shapes[name] {
-                let key = Self.identity(of: model)
-                if let first = inlineModels[key], first != name, shapes[first] != nil {
-                    models[index].model = nil
-                    name = first
-                } else {
-                    inlineModels[key] = name
-                }
-            }
             result = ImportedType(.named(name))
             if nullableModels.contains(name) { result.nullable = true }
             return result

@@ -168,27 +168,6 @@ extension ImportRun {
         return (model, .union)
     }
 
-    /// What makes two inline structs the same model: what they are without their name, descriptions, examples and
-    /// deprecations, their properties' included.
-    static func identity(of model: Model) -> Model {
-        var identity = model
-        identity.name = ""
-        identity.description = nil
-        identity.example = nil
-        identity.deprecation = nil
-        if case .object(let fields) = model.kind {
-            identity.kind = .object(
-                fields.map { field in
-                    var field = field
-                    field.description = nil
-                    field.example = nil
-                    field.deprecation = nil
-                    return field
-                })
-        }
-        return identity
-    }
-
     /// The string values a variant's tag property takes when it is an enum of several
     /// (`type: {enum: [search, search_2025]}`); nil when it takes one or any.
     func tagValues(of variant: DocNode, property: String) -> [String]? {

@@ -111,9 +111,9 @@ final class ImportRun {
     var hierarchyBases: [String: String] = [:]
     /// The discriminator property and the variants, with their tags, of each union a base schema became.
     var hierarchyVariants: [String: (property: String, variants: [(model: String, tags: [String])])] = [:]
-    /// The inline models made so far, by what they are without documentation, so an identical one is not made
-    /// twice.
-    var inlineModels: [Model: String] = [:]
+    /// The streamed form of each body model, made once for every operation that streams it
+    /// (`ChatCompletionRequest` → `ChatCompletionRequestStream`), so its name never depends on which comes first.
+    var streamForms: [String: String] = [:]
     /// While the streamed form of an operation offered as JSON or a stream is read: responses prefer the stream.
     var preferStreams = false
     /// Where each model's schema stands in the document, for warnings about decisions made on the whole spec.

@@ -36,6 +36,17 @@ package struct SpecWriter {
         return map.text.document(header: header)
     }
 
+    /// One model of `spec` as the spec writes it under `models:`: what it says, never where it was read.
+    package func text(of model: Model, in spec: Spec) -> String {
+        SpecText.map([ModelWriter(models: spec.models).model(model)]).document()
+    }
+
+    /// One operation as the spec writes it under `endpoints:`, in `spec` (whose security and shared errors it
+    /// leaves out).
+    package func text(of endpoint: Endpoint, in spec: Spec) -> String {
+        SpecText.map([self.endpoint(endpoint, in: spec)]).document()
+    }
+
     // MARK: Servers and auth
 
     private func server(_ server: Server) -> SpecText.Entry {
