@@ -2,8 +2,8 @@ import ArgumentParser
 import ExampleFlows
 import Foundation
 import SpecgenMock
-import SpecgenWire
 import SpecgenMockServer
+import SpecgenWire
 import Synchronization
 
 /// `specgen-demo`: starts a mock of each API from its spec on a free loopback port and runs the documented app

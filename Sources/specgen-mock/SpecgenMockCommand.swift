@@ -2,9 +2,9 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import SpecgenMock
-import SpecgenWire
 import SpecgenMockServer
 import SpecgenSpec
+import SpecgenWire
 
 /// `specgen-mock <spec>`: serves a mock of the API straight from its spec, validating every request.
 @main

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import SpecgenCommands
 import SpecgenDiff
 import SpecgenOpenAPI
-import SpecgenCommands
 import SpecgenSpec
 import SpecgenYAML
 

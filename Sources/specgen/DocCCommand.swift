@@ -1,6 +1,6 @@
 import ArgumentParser
-import SpecgenEmitter
 import SpecgenCommands
+import SpecgenEmitter
 import SpecgenSpec
 
 /// `specgen docc`: the DocC landing page of a spec's generated client.

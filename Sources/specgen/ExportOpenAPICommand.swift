@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import SpecgenOpenAPI
 import SpecgenCommands
+import SpecgenOpenAPI
 import SpecgenSpec
 
 /// `specgen export-openapi`: the spec as an OpenAPI 3.1 document.

@@ -1,11 +1,11 @@
 import Foundation
 import SpecgenDiff
 import SpecgenMock
-import SpecgenWire
 import SpecgenOpenAPI
 import SpecgenSpec
 import SpecgenSurface
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// The commands and flags the docs use, as read from their code blocks and from the CLI's help.

@@ -1,11 +1,11 @@
 import Foundation
 import SpecgenDiff
 import SpecgenMock
-import SpecgenWire
 import SpecgenOpenAPI
 import SpecgenSpec
 import SpecgenSurface
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// The regions the docs mark as generated: how they are found and refreshed, and what each says, computed from the

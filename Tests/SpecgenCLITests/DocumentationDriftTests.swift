@@ -1,11 +1,11 @@
 import Foundation
 import SpecgenDiff
 import SpecgenMock
-import SpecgenWire
 import SpecgenOpenAPI
 import SpecgenSpec
 import SpecgenSurface
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// README.md and Docs/*.md say only what the code bears out. Counts and output excerpts sit in regions the code

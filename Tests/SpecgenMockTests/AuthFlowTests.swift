@@ -1,9 +1,9 @@
 import Foundation
 import Relay
 import SpecgenMock
-import SpecgenWire
 import SpecgenRuntime
 import SpecgenTestSupport
+import SpecgenWire
 import Synchronization
 import Testing
 

@@ -1,9 +1,9 @@
 import Foundation
 import Ledger
 import SpecgenMock
-import SpecgenWire
 import SpecgenRuntime
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// The Ledger fixture's data shapes through its generated client: unions with and without a discriminator,

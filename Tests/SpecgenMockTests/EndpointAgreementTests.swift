@@ -5,9 +5,9 @@ import Gista
 import Joyfill
 import Keyz
 import SpecgenMock
-import SpecgenWire
 import SpecgenRuntime
 import SpecgenSpec
+import SpecgenWire
 import Testing
 
 /// Every endpoint of the five specs, called through its generated client with inputs the mock synthesizes from

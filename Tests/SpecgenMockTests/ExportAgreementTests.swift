@@ -1,8 +1,8 @@
 import Foundation
 import SpecgenMock
-import SpecgenWire
 import SpecgenOpenAPI
 import SpecgenSpec
+import SpecgenWire
 import Testing
 
 /// The OpenAPI export and the mock describe the same API: the document names every status the mock answers with,

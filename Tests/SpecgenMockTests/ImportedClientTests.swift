@@ -1,9 +1,9 @@
 import Foundation
 import PayDesk
 import SpecgenMock
-import SpecgenWire
 import SpecgenRuntime
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// The client of an imported OpenAPI document (`Tests/Fixtures/PayDesk/openapi.yaml`, imported as `PayDesk.yaml`

@@ -1,9 +1,9 @@
 import Foundation
 import Ledger
 import SpecgenMock
-import SpecgenWire
 import SpecgenRuntime
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// Every Ledger endpoint called through the generated client against specgen-mock: the mock serves each data shape

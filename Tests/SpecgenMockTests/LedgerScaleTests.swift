@@ -1,9 +1,9 @@
 import Foundation
 import Ledger
 import SpecgenMock
-import SpecgenWire
 import SpecgenRuntime
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// The Ledger fixture's large shapes through its generated client over real sockets: wide structs coded in parts,

@@ -1,8 +1,8 @@
 import Foundation
 import SpecgenMock
-import SpecgenWire
 import SpecgenSpec
 import SpecgenTestSupport
+import SpecgenWire
 import Synchronization
 import Testing
 

@@ -1,10 +1,10 @@
 import Foundation
 import SpecgenMock
-import SpecgenWire
 import SpecgenMockServer
 import SpecgenRuntime
 import SpecgenSpec
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 #if canImport(FoundationNetworking)

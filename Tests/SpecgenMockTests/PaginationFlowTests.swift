@@ -1,9 +1,9 @@
 import Foundation
 import Shelf
 import SpecgenMock
-import SpecgenWire
 import SpecgenRuntime
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// The Shelf fixture's listings, one per pagination style, walked to their end by the generated client against

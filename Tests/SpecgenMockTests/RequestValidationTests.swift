@@ -1,7 +1,7 @@
 import Foundation
 import SpecgenMock
-import SpecgenWire
 import SpecgenSpec
+import SpecgenWire
 import Testing
 
 /// Deliberately wrong requests, sent over a real socket. Each gets the status the spec documents for its reason

@@ -1,9 +1,9 @@
 import Foundation
 import Relay
 import SpecgenMock
-import SpecgenWire
 import SpecgenRuntime
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// Relay's production server puts a region and a version in its URL, and both servers serve media from a host of

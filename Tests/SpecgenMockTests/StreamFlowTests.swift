@@ -1,9 +1,9 @@
 import Foundation
 import Relay
 import SpecgenMock
-import SpecgenWire
 import SpecgenRuntime
 import SpecgenTestSupport
+import SpecgenWire
 import Testing
 
 /// Relay's streamed answers through the generated client: Server-Sent Events decoded into `ReplyChunk` up to
