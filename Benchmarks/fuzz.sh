@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Fuzzes one of Specgen's inputs with libFuzzer and AddressSanitizer, on demand (never in CI):
 #
-#   Benchmarks/fuzz.sh <generator|mock|decoding|importer|diff|mutation> <seconds>
+#   Benchmarks/fuzz.sh <generator|mock|decoding|importer|diff|mutation|stability> <seconds>
 #
 # generator: YAML -> spec -> plan -> Swift; mock: specgen-mock's request validation; decoding: a generated client's
 # response decoding; importer: an OpenAPI document -> spec -> lint; diff: two versions of a spec -> findings with
 # their wire proofs; mutation: a spec given random single edits, each diffed both ways, every change explained by a
-# named rule (see Sources/SpecgenFuzzing). It builds specgen-fuzz into .build-fuzz with coverage
+# named rule; stability: an OpenAPI document given random additions and removals of schemas and operations, every
+# other name kept (see Sources/SpecgenFuzzing). It builds specgen-fuzz into .build-fuzz with coverage
 # instrumentation, seeds it from Tests/Fixtures (and, for the generator, every spec there and in Specs/), grows a
 # corpus in a temporary folder, and prints libFuzzer's final statistics. An input that crashes a target is written
 # to Tests/Fixtures/fuzz-<target>/crash-<hash> (or timeout-, oom-): fix the bug, keep the file (FuzzCorpusTests
@@ -15,8 +16,8 @@
 set -euo pipefail
 target=${1:-}
 seconds=${2:-}
-case "$target" in generator | mock | decoding | importer | diff | mutation) ;; *)
-    echo "usage: Benchmarks/fuzz.sh <generator|mock|decoding|importer|diff|mutation> <seconds>" >&2
+case "$target" in generator | mock | decoding | importer | diff | mutation | stability) ;; *)
+    echo "usage: Benchmarks/fuzz.sh <generator|mock|decoding|importer|diff|mutation|stability> <seconds>" >&2
     exit 2
     ;;
 esac
@@ -47,7 +48,7 @@ if [ "$target" = generator ] || [ "$target" = diff ] || [ "$target" = mutation ]
         cp "$spec" "$work/seeds/$(echo "$spec" | tr '/' '_')"
     done
 fi
-if [ "$target" = importer ]; then
+if [ "$target" = importer ] || [ "$target" = stability ]; then
     for document in Tests/Fixtures/*/openapi.yaml Tests/Fixtures/*/openapi.json; do
         cp "$document" "$work/seeds/$(echo "$document" | tr '/' '_')"
     done

@@ -12,6 +12,7 @@ import SpecgenOpenAPI
 import SpecgenRuntime
 import SpecgenSpec
 import SpecgenWire
+import SpecgenYAML
 
 /// The inputs Specgen takes from people it does not control, each as one function of raw bytes: what
 /// `Benchmarks/fuzz.sh` runs under libFuzzer, and what `FuzzCorpusTests` replays from the committed corpus. None of
@@ -36,6 +37,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// each diffed both ways; a difference no rule explains, or a breaking verdict for an edit that changes neither
     /// the wire nor the Swift API, stops the run.
     case mutation
+    /// The import's stable names: an OpenAPI document given random additions and removals of schemas and
+    /// operations (drawn from the input's bytes), each imported before and after; a model or operation of one
+    /// import that the other names or defines otherwise stops the run (`NameStabilityCheck`).
+    case stability
 
     /// Runs the target on one input.
     public func run(_ bytes: [UInt8]) {
@@ -46,6 +51,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .importer: Self.importDocument(bytes)
         case .diff: Self.compare(bytes)
         case .mutation: Self.mutate(bytes)
+        case .stability: Self.stabilize(bytes)
+        }
+    }
+
+    /// Edits per input of the stability target: 4 while fuzzing, `SPECGEN_STABILITY_EDITS` when replaying a corpus.
+    static let stabilityEdits = ProcessInfo.processInfo.environment["SPECGEN_STABILITY_EDITS"].flatMap(Int.init) ?? 4
+
+    private static func stabilize(_ bytes: [UInt8]) {
+        let path = YAMLDocument.looksLikeJSON(bytes) ? "openapi.json" : "openapi.yaml"
+        guard let check = NameStabilityCheck(bytes: bytes, path: path) else { return }
+        // FNV-1a of the input: the same input draws the same edits.
+        var random = SplitMix64(
+            seed: bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
+        for _ in 0..<stabilityEdits {
+            guard let outcome = check.check(using: &random), !outcome.problems.isEmpty else { continue }
+            preconditionFailure("\(outcome.kind) moved names: " + outcome.problems.joined(separator: "; "))
         }
     }
 

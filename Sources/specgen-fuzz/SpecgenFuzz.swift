@@ -14,7 +14,7 @@ import SpecgenFuzzing
     private nonisolated(unsafe) var fuzzTarget = FuzzTarget.generator
 #endif
 
-/// `specgen-fuzz <generator|mock|decoding|importer|diff> <file>...` runs a target once on each file, to replay an input. Built
+/// `specgen-fuzz <generator|mock|decoding|importer|diff|mutation|stability> <file>...` runs a target once on each file, to replay an input. Built
 /// by `Benchmarks/fuzz.sh` with `-D FUZZING`, `specgen-fuzz <target> <libFuzzer options and corpus folders>` fuzzes
 /// the target.
 @main
@@ -22,7 +22,7 @@ enum SpecgenFuzz {
     static func main() {
         let arguments = CommandLine.arguments.dropFirst()
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-            print("usage: specgen-fuzz <generator|mock|decoding|importer|diff> <file>...")
+            print("usage: specgen-fuzz <generator|mock|decoding|importer|diff|mutation|stability> <file>...")
             exit(2)
         }
         #if FUZZING

@@ -101,6 +101,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case unionDuplicate = "union-duplicate"
     /// `union-overlap`.
     case unionOverlap = "union-overlap"
+    /// `unread-key`.
+    case unreadKey = "unread-key"
     /// `unknown-type`.
     case unknownType = "unknown-type"
     /// `version`.

@@ -6,27 +6,31 @@ import SpecgenYAML
 struct DocNode {
     var node: YAMLNode
     var file: String
+    /// Where the import notes what it read, so the keys it never read are found after translation.
+    var ledger: ReadLedger?
 
     var location: SourceLocation {
         SourceLocation(path: file, line: node.mark.line, column: node.mark.column)
     }
 
     subscript(key: String) -> DocNode? {
-        node[key].map { DocNode(node: $0, file: file) }
+        if let ledger, node.pairs != nil { ledger.read(key, of: node, in: file) }
+        return node[key].map { DocNode(node: $0, file: file, ledger: ledger) }
     }
 
     /// The mapping's entries with their keys' locations, or nil for a scalar or list.
     var entries: [(key: String, keyLocation: SourceLocation, value: DocNode)]? {
-        node.pairs?.map { pair in
+        if let ledger, node.pairs != nil { ledger.enumerated(node, in: file) }
+        return node.pairs?.map { pair in
             (
                 pair.key.scalar ?? "",
                 SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column),
-                DocNode(node: pair.value, file: file)
+                DocNode(node: pair.value, file: file, ledger: ledger)
             )
         }
     }
 
-    var items: [DocNode]? { node.items?.map { DocNode(node: $0, file: file) } }
+    var items: [DocNode]? { node.items?.map { DocNode(node: $0, file: file, ledger: ledger) } }
     var isMapping: Bool { node.pairs != nil }
 
     /// A scalar's text; nil for null, a list or a mapping.
@@ -56,11 +60,47 @@ struct DocNode {
     }
 }
 
+/// The keys of a document's mappings the import read, one by one or all at once (by enumerating the mapping), each
+/// mapping known by its file and place.
+final class ReadLedger {
+    struct Mapping: Hashable {
+        var file: String
+        var mark: YAMLMark
+    }
+
+    private(set) var keys: [Mapping: Set<String>] = [:]
+    private(set) var wholeMappings: Set<Mapping> = []
+
+    func read(_ key: String, of node: YAMLNode, in file: String) {
+        keys[Mapping(file: file, mark: node.mark), default: []].insert(key)
+    }
+
+    func enumerated(_ node: YAMLNode, in file: String) {
+        wholeMappings.insert(Mapping(file: file, mark: node.mark))
+    }
+
+    /// Whether the import read `key` of the mapping `node`.
+    func wasRead(_ key: String, of node: YAMLNode, in file: String) -> Bool {
+        let mapping = Mapping(file: file, mark: node.mark)
+        return wholeMappings.contains(mapping) || keys[mapping]?.contains(key) == true
+    }
+
+    /// Whether the import read anything of the mapping `node`.
+    func wasReached(_ node: YAMLNode, in file: String) -> Bool {
+        let mapping = Mapping(file: file, mark: node.mark)
+        return wholeMappings.contains(mapping) || keys[mapping] != nil
+    }
+}
+
 /// The files of one OpenAPI document: the root and every file a `$ref` reaches, each parsed once.
 final class OpenAPIDocuments {
     /// Reads a file by the path the import names it with; nil when it cannot be read.
     let read: (String) -> [UInt8]?
     private var parsed: [String: DocNode?] = [:]
+    /// What the import read of every file.
+    let ledger = ReadLedger()
+    /// Every file read, with its root, in the order they were first read.
+    private(set) var files: [DocNode] = []
     private(set) var diagnostics: [Diagnostic] = []
     /// Whether the root file is a Swagger 2.0 document.
     private(set) var isSwagger2 = false
@@ -80,7 +120,11 @@ final class OpenAPIDocuments {
                 let document = try Self.parse(bytes, file: file)
                 // The root decides the document's version; a 2.0 document's every file is read in 3.0 shape.
                 if parsed.isEmpty, let root = document.root, Swagger2.isSwagger2(root) { isSwagger2 = true }
-                result = document.root.map { DocNode(node: isSwagger2 ? Swagger2.normalized($0) : $0, file: file) }
+                // A 2.0 document is read in its 3.0 shape, whose keys are not the document's: no ledger for it.
+                result = document.root.map {
+                    DocNode(
+                        node: isSwagger2 ? Swagger2.normalized($0) : $0, file: file, ledger: isSwagger2 ? nil : ledger)
+                }
                 if result == nil {
                     diagnostics.append(
                         Diagnostic(.error, at: SourceLocation(path: file, line: 1, column: 1), "the document is empty"))
@@ -100,6 +144,7 @@ final class OpenAPIDocuments {
                     fix: location == nil ? nil : "check the relative path of the $ref"))
         }
         parsed[file] = result
+        if let result { files.append(result) }
         return result
     }
 

@@ -9,8 +9,21 @@ extension ImportRun {
         var type = schema.map { self.type(of: $0, hint: hint, usage: usage) } ?? ImportedType(.primitive(.string))
         Self.describe(&type, parameter)
         type.swiftName = recordedSwiftName(parameter) ?? type.swiftName
-        if case .array = type.type, parameter.string("in") == "query", parameter["explode"]?.bool == false {
+        // OpenAPI's styles: a query array is repeated (`form`, exploded) or comma-joined (`form`, not exploded),
+        // which the spec says; an object in the query travels as `key[field]=value` (`deepObject`, as the
+        // nested-object warning says). Any other style is one the spec cannot say, and the default is sent.
+        let location = parameter.string("in") ?? ""
+        let explode = parameter["explode"]?.bool
+        let style = parameter.string("style")
+        if case .array = type.type, location == "query", explode == false, style == nil || style == "form" {
             type.style = .comma
+        }
+        let usual = location == "query" || location == "cookie" ? "form" : "simple"
+        if let style, style != usual, !(style == "deepObject" && location == "query") {
+            warn(
+                .parameterShape, at: parameter["style"]?.location ?? parameter.location,
+                "style \(style) of a \(location) parameter is not one the spec can say; sent as \(usual)"
+                    + (type.type.isContainer && location == "query" ? ", items repeated" : ""))
         }
         if usage == .header || parameter.string("in") == "path", type.type.isContainer {
             warn(
@@ -97,9 +110,21 @@ extension ImportRun {
             } else {
                 request.content = .type(formModel(schema, hint: hint + "Request", at: media.location))
             }
+            // An object field of a form travels as `field[key]=value`: `deepObject`, exploded, says what the spec
+            // does; another style stays unread, and is reported.
+            for field in media.node["encoding"]?.entries ?? []
+            where field.value.string("style") == "deepObject" && field.value["explode"]?.bool != false {
+                _ = field.value.entries
+            }
         case "multipart":
             request.encoding = .multipart
             request.content = multipartFields(schema, hint: hint + "Request", at: media.location)
+            // A part's `contentType` of JSON says what the spec does for an object or list part; another stays
+            // unread, and is reported.
+            for part in media.node["encoding"]?.entries ?? []
+            where part.value.string("contentType") == "application/json" {
+                _ = part.value.entries
+            }
         case "events", "lines", "binary":
             request.encoding = .binary
             request.content = .type(.primitive(.binary))

@@ -87,7 +87,10 @@ extension ImportRun {
     /// `x-specgen-operations` (endpoints that share a method and path).
     static func importedOperations(_ operation: DocNode) -> [DocNode] {
         let shared = operation["x-specgen-operations"]?.items?.filter(\.isMapping) ?? []
-        return shared.isEmpty ? [operation] : shared
+        guard !shared.isEmpty else { return [operation] }
+        // The operation itself restates the first of them for other readers: read, as they are.
+        _ = operation.entries
+        return shared
     }
 
     /// An operation's parameters: the path item's, then the operation's, which replace those of the same name and
@@ -125,6 +128,8 @@ extension ImportRun {
                         let values = schema["enum"]?.items
                         if let value = schema.string("const") ?? (values?.count == 1 ? values?[0].string : nil) {
                             fixed.append((parameter.name, value))
+                            // A header of one value is sent with every request: its type says nothing more.
+                            _ = schema["type"]
                         }
                     }
                     common = (common ?? fixed).filter { header in
@@ -178,14 +183,18 @@ extension ImportRun {
                         "path parameter '\(name)' is not in '\(path)'; dropped")
                     continue
                 }
+                // A path parameter is required whatever its `required` says (OpenAPI requires `true`).
+                _ = parameter["required"]
                 Self.set(field(required: true, usage: .parameter), in: &pathFields)
             case "query":
                 Self.set(field(required: parameter["required"]?.bool == true, usage: .parameter), in: &queryFields)
             case "header":
                 if defaultHeaders.contains(where: { $0.name.lowercased() == name.lowercased() }) { continue }
                 if name.lowercased() == "idempotency-key", method == "post" || method == "patch" {
-                    // Stripe's convention, which the client fills with a fresh key per call.
+                    // Stripe's convention, which the client fills with a fresh key per call: the key's schema is
+                    // the client's to meet.
                     endpoint.idempotencyKey = name
+                    _ = parameter["schema"].flatMap { resolved($0, warning: false) }?.entries
                     continue
                 }
                 if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
@@ -236,6 +245,13 @@ extension ImportRun {
             } else {
                 let body = self.requestBody(resolvedBody, hint: hint)
                 endpoint.body = preferStreams ? body.map(streamingBody) : body
+                // The spec sends a body it declares: `required: true` is what it does; an optional one is sent too.
+                if let required = resolvedBody["required"], required.bool == false, body != nil, !preferStreams {
+                    warn(
+                        .unreadKey, at: required.location,
+                        "required false is not imported: the client always sends the body it declares",
+                        fix: "give the body's fields defaults, or declare the operation twice, with and without it")
+                }
             }
         }
         endpoint.pathParameters = pathFields

@@ -167,6 +167,9 @@ extension ImportRun {
                 let format: StreamedBody.Format = media.kind == "events" ? .events : .lines
                 var stream = StreamedBody(format: format)
                 let described = media.node["x-specgen-stream"]
+                // Beside the export's own description, the schema is a string for other readers.
+                if described != nil, let schema, schema.string("type") == "string" { _ = schema.entries }
+                _ = described?["format"]  // The media type says it too.
                 let itemSchema = described?["item"] ?? schema
                 if let itemSchema, itemSchema.string("type") != "string" || described?["item"] != nil,
                     !SchemaView.isEmpty(itemSchema)

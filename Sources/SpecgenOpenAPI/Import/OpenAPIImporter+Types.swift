@@ -249,9 +249,11 @@ extension ImportRun {
         var result: ImportedType
         switch jsonType {
         case "string" where schema.string("x-specgen-date-format") != nil:
-            // The export's own words for a date written in a pattern.
+            // The export's own words for a date written in a pattern; the pattern and format beside them say the
+            // same to other readers.
             result = ImportedType(.primitive(.datetime))
             result.format = schema.string("x-specgen-date-format")
+            _ = (schema["pattern"], schema["format"], schema["minLength"], schema["maxLength"])
         case "number" where format == "epoch-seconds" || format == "epoch-milliseconds":
             result = ImportedType(.primitive(.datetime))
             result.format = format

@@ -1,0 +1,90 @@
+import SpecgenSpec
+import SpecgenYAML
+
+/// The ledger of the document: after translation, every key of every file the import read is either read,
+/// documentation only, or reported, so nothing the document says is dropped without a word.
+extension ImportRun {
+    /// Keys that carry only documentation or metadata, which a spec has no use for beyond what the import reads of
+    /// them (descriptions and summaries are read where the spec keeps them).
+    static let documentationKeys: Set<String> = [
+        "description", "summary", "title", "externalDocs", "tags", "contact", "license", "termsOfService", "xml",
+        "$schema", "$id", "$comment", "$anchor", "$dynamicAnchor", "$vocabulary", "$defs", "jsonSchemaDialect",
+        "openapi", "info", "examples", "example", "x-logo", "x-tagGroups",
+    ]
+
+    /// Keys whose values are data (examples, defaults, enum values), never document structure to walk.
+    static let dataKeys: Set<String> = ["example", "examples", "default", "enum", "const", "x-examples"]
+
+    /// The sections of `components` whose entries are used only where a `$ref` names them: one no `$ref` names
+    /// is unused, and leaving it out loses nothing.
+    static let referencedSections: Set<String> = [
+        "parameters", "responses", "requestBodies", "headers", "examples", "links", "callbacks", "pathItems",
+        "securitySchemes", "schemas",
+    ]
+
+    /// Words in an extension's name that say it changes what a client sends or reads (`x-fern-streaming`,
+    /// `x-nullable`, `x-enum-varnames`, `x-speakeasy-retries`): such an extension is reported when it is not read.
+    static let meaningfulExtensionWords = ["stream", "nullable", "enum", "paginat", "retr", "idempot", "timeout"]
+
+    /// Whether a key is another tool's metadata: an `x-` extension whose name says nothing a client would use. A
+    /// generator that ignores another tool's extensions loses nothing the document promises every reader.
+    static func isToolMetadata(_ key: String) -> Bool {
+        let lower = key.lowercased()
+        return lower.hasPrefix("x-") && !meaningfulExtensionWords.contains { lower.contains($0) }
+    }
+
+    /// Warns, once per key, for each key of the document the import did not read and that is not documentation;
+    /// a key whose place already has a warning is left to it. 2.0 documents, read in their 3.0 shape, are not
+    /// walked.
+    func reportUnreadKeys() {
+        let warnedPlaces = Set(documents.diagnostics.map(\.location))
+        for file in documents.files { walkUnread(file.node, file: file.file, path: [], warnedPlaces: warnedPlaces) }
+    }
+
+    private func walkUnread(_ node: YAMLNode, file: String, path: [String], warnedPlaces: Set<SourceLocation>) {
+        switch node.content {
+        case .scalar: return
+        case .sequence(let items):
+            for item in items { walkUnread(item, file: file, path: path + ["-"], warnedPlaces: warnedPlaces) }
+        case .mapping(let pairs):
+            let ledger = documents.ledger
+            guard ledger.wasReached(node, in: file) else { return }
+            let isReferencedSection =
+                path.count == 2 && path[0] == "components"
+                && Self.referencedSections.contains(path[1])
+            // A mapping a warning stands in (a scheme not imported, at its `in:`) is that warning's whole.
+            let warned = pairs.contains { pair in
+                warnedPlaces.contains(
+                    SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column))
+                    || warnedPlaces.contains(
+                        SourceLocation(path: file, line: pair.value.mark.line, column: pair.value.mark.column))
+            }
+            for pair in pairs {
+                guard let key = pair.key.scalar else { continue }
+                // `specgen.`-named components are the export's own (the problem document of rejections), which
+                // the import reads only where it needs them.
+                if isReferencedSection, key.hasPrefix("specgen.") { continue }
+                let keyLocation = SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column)
+                let valueLocation = SourceLocation(
+                    path: file, line: pair.value.mark.line, column: pair.value.mark.column)
+                // A part of the document a warning is about (a body left out, an answer not read) is its own.
+                if warnedPlaces.contains(keyLocation) || warnedPlaces.contains(valueLocation) { continue }
+                if ledger.wasRead(key, of: node, in: file) {
+                    if !Self.dataKeys.contains(key) {
+                        walkUnread(pair.value, file: file, path: path + [key], warnedPlaces: warnedPlaces)
+                    }
+                    continue
+                }
+                if warned || isReferencedSection || Self.documentationKeys.contains(key) || Self.isToolMetadata(key) {
+                    continue
+                }
+                // An empty mapping or list says nothing.
+                if pair.value.pairs?.isEmpty == true || pair.value.items?.isEmpty == true { continue }
+                warn(
+                    .unreadKey, at: keyLocation,
+                    "\(key) is not imported: the import has no translation for it here",
+                    fix: "say it in the spec by hand if the client needs it")
+            }
+        }
+    }
+}
