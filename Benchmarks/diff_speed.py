@@ -9,7 +9,12 @@ runs the release `specgen diff --base HEAD <spec> --format markdown` three times
 number of findings and of proofs, and writes them to Benchmarks/DIFF.md. Exit 1 when the fastest run is over the
 target.
 
+With `--evolution OLD NEW` (two versions of a real API's OpenAPI document, read where they are), it also times
+`specgen diff OLD NEW --format markdown`, the documents imported in memory, best of 3, against `--evolution-target`.
+
 Usage (from the repository root): python3 Benchmarks/diff_speed.py [--endpoints 500] [--edits 20] [--target 2]
+    [--evolution ../shared/openapi-corpus/adyen/CheckoutService-v70.json ../shared/openapi-corpus/adyen/CheckoutService-v72.json]
+    [--evolution-target 3]
 """
 import argparse
 import datetime
@@ -59,6 +64,8 @@ def main():
     parser.add_argument("--endpoints", type=int, default=500)
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--target", type=float, default=2.0, help="seconds")
+    parser.add_argument("--evolution", nargs=2, type=Path, metavar=("OLD", "NEW"))
+    parser.add_argument("--evolution-target", type=float, default=3.0, help="seconds")
     args = parser.parse_args()
     bench.log("building the release specgen")
     bench.run(["swift", "build", "-c", "release", "--product", "specgen"])
@@ -89,16 +96,37 @@ def main():
     line = (f"specgen diff --base, {args.endpoints} endpoints, {args.edits} edits: {len(findings)} findings, "
             f"{proven} with proofs; fastest of 3: {fastest:.2f} s (target {args.target:.0f} s)")
     print(line + f" on {bench.machine()}")
+    evolution = ""
+    within = fastest <= args.target
+    if args.evolution:
+        old, new = (path.resolve() for path in args.evolution)
+        runs = []
+        for _ in range(3):
+            started = time.monotonic()
+            subprocess.run([str(specgen), "diff", str(old), str(new), "--format", "markdown"], capture_output=True)
+            runs.append(time.monotonic() - started)
+        report = subprocess.run([str(specgen), "diff", str(old), str(new), "--format", "json"],
+                                capture_output=True, text=True).stdout
+        changes = json.loads(report[report.index("{"):])["findings"] if "{" in report else []
+        operations = subprocess.run([str(specgen), "import-openapi", str(new), "--quiet"], capture_output=True,
+                                    text=True).stderr
+        counted = operations.split("imported ")[1].split(" of")[0] if "imported " in operations else "?"
+        evolution = (f"specgen diff {old.name} {new.name} (OpenAPI documents, {counted} operations): "
+                     f"{len(changes)} findings; fastest of 3: {min(runs):.2f} s (target {args.evolution_target:.0f} s); "
+                     f"runs: {', '.join(f'{t:.2f} s' for t in runs)}.\n")
+        print(evolution, end="")
+        within = within and min(runs) <= args.evolution_target
     # The speed section is this script's; the completeness section below it is DiffMutationTests'.
     path = bench.BENCH / "DIFF.md"
     rest = path.read_text() if path.exists() else ""
     rest = rest[rest.index("\n## Completeness"):] if "\n## Completeness" in rest else ""
     path.write_text(
         "# `specgen diff --base` with wire proofs, at pull-request scale\n\n"
-        f"Run `{' '.join(['python3', 'Benchmarks/diff_speed.py'] + sys.argv[1:])}` on "
+        f"Run `{' '.join(['python3', 'Benchmarks/diff_speed.py'] + [Path(a).name if '/' in a else a for a in sys.argv[1:]])}` on "
         f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, {bench.machine()}.\n\n"
-        f"{line}; runs: {', '.join(f'{t:.2f} s' for t in times)}.\n" + rest)
-    sys.exit(0 if fastest <= args.target else 1)
+        f"{line}; runs: {', '.join(f'{t:.2f} s' for t in times)}.\n"
+        + (f"\n{evolution}" if evolution else "") + rest)
+    sys.exit(0 if within else 1)
 
 
 if __name__ == "__main__":
