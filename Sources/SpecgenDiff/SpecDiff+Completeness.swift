@@ -216,26 +216,38 @@ extension SpecDiff {
         return renames
     }
 
-    /// `text` with every type name that `renames` names replaced; a member (after a `.`) keeps its name.
+    /// `text` with every type name that `renames` names replaced; a member (after a `.`) and a parameter's label or
+    /// name (before a `:`, as `upperID: String` or `request requestValue: String`) keep theirs, though a type of
+    /// that name was renamed.
     static func renaming(_ text: String, _ renames: [String: String]) -> String {
         guard !renames.isEmpty else { return text }
+        let characters = Array(text)
+        func isNamePart(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
+        /// Whether the word ending before `end` names a parameter: a `:` follows it, or another word and a `:`.
+        func isLabel(_ end: Int) -> Bool {
+            if end < characters.count, characters[end] == ":" { return true }
+            guard end < characters.count, characters[end] == " " else { return false }
+            var index = end + 1
+            guard index < characters.count, isNamePart(characters[index]) else { return false }
+            while index < characters.count, isNamePart(characters[index]) { index += 1 }
+            return index < characters.count && characters[index] == ":"
+        }
         var out = ""
-        var word = ""
+        var index = 0
         var afterDot = false
-        func flush() {
-            out += afterDot ? word : renames[word] ?? word
-            word = ""
-        }
-        for character in text {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-            } else {
-                flush()
-                afterDot = character == "."
-                out.append(character)
+        while index < characters.count {
+            guard isNamePart(characters[index]) else {
+                afterDot = characters[index] == "."
+                out.append(characters[index])
+                index += 1
+                continue
             }
+            let start = index
+            while index < characters.count, isNamePart(characters[index]) { index += 1 }
+            let word = String(characters[start..<index])
+            out += afterDot || isLabel(index) ? word : renames[word] ?? word
+            afterDot = false
         }
-        flush()
         return out
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import SpecgenDiff
 package import SpecgenSpec
 package import SpecgenYAML
@@ -73,6 +74,10 @@ package struct DiffMutationCheck {
                 problem("Swift-breaking '\(finding.rule.id)' though the Swift API is the same")
             }
             if changed.wire || changed.swift, findings.isEmpty { problem("no finding for a change") }
+        }
+        // `SPECGEN_MUTATION_EDITED=<path>` keeps the edited spec of a failing edit, to diff it by hand.
+        if !outcome.problems.isEmpty, let path = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_EDITED"] {
+            FileManager.default.createFile(atPath: path, contents: Data(edited.utf8))
         }
         return outcome
     }
