@@ -1,7 +1,7 @@
 package import ArgumentParser
 import Foundation
 package import SpecgenEmitter
-package import SpecgenSpec
+import SpecgenSpec
 
 /// `specgen generate`: writes the Swift client of each spec, or with `--check` reports files that are stale.
 package struct GenerateCommand: ParsableCommand {

@@ -81,11 +81,16 @@ extension ExchangeSimulator {
         return WireProof(requests: requests, answers: answers, failed: failed)
     }
 
-    /// The operation of the new spec that answers an old one: the same method and path, or the same name.
+    /// The operation of the new spec that answers an old one: the same name at the same method and path (two
+    /// operations may share a route, as Keyz's token requests do), else the first at that route, else the same name.
     func current(_ endpoint: Endpoint) -> Endpoint? {
-        guard let index = newRoutes["\(endpoint.method.rawValue) \(endpoint.path)"] ?? newNames[endpoint.name] else {
-            return nil
+        let route = "\(endpoint.method.rawValue) \(endpoint.path)"
+        if let index = newNames[endpoint.name],
+            "\(new.endpoints[index].method.rawValue) \(new.endpoints[index].path)" == route
+        {
+            return new.endpoints[index]
         }
+        guard let index = newRoutes[route] ?? newNames[endpoint.name] else { return nil }
         return new.endpoints[index]
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import SpecgenDiff
 package import SpecgenSpec
-package import SpecgenYAML
+import SpecgenYAML
 
 /// The diff's completeness, checked on random single edits of a spec, each compared both ways: every edit that
 /// changes what travels or the generated Swift API gets findings that explain it (no catch-all finding), and an
@@ -77,7 +77,7 @@ package struct DiffMutationCheck {
         }
         // `SPECGEN_MUTATION_EDITED=<path>` keeps the edited spec of a failing edit, to diff it by hand.
         if !outcome.problems.isEmpty, let path = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_EDITED"] {
-            FileManager.default.createFile(atPath: path, contents: Data(edited.utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(edited.utf8))
         }
         return outcome
     }

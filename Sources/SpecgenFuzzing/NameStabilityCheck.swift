@@ -1,7 +1,7 @@
 import Foundation
 import SpecgenOpenAPI
-package import SpecgenSpec
-package import SpecgenYAML
+import SpecgenSpec
+import SpecgenYAML
 
 /// The importer's stable names, checked on random edits of an OpenAPI document: a schema or an operation added
 /// (a copy of one already there, under a new name, at a random place) or removed. Every model and operation the

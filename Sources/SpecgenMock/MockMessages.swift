@@ -1,5 +1,5 @@
 public import Foundation
-public import SpecgenSpec
+import SpecgenSpec
 public import SpecgenWire
 
 /// A request as the mock server received it (the request every server of a spec judges alike).
