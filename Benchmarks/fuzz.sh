@@ -11,7 +11,8 @@
 # instrumentation, seeds it from Tests/Fixtures (and, for the generator, every spec there and in Specs/), grows a
 # corpus in a temporary folder, and prints libFuzzer's final statistics. An input that crashes a target is written
 # to Tests/Fixtures/fuzz-<target>/crash-<hash> (or timeout-, oom-): fix the bug, keep the file (FuzzCorpusTests
-# replays it), and replay it alone with `swift run specgen-fuzz <target> <file>`. Leaks are not reported
+# replays it), and replay it alone with `swift run specgen-fuzz <target> <file>`. FUZZ_UNIT_TIMEOUT (seconds, 10 by
+# default) bounds one input, for a loaded machine. Leaks are not reported
 # (ASAN_OPTIONS detect_leaks=0): the Swift runtime keeps its caches until exit.
 set -euo pipefail
 target=${1:-}
@@ -56,6 +57,6 @@ fi
 
 echo "fuzzing '$target' for $seconds s with $(ls "$work/seeds" | wc -l) seeds"
 ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" "$binary" "$target" "$work/corpus" "$work/seeds" -max_total_time="$seconds" -print_final_stats=1 \
-    -timeout=10 -rss_limit_mb=4096 -max_len=65536 -detect_leaks=0 -artifact_prefix="$fixtures/" 2>&1 \
+    -timeout="${FUZZ_UNIT_TIMEOUT:-10}" -rss_limit_mb=4096 -max_len=65536 -detect_leaks=0 -artifact_prefix="$fixtures/" 2>&1 \
     | grep -E "^(stat::|Done|#[0-9]+ *DONE|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)" || true
 echo "corpus grew to $(ls "$work/corpus" | wc -l) inputs"
