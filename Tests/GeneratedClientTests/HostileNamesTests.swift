@@ -15,7 +15,13 @@ struct HostileNamesTests {
         )
         #expect(try JSONCoding.decoder().decode(Kind.self, from: Data(json.utf8)) == value)
         #expect(Mode(rawValue: "a\"b\\c") == .aBC)
-        #expect(Mode.allCases.map(\.rawValue) == ["in", "2x", "a\"b\\c", "Self", "OPEN", "open"])
+        #expect(Mode.allCases.map(\.rawValue) == ["in", "2x", "a\"b\\c", "Self", "OPEN", "open", "standard"])
+        // Keywords a spec gives as Swift names are escaped: a case `default`, a property `public`.
+        #expect(Mode(rawValue: "standard") == .default)
+        var withAccess = value
+        withAccess.public = "p"
+        let withAccessJSON = String(decoding: try JSONCoding.encoder().encode(withAccess), as: UTF8.self)
+        #expect(withAccessJSON.contains(#""access":"p""#))
     }
 
     @Test func requestsEscapePathsQueriesAndPatterns() async throws {

@@ -41,3 +41,32 @@ struct NamerTests {
         #expect(Namer().methodName(raw) == expected)
     }
 }
+
+extension NamerTests {
+    /// A member's `swiftName` may be a keyword, which the generator escapes (`` `default` ``); `self`, `Self`, `Type`
+    /// and `Protocol` name something else even escaped, and a type's name is never a keyword.
+    @Test func membersMayTakeKeywordsThatBackticksEscape() throws {
+        #expect(Namer.isMemberIdentifier("default") && Namer.isMemberIdentifier("public"))
+        #expect(!Namer.isMemberIdentifier("self") && !Namer.isMemberIdentifier("Type"))
+        #expect(!Namer.isMemberIdentifier("2x") && !Namer.isMemberIdentifier("a-b"))
+        #expect(!Namer.isIdentifier("default"))
+        let spec = """
+            specgen: 1
+            name: Keys
+            version: "1"
+            models:
+              Level:
+                enum: [{value: "0", swiftName: default}, {value: "1", swiftName: self}]
+            endpoints:
+              get:
+                request: GET /levels
+                response: Level
+            """
+        let loaded = Spec.load(bytes: Array(spec.utf8), path: "keys.yaml")
+        #expect(
+            loaded.diagnostics.filter(\.isError).map(\.description) == [
+                "keys.yaml:6:46: error: swiftName 'self' of enum value '1' is not a Swift identifier; write a name of "
+                    + "letters, digits and underscores that does not start with a digit"
+            ])
+    }
+}

@@ -29,6 +29,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case duplicateRoute = "duplicate-route"
     /// `empty-body`.
     case emptyBody = "empty-body"
+    /// `example-type`.
+    case exampleType = "example-type"
     /// `extension-value`.
     case extensionValue = "extension-value"
     /// `file-in-json`.

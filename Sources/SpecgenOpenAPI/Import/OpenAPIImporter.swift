@@ -236,6 +236,7 @@ final class ImportRun {
             if spec == before { break }
         }
         filesInJSONAsBytes(&spec)
+        dropIllTypedExamples(&spec)
         reportUnreadKeys()
         let header = [
             "Imported from \(Self.lastComponent(path)) by `specgen import-openapi`; edit the document and re-import,",

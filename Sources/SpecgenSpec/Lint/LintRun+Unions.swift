@@ -21,7 +21,7 @@ extension LintRun {
                     variant.location, "variant '\(variant.type)' of \(scope) is raw bytes, which JSON cannot carry",
                     fix: "use 'bytes' for base64 text")
             }
-            if let custom = variant.caseName, !isIdentifier(custom) {
+            if let custom = variant.caseName, !Namer.isMemberIdentifier(custom) {
                 error(variant.location, "case '\(custom)' of \(scope) is not a Swift identifier")
             }
             if namer.bareCaseName(of: variant) == Namer.unknownEnumCase {

@@ -187,7 +187,7 @@ struct LintRun {
     }
 
     mutating func checkField(_ field: Field, keyPath: String) {
-        if let custom = field.swiftName, !isIdentifier(custom) {
+        if let custom = field.swiftName, !Namer.isMemberIdentifier(custom) {
             error(field.location, "swiftName '\(custom)' at '\(keyPath)' is not a Swift identifier")
         }
         checkConstraints(field.constraints, type: field.type, at: field.location, keyPath: keyPath)
@@ -295,7 +295,7 @@ struct LintRun {
                 error(value.location, "enum '\(model.name)' lists '\(value.value)' twice", fix: "remove one of them")
             }
             seenValues.append(value.value)
-            if let custom = value.swiftName, !isIdentifier(custom) {
+            if let custom = value.swiftName, !Namer.isMemberIdentifier(custom) {
                 error(
                     value.location, "swiftName '\(custom)' of enum value '\(value.value)' is not a Swift identifier",
                     fix: "write a name of letters, digits and underscores that does not start with a digit")

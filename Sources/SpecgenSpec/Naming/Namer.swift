@@ -22,6 +22,17 @@ package struct Namer: Sendable {
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !keywords.contains(text)
     }
 
+    /// Whether `text` may name a member (a property, an enum or union case): an identifier, or a keyword, which the
+    /// generator escapes in backticks (`` `default` ``), except those that name something else even escaped.
+    package static func isMemberIdentifier(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !unescapableMembers.contains(text)
+    }
+
+    /// Keywords a member cannot take even in backticks: `x.self`, `T.Type`, `T.Protocol` and `Self` mean the value
+    /// or type itself.
+    package static let unescapableMembers: Set<String> = ["self", "Self", "Type", "Protocol"]
+
     package static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
