@@ -8,7 +8,7 @@ extension ImportRun {
         let schema = parameter["schema"] ?? parameter["content"]?.entries?.first?.value["schema"]
         var type = schema.map { self.type(of: $0, hint: hint, usage: usage) } ?? ImportedType(.primitive(.string))
         Self.describe(&type, parameter)
-        type.swiftName = recordedSwiftName(parameter) ?? type.swiftName
+        type.swiftName = recordedSwiftName(parameter, member: true) ?? type.swiftName
         // OpenAPI's styles: a query array is repeated (`form`, exploded) or comma-joined (`form`, not exploded),
         // which the spec says; an object in the query travels as `key[field]=value` (`deepObject`, as the
         // nested-object warning says). Any other style is one the spec cannot say, and the default is sent.

@@ -109,7 +109,7 @@ extension ImportRun {
     /// A field's `default` and `example`, kept when they fit the type.
     func withDefaults(_ type: ImportedType, _ schema: DocNode) -> ImportedType {
         var result = type
-        result.swiftName = recordedSwiftName(schema) ?? result.swiftName
+        result.swiftName = recordedSwiftName(schema, member: true) ?? result.swiftName
         if schema.string("x-specgen-presence") == "nullable" { result.nullClears = true }
         if let value = schema["default"], !value.node.isNull, result.constant == nil {
             if result.nullClears && result.nullable {
@@ -138,9 +138,12 @@ extension ImportRun {
 
     /// The Swift name the export recorded (`x-specgen-swift-name`), when it is a Swift identifier; another value is
     /// left out with an `extension-value` warning.
-    func recordedSwiftName(_ node: DocNode) -> String? {
+    func recordedSwiftName(_ node: DocNode, member: Bool = false) -> String? {
         guard let written = node["x-specgen-swift-name"] else { return nil }
-        if let name = written.string, Namer.isIdentifier(name) { return name }
+        // A member may take a keyword, which the generator escapes; a type may not.
+        if let name = written.string, member ? Namer.isMemberIdentifier(name) : Namer.isIdentifier(name) {
+            return name
+        }
         warn(
             .extensionValue, at: written.location,
             "'x-specgen-swift-name' \(written.node.scalar.map { "'\($0)'" } ?? written.node.kindDescription) is not a "

@@ -264,7 +264,7 @@ extension ImportRun {
     /// out with an `extension-value` warning.
     func recordedCaseName(_ variant: DocNode, taken: Set<String>) -> String? {
         guard let written = variant["x-specgen-case"] else { return nil }
-        if let name = written.string, Namer.isIdentifier(name), name != Namer.unknownEnumCase,
+        if let name = written.string, Namer.isMemberIdentifier(name), name != Namer.unknownEnumCase,
             !taken.contains(name.lowercased())
         {
             return name

@@ -29,9 +29,9 @@ package struct Namer: Sendable {
         return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !unescapableMembers.contains(text)
     }
 
-    /// Keywords a member cannot take even in backticks: `x.self`, `T.Type`, `T.Protocol` and `Self` mean the value
-    /// or type itself.
-    package static let unescapableMembers: Set<String> = ["self", "Self", "Type", "Protocol"]
+    /// Keywords a member does not take even in backticks: `x.self`, `T.Type`, `T.Protocol` and `Self` mean the value
+    /// or type itself, and `true`, `false` and `nil` read as literals wherever the member is used unqualified.
+    package static let unescapableMembers: Set<String> = ["self", "Self", "Type", "Protocol", "true", "false", "nil"]
 
     package static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
