@@ -33,7 +33,7 @@ extension ImportRun {
         return lower.hasPrefix("x-") && !meaningfulExtensionWords.contains { lower.contains($0) }
     }
 
-    /// Warns, once per key, for each key of the document the import did not read and that is not documentation;
+    /// Warns for each key of the document the import did not read and that is not documentation, where it stands;
     /// a key whose place already has a warning is left to it. 2.0 documents, read in their 3.0 shape, are not
     /// walked.
     func reportUnreadKeys() {
@@ -49,9 +49,11 @@ extension ImportRun {
         case .mapping(let pairs):
             let ledger = documents.ledger
             guard ledger.wasReached(node, in: file) else { return }
+            // An unused entry of such a section, or a section no `$ref` reaches at all, loses nothing.
             let isReferencedSection =
                 path.count == 2 && path[0] == "components"
                 && Self.referencedSections.contains(path[1])
+            let isComponents = path == ["components"]
             // A mapping a warning stands in (a scheme not imported, at its `in:`) is that warning's whole.
             let warned = pairs.contains { pair in
                 warnedPlaces.contains(
@@ -75,7 +77,9 @@ extension ImportRun {
                     }
                     continue
                 }
-                if warned || isReferencedSection || Self.documentationKeys.contains(key) || Self.isToolMetadata(key) {
+                if warned || isReferencedSection || (isComponents && Self.referencedSections.contains(key))
+                    || Self.documentationKeys.contains(key) || Self.isToolMetadata(key)
+                {
                     continue
                 }
                 // An empty mapping or list says nothing.

@@ -1,0 +1,69 @@
+import SpecgenOpenAPI
+import SpecgenSpec
+import Testing
+
+/// The ledger of the document: every key the import did not read is reported where it stands, and only those;
+/// documentation, other tools' metadata, unused components and keys a warning already covers are not.
+struct ImportLedgerTests {
+    @Test func everyUnreadKeyIsReportedAndNothingElse() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Hooks, version: "1", x-logo: {url: "https://x.example/logo.png"}}
+            x-internal: true
+            paths:
+              /subscriptions:
+                post:
+                  operationId: subscribe
+                  description: Subscribes.
+                  x-fern-streaming: true
+                  requestBody:
+                    content: {application/json: {schema: {$ref: '#/components/schemas/Subscription'}}}
+                  responses: {"204": {description: Subscribed.}}
+                  callbacks:
+                    onEvent:
+                      '{$request.body#/url}':
+                        post:
+                          requestBody: {content: {application/json: {schema: {type: object}}}}
+                          responses: {"200": {description: OK.}}
+            components:
+              parameters:
+                Unused: {name: unused, in: query, schema: {type: string}}
+              schemas:
+                Subscription:
+                  type: object
+                  required: [url]
+                  properties:
+                    url: {type: string, title: Where events go}
+                    id: {type: string, readOnly: true}
+            """
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let unread = result.diagnostics.filter { $0.kind == ImportWarning.unreadKey.rawValue }
+        #expect(
+            unread.map(\.description) == [
+                "openapi.yaml:9:7: warning: x-fern-streaming is not imported: the import has no translation for it "
+                    + "here; say it in the spec by hand if the client needs it",
+                "openapi.yaml:13:7: warning: callbacks is not imported: the import has no translation for it here; "
+                    + "say it in the spec by hand if the client needs it",
+                "openapi.yaml:28:28: warning: readOnly is not imported: the import has no translation for it here; "
+                    + "say it in the spec by hand if the client needs it",
+            ])
+        #expect(result.summary.warnings["unread-key"] == 3)
+    }
+
+    /// A Swagger 2.0 document is read in its 3.0 shape, whose keys are not the document's: the walk leaves it alone.
+    @Test func aSwagger2DocumentIsNotWalked() throws {
+        let document = """
+            swagger: "2.0"
+            info: {title: Old, version: "1"}
+            paths:
+              /a:
+                get:
+                  operationId: getA
+                  x-fern-streaming: true
+                  responses: {"200": {description: OK., schema: {type: string}}}
+            """
+        let result = OpenAPIImporter().importDocument(at: "swagger.yaml") { _ in Array(document.utf8) }
+        #expect(result.spec != nil)
+        #expect(result.diagnostics.allSatisfy { $0.kind != ImportWarning.unreadKey.rawValue })
+    }
+}
