@@ -36,7 +36,8 @@ public struct SpecLoader: Sendable {
             name: top.requiredString("name") ?? "", version: top.string("version") ?? "0",
             location: context.location(root))
         if let formatNode = top.value("specgen") {
-            if let format = formatNode.int, format == 1 {
+            // `specgen: "1"` says the same as `specgen: 1`: the text is the version either way.
+            if let format = formatNode.int ?? formatNode.scalar.flatMap(Int.init), format == 1 {
                 spec.formatVersion = format
             } else {
                 context.error(
