@@ -48,6 +48,23 @@ public struct SpecLoader: Sendable {
             context.error(
                 root, "missing 'specgen: 1' at the top of the spec", fix: "add 'specgen: 1' as the first line")
         }
+        if let nameNode = top.value("name"), let name = nameNode.scalar, !name.isEmpty {
+            let names = GeneratedNames(apiName: name)
+            // `my-api` gives `MyAPI`, whose protocol is `MyAPIAPI`: say what is generated, and a better name.
+            if names.module != name {
+                let suggestion =
+                    names.module.hasSuffix("API") && names.module.count > 3
+                    ? String(names.module.dropLast(3)) : names.module
+                context.warning(
+                    nameNode,
+                    "the API's name '\(name)' is not a Swift type name; the module is generated as '\(names.module)', "
+                        + "with '\(names.client)' and the protocol '\(names.api)'",
+                    fix: suggestion.hasPrefix("_")
+                        ? "start the name with a letter"
+                        : "write the name the types should carry, such as '\(suggestion)'"
+                )
+            }
+        }
         spec.description = top.documentation("description")
 
         var types = TypeBinder(context: context)
