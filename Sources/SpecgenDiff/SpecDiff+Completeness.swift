@@ -30,8 +30,7 @@ extension SpecDiff {
     /// The subjects whose facts differ between the two versions and that no finding explains, in the new spec's
     /// order, then the old one's.
     func unexplainedWireDifferences() -> [WireGap] {
-        let before = WireModel(old, types: oldTypes).facts
-        let after = WireModel(new, types: newTypes).facts
+        let (before, after) = (oldFacts, newFacts)
         func values(_ facts: [WireModel.Fact]) -> [String: [String]] {
             Dictionary(grouping: facts, by: \.key).mapValues { $0.map(\.value) }
         }

@@ -8,8 +8,8 @@ extension SpecDiff {
     /// server, auth, parameters, body, answers, headers and errors), and each property removed from a model with
     /// the one property added to it that travels alike; an ambiguous match pairs nothing.
     mutating func pairLikelyRenames() {
-        let before = Self.signatures(WireModel(old, types: oldTypes).facts)
-        let after = Self.signatures(WireModel(new, types: newTypes).facts)
+        let before = Self.signatures(oldFacts)
+        let after = Self.signatures(newFacts)
         let removedRules = [
             DiffRule.operationRemoved.id, DiffRule.requestPropertyRemoved.id, DiffRule.responsePropertyRemoved.id,
             DiffRule.responseOptionalPropertyRemoved.id,

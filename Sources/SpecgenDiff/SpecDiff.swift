@@ -44,6 +44,9 @@ package struct SpecDiff {
     /// Which models each version's requests and responses carry.
     let oldUsage: ModelUsage
     let newUsage: ModelUsage
+    /// Each version's wire facts, which the completeness check and the rename pairing both compare.
+    let oldFacts: [WireModel.Fact]
+    let newFacts: [WireModel.Fact]
     var findings: [Finding] = []
 
     /// Creates a diff of two valid specs.
@@ -56,6 +59,8 @@ package struct SpecDiff {
         newTypes = TypeResolver(new)
         oldUsage = ModelUsage(old, resolver: oldTypes)
         newUsage = ModelUsage(new, resolver: newTypes)
+        oldFacts = WireModel(old, types: oldTypes).facts
+        newFacts = WireModel(new, types: newTypes).facts
     }
 
     /// Every change, ordered by location.
