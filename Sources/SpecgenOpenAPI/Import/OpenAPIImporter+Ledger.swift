@@ -54,23 +54,22 @@ extension ImportRun {
                 path.count == 2 && path[0] == "components"
                 && Self.referencedSections.contains(path[1])
             let isComponents = path == ["components"]
-            // A mapping a warning stands in (a scheme not imported, at its `in:`) is that warning's whole.
-            let warned = pairs.contains { pair in
-                warnedPlaces.contains(
-                    SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column))
-                    || warnedPlaces.contains(
-                        SourceLocation(path: file, line: pair.value.mark.line, column: pair.value.mark.column))
+            // Where each key and its value stand, once.
+            let places = pairs.map { pair in
+                (
+                    key: SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column),
+                    value: SourceLocation(path: file, line: pair.value.mark.line, column: pair.value.mark.column)
+                )
             }
-            for pair in pairs {
+            // A mapping a warning stands in (a scheme not imported, at its `in:`) is that warning's whole.
+            let warned = places.contains { warnedPlaces.contains($0.key) || warnedPlaces.contains($0.value) }
+            for (pair, place) in zip(pairs, places) {
                 guard let key = pair.key.scalar else { continue }
                 // `specgen.`-named components are the export's own (the problem document of rejections), which
                 // the import reads only where it needs them.
                 if isReferencedSection, key.hasPrefix("specgen.") { continue }
-                let keyLocation = SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column)
-                let valueLocation = SourceLocation(
-                    path: file, line: pair.value.mark.line, column: pair.value.mark.column)
                 // A part of the document a warning is about (a body left out, an answer not read) is its own.
-                if warnedPlaces.contains(keyLocation) || warnedPlaces.contains(valueLocation) { continue }
+                if warnedPlaces.contains(place.key) || warnedPlaces.contains(place.value) { continue }
                 if ledger.wasRead(key, of: node, in: file) {
                     if !Self.dataKeys.contains(key) {
                         walkUnread(pair.value, file: file, path: path + [key], warnedPlaces: warnedPlaces)
@@ -85,7 +84,7 @@ extension ImportRun {
                 // An empty mapping or list says nothing.
                 if pair.value.pairs?.isEmpty == true || pair.value.items?.isEmpty == true { continue }
                 warn(
-                    .unreadKey, at: keyLocation,
+                    .unreadKey, at: place.key,
                     "\(key) is not imported: the import has no translation for it here",
                     fix: "say it in the spec by hand if the client needs it")
             }
