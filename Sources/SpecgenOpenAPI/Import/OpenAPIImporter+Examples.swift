@@ -2,15 +2,11 @@ import SpecgenSpec
 
 /// Examples that do not fit their type: the document's, left out with a warning, as lint would refuse to use them.
 extension ImportRun {
-    /// Removes every example that does not fit its type as lint judges it (``TypeResolver/mismatch(_:type:format:deep:)``),
+    /// Removes every example that does not fit its type as lint judges it (``TypeResolver/exampleProblem(of:)``),
     /// each with a warning at its model or operation: a model's, a property's, a parameter's, a body field's, an
     /// answer's and an error's.
     func dropIllTypedExamples(_ spec: inout Spec) {
         let types = TypeResolver(spec)
-        func fits(_ example: SpecValue?, _ type: TypeRef, format: String? = nil) -> String? {
-            guard let example else { return nil }
-            return types.mismatch(example, type: type, format: format, deep: true)
-        }
         func drop(_ problem: String, _ what: String, at location: SourceLocation?) {
             warn(
                 .exampleType, at: location ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
@@ -19,18 +15,15 @@ extension ImportRun {
         }
         func clean(_ fields: inout [Field], _ what: String, at location: SourceLocation?) {
             for index in fields.indices {
-                let field = fields[index]
-                guard let example = field.example, !(example == .null && field.presence != .required),
-                    let problem = fits(example, field.type, format: field.format)
-                else { continue }
+                guard let problem = types.exampleProblem(of: fields[index]) else { continue }
                 fields[index].example = nil
-                drop(problem, "\(what) '\(field.wireName)'", at: location)
+                drop(problem, "\(what) '\(fields[index].wireName)'", at: location)
             }
         }
         for index in spec.models.indices {
             let name = spec.models[index].name
             let location = modelLocations[name]
-            if let problem = fits(spec.models[index].example, .named(name)) {
+            if let problem = types.exampleProblem(spec.models[index].example, of: .named(name)) {
                 spec.models[index].example = nil
                 drop(problem, "'\(name)'", at: location)
             }
@@ -53,13 +46,14 @@ extension ImportRun {
             }
             for response in endpoint.responses.indices {
                 guard case .json(let type) = endpoint.responses[response].body,
-                    let problem = fits(endpoint.responses[response].example, type)
+                    let problem = types.exampleProblem(endpoint.responses[response].example, of: type)
                 else { continue }
                 endpoint.responses[response].example = nil
                 drop(problem, "an answer of '\(endpoint.name)'", at: location)
             }
             for error in endpoint.errors.indices {
-                guard let type = endpoint.errors[error].body, let problem = fits(endpoint.errors[error].example, type)
+                guard let type = endpoint.errors[error].body,
+                    let problem = types.exampleProblem(endpoint.errors[error].example, of: type)
                 else { continue }
                 endpoint.errors[error].example = nil
                 drop(problem, "an error of '\(endpoint.name)'", at: location)
@@ -67,7 +61,9 @@ extension ImportRun {
             spec.endpoints[index] = endpoint
         }
         for error in spec.errors.indices {
-            guard let type = spec.errors[error].body, let problem = fits(spec.errors[error].example, type) else {
+            guard let type = spec.errors[error].body,
+                let problem = types.exampleProblem(spec.errors[error].example, of: type)
+            else {
                 continue
             }
             spec.errors[error].example = nil

@@ -203,9 +203,7 @@ struct LintRun {
                     fix: "remove 'format' or change the type to 'datetime'")
             }
         }
-        if let example = field.example, !(example == .null && field.presence != .required),
-            let problem = types.mismatch(example, type: field.type, format: field.format, deep: true)
-        {
+        if let problem = types.exampleProblem(of: field) {
             warning(
                 field.location, "example at '\(keyPath)' does not fit its type: \(problem); it is not used",
                 fix: "write an example of type '\(field.type)'")
@@ -222,7 +220,7 @@ struct LintRun {
     /// An example that does not fit its type is never used (the mock and the diff take only examples that fit):
     /// a warning says so.
     mutating func checkExample(_ example: SpecValue?, of type: TypeRef, at location: SourceLocation, keyPath: String) {
-        guard let example, let problem = types.mismatch(example, type: type, deep: true) else { return }
+        guard let problem = types.exampleProblem(example, of: type) else { return }
         warning(
             location, "example at '\(keyPath)' does not fit its type: \(problem); it is not used",
             fix: "write an example of type '\(type)'")

@@ -252,6 +252,19 @@ package struct FieldPathProblem: Error, Hashable, Sendable {
 }
 
 extension TypeResolver {
+    /// Why an example does not fit its type, or nil when it fits or there is none. Lint warns for such an example,
+    /// and the OpenAPI import leaves it out.
+    package func exampleProblem(_ example: SpecValue?, of type: TypeRef) -> String? {
+        example.flatMap { mismatch($0, type: type, deep: true) }
+    }
+
+    /// Why a field's example does not fit its type (and date format), or nil; `null` for a field that may be absent
+    /// or null is no example at all.
+    package func exampleProblem(of field: Field) -> String? {
+        guard let example = field.example, !(example == .null && field.presence != .required) else { return nil }
+        return mismatch(example, type: field.type, format: field.format, deep: true)
+    }
+
     /// Why a written value does not fit a type, or nil when it does.
     ///
     /// Shallow by default, as a default is checked: an object fits a struct. `deep` also checks the values of the
