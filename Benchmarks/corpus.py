@@ -137,19 +137,6 @@ def module_name(path):
     return "".join(word[:1].upper() + word[1:] for word in words if word)
 
 
-def documents(folder, only):
-    """The documents of the folder and its subfolders, by relative path; `only` keeps those whose relative path
-    starts with one of its prefixes (`stripe`, `adyen/`)."""
-    root = Path(folder)
-    found = sorted((p for p in root.rglob("*")
-                    if p.is_file() and p.suffix in (".yaml", ".yml", ".json")
-                    and not p.name.lower().startswith("readme")),
-                   key=lambda p: str(p.relative_to(root)))
-    if only:
-        found = [p for p in found if any(str(p.relative_to(root)).startswith(prefix) for prefix in only)]
-    return found
-
-
 def ours(specgen, document, modules, limits):
     name = module_name(document)
     spec = WORK / "Specs" / f"{name}.yaml"
@@ -483,7 +470,7 @@ def main():
         specgen, peer = bench.build_tools()
         modules = bench.BENCH / ".build/debug/Modules"
     rows = []
-    for document in documents(args.folder, only):
+    for document in bench.documents(args.folder, only):
         bench.log(f"{document.relative_to(args.folder)}: import and generate"
                   + ("" if args.quick else ", and compile") + " with Specgen")
         ours_row = ours(specgen, document, modules, limits)

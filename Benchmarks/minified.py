@@ -99,18 +99,6 @@ def minified(path):
     return node_json(yaml.compose(text, Loader=loader))
 
 
-def documents(folder, only):
-    found = []
-    for path in sorted(folder.rglob("*")):
-        if path.suffix not in (".yaml", ".yml", ".json") or path.name.lower().startswith("readme"):
-            continue
-        relative = path.relative_to(folder).as_posix()
-        if only and not any(relative.startswith(prefix) for prefix in only):
-            continue
-        found.append(path)
-    return found
-
-
 def best_import(specgen, document, output, runs):
     best = None
     result = None
@@ -142,7 +130,7 @@ def main():
     rows = []
     failed = 0
     try:
-        docs = documents(corpus, only)
+        docs = bench.documents(corpus, only)
         for path in docs:
             target = mirror / path.relative_to(corpus)
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -121,6 +121,19 @@ def best_of(count, command, cwd=ROOT, loop=10):
     return statistics.median(walls), peak
 
 
+def documents(folder, only):
+    """The documents of the folder and its subfolders, by relative path; `only` keeps those whose relative path
+    starts with one of its prefixes (`stripe`, `adyen/`)."""
+    root = Path(folder)
+    found = sorted((p for p in root.rglob("*")
+                    if p.is_file() and p.suffix in (".yaml", ".yml", ".json")
+                    and not p.name.lower().startswith("readme")),
+                   key=lambda p: str(p.relative_to(root)))
+    if only:
+        found = [p for p in found if any(str(p.relative_to(root)).startswith(prefix) for prefix in only)]
+    return found
+
+
 def write_if_changed(path, text):
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_text() != text:

@@ -42,12 +42,8 @@ def main():
     only = [item for item in args.only.split(",") if item]
     rows = []
     moved = 0
-    for path in sorted(corpus.rglob("*")):
-        if path.suffix not in (".yaml", ".yml", ".json") or path.name.lower().startswith("readme"):
-            continue
+    for path in bench.documents(corpus, only):
         relative = path.relative_to(corpus).as_posix()
-        if only and not any(relative.startswith(prefix) for prefix in only):
-            continue
         start = time.perf_counter()
         try:
             result = subprocess.run(
