@@ -84,6 +84,27 @@ extension LintRun {
                 seen.append((response.caseName, response.body, response.location))
             }
         }
+        // Within one error type a case answers one status (or range): the API's cases, then each operation's with
+        // the API's for the statuses it does not document itself.
+        var reported: Set<SourceLocation> = []
+        for errors in [spec.errors] + spec.endpoints.map({ spec.errors(of: $0) }) {
+            var first: [String: ErrorResponse] = [:]
+            for response in errors {
+                guard let earlier = first[response.caseName] else {
+                    first[response.caseName] = response
+                    continue
+                }
+                // Reported where the later of the two is written: an operation's, below the API's.
+                let (here, other) =
+                    earlier.location.line < response.location.line ? (response, earlier) : (earlier, response)
+                guard reported.insert(here.location).inserted else { continue }
+                error(
+                    here.location,
+                    "error case '\(response.caseName)' answers \(here.status) here and \(other.status) at line "
+                        + "\(other.location.line), in one error type",
+                    fix: "give one of them another case name; a caller tells the statuses apart by the case")
+            }
+        }
     }
 
     // MARK: - Endpoints
@@ -146,6 +167,12 @@ extension LintRun {
         }
         for field in endpoint.headerParameters {
             checkParameter(field, keyPath: "\(keyPath).headers.\(field.wireName)", allowArrays: false)
+        }
+        // A query or header value is text: it is sent or left out, never `null`.
+        for field in endpoint.queryParameters + endpoint.headerParameters where field.presence == .nullable {
+            error(
+                field.typeLocation, "parameter '\(field.wireName)' of '\(endpoint.name)' cannot be null",
+                fix: "write '\(field.type)?'; a parameter is sent or left out")
         }
         var parameters = endpoint.pathParameters + endpoint.queryParameters + endpoint.headerParameters
         if let body = endpoint.body {
