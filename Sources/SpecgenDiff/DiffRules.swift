@@ -322,8 +322,8 @@ extension DiffRule {
         "server-removed", "A server was removed", wire: .breaking, swift: .breaking,
         "Old apps call it; its case is gone.")
     static let serverAdded = DiffRule(
-        "server-added", "A server was added", wire: .safe, swift: .safe, additive: true,
-        "A new case; switches over the server enum need it.")
+        "server-added", "A server was added", wire: .safe, swift: .breaking, additive: true,
+        "A new case of the server enum breaks exhaustive switches over it.")
     static let authSchemeAdded = DiffRule(
         "auth-scheme-added", "An auth scheme was added", wire: .safe, swift: .breaking,
         "The client's initializer takes its credential.")

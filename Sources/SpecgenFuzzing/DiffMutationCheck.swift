@@ -18,6 +18,10 @@ package struct DiffMutationCheck {
         package var swift = false
         /// Findings of the diff old → new.
         package var findings = 0
+        /// Whether a finding of the diff old → new says the edit breaks Swift.
+        package var swiftBreaking = false
+        /// The edited spec, when it loads, to compile against (DiffMutationCompileTests).
+        package var edited: String?
         /// What the diff got wrong, in either direction.
         package var problems: [String] = []
     }
@@ -53,13 +57,16 @@ package struct DiffMutationCheck {
         let edited = YAMLTreeText.text(of: edit.root)
         let loaded = Spec.load(bytes: Array(edited.utf8), path: "edited.yaml")
         guard let other = loaded.spec, !loaded.hasErrors else { return Outcome(kind: edit.kind, valid: false) }
-        var outcome = Outcome(kind: edit.kind, valid: true)
+        var outcome = Outcome(kind: edit.kind, valid: true, edited: edited)
         let changed = SpecDiff.differences(old: spec, new: other)
         outcome.wire = changed.wire
         outcome.swift = changed.swift
         for (direction, old, new) in [("old → edited", spec, other), ("edited → old", other, spec)] {
             let findings = SpecDiff.findings(old: old, new: new)
-            if direction == "old → edited" { outcome.findings = findings.count }
+            if direction == "old → edited" {
+                outcome.findings = findings.count
+                outcome.swiftBreaking = findings.contains { $0.swift == .breaking }
+            }
             let lines = findings.map { "\($0.rule.id): \($0.message)" }
             func problem(_ text: String) {
                 outcome.problems.append("\(edit.kind), \(direction): \(text); findings: \(lines)")
