@@ -34,7 +34,7 @@ struct ImportLedgerTests {
                   required: [url]
                   properties:
                     url: {type: string, title: Where events go}
-                    id: {type: string, readOnly: true}
+                    id: {type: string, not: {const: ""}}
             """
         let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
         let unread = result.diagnostics.filter { $0.kind == ImportWarning.unreadKey.rawValue }
@@ -44,7 +44,7 @@ struct ImportLedgerTests {
                     + "here; say it in the spec by hand if the client needs it",
                 "openapi.yaml:13:7: warning: callbacks is not imported: the import has no translation for it here; "
                     + "say it in the spec by hand if the client needs it",
-                "openapi.yaml:28:28: warning: readOnly is not imported: the import has no translation for it here; "
+                "openapi.yaml:28:28: warning: not is not imported: the import has no translation for it here; "
                     + "say it in the spec by hand if the client needs it",
             ])
         #expect(result.summary.warnings["unread-key"] == 3)

@@ -61,6 +61,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case nullValues = "null-values"
     /// `oauth2-flow`.
     case oauth2Flow = "oauth2-flow"
+    /// `one-direction`.
+    case oneDirection = "one-direction"
     /// `operation-name`.
     case operationName = "operation-name"
     /// `operation-server`.

@@ -157,11 +157,21 @@ extension ImportRun {
         }
         let required = Set(schema["required"]?.items?.compactMap(\.string) ?? [])
         var fields: [Field] = []
-        for (wireName, _, property) in properties {
+        for (wireName, _, property) in properties where !isServersOnly(property, wireName) {
             let type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: usage)
             Self.set(importedField(wireName, type, required: required.contains(wireName)).field, in: &fields)
         }
         return fields
+    }
+
+    /// Whether a property of a request body is `readOnly`: the server sets it and a request leaves it out, so the
+    /// body has no field for it.
+    func isServersOnly(_ property: DocNode, _ wireName: String) -> Bool {
+        guard Self.oneDirection(of: property) == .answers else { return false }
+        warn(
+            .oneDirection, at: property.location,
+            "'\(wireName)' is readOnly: the server sets it, so the request body has no field for it")
+        return true
     }
 
     /// The most properties an inline JSON or form body may have to be written as inline fields rather than a model.
@@ -201,7 +211,7 @@ extension ImportRun {
         var fields: [ImportedField] = []
         for part in parts {
             let required = Set(part["required"]?.items?.compactMap(\.string) ?? [])
-            for (wireName, _, property) in part["properties"]?.entries ?? [] {
+            for (wireName, _, property) in part["properties"]?.entries ?? [] where !isServersOnly(property, wireName) {
                 let type = self.type(of: property, hint: name + namer.typeNamePart(wireName), usage: .form)
                 let field = importedField(wireName, type, required: required.contains(wireName))
                 if let index = fields.firstIndex(where: { $0.wireName == wireName }) {
@@ -280,7 +290,7 @@ extension ImportRun {
         for part in SchemaView(target, run: self).allOf ?? [] { parts.append(resolved(part) ?? part) }
         for part in parts {
             let required = Set(part["required"]?.items?.compactMap(\.string) ?? [])
-            for (wireName, _, property) in part["properties"]?.entries ?? [] {
+            for (wireName, _, property) in part["properties"]?.entries ?? [] where !isServersOnly(property, wireName) {
                 var type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: .multipart)
                 if type.type == .primitive(.bytes) { type.type = .primitive(.file) }
                 Self.set(importedField(wireName, type, required: required.contains(wireName)).field, in: &fields)

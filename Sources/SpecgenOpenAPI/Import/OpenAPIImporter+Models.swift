@@ -165,7 +165,8 @@ extension ImportRun {
             for (wireName, keyLocation, property) in part["properties"]?.entries ?? [] {
                 let hint = name + namer.typeNamePart(wireName)
                 let type = self.type(of: property, hint: hint)
-                var field = importedField(wireName, type, required: !isOptionalPart && required.contains(wireName))
+                let inBoth = oneModelForBoth(property, wireName, required: required.contains(wireName), of: name)
+                var field = importedField(wireName, type, required: !isOptionalPart && inBoth)
                 field.location = keyLocation
                 fieldLocations[name + "\u{1}" + wireName] = keyLocation
                 if let existing = fields.firstIndex(where: { $0.wireName == wireName }) {
@@ -280,6 +281,33 @@ extension ImportRun {
             return renamed
         }
     }
+
+    /// Whether a property required in the schema stays required in a model that travels both ways. One that is
+    /// `readOnly` (the server's, such as an `id`) or `writeOnly` (the app's, such as a `password`) is required in
+    /// one direction only, so the model, which serves both, makes it optional and says so.
+    func oneModelForBoth(_ property: DocNode, _ wireName: String, required: Bool, of model: String) -> Bool {
+        guard let direction = Self.oneDirection(of: property) else { return required }
+        guard required else { return false }
+        let (sender, other) = direction == .answers ? ("the server", "requests") : ("the app", "answers")
+        warn(
+            .oneDirection, at: property.location,
+            "'\(wireName)' of '\(model)' is required and \(direction == .answers ? "readOnly" : "writeOnly"): "
+                + "\(sender) sends it and \(other) leave it out, so it is optional in the model that serves both",
+            fix: "declare separate request and answer schemas to keep it required where it is sent")
+        return false
+    }
+
+    /// The one direction a property travels in, when `readOnly` or `writeOnly` says so.
+    static func oneDirection(of property: DocNode) -> Direction? {
+        switch (property["readOnly"]?.bool == true, property["writeOnly"]?.bool == true) {
+        case (true, false): .answers
+        case (false, true): .requests
+        default: nil
+        }
+    }
+
+    /// Which way a property travels.
+    enum Direction { case answers, requests }
 
     /// A field as the spec takes it: required, or optional (`??` where the export said absent and `null` differ),
     /// with what the type says about it.
