@@ -111,6 +111,13 @@ public struct Synthesizer: Sendable {
                 text += String(repeating: "x", count: min - text.count)
             }
             if let max = constraints.maxLength, text.count > max { text = String(text.prefix(max)) }
+            // A pattern the name does not match gets a string made from the pattern (lint names one it cannot).
+            if let pattern = constraints.pattern, !PatternSampler.wholeMatch(text, pattern: pattern),
+                let sample = PatternSampler.sample(
+                    pattern, minLength: constraints.minLength, maxLength: constraints.maxLength)
+            {
+                text = sample
+            }
             return .string(text)
         case .int, .int32, .int64:
             var number = 1.0

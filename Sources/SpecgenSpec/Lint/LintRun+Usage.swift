@@ -35,3 +35,25 @@ extension LintRun {
         }
     }
 }
+
+extension LintRun {
+    /// Warns when the mock and the diff cannot make a string that meets a field's pattern and lengths: they then
+    /// answer and send strings the field refuses.
+    mutating func checkSampling(
+        _ pattern: String, _ constraints: Constraints, at location: SourceLocation, keyPath: String
+    ) {
+        if let unsupported = PatternSampler.check(pattern) {
+            warning(
+                location,
+                "the mock cannot make strings for the pattern at '\(keyPath)': it holds \(unsupported.reason)",
+                fix: "write the pattern without it, or give the field an 'example' that matches")
+        } else if PatternSampler.sample(
+            pattern, minLength: constraints.minLength, maxLength: constraints.maxLength) == nil
+        {
+            warning(
+                location,
+                "no string the mock tried matches the pattern at '\(keyPath)' within its length bounds",
+                fix: "check that the pattern allows lengths between 'minLength' and 'maxLength'")
+        }
+    }
+}

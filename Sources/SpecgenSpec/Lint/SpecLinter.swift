@@ -256,6 +256,7 @@ struct LintRun {
             } else {
                 do {
                     _ = try NSRegularExpression(pattern: pattern)
+                    checkSampling(pattern, constraints, at: patternLocation, keyPath: keyPath)
                 } catch {
                     self.error(
                         patternLocation, "invalid regular expression '\(pattern)' at '\(keyPath)'",
