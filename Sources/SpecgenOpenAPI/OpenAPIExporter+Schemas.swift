@@ -143,6 +143,7 @@ extension OpenAPIExporter {
         if case .primitive(.datetime) = field.type, let epoch = EpochFormat(format: field.format) {
             object["type"] = "number"
             object["format"] = .string(epoch.rawValue)
+            object.removeValue(forKey: "pattern")
         } else if case .primitive(.datetime) = field.type, let format = field.format {
             object.removeValue(forKey: "format")
             object["x-specgen-date-format"] = .string(format)
@@ -190,6 +191,9 @@ extension OpenAPIExporter {
             case .int32:
                 object["minimum"] = .int(Int(Int32.min))
                 object["maximum"] = .int(Int(Int32.max))
+            // A `format` asserts nothing to most JSON Schema readers: the pattern says what the client and the mock
+            // take, so a reader of the document never calls `""` a date.
+            case .datetime, .date, .uuid: object["pattern"] = WirePattern.of(primitive).map(OpenAPIValue.string)
             default: break
             }
         }

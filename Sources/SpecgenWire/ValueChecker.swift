@@ -265,9 +265,14 @@ struct ValueChecker {
     ) {
         let valid: Bool
         switch primitive {
-        case .datetime: valid = Self.parsesAsDateTime(text, format: format)
-        case .date: valid = Self.dateFormatter("yyyy-MM-dd").date(from: text) != nil
-        case .uuid: valid = UUID(uuidString: text) != nil
+        // The text the export's pattern describes, and a value the client decodes.
+        case .datetime:
+            valid =
+                (format != nil || Self.matches(text, pattern: WirePattern.dateTime))
+                && Self.parsesAsDateTime(text, format: format)
+        case .date:
+            valid = Self.matches(text, pattern: WirePattern.date) && Self.isCalendarDate(text[...])
+        case .uuid: valid = Self.matches(text, pattern: WirePattern.uuid) && UUID(uuidString: text) != nil
         case .url: valid = !text.isEmpty && Self.matches(text, pattern: WirePattern.uriReference)
         case .bytes: valid = Data(base64Encoded: text) != nil
         default: valid = true
@@ -354,7 +359,20 @@ struct ValueChecker {
         let plain = ISO8601DateFormatter()
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return plain.date(from: text) != nil || fractional.date(from: text) != nil
+        // The formatter rolls February 31 over to March; the calendar day must exist.
+        return isCalendarDate(text.prefix(10))
+            && (plain.date(from: text) != nil || fractional.date(from: text) != nil)
+    }
+
+    /// Whether `yyyy-MM-dd` names a day of the Gregorian calendar.
+    static func isCalendarDate(_ text: Substring) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month)
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 
     static func dateFormatter(_ format: String) -> DateFormatter {
@@ -365,15 +383,7 @@ struct ValueChecker {
         return formatter
     }
 
-    static func matches(_ text: String, pattern: String) -> Bool {
-        // `.` also matches line separators: JSON Schema readers disagree on which ones it excludes, and a server
-        // should not refuse what a reader of the document calls valid.
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else {
-            return true
-        }
-        let range = NSRange(text.startIndex..., in: text)
-        return regex.firstMatch(in: text, options: [.anchored], range: range).map { $0.range == range } ?? false
-    }
+    static func matches(_ text: String, pattern: String) -> Bool { PatternSampler.wholeMatch(text, pattern: pattern) }
 
     func kind(of value: SpecValue) -> String {
         switch value {

@@ -263,6 +263,12 @@ extension ImportRun {
         case "string":
             result = ImportedType(.primitive(stringType(format, usage: usage)))
             if format == "password" { result.sensitive = true }
+            // The export's pattern beside a date, date-time or UUID says what the type already does.
+            if case .primitive(let primitive) = result.type, let implied = WirePattern.of(primitive),
+                schema.string("pattern") == implied
+            {
+                _ = schema["pattern"]
+            }
             if result.type == .primitive(.string) {
                 if let pattern = schema.string("pattern") {
                     if (try? NSRegularExpression(pattern: pattern)) != nil {

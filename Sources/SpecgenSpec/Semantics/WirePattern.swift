@@ -17,6 +17,29 @@ public enum WirePattern {
         return "^(?:\(absolute)|\(relative))(?:\\?\(tail))?(?:#\(tail))?$"
     }()
 
+    /// An RFC 3339 date-time, as the client writes and reads it (ISO 8601 with `T`, optional fractional seconds,
+    /// and `Z` or an offset).
+    public static let dateTime =
+        "^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+        + "(?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$"
+
+    /// An RFC 3339 full date, `yyyy-MM-dd`.
+    public static let date = "^[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$"
+
+    /// A UUID in its 8-4-4-4-12 hexadecimal form, either case.
+    public static let uuid = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+
+    /// The pattern of a primitive's text, for those whose JSON Schema `format` readers need not assert.
+    public static func of(_ primitive: Primitive) -> String? {
+        switch primitive {
+        case .datetime: dateTime
+        case .date: date
+        case .uuid: uuid
+        case .url: uriReference
+        default: nil
+        }
+    }
+
     /// The text a Unicode date format (`yyyy-MM-dd HH:mm`, as `DateFormatter` writes it) produces, such as
     /// `^\d{4}-(?:0[1-9]|1[0-2])$` for `yyyy-MM`; nil when the format uses a field this does not know (the value is
     /// then described as any string).
