@@ -4,8 +4,8 @@ import SpecgenWire
 
 /// Serves a paginated endpoint as a real server would: a collection of ``MockPages/collectionSize`` synthesized
 /// items with distinct identifiers, sliced by the request's page, offset, cursor, last item or link, with the
-/// next cursor, `has_more` flag or `Link` header the spec declares. Cursors are opaque (`cur_3`); one the mock
-/// did not issue is a 400.
+/// next cursor, `has_more` flag or `Link` header the spec declares. Cursors are opaque (`cur_3`); one the mock did
+/// not issue, like an empty one, is the first page, since the document allows any string.
 struct MockPages {
     /// How many items every paginated collection holds: more than two pages at the usual small limits.
     static let collectionSize = 7
@@ -24,10 +24,11 @@ struct MockPages {
     }
 
     /// The page for `query`: the response body, over `base` (the endpoint's synthesized answer of `responseType`),
-    /// and extra headers. `declaredQuery` gives the limit parameter's default.
+    /// and extra headers. `declaredQuery` gives the limit parameter's default; `stored` are the stateful mock's
+    /// items, which replace the synthesized collection.
     func page(
         of responseType: TypeRef, _ pagination: Pagination, query: String, path: String, base: SpecValue,
-        declaredQuery: [Field]
+        declaredQuery: [Field], items stored: [SpecValue]? = nil
     ) throws(Rejection) -> (body: SpecValue, headers: [(name: String, value: String)]) {
         guard let itemType = types.pageItemType(of: responseType, itemsField: pagination.itemsField) else {
             return (base, [])
@@ -53,24 +54,26 @@ struct MockPages {
         if case .afterItem(_, let field) = pagination.style { identifier = field } else { identifier = "id" }
         // One item, numbered: the items differ only in their identifier.
         let item = synthesizer.value(for: itemType)
-        let items = (1...Self.collectionSize).map { index in
-            identified(item, index: index, field: identifier, itemType: itemType)
-        }
+        let items =
+            stored
+            ?? (1...Self.collectionSize).map { index in
+                identified(item, index: index, field: identifier, itemType: itemType)
+            }
 
         var start = 0
         switch pagination.style {
         case .page(let name, let first):
             // A page before the first, like one past the last, is empty: no page has that number.
             let (index, overflow) = try integer(name).subtractingReportingOverflow(first)
-            start = (overflow || index < 0 ? Self.collectionSize : min(index, Self.collectionSize)) * limit
+            start = (overflow || index < 0 ? items.count : min(index, items.count)) * limit
         case .offset(let name):
             let offset = try integer(name)
             start = offset < 0 ? items.count : offset
         case .cursor(let name, _):
-            if let cursor = parameter(name) {
-                guard cursor.hasPrefix("cur_"), let offset = Int(cursor.dropFirst(4)), offset <= items.count else {
-                    throw Rejection(field: "query.\(name)", message: "cursor '\(cursor)' was not issued here")
-                }
+            // The document allows any string: one the mock did not issue (or an empty one) is the first page.
+            if let cursor = parameter(name), cursor.hasPrefix("cur_"), let offset = Int(cursor.dropFirst(4)),
+                (0...items.count).contains(offset)
+            {
                 start = offset
             }
         case .afterItem(let name, let field):
@@ -107,7 +110,7 @@ struct MockPages {
     }
 
     /// An item with a distinct identifier in `field`: `customer_3` for a string, `3` for an integer.
-    private func identified(_ item: SpecValue, index: Int, field: String, itemType: TypeRef) -> SpecValue {
+    func identified(_ item: SpecValue, index: Int, field: String, itemType: TypeRef) -> SpecValue {
         guard case .success(let fields) = types.fieldPath([field], in: itemType), let last = fields.last else {
             return item
         }
@@ -116,6 +119,17 @@ struct MockPages {
             return item.setting([field], to: .int(index))
         case .primitive(.string):
             let prefix = itemType.description.lowercased()
+            // An identifier with a pattern takes the pattern's `index`th string, so it still meets it.
+            let constraints = [last.constraints] + types.resolved(last.type).constraints
+            if let pattern = constraints.lazy.compactMap(\.pattern).first {
+                let lengths = constraints.first { $0.pattern == pattern } ?? last.constraints
+                if let text = PatternSampler.sample(
+                    pattern, minLength: lengths.minLength, maxLength: lengths.maxLength, variant: index)
+                {
+                    return item.setting([field], to: .string(text))
+                }
+                return item
+            }
             return item.setting([field], to: .string("\(prefix)_\(index)"))
         default:
             return item

@@ -19,6 +19,11 @@ extension MockService {
             }
             return finish(request, operation: endpoint.name, response: answer, problems: [])
         }
+        if let role = resources?.role(of: endpoint),
+            let exchange = statefulAnswer(request, endpoint: endpoint, role: role)
+        {
+            return exchange
+        }
         let path = Self.normalizedPath(request.path)
         if state.withLock({ $0.deletedPaths.contains(path) }), let gone = answer(endpoint, status: 404, body: nil) {
             return finish(request, operation: endpoint.name, response: gone, problems: [])
@@ -28,12 +33,14 @@ extension MockService {
         if endpoint.method == .delete {
             state.withLock { _ = $0.deletedPaths.insert(path) }
         } else if endpoint.method == .post || endpoint.method == .put {
-            // A write that answers with an identifier brings back a deleted resource of that identifier: the mock
-            // hands out the same synthesized identifiers again.
+            // A write to a deleted resource's collection (or to the resource itself) that answers with its
+            // identifier brings it back: the mock hands out the same synthesized identifiers again. A write to
+            // another resource (`POST /todos/t_2/complete`) brings back nothing.
             let created = Self.strings(in: exchange.response.body)
             state.withLock { state in
                 state.deletedPaths = state.deletedPaths.filter { deleted in
-                    !created.contains(String(deleted.split(separator: "/").last ?? ""))
+                    guard deleted == path || deleted.hasPrefix(path + "/") else { return true }
+                    return !created.contains(String(deleted.split(separator: "/").last ?? ""))
                 }
             }
         }
@@ -85,7 +92,9 @@ extension MockService {
     }
 
     /// One page of a paginated endpoint's collection (``MockPages``); nil when its success answer is not JSON.
-    func paged(_ request: MockRequest, endpoint: Endpoint, _ pagination: Pagination) -> MockExchange? {
+    func paged(
+        _ request: MockRequest, endpoint: Endpoint, _ pagination: Pagination, items: [SpecValue]? = nil
+    ) -> MockExchange? {
         let status = defaultStatus(endpoint)
         guard let response = endpoint.responses.first(where: { $0.status.matches(status) }),
             case .json(let type) = response.body
@@ -94,7 +103,8 @@ extension MockService {
         do throws(MockPages.Rejection) {
             let (body, headers) = try pages.page(
                 of: type, pagination, query: request.query, path: request.path,
-                base: synthesized(type, example: response.example), declaredQuery: endpoint.queryParameters)
+                base: synthesized(type, example: response.example), declaredQuery: endpoint.queryParameters,
+                items: items)
             var answer = json(status, body)
             answer.headers += headers + declaredHeaders(response)
             return finish(request, operation: endpoint.name, response: answer, problems: [])

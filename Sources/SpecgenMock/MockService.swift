@@ -29,6 +29,8 @@ public final class MockService: Sendable {
     let credentials: [String]
     /// Whether endpoints answer with their `mock: sequence:`.
     let scripted: Bool
+    /// The resources kept, when the mock is stateful.
+    let resources: MockResources?
     let state = Mutex(State())
     /// The synthesized value of each type answered so far.
     let values = Mutex([TypeRef: SpecValue]())
@@ -38,6 +40,8 @@ public final class MockService: Sendable {
         var history: [MockRecord] = []
         /// Paths deleted by a successful `DELETE`, which answer 404 from then on.
         var deletedPaths: Set<String> = []
+        /// The items created, when the mock is stateful.
+        var store = MockStore()
     }
 
     /// Creates a mock of a loaded, valid spec.
@@ -49,12 +53,19 @@ public final class MockService: Sendable {
     ///   - ignoresUndeclared: Whether a query parameter or a body the endpoint does not declare is ignored, as
     ///     undeclared body properties always are, rather than refused. Off by default, so an app that sends a
     ///     misspelt parameter hears of it; on, the mock is any server of the spec (the diff's proofs use it).
-    public init(spec: Spec, credentials: [String] = [], scripted: Bool = true, ignoresUndeclared: Bool = false) {
+    ///   - stateful: Whether the mock keeps what is created through the collection and item paths the spec
+    ///     implies (``MockResources``): a `POST /todos` is there for the next `GET /todos/{id}` and `GET /todos`,
+    ///     `PUT` and `PATCH` change it, `DELETE` removes it, and an item never created or deleted is the 404.
+    public init(
+        spec: Spec, credentials: [String] = [], scripted: Bool = true, ignoresUndeclared: Bool = false,
+        stateful: Bool = false
+    ) {
         self.spec = spec
         self.credentials = credentials
         self.scripted = scripted
         synthesizer = Synthesizer(spec: spec)
         types = TypeResolver(spec)
+        resources = stateful ? MockResources(spec: spec, types: types) : nil
         judge = RequestJudge(
             spec: spec, types: types, credentials: Set(credentials), ignoresUndeclared: ignoresUndeclared)
         secretQueryNames = Set(
@@ -216,9 +227,9 @@ extension MockService {
     }
 
     /// Loads and checks the spec at `path` (named in diagnostics as given) and mocks it; the other parameters are
-    /// those of ``init(spec:credentials:scripted:)``.
+    /// those of ``init(spec:credentials:scripted:ignoresUndeclared:stateful:)``.
     public convenience init(
-        contentsOf path: String, credentials: [String] = [], scripted: Bool = true
+        contentsOf path: String, credentials: [String] = [], scripted: Bool = true, stateful: Bool = false
     ) throws(LoadError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
@@ -232,6 +243,6 @@ extension MockService {
         guard let spec = loaded.spec, !loaded.hasErrors else {
             throw LoadError(diagnostics: loaded.diagnostics.filter { $0.severity == .error })
         }
-        self.init(spec: spec, credentials: credentials, scripted: scripted)
+        self.init(spec: spec, credentials: credentials, scripted: scripted, stateful: stateful)
     }
 }

@@ -19,6 +19,13 @@ package struct ServerValueCheck: Sendable {
         return checker.problems
     }
 
+    /// The problems of `value` as the value of `field`: its type, format and constraints.
+    package func problems(in value: SpecValue, as field: Field, at path: String) -> [WireProblem] {
+        var checker = ValueChecker(spec: spec, types: types)
+        checker.checkField(value, field, path: path)
+        return checker.problems
+    }
+
     /// The problems of `text` read as `field` is read from a header, query item or path segment.
     package func problems(inText text: String, as field: Field, at path: String) -> [WireProblem] {
         var checker = ValueChecker(spec: spec, types: types)

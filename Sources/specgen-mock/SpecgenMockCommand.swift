@@ -45,10 +45,17 @@ struct SpecgenMockCommand: AsyncParsableCommand {
     @Flag(help: "Ignore 'mock: sequence:' scripts: every request gets the first success (for fuzzers).")
     var unscripted = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Keep what is created: a POST to a collection is there to read, list, update and delete; an item never "
+                + "created or deleted gets the documented 404."))
+    var stateful = false
+
     func run() async throws {
         let service: MockService
         do {
-            service = try MockService(contentsOf: spec, credentials: credentials, scripted: !unscripted)
+            service = try MockService(
+                contentsOf: spec, credentials: credentials, scripted: !unscripted, stateful: stateful)
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(1)
