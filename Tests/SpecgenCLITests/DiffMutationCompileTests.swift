@@ -17,7 +17,7 @@ struct DiffMutationCompileTests {
     static let compiledPerSpec =
         ProcessInfo.processInfo.environment["SPECGEN_COMPILED_MUTATIONS"].flatMap(Int.init) ?? 12
 
-    struct Subject {
+    struct Subject: Sendable {
         var path: String
         var text: String
         var module: String
@@ -74,9 +74,11 @@ struct DiffMutationCompileTests {
 
     @Test func theCompilerAgreesWithTheSwiftVerdicts() async throws {
         let subjects = try Self.specs.map(Self.subject)
+        // Diffing the edits is a minute of work for one core: off the threads the tests that time sockets need.
+        let chosen = try await offThePool { subjects.map { ($0, Self.chosenEdits($0)) } }
         let verdicts = try await withThrowingTaskGroup(of: Verdict.self) { group in
-            for subject in subjects {
-                for outcome in Self.chosenEdits(subject) {
+            for (subject, outcomes) in chosen {
+                for outcome in outcomes {
                     guard let edited = outcome.edited else { continue }
                     group.addTask {
                         let compilation = try await Self.typecheck(

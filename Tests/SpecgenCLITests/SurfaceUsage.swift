@@ -13,7 +13,7 @@ import SpecgenSpec
 ///
 /// Written against the old client and type-checked against the new one, it compiles exactly when the change keeps
 /// every such use; a declaration it cannot use (a generic function) is counted in `skipped`.
-struct SurfaceUsage {
+struct SurfaceUsage: Sendable {
     /// The Swift source, one function per use.
     private(set) var source = ""
     /// Declarations no use was written for, by text.
