@@ -181,7 +181,8 @@ struct ValueChecker {
             if !values.contains(where: { $0.value == text }) {
                 report(
                     path,
-                    "is \"\(text)\", not one of \(model.name)'s values: \(values.map(\.value).joined(separator: ", "))",
+                    "is \"\(show(text))\", not one of \(model.name)'s values: "
+                        + values.map { Self.cut($0.value) }.joined(separator: ", "),
                     at: model.location)
             }
         case .alias(let underlying, let aliasConstraints):
@@ -400,8 +401,11 @@ struct ValueChecker {
     /// At most 40 characters of a value, so a problem never echoes a long value whole, and nothing of a secret one.
     func show(_ text: String) -> String {
         if hidingValues { return "<redacted>" }
-        return text.count <= 40 ? text : String(text.prefix(40)) + "…"
+        return Self.cut(text)
     }
+
+    /// At most 40 characters of a text, with `…` where it was cut.
+    static func cut(_ text: String) -> String { text.count <= 40 ? text : String(text.prefix(40)) + "…" }
 
     static func format(_ number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)

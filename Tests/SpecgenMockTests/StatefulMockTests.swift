@@ -15,20 +15,15 @@ import Testing
 struct StatefulMockTests {
     static let spec = "Tests/Fixtures/Todos/Todos.yaml"
 
-    /// Sends one request and returns the status and the JSON body.
+    /// Sends one request with the token, and returns the status and the JSON body.
     static func send(
         _ method: String, _ url: URL, _ path: String, body: String? = nil
     ) async throws -> (status: Int, body: SpecValue?) {
-        var request = URLRequest(url: url.appending(path: path))
-        request.httpMethod = method
-        request.setValue("Bearer todo-token", forHTTPHeaderField: "Authorization")
-        if let body {
-            request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = try #require(response as? HTTPURLResponse).statusCode
-        return (status, data.isEmpty ? nil : JSONText.parse(data))
+        var headers = ["Authorization": "Bearer todo-token"]
+        if body != nil { headers["Content-Type"] = "application/json" }
+        let response = try await SpecgenMockTests.send(
+            method, url.appending(path: path), headers: headers, body: body.map { Data($0.utf8) })
+        return (response.status, response.body.isEmpty ? nil : JSONText.parse(response.body))
     }
 
     /// Serves `service` for the duration of `body`.

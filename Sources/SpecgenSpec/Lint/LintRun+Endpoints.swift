@@ -207,14 +207,31 @@ extension LintRun {
     /// A scripted step must answer with a status the client understands: a declared response or error.
     mutating func checkMockSequence(_ endpoint: Endpoint, keyPath: String) {
         let declared = spec.declaredStatuses(of: endpoint)
+        let firstSuccess = endpoint.responses.first { $0.body != .empty } ?? endpoint.responses.first
         for step in endpoint.mockSequence {
-            guard let status = step.status else { continue }
-            if !declared.contains(where: { $0.matches(status) }) {
+            if let status = step.status, !declared.contains(where: { $0.matches(status) }) {
                 let list = declared.map(\.description).joined(separator: ", ")
                 error(
                     step.location,
                     "mock step at '\(keyPath)' answers \(status), which '\(endpoint.name)' does not declare",
                     fix: "use one of its statuses: \(list)")
+                continue
+            }
+            // The body is laid over the answer the mock makes for the status: it must fit that answer's type.
+            let response =
+                step.status.map { status in
+                    endpoint.responses.sorted { $0.status < $1.status }.first { $0.status.matches(status) }
+                } ?? firstSuccess
+            let type: TypeRef?
+            if let response {
+                if case .json(let json) = response.body { type = json } else { type = nil }
+            } else {
+                type = step.status.flatMap { spec.documentedError($0, of: endpoint)?.body }
+            }
+            if let body = step.body, let type, let problem = types.exampleProblem(body, of: type) {
+                error(
+                    step.location, "mock step body at '\(keyPath)' does not fit '\(type)': \(problem)",
+                    fix: "give each field a value of its type; the mock serves this body")
             }
         }
     }
