@@ -155,7 +155,7 @@ let package = Package(
         .executableTarget(
             name: "specgen-mock",
             dependencies: [
-                "SpecgenMock", "SpecgenWire", "SpecgenMockServer", "SpecgenSpec",
+                "SpecgenMock", "SpecgenWire", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

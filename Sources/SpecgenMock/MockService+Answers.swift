@@ -79,7 +79,9 @@ extension MockService {
             let step = endpoint.mockSequence[position]
             let status = step.status ?? defaultStatus(endpoint)
             if let answer = answer(endpoint, status: status, body: step.body) {
-                return finish(request, operation: endpoint.name, response: answer, problems: [])
+                var exchange = finish(request, operation: endpoint.name, response: answer, problems: [])
+                exchange.logLine += " (scripted: step \(position + 1) of \(endpoint.mockSequence.count))"
+                return exchange
             }
         }
         if let pagination = endpoint.pagination, let page = paged(request, endpoint: endpoint, pagination) {

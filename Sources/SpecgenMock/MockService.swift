@@ -29,6 +29,9 @@ public final class MockService: Sendable {
     let credentials: [String]
     /// Whether endpoints answer with their `mock: sequence:`.
     let scripted: Bool
+    /// Whether browsers may call the mock from another origin: preflights are answered and every answer to a
+    /// request with an `Origin` allows it.
+    let cors: Bool
     /// The resources kept, when the mock is stateful.
     let resources: MockResources?
     let state = Mutex(State())
@@ -53,16 +56,19 @@ public final class MockService: Sendable {
     ///   - ignoresUndeclared: Whether a query parameter or a body the endpoint does not declare is ignored, as
     ///     undeclared body properties always are, rather than refused. Off by default, so an app that sends a
     ///     misspelt parameter hears of it; on, the mock is any server of the spec (the diff's proofs use it).
+    ///   - cors: Whether browsers on other origins may call it: an `OPTIONS` preflight gets the path's methods and
+    ///     the headers asked for, and every answer to a request with an `Origin` allows that origin.
     ///   - stateful: Whether the mock keeps what is created through the collection and item paths the spec
     ///     implies (``MockResources``): a `POST /todos` is there for the next `GET /todos/{id}` and `GET /todos`,
     ///     `PUT` and `PATCH` change it, `DELETE` removes it, and an item never created or deleted is the 404.
     public init(
         spec: Spec, credentials: [String] = [], scripted: Bool = true, ignoresUndeclared: Bool = false,
-        stateful: Bool = false
+        stateful: Bool = false, cors: Bool = false
     ) {
         self.spec = spec
         self.credentials = credentials
         self.scripted = scripted
+        self.cors = cors
         synthesizer = Synthesizer(spec: spec)
         types = TypeResolver(spec)
         resources = stateful ? MockResources(spec: spec, types: types) : nil
@@ -85,7 +91,10 @@ public final class MockService: Sendable {
 
     /// Answers one request.
     public func respond(to request: MockRequest) -> MockExchange {
-        let exchange = answer(request)
+        var exchange = answer(request)
+        if cors, let origin = request.header("Origin") {
+            exchange.response.headers += Self.corsHeaders(origin)
+        }
         let record = MockRecord(
             method: request.method, path: request.path, query: request.query, operation: exchange.operation,
             matchingOperations: exchange.matchingOperations, status: exchange.response.status,
@@ -95,7 +104,22 @@ public final class MockService: Sendable {
     }
 
     func answer(_ request: MockRequest) -> MockExchange {
-        switch judge.judge(request) {
+        if cors, request.method == "OPTIONS", request.header("Access-Control-Request-Method") != nil,
+            let preflight = preflight(request)
+        {
+            return preflight
+        }
+        let verdict = judge.judge(request)
+        // `HEAD` is `GET` without the body, wherever the spec declares `GET` and not `HEAD`.
+        if request.method == "HEAD", case .methodNotAllowed(_, let allowed) = verdict, allowed.contains("GET") {
+            var get = request
+            get.method = "GET"
+            var exchange = answer(get)
+            exchange.response.body = Data()
+            exchange.logLine = "HEAD" + exchange.logLine.dropFirst("GET".count)
+            return exchange
+        }
+        switch verdict {
         case .unknownPath(let problem):
             if request.method == "POST", let token = tokenEndpointAnswer(request) { return token }
             return finish(
@@ -108,7 +132,8 @@ public final class MockService: Sendable {
                 request, operation: nil,
                 response: ProblemDocument.response(
                     status: 405, title: "Method not allowed", operation: nil, problems: [problem],
-                    extraHeaders: [("Allow", allowed.joined(separator: ", "))]), problems: [problem])
+                    extraHeaders: [("Allow", Self.allowed(allowed, cors: cors).joined(separator: ", "))]),
+                problems: [problem])
         case .accepted(let endpoint, let endpoints, let ignored):
             var exchange = success(request, endpoint: endpoint)
             // Endpoints sharing method and path (Joyfill's two document listings) may all accept one request.
@@ -222,14 +247,18 @@ extension MockService {
         /// The problems, each with `path:line:column`.
         public var diagnostics: [Diagnostic]
 
+        /// Creates the error of a file with these problems.
+        public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
         /// One diagnostic per line.
         public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
     }
 
     /// Loads and checks the spec at `path` (named in diagnostics as given) and mocks it; the other parameters are
-    /// those of ``init(spec:credentials:scripted:ignoresUndeclared:stateful:)``.
+    /// those of ``init(spec:credentials:scripted:ignoresUndeclared:stateful:cors:)``.
     public convenience init(
-        contentsOf path: String, credentials: [String] = [], scripted: Bool = true, stateful: Bool = false
+        contentsOf path: String, credentials: [String] = [], scripted: Bool = true, stateful: Bool = false,
+        cors: Bool = false
     ) throws(LoadError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
@@ -243,6 +272,6 @@ extension MockService {
         guard let spec = loaded.spec, !loaded.hasErrors else {
             throw LoadError(diagnostics: loaded.diagnostics.filter { $0.severity == .error })
         }
-        self.init(spec: spec, credentials: credentials, scripted: scripted, stateful: stateful)
+        self.init(spec: spec, credentials: credentials, scripted: scripted, stateful: stateful, cors: cors)
     }
 }

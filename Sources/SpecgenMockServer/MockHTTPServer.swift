@@ -25,8 +25,9 @@ public actor MockHTTPServer {
         }
     }
 
-    /// The mock answering requests.
-    public nonisolated let service: MockService
+    /// The mock answering requests; ``replace(_:)`` swaps it while the server runs.
+    public nonisolated var service: MockService { current.value.withLock { $0 } }
+    private nonisolated let current: ServiceSlot
     private let server: HTTPServer
     private let handler: ClosureHTTPHandler
     private let host: String
@@ -43,7 +44,8 @@ public actor MockHTTPServer {
         service: MockService, host: String = "127.0.0.1", port: UInt16 = 0,
         log: (@Sendable (String) -> Void)? = nil
     ) throws(StartError) {
-        self.service = service
+        let current = ServiceSlot(service)
+        self.current = current
         self.requestedPort = port
         let bound = host == "localhost" ? "127.0.0.1" : host
         self.host = bound
@@ -56,7 +58,7 @@ public actor MockHTTPServer {
             let mockRequest = MockRequest(
                 method: request.method.rawValue, path: path, query: request.target.query(percentEncoded: true),
                 headers: request.headers.map { ($0.key.rawValue, $0.value) }, body: try await request.bodyData)
-            let exchange = service.respond(to: mockRequest)
+            let exchange = current.value.withLock { $0 }.respond(to: mockRequest)
             log?(exchange.logLine)
             var headers = HTTPHeaders()
             for (name, value) in exchange.response.headers { headers.addValue(value, for: HTTPHeader(name)) }
@@ -77,6 +79,12 @@ public actor MockHTTPServer {
         } catch {
             throw .badHost(host)
         }
+    }
+
+    /// Answers every request from now on with `service`, such as the mock of a spec file just edited; requests
+    /// already being answered finish with the mock they started with.
+    public nonisolated func replace(_ service: MockService) {
+        current.value.withLock { $0 = service }
     }
 
     /// Starts listening and returns the base URL, such as `http://127.0.0.1:54321`.
@@ -191,4 +199,11 @@ private final class RequestsInFlight: Sendable {
     var count: Int { state.withLock { $0 } }
     func begin() { state.withLock { $0 += 1 } }
     func end() { state.withLock { $0 -= 1 } }
+}
+
+/// The mock a server answers with, shared with its request handler.
+private final class ServiceSlot: Sendable {
+    let value: Mutex<MockService>
+
+    init(_ service: MockService) { value = Mutex(service) }
 }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import SpecgenMock
 import SpecgenMockServer
+import SpecgenOpenAPI
 import SpecgenSpec
 import SpecgenWire
 
@@ -18,11 +19,15 @@ struct SpecgenMockCommand: AsyncParsableCommand {
             error's shape, naming each field; where the spec documents none, a 400 or 401 \
             application/problem+json body that also gives each field's spec location.
             Send 'Prefer: status=409' to get a documented error. Endpoints may script successive answers with \
-            'mock: sequence:'. One line is logged per request, with secrets redacted. SIGINT or SIGTERM stops it.
+            'mock: sequence:'. HEAD answers wherever GET does. The file is reloaded when it changes. One line is \
+            logged per request, with secrets redacted. SIGINT or SIGTERM stops it.
             """
     )
 
-    @Argument(help: "The spec to serve, such as Specs/Keyz.yaml.")
+    @Argument(
+        help:
+            "The spec to serve, such as Specs/Keyz.yaml, or an OpenAPI 3.x or Swagger 2.0 document (imported in memory)."
+    )
     var spec: String
 
     @Option(help: "The port to listen on; 0 picks a free one.")
@@ -51,13 +56,19 @@ struct SpecgenMockCommand: AsyncParsableCommand {
                 + "created or deleted gets the documented 404."))
     var stateful = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Let browsers on other origins call it: OPTIONS preflights are answered and answers allow the origin."))
+    var cors = false
+
     func run() async throws {
         let service: MockService
-        do {
-            service = try MockService(
-                contentsOf: spec, credentials: credentials, scripted: !unscripted, stateful: stateful)
-        } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        switch load() {
+        case .success(let loaded):
+            service = loaded.service
+            if let note = loaded.note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        case .failure(let problems):
+            FileHandle.standardError.write(Data((problems.description + "\n").utf8))
             throw ExitCode(1)
         }
         var log: (@Sendable (String) -> Void)?
@@ -71,9 +82,64 @@ struct SpecgenMockCommand: AsyncParsableCommand {
         let url = try await server.start()
         let endpoints = service.spec.endpoints.count
         Self.emit("Mocking \(service.spec.name) (\(endpoints) endpoints from \(spec)) at \(url)")
+        let watcher = Task { [self] in await watch(server) }
         let signal = await Self.nextTerminationSignal()
+        watcher.cancel()
         Self.emit("Received \(signal); stopping.")
         await server.stop()
+    }
+
+    /// A mock and what to say of how it was loaded.
+    struct Loaded: Sendable {
+        var service: MockService
+        var note: String?
+    }
+
+    /// The mock of the file: a spec, or an OpenAPI 3.x or Swagger 2.0 document imported in memory.
+    func load() -> Result<Loaded, MockService.LoadError> {
+        guard let data = FileManager.default.contents(atPath: spec), OpenAPIDocumentInput.isDocument(Array(data)) else {
+            do throws(MockService.LoadError) {
+                let service = try MockService(
+                    contentsOf: spec, credentials: credentials, scripted: !unscripted, stateful: stateful, cors: cors)
+                return .success(Loaded(service: service))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let folder = URL(fileURLWithPath: spec).deletingLastPathComponent()
+        let imported = OpenAPIDocumentInput.importDocument(bytes: Array(data), path: spec) { file in
+            FileManager.default.contents(atPath: file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path)
+                .map(Array.init)
+        }
+        guard let document = imported.spec else { return .failure(MockService.LoadError(diagnostics: imported.errors)) }
+        let service = MockService(
+            spec: document, credentials: credentials, scripted: !unscripted, stateful: stateful, cors: cors)
+        let note =
+            "note: \(spec) is an OpenAPI document, imported in memory"
+            + (imported.warnings > 0
+                ? " with \(imported.warnings) warning(s) on what the spec format cannot say; "
+                    + "`specgen import-openapi \(spec)` lists them" : "")
+        return .success(Loaded(service: service, note: note))
+    }
+
+    /// Reloads the mock whenever the file's bytes change: a spec with errors is reported and the last good one
+    /// keeps answering. What a stateful mock kept is forgotten with the old spec.
+    func watch(_ server: MockHTTPServer) async {
+        var last = FileManager.default.contents(atPath: spec)
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(500))
+            let now = FileManager.default.contents(atPath: spec)
+            guard let now, now != last else { continue }
+            last = now
+            switch load() {
+            case .success(let loaded):
+                server.replace(loaded.service)
+                Self.emit("Reloaded \(spec): \(loaded.service.spec.endpoints.count) endpoints")
+            case .failure(let problems):
+                Self.emit("Kept the last good spec: \(spec) now has errors")
+                FileHandle.standardError.write(Data((problems.description + "\n").utf8))
+            }
+        }
     }
 
     /// Waits for SIGINT or SIGTERM, handled here instead of killing the process, so the server stops cleanly.

@@ -126,7 +126,9 @@ struct DiffCommand: ParsableCommand {
                 DiagnosticPrinter.note("error: \(path) is neither in the working tree nor at \(base)")
                 throw ExitCode.failure
             }
-            if let bytes = now ?? then, let keys = rootKeys(bytes), !keys.contains("specgen"), !isOpenAPI(keys) {
+            if let bytes = now ?? then, let keys = OpenAPIDocumentInput.rootKeys(bytes), !keys.contains("specgen"),
+                !OpenAPIDocumentInput.isDocument(keys: keys)
+            {
                 DiagnosticPrinter.note("note: skipped \(path): it is not a spec (no 'specgen:' key)")
                 continue
             }
@@ -153,36 +155,21 @@ struct DiffCommand: ParsableCommand {
         return pairs
     }
 
-    /// The keys of a YAML or JSON file's top-level mapping; nil when it is none (the loader says what is wrong).
-    private static func rootKeys(_ bytes: [UInt8]) -> Set<String>? {
-        guard let document = try? YAMLDocument(parsing: bytes, path: "document"), let pairs = document.root?.pairs
-        else { return nil }
-        return Set(pairs.compactMap(\.key.scalar))
-    }
-
-    /// Whether top-level keys are an OpenAPI document's (or Swagger 2.0's).
-    private static func isOpenAPI(_ keys: Set<String>) -> Bool {
-        keys.contains("openapi") || keys.contains("swagger")
-    }
-
     /// An OpenAPI document imported in memory, as `specgen import-openapi` would write it, its operations, models
     /// and properties located in the document; its `$ref`s to other files are read through `read` (from the disk
     /// when nil). What the import could not say is counted in a note, as the import lists it.
     private static func importDocument(bytes: [UInt8], path: String, read: ((String) -> [UInt8]?)?) throws -> Spec {
-        let result = OpenAPIImporter().importDocument(at: path) { file in
-            if file == path { return bytes }
+        let imported = OpenAPIDocumentInput.importDocument(bytes: bytes, path: path) { file in
             if let read { return read(file) }
             return FileManager.default.contents(atPath: file).map(Array.init)
         }
-        let errors = result.diagnostics.filter(\.isError) + result.checked(as: path).diagnostics.filter(\.isError)
-        guard let spec = result.value, errors.isEmpty else {
-            DiagnosticPrinter.print(errors)
+        guard let spec = imported.spec else {
+            DiagnosticPrinter.print(imported.errors)
             throw ExitCode.failure
         }
-        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
-        if warnings > 0 {
+        if imported.warnings > 0 {
             DiagnosticPrinter.note(
-                "note: \(path): imported with \(warnings) warning(s) on what the spec format cannot say; "
+                "note: \(path): imported with \(imported.warnings) warning(s) on what the spec format cannot say; "
                     + "`specgen import-openapi \(Self.currentPath(path))` lists them")
         }
         return spec
@@ -216,7 +203,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     private static func load(bytes: [UInt8], path: String, read: ((String) -> [UInt8]?)? = nil) throws -> Spec {
-        if let keys = rootKeys(bytes), isOpenAPI(keys) {
+        if OpenAPIDocumentInput.isDocument(bytes) {
             return try importDocument(bytes: bytes, path: path, read: read)
         }
         let loaded = Spec.load(bytes: bytes, path: path)

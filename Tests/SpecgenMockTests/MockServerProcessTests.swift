@@ -98,7 +98,7 @@ struct MockServerProcessTests {
     }
 }
 
-private struct FlowTimeout: Error, CustomStringConvertible {
+struct FlowTimeout: Error, CustomStringConvertible {
     var waitingFor: String
     var received: String
     var description: String { "timed out waiting for \(waitingFor.debugDescription); received: \(received)" }

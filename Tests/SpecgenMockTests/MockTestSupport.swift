@@ -15,13 +15,14 @@ import Testing
 enum Mocks {
     /// A mock of `Specs/<api>.yaml` (or of the spec at `path`), whose problems name the spec by that path.
     static func service(
-        _ api: String, path: String? = nil, credentials: [String] = [], scripted: Bool = true
+        _ api: String, path: String? = nil, credentials: [String] = [], scripted: Bool = true, cors: Bool = false
     ) throws -> MockService {
         let path = path ?? "Specs/\(api).yaml"
         let bytes = try #require(FileManager.default.contents(atPath: PackagePaths.url(path).path))
         let loaded = Spec.load(bytes: Array(bytes), path: path)
         return MockService(
-            spec: try #require(loaded.spec, "\(loaded.diagnostics)"), credentials: credentials, scripted: scripted)
+            spec: try #require(loaded.spec, "\(loaded.diagnostics)"), credentials: credentials, scripted: scripted,
+            cors: cors)
     }
 
     /// Serves a mock of `api` for the duration of `body`.

@@ -285,7 +285,7 @@ struct RequestValidationTests {
             #expect(unknown.problemFields == ["path"])
             let wrongMethod = try await send("DELETE", url.appending(path: "documents/\(UUID())"))
             #expect(wrongMethod.status == 405)
-            #expect(wrongMethod.headers["allow"] == "GET")
+            #expect(wrongMethod.headers["allow"] == "GET, HEAD")
             // A literal path is only itself, as OpenAPI matches paths: not also `/documents/{documentId}`.
             let literal = try await send("GET", url.appending(path: "documents/init-upload"))
             #expect(literal.status == 405)
