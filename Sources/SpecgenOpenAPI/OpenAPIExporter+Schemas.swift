@@ -109,11 +109,13 @@ extension OpenAPIExporter {
         return object
     }
 
-    /// `oneOf` the variants; a discriminated union maps every tag to its variant explicitly. An undiscriminated
-    /// union's order is the decoding order, which `x-specgen-decoding` states, since `oneOf` has none.
+    /// `anyOf` the variants, since a value is one of the union when any variant takes it: the client picks by tag,
+    /// or the first variant that decodes, and never asks that only one would (`oneOf` would call a value two
+    /// variants take invalid, to a JSON Schema reader). A discriminated union maps every tag to its variant
+    /// explicitly. An undiscriminated union's order is the decoding order, which `x-specgen-decoding` states.
     func unionSchema(_ union: Union) -> OpenAPIObject {
         var object = OpenAPIObject()
-        object["oneOf"] = .array(
+        object["anyOf"] = .array(
             union.variants.map { variant in
                 var schema = schema(for: variant.type)
                 if let description = variant.description {
