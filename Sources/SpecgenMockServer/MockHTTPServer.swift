@@ -5,6 +5,10 @@ public import SpecgenMock
 import SpecgenWire
 import Synchronization
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Serves a ``MockService`` over HTTP/1.1 on a real socket (FlyingFox), bound to loopback unless told otherwise.
 public actor MockHTTPServer {
     /// Why a server could not start.
@@ -40,9 +44,11 @@ public actor MockHTTPServer {
     ///   - host: The address to bind: `127.0.0.1` (the default), `::1`, `localhost`, or `0.0.0.0` to accept
     ///     other machines.
     ///   - port: The port; 0 picks a free one.
+    ///   - upstream: A real server to forward every request to: its answers are returned as they are, and the log
+    ///     names each way the request or the answer breaks the spec (``MockService/judgeProxied(_:answer:)``).
     public init(
         service: MockService, host: String = "127.0.0.1", port: UInt16 = 0,
-        log: (@Sendable (String) -> Void)? = nil
+        log: (@Sendable (String) -> Void)? = nil, upstream: URL? = nil
     ) throws(StartError) {
         let current = ServiceSlot(service)
         self.current = current
@@ -58,7 +64,14 @@ public actor MockHTTPServer {
             let mockRequest = MockRequest(
                 method: request.method.rawValue, path: path, query: request.target.query(percentEncoded: true),
                 headers: request.headers.map { ($0.key.rawValue, $0.value) }, body: try await request.bodyData)
-            let exchange = current.value.withLock { $0 }.respond(to: mockRequest)
+            let service = current.value.withLock { $0 }
+            let exchange: MockExchange
+            if let upstream {
+                exchange = service.judgeProxied(
+                    mockRequest, answer: await UpstreamForwarder.forward(mockRequest, to: upstream))
+            } else {
+                exchange = service.respond(to: mockRequest)
+            }
             log?(exchange.logLine)
             var headers = HTTPHeaders()
             for (name, value) in exchange.response.headers { headers.addValue(value, for: HTTPHeader(name)) }
@@ -206,4 +219,47 @@ private final class ServiceSlot: Sendable {
     let value: Mutex<MockService>
 
     init(_ service: MockService) { value = Mutex(service) }
+}
+
+/// Sends a request on to a real server and returns its answer as the mock's response, or a 502 saying why there
+/// is none.
+enum UpstreamForwarder {
+    /// Headers that describe one connection, or the body's transfer, not the message: not passed on.
+    static let hopHeaders: Set<String> = [
+        "host", "connection", "content-length", "transfer-encoding", "keep-alive", "accept-encoding",
+        "content-encoding", "upgrade", "te", "trailer", "proxy-connection",
+    ]
+
+    static let session = URLSession(configuration: .ephemeral)
+
+    static func forward(_ request: MockRequest, to upstream: URL) async -> MockResponse {
+        let base =
+            upstream.absoluteString.hasSuffix("/")
+            ? String(upstream.absoluteString.dropLast()) : upstream.absoluteString
+        guard let url = URL(string: base + request.path + (request.query.isEmpty ? "" : "?" + request.query)) else {
+            return failure("the request's path does not make a URL on \(upstream)")
+        }
+        var forwarded = URLRequest(url: url)
+        forwarded.httpMethod = request.method
+        for (name, value) in request.headers where !hopHeaders.contains(name.lowercased()) {
+            forwarded.addValue(value, forHTTPHeaderField: name)
+        }
+        if !request.body.isEmpty { forwarded.httpBody = request.body }
+        do {
+            let (data, response) = try await session.data(for: forwarded)
+            guard let http = response as? HTTPURLResponse else { return failure("the upstream answer is not HTTP") }
+            let headers = http.allHeaderFields.compactMap { name, value -> (name: String, value: String)? in
+                guard let name = name as? String, !hopHeaders.contains(name.lowercased()) else { return nil }
+                return (name, "\(value)")
+            }
+            return MockResponse(status: http.statusCode, headers: headers.sorted { $0.name < $1.name }, body: data)
+        } catch {
+            return failure("the upstream server did not answer: \(error.localizedDescription)")
+        }
+    }
+
+    private static func failure(_ message: String) -> MockResponse {
+        MockResponse(
+            status: 502, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data((message + "\n").utf8))
+    }
 }

@@ -61,6 +61,12 @@ struct SpecgenMockCommand: AsyncParsableCommand {
             "Let browsers on other origins call it: OPTIONS preflights are answered and answers allow the origin."))
     var cors = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Forward every request to this server and log each way its answers (or the requests) break the spec.",
+            valueName: "url"))
+    var proxy: String?
+
     func run() async throws {
         let service: MockService
         switch load() {
@@ -74,14 +80,21 @@ struct SpecgenMockCommand: AsyncParsableCommand {
         var log: (@Sendable (String) -> Void)?
         if !quiet { log = { line in Self.emit(line) } }
         let server: MockHTTPServer
+        let upstream = try proxy.map { text in
+            guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                throw ValidationError("--proxy takes an http(s) URL, such as https://staging.example.com")
+            }
+            return url
+        }
         do {
-            server = try MockHTTPServer(service: service, host: host, port: port, log: log)
+            server = try MockHTTPServer(service: service, host: host, port: port, log: log, upstream: upstream)
         } catch {
             throw ValidationError(error.description)
         }
         let url = try await server.start()
         let endpoints = service.spec.endpoints.count
-        Self.emit("Mocking \(service.spec.name) (\(endpoints) endpoints from \(spec)) at \(url)")
+        let role = proxy.map { "Checking \($0) against" } ?? "Mocking"
+        Self.emit("\(role) \(service.spec.name) (\(endpoints) endpoints from \(spec)) at \(url)")
         let watcher = Task { [self] in await watch(server) }
         let signal = await Self.nextTerminationSignal()
         watcher.cancel()
