@@ -18,7 +18,10 @@ struct ModelEmitter {
         w.deprecationNote(object.deprecation)
         w.uses(object.usage, publicly: true)
         let conformances = object.isCodable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable"
-        w.type("struct", object.typeName, conformances) { w in
+        // Formatted dates and out-of-line models are stored through the runtime's property wrappers, which public
+        // properties name.
+        let wrapped = object.properties.contains { $0.dateCoding != nil || $0.isIndirect }
+        w.type("struct", object.typeName, conformances, isolatable: !wrapped) { w in
             // Undocumented properties sit on consecutive lines; a documented one is set apart by blank lines.
             for (index, property) in object.properties.enumerated() {
                 let previous = index > 0 ? object.properties[index - 1] : nil
@@ -70,9 +73,6 @@ struct ModelEmitter {
                 emitEquality(object, writer: &w)
             }
         }
-        // Formatted dates and out-of-line models are stored through the runtime's property wrappers, which public
-        // properties name.
-        let wrapped = object.properties.contains { $0.dateCoding != nil || $0.isIndirect }
         if wrapped { w.uses(.runtime, publicly: true) }
         if object.hasSensitive {
             w.blank()

@@ -312,7 +312,7 @@ extension SnippetTests {
                   next: {request: GET /next, response: Action}
                 """, file: "Models",
             expected: """
-                public enum Action: Codable, Hashable, Sendable {
+                public nonisolated enum Action: Codable, Hashable, Sendable {
                     /// `redirect`.
                     case redirect(ActionRedirect)
                     /// `wait`.

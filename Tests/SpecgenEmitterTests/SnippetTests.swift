@@ -30,7 +30,7 @@ struct SnippetTests {
                   check: {request: POST /check, body: Condition, response: Plain}
                 """, file: "Models",
             expected: """
-                public indirect enum Condition: Codable, Hashable, Sendable {
+                public nonisolated indirect enum Condition: Codable, Hashable, Sendable {
                 """),
         Case(
             name: "a struct stores a model heavier than sixteen values out of line, a lighter one inline",

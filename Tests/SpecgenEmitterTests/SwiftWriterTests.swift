@@ -21,7 +21,7 @@ struct SwiftWriterTests {
             w.declarations.map(\.symbol) == [
                 "Ticket", "Ticket.default", "Ticket.init", "Ticket.validate", "Ticket",
             ])
-        #expect(w.text.hasPrefix("public struct Ticket: Codable {\n}\nextension Ticket {\n}\n"))
+        #expect(w.text.hasPrefix("public nonisolated struct Ticket: Codable {\n}\nnonisolated extension Ticket {\n}\n"))
     }
 
     @Test(arguments: [

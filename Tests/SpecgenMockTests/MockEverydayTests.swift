@@ -64,7 +64,7 @@ struct MockEverydayTests {
         let original = try String(
             contentsOf: PackagePaths.url("Tests/Fixtures/import-read-write-only/openapi.yaml"), encoding: .utf8)
         try original.write(to: document, atomically: true, encoding: .utf8)
-        let mock = try MockProcess.start([document.path, "--port", "0"])
+        let mock = try await MockProcess.start([document.path, "--port", "0"])
         defer { mock.stop() }
         #expect(mock.errors.contains("is an OpenAPI document, imported in memory with 5 warning(s)"))
 
@@ -104,7 +104,7 @@ final class MockProcess: Sendable {
     }
 
     /// Starts `specgen-mock` with `arguments` in the package's folder and waits for its banner.
-    static func start(_ arguments: [String]) throws -> MockProcess {
+    static func start(_ arguments: [String]) async throws -> MockProcess {
         let process = Process()
         process.executableURL = PackagePaths.productsDirectory.appendingPathComponent("specgen-mock")
         process.arguments = arguments
@@ -125,7 +125,7 @@ final class MockProcess: Sendable {
                 return MockProcess(process: process, url: url, output: received, errors: errors)
             }
             if !process.isRunning { break }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         process.terminate()
         throw FlowTimeout(waitingFor: "the banner", received: received.text + errors.text)

@@ -22,8 +22,8 @@ public enum GeneratedModule {
         _ files: [(name: String, contents: String)], sources: [(name: String, contents: String)] = [],
         module: String, flags: [String] = []
     ) async throws -> Compilation {
-        // At most two compilers at once, whatever the test runner runs in parallel: more only queue for the two
-        // cores and starve the tests beside them that measure time over sockets.
+        // One compiler at a time, whatever the test runner runs in parallel: a compiler takes a core, and the tests
+        // beside it that measure time over sockets need the other.
         await compilerSlots.acquire()
         defer { Task { await compilerSlots.release() } }
         let folder = try makeTemporaryFolder("generated-module")
@@ -43,7 +43,7 @@ public enum GeneratedModule {
 }
 
 /// The compilers the tests may run at once.
-private let compilerSlots = AsyncSemaphore(count: 2)
+private let compilerSlots = AsyncSemaphore(count: 1)
 
 /// A counting semaphore for async code: `acquire()` suspends, without holding a thread, until a slot is free.
 actor AsyncSemaphore {

@@ -9,7 +9,7 @@ public import SpecgenRuntime
 ///
 /// Implemented by ``ChatistClient`` over HTTP and by ``ChatistMock`` with closures, for tests and previews. Generated
 /// from `Specs/Chatist.yaml`, version 1.0.0.
-public protocol ChatistAPI: Sendable {
+public nonisolated protocol ChatistAPI: Sendable {
     /// Returns the chat interface's branding, or nil when it has not changed since `updatedAt`.
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
@@ -47,7 +47,7 @@ public protocol ChatistAPI: Sendable {
 }
 
 /// The servers `Specs/Chatist.yaml` declares.
-public enum ChatistServer: CaseIterable, Hashable, Sendable {
+public nonisolated enum ChatistServer: CaseIterable, Hashable, Sendable {
     case production
 
     /// The server's URL as the spec writes it.
@@ -65,7 +65,7 @@ public enum ChatistServer: CaseIterable, Hashable, Sendable {
 }
 
 /// Calls the Chatist API over HTTP: one method per operation of `Specs/Chatist.yaml`.
-public struct ChatistClient: ChatistAPI {
+public nonisolated struct ChatistClient: ChatistAPI {
     /// The runtime client every call goes through: server URL, transport, middlewares, default headers.
     public private(set) var client: APIClient
 

@@ -3,7 +3,7 @@
 public import SpecgenRuntime
 
 /// Why a call to the Chatist API failed: a documented error response, or a failure of the call itself.
-public enum ChatistError: ClientFailure, Hashable, CustomStringConvertible {
+public nonisolated enum ChatistError: ClientFailure, Hashable, CustomStringConvertible {
     /// `400`: The request had invalid or missing fields.
     case invalidRequest(ErrorPayload<ErrorMessage>)
     /// `401`: The API key is invalid or expired.

@@ -9,7 +9,7 @@ public import SpecgenRuntime
 /// ```swift
 /// let api = ChatistMock(getBranding: { _ in ... })
 /// ```
-public struct ChatistMock: ChatistAPI {
+public nonisolated struct ChatistMock: ChatistAPI {
     /// The closure that stands in for ``ChatistAPI/getBranding(updatedAt:)``.
     public typealias GetBrandingHandler = @Sendable (_ updatedAt: String?) async throws(ChatistError) -> Branding?
     /// The closure that stands in for ``ChatistAPI/createTicket(data:attachments:)``.

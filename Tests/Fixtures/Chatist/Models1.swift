@@ -6,7 +6,7 @@ public import SpecgenRuntime
 public typealias TicketID = String
 
 /// The body of an error response, as far as the server says.
-public struct ErrorMessage: Codable, Hashable, Sendable {
+public nonisolated struct ErrorMessage: Codable, Hashable, Sendable {
     /// The `message` field of `models.ErrorMessage`.
     public var message: String?
 

@@ -3,7 +3,7 @@
 public import Foundation
 
 /// Colours, fonts and logos of the chat interface for the light and dark themes.
-public struct Branding: Codable, Hashable, Sendable {
+public nonisolated struct Branding: Codable, Hashable, Sendable {
     /// Primary colour for light mode, as a hex string.
     public var primaryLight: String
 

@@ -3,7 +3,7 @@
 public import Foundation
 
 /// Who wrote a message.
-public struct Sender: Codable, Hashable, Sendable {
+public nonisolated struct Sender: Codable, Hashable, Sendable {
     /// The `id` field of `models.Sender`.
     public var id: String?
     /// The `name` field of `models.Sender`.
@@ -17,7 +17,7 @@ public struct Sender: Codable, Hashable, Sendable {
 }
 
 /// One message of a ticket.
-public struct Message: Codable, Hashable, Sendable {
+public nonisolated struct Message: Codable, Hashable, Sendable {
     /// The `id` field of `models.Message`.
     public var id: String
     /// The `ticketId` field of `models.Message`.
@@ -57,7 +57,7 @@ public struct Message: Codable, Hashable, Sendable {
 }
 
 /// An action the support team scheduled on a ticket.
-public struct Schedule: Codable, Hashable, Sendable {
+public nonisolated struct Schedule: Codable, Hashable, Sendable {
     /// The `id` field of `models.Schedule`.
     public var id: String?
     /// The `action` field of `models.Schedule`.
@@ -75,7 +75,7 @@ public struct Schedule: Codable, Hashable, Sendable {
 }
 
 /// Customer details to change; absent fields stay as they are.
-public struct UpdateCustomer: Codable, Hashable, Sendable {
+public nonisolated struct UpdateCustomer: Codable, Hashable, Sendable {
     /// The `email` field of `models.UpdateCustomer`.
     public var email: String?
 

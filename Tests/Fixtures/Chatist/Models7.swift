@@ -3,7 +3,7 @@
 public import SpecgenRuntime
 
 /// Where a ticket is in its life.
-public enum TicketState: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public nonisolated enum TicketState: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
     /// Waiting for the support team or the customer.
     case open
     /// Resolved.
@@ -37,7 +37,7 @@ public enum TicketState: RawRepresentable, Codable, Hashable, Sendable, CaseIter
 }
 
 /// A new message for an existing ticket.
-public struct SendMessage: Hashable, Sendable {
+public nonisolated struct SendMessage: Hashable, Sendable {
     /// The `message` field of `models.SendMessage`.
     public var message: String
 
@@ -52,7 +52,7 @@ public struct SendMessage: Hashable, Sendable {
 }
 
 /// Device details for push notifications.
-public struct UpdateDevice: Codable, Hashable, Sendable {
+public nonisolated struct UpdateDevice: Codable, Hashable, Sendable {
     /// The device's ID in the app's own system.
     public var originalID: String?
 
@@ -71,7 +71,7 @@ public struct UpdateDevice: Codable, Hashable, Sendable {
     }
 }
 
-extension UpdateDevice: CustomStringConvertible, CustomDebugStringConvertible {
+nonisolated extension UpdateDevice: CustomStringConvertible, CustomDebugStringConvertible {
     /// The fields, with `deviceToken` redacted, so logging a value never prints a secret.
     public var description: String {
         "UpdateDevice(originalID: \(String(describing: originalID)), deviceToken: <redacted>)"
@@ -81,7 +81,7 @@ extension UpdateDevice: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
-extension UpdateDevice: CustomReflectable {
+nonisolated extension UpdateDevice: CustomReflectable {
     /// The fields by their names, as `dump` and the debugger show them, with the sensitive ones redacted.
     public var customMirror: Mirror {
         Mirror(self, children: ["originalID": originalID as Any, "deviceToken": "<redacted>"], displayStyle: .struct)

@@ -2,7 +2,7 @@
 
 public import SpecgenRuntime
 
-extension ChatistRequests {
+nonisolated extension ChatistRequests {
     /// Updates the customer's email or original ID.
     ///
     /// - Remark: `PATCH /customer` (`endpoints.updateCustomer`)
@@ -22,7 +22,7 @@ extension ChatistRequests {
     }
 }
 
-extension ChatistClient {
+nonisolated extension ChatistClient {
     /// Updates the customer's email or original ID.
     ///
     /// - Remark: `PATCH /customer` (`endpoints.updateCustomer`)
@@ -44,7 +44,7 @@ extension ChatistClient {
     }
 }
 
-extension ChatistMock {
+nonisolated extension ChatistMock {
     /// Keeps the closures given for this file's operations, by method name.
     static func keepHandlers2(
         _ handlers: inout [String: any Sendable], updateCustomer: UpdateCustomerHandler?,

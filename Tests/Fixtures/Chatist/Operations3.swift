@@ -2,7 +2,7 @@
 
 public import SpecgenRuntime
 
-extension ChatistRequests {
+nonisolated extension ChatistRequests {
     /// Returns the chat interface's branding, or nil when it has not changed since `updatedAt`.
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
@@ -61,7 +61,7 @@ extension ChatistRequests {
     }
 }
 
-extension ChatistClient {
+nonisolated extension ChatistClient {
     /// Returns the chat interface's branding, or nil when it has not changed since `updatedAt`.
     ///
     /// - Remark: `GET /branding` (`endpoints.getBranding`)
@@ -124,7 +124,7 @@ extension ChatistClient {
     }
 }
 
-extension ChatistMock {
+nonisolated extension ChatistMock {
     /// Keeps the closures given for this file's operations, by method name.
     static func keepHandlers3(
         _ handlers: inout [String: any Sendable], getBranding: GetBrandingHandler?, createTicket: CreateTicketHandler?,
@@ -179,7 +179,7 @@ extension ChatistMock {
     }
 }
 
-extension ChatistAPI {
+nonisolated extension ChatistAPI {
     /// Calls ``getBranding(updatedAt:)`` with the spec's defaults for the arguments left out.
     public func getBranding(updatedAt: String? = nil) async throws(ChatistError) -> Branding? {
         try await self.getBranding(updatedAt: updatedAt)

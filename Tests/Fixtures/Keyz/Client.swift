@@ -8,7 +8,7 @@ public import SpecgenRuntime
 ///
 /// Implemented by ``KeyzClient`` over HTTP and by ``KeyzMock`` with closures, for tests and previews. Generated from
 /// `Specs/Keyz.yaml`, version 1.0.0.
-public protocol KeyzAPI: Sendable {
+public nonisolated protocol KeyzAPI: Sendable {
     /// Creates an account.
     ///
     /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
@@ -31,7 +31,7 @@ public protocol KeyzAPI: Sendable {
 }
 
 /// The servers `Specs/Keyz.yaml` declares.
-public enum KeyzServer: CaseIterable, Hashable, Sendable {
+public nonisolated enum KeyzServer: CaseIterable, Hashable, Sendable {
     case development
 
     /// The server's URL as the spec writes it.
@@ -49,7 +49,7 @@ public enum KeyzServer: CaseIterable, Hashable, Sendable {
 }
 
 /// Calls the Keyz API over HTTP: one method per operation of `Specs/Keyz.yaml`.
-public struct KeyzClient: KeyzAPI {
+public nonisolated struct KeyzClient: KeyzAPI {
     /// The runtime client every call goes through: server URL, transport, middlewares, default headers.
     public private(set) var client: APIClient
 

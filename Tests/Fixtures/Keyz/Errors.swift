@@ -3,7 +3,7 @@
 public import SpecgenRuntime
 
 /// Why a call to the Keyz API failed: a documented error response, or a failure of the call itself.
-public enum KeyzError: ClientFailure, Hashable, CustomStringConvertible {
+public nonisolated enum KeyzError: ClientFailure, Hashable, CustomStringConvertible {
     /// `401`: The token is missing, expired or revoked.
     case unauthorized(ErrorPayload<ErrorResponse>)
     /// The call failed for a reason the spec does not document: no response, an undeclared status, a body that does not
@@ -29,7 +29,7 @@ public enum KeyzError: ClientFailure, Hashable, CustomStringConvertible {
 }
 
 /// Why `registerUser` failed: its documented error responses, the API's, or a failure of the call itself.
-public enum RegisterUserError: ClientFailure, Hashable, CustomStringConvertible {
+public nonisolated enum RegisterUserError: ClientFailure, Hashable, CustomStringConvertible {
     /// `400`: A required field is empty.
     case emptyFields(ErrorPayload<ErrorResponse>)
     /// `409`: An account with this email exists.
@@ -63,7 +63,7 @@ public enum RegisterUserError: ClientFailure, Hashable, CustomStringConvertible 
 }
 
 /// Why `loginUser` failed: its documented error responses, the API's, or a failure of the call itself.
-public enum LoginUserError: ClientFailure, Hashable, CustomStringConvertible {
+public nonisolated enum LoginUserError: ClientFailure, Hashable, CustomStringConvertible {
     /// `400`: The email or password is wrong.
     case invalidGrant(ErrorPayload<ErrorResponse>)
     /// `401`: The token is missing, expired or revoked.
@@ -93,7 +93,7 @@ public enum LoginUserError: ClientFailure, Hashable, CustomStringConvertible {
 }
 
 /// Why `requestToken` failed: its documented error responses, the API's, or a failure of the call itself.
-public enum RequestTokenError: ClientFailure, Hashable, CustomStringConvertible {
+public nonisolated enum RequestTokenError: ClientFailure, Hashable, CustomStringConvertible {
     /// `400`: The credentials or refresh token were rejected.
     case invalidGrant(ErrorPayload<ErrorResponse>)
     /// `401`: The token is missing, expired or revoked.

@@ -10,7 +10,7 @@ public import SpecgenRuntime
 /// ```swift
 /// let api = KeyzMock(registerUser: { _ in ... })
 /// ```
-public struct KeyzMock: KeyzAPI {
+public nonisolated struct KeyzMock: KeyzAPI {
     /// The closure that stands in for ``KeyzAPI/registerUser(_:)``.
     public typealias RegisterUserHandler =
         @Sendable (_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse

@@ -3,7 +3,7 @@
 public import SpecgenRuntime
 
 /// A new account.
-public struct RegisterModel: Codable, Hashable, Sendable {
+public nonisolated struct RegisterModel: Codable, Hashable, Sendable {
     /// The `email` field of `models.RegisterModel`.
     public var email: String
     /// The `password` field of `models.RegisterModel`.
@@ -31,7 +31,7 @@ public struct RegisterModel: Codable, Hashable, Sendable {
     }
 }
 
-extension RegisterModel: CustomStringConvertible, CustomDebugStringConvertible {
+nonisolated extension RegisterModel: CustomStringConvertible, CustomDebugStringConvertible {
     /// The fields, with `password` redacted, so logging a value never prints a secret.
     public var description: String {
         "RegisterModel(email: \(String(describing: email)), password: <redacted>, firstName: \(String(describing: firstName)), name: \(String(describing: name)))"
@@ -41,7 +41,7 @@ extension RegisterModel: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
-extension RegisterModel: CustomReflectable {
+nonisolated extension RegisterModel: CustomReflectable {
     /// The fields by their names, as `dump` and the debugger show them, with the sensitive ones redacted.
     public var customMirror: Mirror {
         Mirror(
@@ -57,7 +57,7 @@ extension RegisterModel: CustomReflectable {
 }
 
 /// The OAuth2 grant of a token request.
-public enum GrantType: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public nonisolated enum GrantType: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
     case password
     case refreshToken
     /// A value this version of the client does not know, kept exactly as the server sent it.
@@ -89,7 +89,7 @@ public enum GrantType: RawRepresentable, Codable, Hashable, Sendable, CaseIterab
 }
 
 /// Tokens and the user they belong to.
-public struct TokenResponse: Codable, Hashable, Sendable {
+public nonisolated struct TokenResponse: Codable, Hashable, Sendable {
     /// The `access_token` field of `models.TokenResponse`.
     public var accessToken: String
     /// The `refresh_token` field of `models.TokenResponse`.
@@ -123,7 +123,7 @@ public struct TokenResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension TokenResponse: CustomStringConvertible, CustomDebugStringConvertible {
+nonisolated extension TokenResponse: CustomStringConvertible, CustomDebugStringConvertible {
     /// The fields, with `access_token`, `refresh_token` redacted, so logging a value never prints a secret.
     public var description: String {
         "TokenResponse(accessToken: <redacted>, refreshToken: <redacted>, tokenType: \(String(describing: tokenType)), expiresIn: \(String(describing: expiresIn)), properties: \(String(describing: properties)))"
@@ -133,7 +133,7 @@ extension TokenResponse: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
-extension TokenResponse: CustomReflectable {
+nonisolated extension TokenResponse: CustomReflectable {
     /// The fields by their names, as `dump` and the debugger show them, with the sensitive ones redacted.
     public var customMirror: Mirror {
         Mirror(

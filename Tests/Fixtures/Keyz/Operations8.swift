@@ -3,7 +3,7 @@
 public import Foundation
 public import SpecgenRuntime
 
-extension KeyzRequests {
+nonisolated extension KeyzRequests {
     /// Creates an account.
     ///
     /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
@@ -58,7 +58,7 @@ extension KeyzRequests {
     }
 }
 
-extension KeyzClient {
+nonisolated extension KeyzClient {
     /// Creates an account.
     ///
     /// - Remark: `POST /auth/register/` (`endpoints.registerUser`)
@@ -104,7 +104,7 @@ extension KeyzClient {
     }
 }
 
-extension KeyzMock {
+nonisolated extension KeyzMock {
     /// Keeps the closures given for this file's operations, by method name.
     static func keepHandlers8(
         _ handlers: inout [String: any Sendable], registerUser: RegisterUserHandler?, loginUser: LoginUserHandler?,
@@ -152,7 +152,7 @@ extension KeyzMock {
     }
 }
 
-extension KeyzAPI {
+nonisolated extension KeyzAPI {
     /// Calls ``loginUser(email:password:grantType:)`` with the spec's defaults for the arguments left out.
     public func loginUser(
         email: String, password: String, grantType: GrantType = .password
