@@ -26,55 +26,41 @@ struct SurfaceUsage: Sendable {
         var cases: [String: [Declaration]] = [:]
         for declaration in declarations.sorted(by: { $0.text < $1.text }) {
             let keyword = declaration.keyword.replacingOccurrences(of: "private(set) ", with: "")
-            let owner = declaration.owner
-            let subject = owner.map { kinds[$0] == "protocol" ? "any \($0)" : $0 }
+            // Members need their type; only types and aliases stand at the top level.
+            let owner = declaration.owner ?? ""
+            if owner.isEmpty, !Self.typeKeywords.contains(keyword) {
+                skip(declaration)
+                continue
+            }
+            let subject = kinds[owner] == "protocol" ? "any \(owner)" : owner
+            let qualified = owner.isEmpty ? declaration.name : "\(owner).\(declaration.name)"
             switch keyword {
             case "var", "let":
-                guard let subject else {
-                    skip(declaration)
-                    continue
-                }
                 let type = Self.typeAfterColon(declaration.signature)
                 add("(_ v: \(subject)) -> \(type) { v.\(Self.member(declaration.name)) }", for: declaration)
             case "static let", "static var":
-                guard let owner else {
-                    skip(declaration)
-                    continue
-                }
                 let type = Self.typeAfterColon(declaration.signature)
                 add("() -> \(type) { \(owner).\(Self.member(declaration.name)) }", for: declaration)
             case "func", "static func", "mutating func":
-                guard let owner, let subject else {
-                    skip(declaration)
-                    continue
-                }
                 let receiver =
                     keyword == "static func"
                     ? (base: owner, parameter: nil)
                     : (base: "v", parameter: keyword == "mutating func" ? "_ v: inout \(owner)" : "_ v: \(subject)")
                 useCall(declaration, receiver: receiver, callee: "\(receiver.base).\(Self.member(declaration.name))")
             case "" where declaration.name == "init":
-                guard let owner else {
-                    skip(declaration)
-                    continue
-                }
                 useCall(declaration, receiver: (base: owner, parameter: nil), callee: owner, initializer: true)
             case "case":
-                guard let owner else {
-                    skip(declaration)
-                    continue
-                }
                 cases[owner, default: []].append(declaration)
                 useCase(declaration, of: owner)
             case "struct", "enum", "protocol", "extension", "class", "actor":
-                let type = owner.map { "\($0).\(declaration.name)" } ?? declaration.name
+                let type = qualified
                 let conformances = Self.split(
                     declaration.signature.drop { $0 == ":" || $0 == " " }.description, separator: ",")
                 let parameter = keyword == "protocol" ? "any \(type)" : type
                 let body = conformances.filter { !$0.isEmpty }.map { "let _: any \($0) = v" }.joined(separator: "; ")
                 add("(_ v: \(parameter)) { \(body) }", for: declaration)
             case "typealias":
-                let type = owner.map { "\($0).\(declaration.name)" } ?? declaration.name
+                let type = qualified
                 let target = declaration.signature.drop { $0 == " " || $0 == "=" }.description
                 let escaping = Self.isFunctionType(target) ? "@escaping " : ""
                 add("(_ v: \(escaping)\(type)) -> \(target) { v }", for: declaration)
@@ -153,6 +139,9 @@ struct SurfaceUsage: Sendable {
         let result = signature.result.isEmpty ? "" : " -> \(signature.result)"
         return "{ (\(parameters))\(signature.effects)\(result) in fatalError() }"
     }
+
+    /// The keywords of declarations that may stand at the top level.
+    static let typeKeywords: Set<String> = ["struct", "enum", "protocol", "extension", "class", "actor", "typealias"]
 
     /// `v.name`, with the name in backticks when it is a keyword.
     static func member(_ name: String) -> String { Namer.keywords.contains(name) ? "`\(name)`" : name }
