@@ -7,6 +7,7 @@ public import Foundation
 public enum PatternSampler {
     /// Why a pattern is beyond the sampler, such as `lookahead '(?='`.
     public struct Unsupported: Error, Hashable, Sendable {
+        /// What the pattern holds that the sampler cannot generate from, such as `lookahead '(?=)'`.
         public var reason: String
     }
 
