@@ -119,10 +119,9 @@ struct SpecgenMockCommand: AsyncParsableCommand {
                 return .failure(error)
             }
         }
-        let folder = URL(fileURLWithPath: spec).deletingLastPathComponent()
+        // The import names each other file by its path from here (relative to the file that refers to it).
         let imported = OpenAPIDocumentInput.importDocument(bytes: Array(data), path: spec) { file in
-            FileManager.default.contents(atPath: file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path)
-                .map(Array.init)
+            FileManager.default.contents(atPath: file).map(Array.init)
         }
         guard let document = imported.spec else { return .failure(MockService.LoadError(diagnostics: imported.errors)) }
         let service = MockService(

@@ -65,7 +65,16 @@ struct MockEverydayTests {
             contentsOf: PackagePaths.url("Tests/Fixtures/import-read-write-only/openapi.yaml"), encoding: .utf8)
         try original.write(to: document, atomically: true, encoding: .utf8)
         let mock = try await MockProcess.start([document.path, "--port", "0"])
-        defer { mock.stop() }
+        do {
+            try await reload(mock, document: document, original: original)
+        } catch {
+            await mock.stop()
+            throw error
+        }
+        await mock.stop()
+    }
+
+    func reload(_ mock: MockProcess, document: URL, original: String) async throws {
         #expect(mock.errors.contains("is an OpenAPI document, imported in memory with 5 warning(s)"))
 
         let body = Data(#"{"email":"ada@example.com","password":"pw"}"#.utf8)
@@ -83,6 +92,22 @@ struct MockEverydayTests {
         try "openapi: 3.0.3\npaths: [".write(to: document, atomically: true, encoding: .utf8)
         _ = try await mock.waitFor("Kept the last good spec")
         #expect(try await send("POST", mock.url.appending(path: "logins"), headers: json, body: body).status == 204)
+    }
+}
+
+extension MockEverydayTests {
+    /// A document spread over files, named by a path relative to the working folder: its `$ref`s are read from
+    /// beside it, and the answers come from the types they hold.
+    @Test func aMultiFileDocumentIsReadFromBesideIt() async throws {
+        let mock = try await MockProcess.start(["Tests/Fixtures/import-multi-file/openapi.yaml", "--port", "0"])
+        let animals = try await send("GET", mock.url.appending(path: "animals"))
+        await mock.stop()
+        #expect(!mock.errors.contains("error"), "\(mock.errors)")
+        #expect(animals.status == 200)
+        let first = try #require((try JSONSerialization.jsonObject(with: animals.body) as? [[String: Any]])?.first)
+        let schema = try String(
+            contentsOf: PackagePaths.url("Tests/Fixtures/import-multi-file/schemas/animal.yaml"), encoding: .utf8)
+        #expect(!first.isEmpty && first.keys.allSatisfy { schema.contains("\($0):") }, "\(first)")
     }
 }
 
@@ -141,11 +166,13 @@ final class MockProcess: Sendable {
         throw FlowTimeout(waitingFor: text, received: output.text)
     }
 
-    func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+    /// Stops it and waits for it to exit, on a thread of its own: the server may take a while to let go of the
+    /// connections a shared session keeps open, and the concurrency pool's threads are the socket tests'.
+    func stop() async {
+        guard process.isRunning else { return }
+        process.terminate()
+        let process = process
+        _ = try? await offThePool { process.waitUntilExit() }
     }
 }
 
