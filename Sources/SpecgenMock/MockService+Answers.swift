@@ -19,6 +19,9 @@ extension MockService {
             }
             return finish(request, operation: endpoint.name, response: answer, problems: [])
         }
+        if Self.prefersDynamic(request.header("Prefer")), let exchange = dynamicAnswer(request, endpoint: endpoint) {
+            return exchange
+        }
         if let role = resources?.role(of: endpoint),
             let exchange = statefulAnswer(request, endpoint: endpoint, role: role)
         {
@@ -229,6 +232,37 @@ extension MockService {
     func json(_ status: Int, _ value: SpecValue) -> MockResponse {
         MockResponse(
             status: status, headers: [("Content-Type", "application/json")], body: Data(JSONText.encode(value).utf8))
+    }
+
+    /// Whether a `Prefer` header asks for varied answers, as Prism's `dynamic=true` does.
+    static func prefersDynamic(_ header: String?) -> Bool {
+        header?.split(whereSeparator: { $0 == "," || $0 == ";" }).contains {
+            $0.filter { !$0.isWhitespace } == "dynamic=true"
+        } ?? false
+    }
+
+    /// With `Prefer: dynamic=true`, the next of the values worth trying for the success's JSON body
+    /// (``ValueVariants``: optional fields absent and present, each enum value, each union variant, the bounds),
+    /// each request to the endpoint the next one, so a screen sees the shapes its data can take. Every one meets
+    /// the spec. Nil for an answer that is not JSON.
+    func dynamicAnswer(_ request: MockRequest, endpoint: Endpoint) -> MockExchange? {
+        let status = defaultStatus(endpoint)
+        guard let response = endpoint.responses.first(where: { $0.status.matches(status) }),
+            case .json(let type) = response.body
+        else { return nil }
+        let values = ValueVariants(spec: spec, limit: 32).values(of: type)
+        guard !values.isEmpty else { return nil }
+        let position = state.withLock { state in
+            let key = "dynamic \(endpoint.name)"
+            let position = state.sequencePositions[key, default: 0]
+            state.sequencePositions[key] = position + 1
+            return position
+        }
+        var answer = json(status, values[position % values.count])
+        answer.headers += declaredHeaders(response)
+        var exchange = finish(request, operation: endpoint.name, response: answer, problems: [])
+        exchange.logLine += " (dynamic: \(position % values.count + 1) of \(values.count))"
+        return exchange
     }
 
     /// The status a `Prefer` header asks for: `status=409` or Prism's `code=409`.

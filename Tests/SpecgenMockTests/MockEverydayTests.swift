@@ -3,6 +3,7 @@ import SpecgenMock
 import SpecgenMockServer
 import SpecgenSpec
 import SpecgenTestSupport
+import SpecgenWire
 import Synchronization
 import Testing
 
@@ -96,6 +97,26 @@ struct MockEverydayTests {
 }
 
 extension MockEverydayTests {
+    /// `Prefer: dynamic=true` walks the shapes an answer can take, each one within the spec.
+    @Test func preferDynamicVariesTheAnswerWithinTheSpec() async throws {
+        let service = try MockService(contentsOf: PackagePaths.url(StatefulMockTests.spec).path)
+        let (server, url) = try await Mocks.serve(service)
+        var bodies: [Data] = []
+        for prefer in ["dynamic=true", "dynamic=true", "dynamic=true", ""] {
+            let answer = try await send(
+                "GET", url.appending(path: "todos/t_a"), headers: ["Authorization": "Bearer t", "Prefer": prefer])
+            #expect(answer.status == 200)
+            bodies.append(answer.body)
+        }
+        await server.stop(timeout: 0)
+        #expect(Set(bodies.prefix(3)).count == 3, "three requests, three different answers")
+        let check = ServerValueCheck(spec: service.spec)
+        for body in bodies {
+            #expect(check.problems(in: try #require(JSONText.parse(body)), as: .named("Todo")).isEmpty)
+        }
+        #expect(service.history.count == 4)
+    }
+
     /// A document spread over files, named by a path relative to the working folder: its `$ref`s are read from
     /// beside it, and the answers come from the types they hold.
     @Test func aMultiFileDocumentIsReadFromBesideIt() async throws {
