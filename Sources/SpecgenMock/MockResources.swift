@@ -150,13 +150,11 @@ extension MockService {
             } else {
                 return nil
             }
-            var answer = json(status, value)
-            answer.headers += declaredHeaders(response)
-            return finish(request, operation: endpoint.name, response: answer, problems: [])
+            return storedAnswer(request, endpoint: endpoint, value)
         }
     }
 
-    /// A stored item as the endpoint's success.
+    /// A stored item (or listing) as the endpoint's success.
     private func storedAnswer(_ request: MockRequest, endpoint: Endpoint, _ item: SpecValue) -> MockExchange {
         let status = defaultStatus(endpoint)
         guard let response = endpoint.responses.first(where: { $0.status.matches(status) }),

@@ -250,7 +250,7 @@ extension MockService {
         guard let response = endpoint.responses.first(where: { $0.status.matches(status) }),
             case .json(let type) = response.body
         else { return nil }
-        let values = ValueVariants(spec: spec, limit: 32).values(of: type)
+        let values = ValueVariants(synthesizer: synthesizer, limit: 32).values(of: type)
         guard !values.isEmpty else { return nil }
         let position = state.withLock { state in
             let key = "dynamic \(endpoint.name)"

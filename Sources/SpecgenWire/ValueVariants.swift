@@ -11,8 +11,13 @@ package struct ValueVariants {
 
     /// The variants of values of `spec`'s types, at most `limit` for each type.
     package init(spec: Spec, limit: Int = 200) {
-        self.spec = spec
-        synthesizer = Synthesizer(spec: spec)
+        self.init(synthesizer: Synthesizer(spec: spec), limit: limit)
+    }
+
+    /// The variants of values of the types `synthesizer` makes values of, with its resolved types.
+    package init(synthesizer: Synthesizer, limit: Int = 200) {
+        spec = synthesizer.spec
+        self.synthesizer = synthesizer
         self.limit = limit
     }
 

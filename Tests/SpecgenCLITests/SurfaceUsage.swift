@@ -223,44 +223,33 @@ struct SurfaceUsage: Sendable {
     /// Splits at `separator` outside brackets, parentheses, angle brackets and string literals.
     static func split(_ text: String, separator: Character) -> [String] {
         var parts: [String] = []
-        var current = ""
-        var depth = 0
-        var inString = false
-        var previous: Character = " "
-        for character in text {
-            if character == "\"" { inString.toggle() }
-            if !inString {
-                switch character {
-                case "(", "[", "<": depth += 1
-                case ")", "]": depth -= 1
-                case ">" where previous != "-": depth -= 1
-                default: break
-                }
-            }
-            if character == separator, depth == 0, !inString {
-                parts.append(current.trimmingWhitespace)
-                current = ""
-            } else {
-                current.append(character)
-            }
-            previous = character
+        var start = text.startIndex
+        for index in topLevelIndices(in: text) where text[index] == separator {
+            parts.append(String(text[start..<index]).trimmingWhitespace)
+            start = text.index(after: index)
         }
-        parts.append(current.trimmingWhitespace)
+        parts.append(String(text[start...]).trimmingWhitespace)
         return parts
     }
 
     /// The first `needle` outside brackets and string literals.
     static func topLevelRange(of needle: String, in text: String) -> Range<String.Index>? {
+        topLevelIndices(in: text).first { text[$0...].hasPrefix(needle) }.map {
+            $0..<text.index($0, offsetBy: needle.count)
+        }
+    }
+
+    /// The positions of `text` outside brackets, parentheses, angle brackets (a `->` closes none) and string
+    /// literals, where a list's separators and a signature's parts stand.
+    static func topLevelIndices(in text: String) -> [String.Index] {
+        var indices: [String.Index] = []
         var depth = 0
         var inString = false
-        var index = text.startIndex
         var previous: Character = " "
-        while index < text.endIndex {
+        for index in text.indices {
             let character = text[index]
             if character == "\"" { inString.toggle() }
-            if depth == 0, !inString, text[index...].hasPrefix(needle) {
-                return index..<text.index(index, offsetBy: needle.count)
-            }
+            if depth == 0, !inString { indices.append(index) }
             if !inString {
                 switch character {
                 case "(", "[", "<": depth += 1
@@ -270,9 +259,8 @@ struct SurfaceUsage: Sendable {
                 }
             }
             previous = character
-            index = text.index(after: index)
         }
-        return nil
+        return indices
     }
 
     /// The `)` that closes the `(` `text` starts with.

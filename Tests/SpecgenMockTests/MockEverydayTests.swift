@@ -138,15 +138,19 @@ final class MockProcess: Sendable {
     let url: URL
     private let output: TextLog
     private let errorLog: TextLog
+    private let outputPipe: Pipe
 
+    /// What it wrote to standard output so far: the banner and the request log.
+    var log: String { output.text }
     /// What it wrote to standard error.
     var errors: String { errorLog.text }
 
-    private init(process: Process, url: URL, output: TextLog, errors: TextLog) {
+    private init(process: Process, url: URL, output: TextLog, errors: TextLog, outputPipe: Pipe) {
         self.process = process
         self.url = url
         self.output = output
         self.errorLog = errors
+        self.outputPipe = outputPipe
     }
 
     /// Starts `specgen-mock` with `arguments` in the package's folder and waits for its banner.
@@ -168,7 +172,7 @@ final class MockProcess: Sendable {
                 let address = line.split(separator: " ").last, let url = URL(string: String(address))
             {
                 _ = ServedPorts.claim(url.port ?? 0)
-                return MockProcess(process: process, url: url, output: received, errors: errors)
+                return MockProcess(process: process, url: url, output: received, errors: errors, outputPipe: out)
             }
             if !process.isRunning { break }
             try await Task.sleep(for: .milliseconds(50))
@@ -187,13 +191,18 @@ final class MockProcess: Sendable {
         throw FlowTimeout(waitingFor: text, received: output.text)
     }
 
-    /// Stops it and waits for it to exit, on a thread of its own: the server may take a while to let go of the
-    /// connections a shared session keeps open, and the concurrency pool's threads are the socket tests'.
+    /// Stops it with SIGTERM and waits for it to exit, on a thread of its own: the server may take a while to let
+    /// go of the connections a shared session keeps open, and the concurrency pool's threads are the socket
+    /// tests'. Then the log holds everything it wrote.
     func stop() async {
         guard process.isRunning else { return }
         process.terminate()
-        let process = process
-        _ = try? await offThePool { process.waitUntilExit() }
+        let (process, pipe, output) = (process, outputPipe, output)
+        _ = try? await offThePool {
+            process.waitUntilExit()
+            pipe.fileHandleForReading.readabilityHandler = nil
+            output.append(pipe.fileHandleForReading.readDataToEndOfFile())
+        }
     }
 }
 
@@ -204,4 +213,11 @@ final class TextLog: Sendable {
     var text: String { collected.withLock { $0 } }
 
     func append(_ data: Data) { collected.withLock { $0 += String(decoding: data, as: UTF8.self) } }
+}
+
+/// A process did not write what a test waited for, in time; it says what it wrote instead.
+struct FlowTimeout: Error, CustomStringConvertible {
+    var waitingFor: String
+    var received: String
+    var description: String { "timed out waiting for \(waitingFor.debugDescription); received: \(received)" }
 }
