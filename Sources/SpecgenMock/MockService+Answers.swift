@@ -6,6 +6,10 @@ import Synchronization
 /// The answers of a matched request: a success, a scripted or paged answer, an error, or the token endpoint's.
 extension MockService {
     func success(_ request: MockRequest, endpoint: Endpoint) -> MockExchange {
+        if let name = Self.preferredExample(request.header("Prefer")) {
+            return exampleAnswer(
+                request, endpoint: endpoint, name: name, status: Self.preferredStatus(request.header("Prefer")))
+        }
         if let preferred = Self.preferredStatus(request.header("Prefer")) {
             guard let answer = answer(endpoint, status: preferred, body: nil) else {
                 let statuses = spec.declaredStatuses(of: endpoint).map(\.description).joined(separator: ", ")
@@ -235,11 +239,7 @@ extension MockService {
     }
 
     /// Whether a `Prefer` header asks for varied answers, as Prism's `dynamic=true` does.
-    static func prefersDynamic(_ header: String?) -> Bool {
-        header?.split(whereSeparator: { $0 == "," || $0 == ";" }).contains {
-            $0.filter { !$0.isWhitespace } == "dynamic=true"
-        } ?? false
-    }
+    static func prefersDynamic(_ header: String?) -> Bool { preferences(header)["dynamic"] == "true" }
 
     /// With `Prefer: dynamic=true`, the next of the values worth trying for the success's JSON body
     /// (``ValueVariants``: optional fields absent and present, each enum value, each union variant, the bounds),
@@ -267,12 +267,24 @@ extension MockService {
 
     /// The status a `Prefer` header asks for: `status=409` or Prism's `code=409`.
     static func preferredStatus(_ header: String?) -> Int? {
-        guard let header else { return nil }
-        for token in header.split(whereSeparator: { $0 == "," || $0 == ";" }) {
+        let preferences = preferences(header)
+        return (preferences["status"] ?? preferences["code"]).flatMap { Int($0) }
+    }
+
+    /// A `Prefer` header's preferences and their parameters, by name (RFC 7240): `code=404, example="two words"`
+    /// gives `code` → `404` and `example` → `two words`; the first of a name counts.
+    static func preferences(_ header: String?) -> [String: String] {
+        var found: [String: String] = [:]
+        for token in header?.split(whereSeparator: { $0 == "," || $0 == ";" }) ?? [] {
             let pair = token.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0] == "status" || pair[0] == "code", let status = Int(pair[1]) { return status }
+            guard pair.count == 2, !pair[0].isEmpty, found[pair[0].lowercased()] == nil else { continue }
+            var value = pair[1]
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
+            found[pair[0].lowercased()] = value
         }
-        return nil
+        return found
     }
 
     /// An OAuth2 token URL that no endpoint declares still answers, so the scheme's flow works against the mock.

@@ -142,6 +142,7 @@ extension OpenAPIExporter {
             media["x-specgen-stream"] = .object(described)
         }
         media["example"] = response.example.map(Self.value)
+        media["examples"] = Self.examples(response.examples)
         var content = OpenAPIObject()
         content[type] = .object(media)
         object["content"] = .object(content)
@@ -156,10 +157,23 @@ extension OpenAPIExporter {
         var media = OpenAPIObject()
         media["schema"] = .object(schema(for: body))
         media["example"] = error.example.map(Self.value)
+        media["examples"] = Self.examples(error.examples)
         var content = OpenAPIObject()
         content[body == .primitive(.string) ? "text/plain" : "application/json"] = .object(media)
         object["content"] = .object(content)
         return object
+    }
+
+    /// Named examples as a media type's `examples`, each an Example Object with its `value`.
+    static func examples(_ examples: [NamedExample]) -> OpenAPIValue? {
+        guard !examples.isEmpty else { return nil }
+        var map = OpenAPIObject()
+        for example in examples {
+            var object = OpenAPIObject()
+            object["value"] = value(example.value)
+            map[example.name] = .object(object)
+        }
+        return .object(map)
     }
 
     static func statusDescription(_ status: StatusPattern) -> String {

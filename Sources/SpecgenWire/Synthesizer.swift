@@ -18,8 +18,12 @@ public struct Synthesizer: Sendable {
     }
 
     /// The spec's example for a value of `type`, when it fits the type: one that does not is never used (lint warns).
-    package func fitting(_ example: SpecValue?, _ type: TypeRef, format: String? = nil) -> SpecValue? {
-        guard let example, types.mismatch(example, type: type, format: format, deep: true) == nil else { return nil }
+    package func fitting(
+        _ example: SpecValue?, _ type: TypeRef, format: String? = nil, constraints: Constraints = Constraints()
+    ) -> SpecValue? {
+        guard let example,
+            types.mismatch(example, type: type, format: format, deep: true, constraints: constraints) == nil
+        else { return nil }
         return example
     }
 
@@ -40,7 +44,9 @@ public struct Synthesizer: Sendable {
 
     /// A value for a field: its example, its default, or one made from its type and constraints.
     package func value(for field: Field, depth: Int = 0) -> SpecValue {
-        if let example = fitting(field.example, field.type, format: field.format) { return example }
+        if let example = fitting(field.example, field.type, format: field.format, constraints: field.constraints) {
+            return example
+        }
         if let defaultValue = field.defaultValue { return defaultValue }
         return value(
             for: field.type, name: field.wireName, constraints: field.constraints, format: field.format,

@@ -2,7 +2,7 @@ import Foundation
 import SpecgenSpec
 
 /// Checks values from a request against the spec's types and constraints, collecting every mismatch.
-struct ValueChecker {
+package struct ValueChecker {
     let spec: Spec
     /// The one resolver of aliases and shapes.
     let types: TypeResolver
@@ -124,12 +124,7 @@ struct ValueChecker {
             checkPrimitive(value, primitive, constraints: constraints, format: format, path: path, location: location)
         case .array(let element):
             guard case .array(let items) = value else { return mismatch(value, "an array", path, location) }
-            if let min = constraints.minItems, items.count < min {
-                report(path, "has \(items.count) items, fewer than \(min)", at: location)
-            }
-            if let max = constraints.maxItems, items.count > max {
-                report(path, "has \(items.count) items, more than \(max)", at: location)
-            }
+            checkConstraints(value, constraints, path: path, location: location)
             for (index, item) in items.enumerated() {
                 checkJSON(
                     item, element, constraints: Constraints(), format: format, path: "\(path)[\(index)]",
@@ -240,11 +235,10 @@ struct ValueChecker {
             if primitive == .int32, Int32(exactly: int) == nil {
                 report(path, "\(int) does not fit in 32 bits", at: location)
             }
-            checkRange(Double(int), constraints, path: path, location: location)
+            checkConstraints(value, constraints, path: path, location: location)
         case .double, .float:
             switch value {
-            case .int(let int): checkRange(Double(int), constraints, path: path, location: location)
-            case .double(let double): checkRange(double, constraints, path: path, location: location)
+            case .int, .double: checkConstraints(value, constraints, path: path, location: location)
             default: mismatch(value, "a number", path, location)
             }
         case .datetime where EpochFormat(format: format) != nil:
@@ -286,25 +280,17 @@ struct ValueChecker {
                     ? "a date (yyyy-MM-dd)" : primitive == .bytes ? "base64" : "a \(primitive.rawValue)"
             report(path, "is \"\(show(text))\", not \(expected)", at: location)
         }
-        if let min = constraints.minLength, text.count < min {
-            report(path, "is \(text.count) characters long, shorter than \(min)", at: location)
-        }
-        if let max = constraints.maxLength, text.count > max {
-            report(path, "is \(text.count) characters long, longer than \(max)", at: location)
-        }
-        if let pattern = constraints.pattern, !Self.matches(text, pattern: pattern) {
-            report(path, "does not match the pattern \(pattern)", at: constraints.patternLocation ?? location)
-        }
+        checkConstraints(.string(text), constraints, path: path, location: location)
     }
 
-    private mutating func checkRange(
-        _ number: Double, _ constraints: Constraints, path: String, location: SourceLocation
+    /// Lengths, pattern, range and item count, as ``Constraints/violations(of:)`` judges them.
+    private mutating func checkConstraints(
+        _ value: SpecValue, _ constraints: Constraints, path: String, location: SourceLocation
     ) {
-        if let min = constraints.minimum, number < min {
-            report(path, "is \(Self.format(number)), less than \(Self.format(min))", at: location)
-        }
-        if let max = constraints.maximum, number > max {
-            report(path, "is \(Self.format(number)), more than \(Self.format(max))", at: location)
+        for violation in constraints.violations(of: value) {
+            report(
+                path, violation.message,
+                at: violation.isPattern ? constraints.patternLocation ?? location : location)
         }
     }
 
@@ -370,9 +356,6 @@ struct ValueChecker {
     }
 
     /// At most 40 characters of a text, with `…` where it was cut.
-    static func cut(_ text: String) -> String { text.count <= 40 ? text : String(text.prefix(40)) + "…" }
+    package static func cut(_ text: String) -> String { text.count <= 40 ? text : String(text.prefix(40)) + "…" }
 
-    static func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-    }
 }

@@ -12,7 +12,9 @@ import Testing
 /// equivalent spec: its generated client has the same API surface, symbol for symbol and wire for wire, and it
 /// exports the same document again. The exception is a model named like a type generated code uses (`Data` in
 /// `warnings`, which is left out, and `Validation` in `HostileNames`): the import writes it as the client names it
-/// (`ValidationModel`), so its spec name, in the surface's wire descriptions and the document, changes.
+/// (`ValidationModel`), so its spec name, in the surface's wire descriptions and the document, changes. The
+/// `named-examples` case is left out too: its examples that do not fit their types, which lint says are never used,
+/// the import leaves out with a warning.
 struct RoundTripTests {
     /// Every spec file under `Specs/` and `Tests/Fixtures/` that loads without errors.
     static let specs: [String] = {
@@ -22,7 +24,10 @@ struct RoundTripTests {
         for name in cases {
             let folder = fixtures.appendingPathComponent(name)
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-            for file in files where file.hasSuffix(".yaml") && file != "openapi.yaml" && name != "warnings" {
+            for file in files
+            where file.hasSuffix(".yaml") && file != "openapi.yaml" && name != "warnings"
+                && name != "named-examples"
+            {
                 let path = Fixtures.path(name, file)
                 guard let bytes = FileManager.default.contents(atPath: PackagePaths.url(path).path),
                     String(decoding: bytes, as: UTF8.self).contains("specgen: 1"),

@@ -51,8 +51,9 @@ struct AnswerPropertyTests {
                 for value in variants.values(of: type) {
                     answers.append([
                         "path": endpoint.path, "method": endpoint.method.rawValue.lowercased(), "status": status,
-                        "value": try? JSONSerialization.jsonObject(
-                            with: Data(JSONText.encode(value).utf8), options: [.fragmentsAllowed]) as Any,
+                        "value":
+                            (try? JSONSerialization.jsonObject(
+                                with: Data(JSONText.encode(value).utf8), options: [.fragmentsAllowed])) as Any,
                     ])
                 }
             }

@@ -2,6 +2,7 @@ import Foundation
 import SpecgenMock
 import SpecgenMockServer
 import SpecgenSpec
+import SpecgenWire
 import Testing
 
 /// What a rejection echoes, over a real socket: nothing of a `sensitive` field's value, and every other value (and

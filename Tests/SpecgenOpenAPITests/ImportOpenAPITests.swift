@@ -17,7 +17,8 @@ struct ImportOpenAPITests {
             Self.cases == [
                 "PayDesk", "import-allof-conflict", "import-discriminator-tags", "import-enum-names",
                 "import-generated-names", "import-inheritance", "import-json",
-                "import-json-characters", "import-json-or-stream", "import-multi-file", "import-operation-refs",
+                "import-json-characters", "import-json-or-stream", "import-multi-file", "import-named-examples",
+                "import-operation-refs",
                 "import-paging-widths", "import-read-write-only",
                 "import-reserved-parameters", "import-server-variables", "import-swagger2", "import-swagger2-files",
                 "import-swagger2-forms", "import-union-order", "import-warnings", "import-webhooks",

@@ -20,6 +20,23 @@ extension ImportRun {
                 drop(problem, "\(what) '\(fields[index].wireName)'", at: location)
             }
         }
+        /// The example and named examples that fit `type`; each left out with a warning.
+        func cleaned(
+            _ example: SpecValue?, _ given: [NamedExample], _ type: TypeRef, _ what: String,
+            at location: SourceLocation?
+        ) -> (SpecValue?, [NamedExample]) {
+            var example = example
+            if let problem = types.exampleProblem(example, of: type) {
+                example = nil
+                drop(problem, what, at: location)
+            }
+            let examples = given.filter { named in
+                guard let problem = types.exampleProblem(named.value, of: type) else { return true }
+                drop(problem, "\(what) named '\(named.name)'", at: location)
+                return false
+            }
+            return (example, examples)
+        }
         for index in spec.models.indices {
             let name = spec.models[index].name
             let location = modelLocations[name]
@@ -45,29 +62,24 @@ extension ImportRun {
                 endpoint.body = body
             }
             for response in endpoint.responses.indices {
-                guard case .json(let type) = endpoint.responses[response].body,
-                    let problem = types.exampleProblem(endpoint.responses[response].example, of: type)
-                else { continue }
-                endpoint.responses[response].example = nil
-                drop(problem, "an answer of '\(endpoint.name)'", at: location)
+                guard case .json(let type) = endpoint.responses[response].body else { continue }
+                let answer = endpoint.responses[response]
+                (endpoint.responses[response].example, endpoint.responses[response].examples) = cleaned(
+                    answer.example, answer.examples, type, "an answer of '\(endpoint.name)'", at: location)
             }
             for error in endpoint.errors.indices {
-                guard let type = endpoint.errors[error].body,
-                    let problem = types.exampleProblem(endpoint.errors[error].example, of: type)
-                else { continue }
-                endpoint.errors[error].example = nil
-                drop(problem, "an error of '\(endpoint.name)'", at: location)
+                let declared = endpoint.errors[error]
+                guard let type = declared.body else { continue }
+                (endpoint.errors[error].example, endpoint.errors[error].examples) = cleaned(
+                    declared.example, declared.examples, type, "an error of '\(endpoint.name)'", at: location)
             }
             spec.endpoints[index] = endpoint
         }
         for error in spec.errors.indices {
-            guard let type = spec.errors[error].body,
-                let problem = types.exampleProblem(spec.errors[error].example, of: type)
-            else {
-                continue
-            }
-            spec.errors[error].example = nil
-            drop(problem, "the error \(spec.errors[error].status)", at: nil)
+            let declared = spec.errors[error]
+            guard let type = declared.body else { continue }
+            (spec.errors[error].example, spec.errors[error].examples) = cleaned(
+                declared.example, declared.examples, type, "the error \(declared.status)", at: nil)
         }
     }
 }

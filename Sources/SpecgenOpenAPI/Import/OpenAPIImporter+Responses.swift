@@ -30,6 +30,14 @@ extension ImportRun {
         return description
     }
 
+    /// A media type's `examples` that carry their value (`externalValue` ones stay documentation), by name.
+    func namedExamples(_ media: DocNode) -> [NamedExample] {
+        (media["examples"]?.entries ?? []).compactMap { name, _, entry in
+            guard let value = resolved(entry)?["value"] else { return nil }
+            return NamedExample(name: name, value: value.specValue, location: Self.unlocated)
+        }
+    }
+
     /// The status a key names.
     static func statusPattern(_ status: String) -> StatusPattern {
         if status == "default" { return .other }
@@ -94,7 +102,7 @@ extension ImportRun {
         if entries.isEmpty {
             cases = [ResponseCase(status: .range(2), body: .empty, location: Self.unlocated)]
         } else if entries.count == 1, entries[0].status == "200" || entries[0].status == "2XX",
-            Self.saysOnlyItsBody(entries[0].response)
+            entries[0].response.saysOnlyItsBody
         {
             // The short form: a type is a 200, `empty` any success.
             let body = entries[0].response.body
@@ -141,12 +149,6 @@ extension ImportRun {
         }
     }
 
-    /// Whether a response says nothing but its body (no description, example or headers), not a stream.
-    static func saysOnlyItsBody(_ response: ResponseCase) -> Bool {
-        if case .stream = response.body { return false }
-        return response.description == nil && response.example == nil && response.headers.isEmpty
-    }
-
     /// One success, and the kind it answers (its type, `binary`, `stream:...` for streams, nil for no body).
     func successEntry(_ response: DocNode, status: String, hint: String) -> (ResponseCase, String?) {
         var answer = ResponseCase(status: Self.statusPattern(status), body: .empty, location: Self.unlocated)
@@ -188,8 +190,9 @@ extension ImportRun {
                 answer.body = .binary
                 type = "binary"
             }
-            if let example = media.node["example"], type?.hasPrefix("stream:") != true {
-                answer.example = example.specValue
+            if type?.hasPrefix("stream:") != true {
+                answer.example = media.node["example"]?.specValue
+                answer.examples = namedExamples(media.node)
             }
             // A stream offered beside JSON is the operation's streamed form, imported as an endpoint of its own.
             let others = (response["content"]?.entries ?? []).filter {
@@ -302,8 +305,9 @@ extension ImportRun {
         var error = ErrorResponse(
             status: Self.statusPattern(status), caseName: caseName, body: body,
             description: informative(response.string("description")), location: Self.unlocated)
-        if let example = response["content"]?.entries?.first?.value["example"], body != nil {
-            error.example = example.specValue
+        if let media = response["content"]?.entries?.first?.value, body != nil {
+            error.example = media["example"]?.specValue
+            error.examples = namedExamples(media)
         }
         return error
     }

@@ -39,6 +39,7 @@ extension LintRun {
             let entryPath = "\(keyPath).\(response.status)"
             if let type = response.body {
                 checkExample(response.example, of: type, at: response.location, keyPath: entryPath)
+                checkExamples(response.examples, of: type, keyPath: entryPath)
             }
             if response.status.isSuccess {
                 error(

@@ -11,6 +11,11 @@ extension LintRun {
             if case .json(let type) = response.body {
                 checkExample(
                     response.example, of: type, at: response.location, keyPath: "\(keyPath).\(response.status)")
+                checkExamples(response.examples, of: type, keyPath: "\(keyPath).\(response.status)")
+            } else if let first = response.examples.first {
+                warning(
+                    first.location, "examples at '\(keyPath).\(response.status)' have no JSON body to stand for",
+                    fix: "remove 'examples', or give the response a JSON body")
             }
             if endpoint.method == .head, response.body != .empty {
                 error(response.typeLocation, "a HEAD response has no body at '\(keyPath)'", fix: "write 'empty'")

@@ -226,6 +226,13 @@ struct LintRun {
             fix: "write an example of type '\(type)'")
     }
 
+    /// Each named example fits its type, as ``checkExample(_:of:at:keyPath:)`` requires of one.
+    mutating func checkExamples(_ examples: [NamedExample], of type: TypeRef, keyPath: String) {
+        for example in examples {
+            checkExample(example.value, of: type, at: example.location, keyPath: "\(keyPath).examples.\(example.name)")
+        }
+    }
+
     /// Why a written value does not fit a type, or nil when it does (``TypeResolver/mismatch(_:type:deep:)``).
     func mismatch(_ value: SpecValue, type: TypeRef) -> String? { types.mismatch(value, type: type) }
 

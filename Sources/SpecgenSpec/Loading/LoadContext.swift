@@ -191,6 +191,26 @@ package struct MappingReader {
     }
 
     func specValue(_ key: String) -> SpecValue? { node[key].map(SpecValue.init) }
+
+    /// `examples:`, a mapping of names to bodies; anything else is reported.
+    func namedExamples() -> [NamedExample] {
+        guard let value = node["examples"] else { return [] }
+        guard let pairs = value.pairs else {
+            context.error(
+                value,
+                "expected a mapping of names to examples at '\(path("examples"))', found \(value.kindDescription)",
+                fix: "write 'examples: {name: value}', or one 'example'")
+            return []
+        }
+        return pairs.compactMap { pair in
+            guard let name = pair.key.scalar, !pair.key.isNull, !name.isEmpty else {
+                context.error(
+                    pair.key, "an example in '\(path("examples"))' has no name", fix: "name it, such as 'overdue'")
+                return nil
+            }
+            return NamedExample(name: name, value: SpecValue(pair.value), location: context.location(pair.key))
+        }
+    }
 }
 
 extension SpecValue {

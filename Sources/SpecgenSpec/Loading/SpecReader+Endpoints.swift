@@ -152,7 +152,7 @@ extension SpecReader {
             guard
                 let entry = MappingReader(
                     pair.value, keyPath: entryPath,
-                    allowed: ["body", "description", "example", "headers", "stream", "until"],
+                    allowed: ["body", "description", "example", "examples", "headers", "stream", "until"],
                     context: context)
             else { return nil }
             let bodyNode = entry.value("body")
@@ -175,7 +175,8 @@ extension SpecReader {
             }
             return ResponseCase(
                 status: status, body: body, description: entry.documentation("description"),
-                example: entry.specValue("example"), headers: headers, location: location,
+                example: entry.specValue("example"), examples: entry.namedExamples(), headers: headers,
+                location: location,
                 typeLocation: bodyNode.map(context.location) ?? location)
         }
     }
@@ -198,8 +199,10 @@ extension SpecReader {
                 node, "a streamed response at '\(keyPath)' must be a success",
                 fix: "stream a 2XX response; errors are read whole")
         }
-        if let example = entry.value("example") {
-            context.error(example, "a streamed response at '\(keyPath)' takes no example", fix: "remove 'example'")
+        for key in ["example", "examples"] {
+            if let example = entry.value(key) {
+                context.error(example, "a streamed response at '\(keyPath)' takes no example", fix: "remove '\(key)'")
+            }
         }
         var item: TypeRef?
         if let bodyNode = entry.value("body") {

@@ -191,7 +191,7 @@ struct SpecReader {
             guard
                 let entry = MappingReader(
                     pair.value, keyPath: entryPath,
-                    allowed: ["case", "body", "description", "example"], context: context),
+                    allowed: ["case", "body", "description", "example", "examples"], context: context),
                 let caseName = entry.requiredString("case")
             else { return nil }
             var body: TypeRef?
@@ -201,7 +201,7 @@ struct SpecReader {
             }
             return ErrorResponse(
                 status: status, caseName: caseName, body: body, description: entry.documentation("description"),
-                example: entry.specValue("example"), location: location,
+                example: entry.specValue("example"), examples: entry.namedExamples(), location: location,
                 typeLocation: entry.value("body").map(context.location) ?? location)
         }
     }

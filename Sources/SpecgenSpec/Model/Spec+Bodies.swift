@@ -164,6 +164,8 @@ public struct ResponseCase: Hashable, Sendable {
     public var description: String?
     /// An example body, for docs and the mock server.
     public var example: SpecValue?
+    /// More example bodies, by name (OpenAPI's `examples`), which the mock serves for `Prefer: example=<name>`.
+    public var examples: [NamedExample]
     /// The headers the answer carries (`Location`, `ETag`, rate limits), each a scalar; a required one is always
     /// sent.
     public var headers: [Field]
@@ -175,15 +177,26 @@ public struct ResponseCase: Hashable, Sendable {
     /// Creates a response case.
     public init(
         status: StatusPattern, body: ResponseBody, description: String? = nil, example: SpecValue? = nil,
-        headers: [Field] = [], location: SourceLocation, typeLocation: SourceLocation? = nil
+        examples: [NamedExample] = [], headers: [Field] = [], location: SourceLocation,
+        typeLocation: SourceLocation? = nil
     ) {
         self.status = status
         self.body = body
         self.description = description
         self.example = example
+        self.examples = examples
         self.headers = headers
         self.location = location
         self.typeLocation = typeLocation ?? location
+    }
+}
+
+extension ResponseCase {
+    /// Whether the response says nothing but its body (no description, examples or headers) and is not a stream,
+    /// so the spec can write it in the short form: `response: Type`.
+    public var saysOnlyItsBody: Bool {
+        if case .stream = body { return false }
+        return description == nil && example == nil && examples.isEmpty && headers.isEmpty
     }
 }
 
@@ -199,6 +212,8 @@ public struct ErrorResponse: Hashable, Sendable {
     public var description: String?
     /// An example body, for docs and the mock server.
     public var example: SpecValue?
+    /// More example bodies, by name (OpenAPI's `examples`), which the mock serves for `Prefer: example=<name>`.
+    public var examples: [NamedExample]
     /// Where it is declared.
     public var location: SourceLocation
     /// Where the body type is written.
@@ -207,14 +222,33 @@ public struct ErrorResponse: Hashable, Sendable {
     /// Creates an error response.
     public init(
         status: StatusPattern, caseName: String, body: TypeRef? = nil, description: String? = nil,
-        example: SpecValue? = nil, location: SourceLocation, typeLocation: SourceLocation? = nil
+        example: SpecValue? = nil, examples: [NamedExample] = [], location: SourceLocation,
+        typeLocation: SourceLocation? = nil
     ) {
         self.status = status
         self.caseName = caseName
         self.body = body
         self.description = description
         self.example = example
+        self.examples = examples
         self.location = location
         self.typeLocation = typeLocation ?? location
+    }
+}
+
+/// An example body with a name (`examples: {overdue: {...}}`), as OpenAPI's `examples` map holds them.
+public struct NamedExample: Hashable, Sendable {
+    /// The name a client asks for (`Prefer: example=overdue`).
+    public var name: String
+    /// The body.
+    public var value: SpecValue
+    /// Where the name is written.
+    public var location: SourceLocation
+
+    /// Creates a named example.
+    public init(name: String, value: SpecValue, location: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.location = location
     }
 }

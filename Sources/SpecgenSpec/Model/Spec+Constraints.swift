@@ -79,3 +79,51 @@ extension Constraints {
             maxItems: other.maxItems ?? maxItems, patternLocation: other.patternLocation ?? patternLocation)
     }
 }
+
+/// How a value breaks a constraint: the end of a sentence about the value (`is 2 characters long, shorter than 3`).
+package struct ConstraintViolation: Hashable, Sendable {
+    /// What is wrong, after the value's name.
+    package var message: String
+    /// Whether the pattern is what it breaks (a problem is then located at the pattern).
+    package var isPattern: Bool
+}
+
+extension Constraints {
+    /// Why a value breaks these constraints: a string's length or pattern, a number's range, an array's item count;
+    /// empty when it keeps them, or when none applies to its kind. A server's checks (the mock's, the diff's) and
+    /// lint's checks of examples all ask it, so an example lint accepts is one a server accepts.
+    package func violations(of value: SpecValue) -> [ConstraintViolation] {
+        var found: [ConstraintViolation] = []
+        func add(_ message: String, pattern: Bool = false) {
+            found.append(ConstraintViolation(message: message, isPattern: pattern))
+        }
+        switch value {
+        case .string(let text):
+            if let min = minLength, text.count < min { add("is \(text.count) characters long, shorter than \(min)") }
+            if let max = maxLength, text.count > max { add("is \(text.count) characters long, longer than \(max)") }
+            if let pattern, !PatternSampler.wholeMatch(text, pattern: pattern) {
+                add("does not match the pattern \(pattern)", pattern: true)
+            }
+        case .int, .double:
+            let number: Double =
+                switch value {
+                case .int(let int): Double(int)
+                case .double(let double): double
+                default: 0
+                }
+            if let min = minimum, number < min { add("is \(Self.format(number)), less than \(Self.format(min))") }
+            if let max = maximum, number > max { add("is \(Self.format(number)), more than \(Self.format(max))") }
+        case .array(let items):
+            if let min = minItems, items.count < min { add("has \(items.count) items, fewer than \(min)") }
+            if let max = maxItems, items.count > max { add("has \(items.count) items, more than \(max)") }
+        case .null, .bool, .object:
+            break
+        }
+        return found
+    }
+
+    /// A number as a message shows it: whole numbers without a fraction.
+    package static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}

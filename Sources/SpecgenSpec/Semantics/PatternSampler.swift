@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Strings that match a `pattern`: the mock answers with them and the diff sends them, so a value made for a field
 /// meets the field's own regular expression. It reads the expressions real specs write (literals, classes, `\d`,

@@ -262,14 +262,26 @@ extension TypeResolver {
     /// or null is no example at all.
     package func exampleProblem(of field: Field) -> String? {
         guard let example = field.example, !(example == .null && field.presence != .required) else { return nil }
-        return mismatch(example, type: field.type, format: field.format, deep: true)
+        return mismatch(example, type: field.type, format: field.format, deep: true, constraints: field.constraints)
     }
 
     /// Why a written value does not fit a type, or nil when it does.
     ///
     /// Shallow by default, as a default is checked: an object fits a struct. `deep` also checks the values of the
-    /// properties an object gives (an example is checked so: a bare string in a `[string]` property does not fit).
-    package func mismatch(_ value: SpecValue, type: TypeRef, format: String? = nil, deep: Bool = false) -> String? {
+    /// properties an object gives (an example is checked so: a bare string in a `[string]` property does not fit),
+    /// and every constraint on the way (`constraints`, the type's aliases', each property's), as a server checks
+    /// them: an example with an ID its pattern refuses does not fit. A property the value leaves out is no
+    /// mismatch: an example is laid over a synthesized value.
+    package func mismatch(
+        _ value: SpecValue, type: TypeRef, format: String? = nil, deep: Bool = false,
+        constraints: Constraints = Constraints()
+    ) -> String? {
+        if deep {
+            let all = resolved(type).constraints.reversed().reduce(Constraints()) { $0.merged(with: $1) }
+            if let violation = all.merged(with: constraints).violations(of: value).first {
+                return "the value \(violation.message)"
+            }
+        }
         switch (shape(of: type), value) {
         case (.primitive(.datetime), .int), (.primitive(.datetime), .double):
             // An epoch format's dates are numbers.
@@ -299,7 +311,9 @@ extension TypeResolver {
                     if field.presence == .required { return "'\(entry.key)' of '\(model.name)' is null" }
                     continue
                 }
-                if let problem = mismatch(entry.value, type: field.type, format: field.format, deep: true) {
+                if let problem = mismatch(
+                    entry.value, type: field.type, format: field.format, deep: true, constraints: field.constraints)
+                {
                     return "'\(entry.key)' of '\(model.name)': \(problem)"
                 }
             }

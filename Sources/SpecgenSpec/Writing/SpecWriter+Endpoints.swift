@@ -64,9 +64,7 @@ extension SpecWriter {
 
     /// `Type` (a 200), `empty` (any 2XX), or the statuses with their bodies.
     private func responses(_ responses: [ResponseCase]) -> SpecText {
-        if responses.count == 1, let only = responses.first, only.description == nil, only.example == nil,
-            only.headers.isEmpty
-        {
+        if responses.count == 1, let only = responses.first, only.saysOnlyItsBody {
             switch (only.status, only.body) {
             case (.range(2), .empty): return "empty"
             case (.code(200), .json(let type)) where type != .named("empty") && type != .named("binary"):
@@ -88,6 +86,7 @@ extension SpecWriter {
                     map["until"] = stream.terminator.map(SpecText.string)
                 }
                 map["example"] = response.example.map(Self.value)
+                map["examples"] = Self.examples(response.examples)
                 if !response.headers.isEmpty { map["headers"] = ModelWriter.fields(response.headers) }
                 map["description"] = response.description.map(SpecText.description)
                 let key = response.status.description

@@ -119,6 +119,7 @@ package struct SpecWriter {
                 map["body"] = error.body.map { .string($0.description) }
                 map["description"] = error.description.map(SpecText.description)
                 map["example"] = error.example.map(Self.value)
+                map["examples"] = Self.examples(error.examples)
                 return SpecText.Entry(
                     key: error.status.description, value: map.keys == ["case"] ? .string(error.caseName) : map.text)
             })
@@ -149,6 +150,11 @@ package struct SpecWriter {
         case .array(let items): .list(items.map(Self.value))
         case .object(let entries): .map(entries.map { SpecText.Entry(key: $0.key, value: Self.value($0.value)) })
         }
+    }
+
+    /// Named examples as `examples: {name: value}`; nil when there are none.
+    static func examples(_ examples: [NamedExample]) -> SpecText? {
+        examples.isEmpty ? nil : .map(examples.map { SpecText.Entry(key: $0.name, value: Self.value($0.value)) })
     }
 
     /// The `models:` section: each model in order, a struct with only what it adds to the models it includes.
