@@ -24,6 +24,9 @@ struct MockResources {
     }
 
     private var roles: [String: Role] = [:]
+    /// The items the store starts with: each whole example of an item path's read, under its collection, where
+    /// the collection's path has no parameters.
+    private(set) var seeds: [(path: String, item: SpecValue)] = []
 
     init(spec: Spec, types: TypeResolver) {
         for reader in spec.endpoints where reader.method == .get {
@@ -40,6 +43,15 @@ struct MockResources {
             guard names.contains(idField), !collectionPath.isEmpty else { continue }
             let collection = Collection(
                 path: collectionPath, itemPath: reader.path, itemType: itemType, idField: idField)
+            if !collectionPath.contains("{") {
+                let check = ServerValueCheck(spec: spec, types: types)
+                for example in [response.example].compactMap(\.self) + response.examples.map(\.value)
+                where check.problems(in: example, as: itemType).isEmpty {
+                    guard let id = MockPages.text(of: example, idField) else { continue }
+                    let path = collectionPath + "/" + id
+                    if !seeds.contains(where: { $0.path == path }) { seeds.append((path, example)) }
+                }
+            }
             for endpoint in spec.endpoints {
                 switch (endpoint.path, endpoint.method) {
                 case (collection.path, .post): roles[endpoint.name] = .create(collection)
@@ -92,17 +104,24 @@ extension MockService {
             var exchange = scriptedOrFirstAnswer(request, endpoint: endpoint)
             guard (200..<300).contains(exchange.response.status), let body = JSONText.parse(exchange.response.body)
             else { return exchange }
-            let index = state.withLock { state in
-                state.store.made += 1
-                return state.store.made
-            }
             let pages = MockPages(types: types, synthesizer: synthesizer)
-            let made = adopting(
-                sent,
-                into: pages.identified(body, index: index, field: collection.idField, itemType: collection.itemType),
-                itemType: collection.itemType, keeping: collection.idField)
-            guard let id = MockPages.text(of: made, collection.idField) else { return exchange }
-            let itemPath = path + "/" + id
+            var made = body
+            var itemPath = ""
+            // A fresh identifier: the next one not held already (a seeded item may hold one the mock would make).
+            for _ in 0..<64 {
+                let index = state.withLock { state in
+                    state.store.made += 1
+                    return state.store.made
+                }
+                made = adopting(
+                    sent,
+                    into: pages.identified(
+                        body, index: index, field: collection.idField, itemType: collection.itemType),
+                    itemType: collection.itemType, keeping: collection.idField)
+                guard let id = MockPages.text(of: made, collection.idField) else { return exchange }
+                itemPath = path + "/" + id
+                if state.withLock({ $0.store.items[itemPath] == nil }) { break }
+            }
             state.withLock { state in
                 state.store.put(made, at: itemPath)
                 state.deletedPaths.remove(itemPath)

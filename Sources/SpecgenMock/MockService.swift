@@ -79,14 +79,25 @@ public final class MockService: Sendable {
                 + spec.endpoints.flatMap { endpoint in
                     endpoint.queryParameters.filter(\.sensitive).map(\.wireName)
                 }).map { $0.lowercased() })
+        seed()
     }
 
     /// Every request answered so far, in order.
     public var history: [MockRecord] { state.withLock { $0.history } }
 
-    /// Forgets the history and restarts every scripted sequence.
+    /// Forgets the history and restarts every scripted sequence; a stateful mock's store holds again only the items
+    /// the spec's examples give.
     public func reset() {
         state.withLock { $0 = State() }
+        seed()
+    }
+
+    /// Puts the items the spec's examples give (``MockResources/seeds``) in the stateful store.
+    private func seed() {
+        guard let seeds = resources?.seeds, !seeds.isEmpty else { return }
+        state.withLock { state in
+            for seed in seeds { state.store.put(seed.item, at: seed.path) }
+        }
     }
 
     /// Answers one request.
