@@ -50,20 +50,31 @@ struct ImportLedgerTests {
         #expect(result.summary.warnings["unread-key"] == 3)
     }
 
-    /// A Swagger 2.0 document is read in its 3.0 shape, whose keys are not the document's: the walk leaves it alone.
-    @Test func aSwagger2DocumentIsNotWalked() throws {
+    /// A Swagger 2.0 document is read in its 3.0 shape, whose nodes keep their places in the 2.0 document: the
+    /// keys the translation carries and the import does not read are reported where the 2.0 document wrote them,
+    /// and those it translates (`type`, `collectionFormat`, `consumes`, `host`) are not.
+    @Test func aSwagger2DocumentsUnreadKeysAreReportedWhereItWroteThem() throws {
         let document = """
             swagger: "2.0"
             info: {title: Old, version: "1"}
+            host: api.old.example
+            consumes: [application/json]
             paths:
               /a:
                 get:
                   operationId: getA
                   x-fern-streaming: true
+                  parameters:
+                    - {name: tags, in: query, type: array, items: {type: string}, collectionFormat: pipes}
+                    - {name: mode, in: query, type: string, allowEmptyValue: true}
+                    - {name: ids, in: query, type: array, items: {type: string}, collectionFormat: tsv}
                   responses: {"200": {description: OK., schema: {type: string}}}
             """
         let result = OpenAPIImporter().importDocument(at: "swagger.yaml") { _ in Array(document.utf8) }
         #expect(result.spec != nil)
-        #expect(result.diagnostics.allSatisfy { $0.kind != ImportWarning.unreadKey.rawValue })
+        let unread = result.diagnostics.filter { $0.kind == ImportWarning.unreadKey.rawValue }.map {
+            "\($0.location.line):\($0.location.column) \($0.message.prefix { $0 != " " })"
+        }
+        #expect(unread == ["9:7 x-fern-streaming", "12:49 allowEmptyValue", "13:70 collectionFormat"])
     }
 }

@@ -120,10 +120,11 @@ final class OpenAPIDocuments {
                 let document = try Self.parse(bytes, file: file)
                 // The root decides the document's version; a 2.0 document's every file is read in 3.0 shape.
                 if parsed.isEmpty, let root = document.root, Swagger2.isSwagger2(root) { isSwagger2 = true }
-                // A 2.0 document is read in its 3.0 shape, whose keys are not the document's: no ledger for it.
+                // A 2.0 document is read in its 3.0 shape, each node at its place in the 2.0 document, so the
+                // ledger reports what the import leaves unread where the document wrote it.
                 result = document.root.map {
                     DocNode(
-                        node: isSwagger2 ? Swagger2.normalized($0) : $0, file: file, ledger: isSwagger2 ? nil : ledger)
+                        node: isSwagger2 ? Swagger2.normalized($0) : $0, file: file, ledger: ledger)
                 }
                 if result == nil {
                     diagnostics.append(

@@ -34,8 +34,8 @@ extension ImportRun {
     }
 
     /// Warns for each key of the document the import did not read and that is not documentation, where it stands;
-    /// a key whose place already has a warning is left to it. 2.0 documents, read in their 3.0 shape, are not
-    /// walked.
+    /// a key whose place already has a warning is left to it. A 2.0 document is walked in its 3.0 shape, whose
+    /// nodes keep their 2.0 places (``Swagger2``).
     func reportUnreadKeys() {
         let warnedPlaces = Set(documents.diagnostics.map(\.location))
         for file in documents.files { walkUnread(file.node, file: file.file, path: [], warnedPlaces: warnedPlaces) }

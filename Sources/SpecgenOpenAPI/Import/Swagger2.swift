@@ -210,9 +210,13 @@ enum Swagger2 {
     static func parameter(_ parameter: YAMLNode) -> YAMLNode {
         guard let pairs = parameter.pairs else { return parameter }
         let mark = parameter.mark
-        var out = pairs.filter {
-            ["name", "in", "description", "required", "deprecated", "allowEmptyValue"]
-                .contains($0.key.scalar) || $0.key.scalar?.hasPrefix("x-") == true
+        // Every key the schema and the style do not take is carried as it is, so the ledger reads or reports it
+        // where the 2.0 document wrote it: a key dropped here would be lost without a word.
+        let translatedFormats: Set<String> = ["csv", "multi", "ssv", "pipes"]
+        var out = pairs.filter { pair in
+            guard let key = pair.key.scalar else { return false }
+            if key == "collectionFormat" { return !translatedFormats.contains(pair.value.scalar ?? "") }
+            return !valueKeys.contains(key) && key != "items"
         }
         out.append(YAMLPair(key: scalar("schema", at: mark), value: schema(ofValue: parameter)))
         switch parameter["collectionFormat"]?.scalar {
