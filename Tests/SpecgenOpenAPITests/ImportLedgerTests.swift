@@ -1,5 +1,7 @@
+import Foundation
 import SpecgenOpenAPI
 import SpecgenSpec
+import SpecgenTestSupport
 import Testing
 
 /// The ledger of the document: every key the import did not read is reported where it stands, and only those;
@@ -76,5 +78,27 @@ struct ImportLedgerTests {
             "\($0.location.line):\($0.location.column) \($0.message.prefix { $0 != " " })"
         }
         #expect(unread == ["9:7 x-fern-streaming", "12:49 allowEmptyValue", "13:70 collectionFormat"])
+    }
+
+    /// Docs/Importing.md names the words that keep an extension from being read as another tool's metadata, as the
+    /// import has them.
+    @Test func theDocsListTheWordsThatMakeAnExtensionMeaningful() throws {
+        let docs = try String(contentsOf: PackagePaths.url("Docs/Importing.md"), encoding: .utf8)
+        let listed = OpenAPIImporter.meaningfulExtensionWords.map { "`\($0)`" }.joined(separator: ", ")
+        #expect(docs.contains("(\(listed))"), "Docs/Importing.md should list \(listed)")
+        let azure = """
+            swagger: "2.0"
+            info: {title: Azure, version: "1"}
+            paths:
+              /jobs:
+                get:
+                  operationId: listJobs
+                  x-ms-pageable: {nextLinkName: nextLink}
+                  x-ms-long-running-operation: true
+                  responses: {"200": {description: OK., schema: {type: string}}}
+            """
+        let result = OpenAPIImporter().importDocument(at: "azure.yaml") { _ in Array(azure.utf8) }
+        #expect(
+            result.diagnostics.filter { $0.kind == ImportWarning.unreadKey.rawValue }.map(\.location.line) == [7, 8])
     }
 }

@@ -22,15 +22,11 @@ extension ImportRun {
         "securitySchemes", "schemas",
     ]
 
-    /// Words in an extension's name that say it changes what a client sends or reads (`x-fern-streaming`,
-    /// `x-nullable`, `x-enum-varnames`, `x-speakeasy-retries`): such an extension is reported when it is not read.
-    static let meaningfulExtensionWords = ["stream", "nullable", "enum", "paginat", "retr", "idempot", "timeout"]
-
     /// Whether a key is another tool's metadata: an `x-` extension whose name says nothing a client would use. A
     /// generator that ignores another tool's extensions loses nothing the document promises every reader.
     static func isToolMetadata(_ key: String) -> Bool {
         let lower = key.lowercased()
-        return lower.hasPrefix("x-") && !meaningfulExtensionWords.contains { lower.contains($0) }
+        return lower.hasPrefix("x-") && !OpenAPIImporter.meaningfulExtensionWords.contains { lower.contains($0) }
     }
 
     /// Warns for each key of the document the import did not read and that is not documentation, where it stands;

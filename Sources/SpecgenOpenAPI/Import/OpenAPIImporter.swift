@@ -9,6 +9,14 @@ import SpecgenYAML
 /// `$ref` beside other keys, a path key with `?` or `#`, a body on a GET, each gets a warning and the most sensible
 /// reading. Only a root file that cannot be read or parsed, or that is not an OpenAPI document, is an error.
 public struct OpenAPIImporter: Sendable {
+    /// Words in an extension's name that say it changes what a client sends or reads (`x-fern-streaming`,
+    /// `x-nullable`, `x-enum-varnames`, `x-speakeasy-retries`, Azure's `x-ms-pageable` and
+    /// `x-ms-long-running-operation`): such an extension is reported when the import does not read it.
+    public static let meaningfulExtensionWords = [
+        "stream", "nullable", "enum", "paginat", "pageable", "paging", "retr", "idempot", "timeout", "long-running",
+        "poll",
+    ]
+
     /// The API's name, also the module's; from the document's title when nil.
     public var name: String?
 
