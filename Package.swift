@@ -30,6 +30,8 @@ let package = Package(
         .executable(name: "specgen-demo", targets: ["specgen-demo"]),
         .library(name: "SpecgenMock", targets: ["SpecgenMock", "SpecgenMockServer", "SpecgenWire"]),
         .library(name: "SpecgenRuntime", targets: ["SpecgenRuntime"]),
+        // Checks and decodes webhook deliveries; only a client whose spec declares webhooks depends on it.
+        .library(name: "SpecgenWebhooks", targets: ["SpecgenWebhooks"]),
         // What every Transport must do, over real sockets: the AsyncHTTPClient package and custom transports run it.
         .library(name: "SpecgenTransportChecks", targets: ["SpecgenTransportChecks"]),
         .plugin(name: "SpecgenPlugin", targets: ["SpecgenPlugin"]),
@@ -51,6 +53,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // A small dependency-free HTTP server: specgen-mock serves with it, and runtime tests use it for real sockets.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
+        // HMAC-SHA256 for webhook signatures (CryptoKit's API, on every platform); built only with SpecgenWebhooks.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.0"..<"5.0.0"),
     ],
     targets: [
         // MARK: Generator
@@ -124,6 +128,15 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "SpecgenWebhooks",
+            dependencies: [
+                "SpecgenRuntime", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: strictSettings
         ),
@@ -315,6 +328,11 @@ let package = Package(
                 .target(name: "CURLSessionFixes", condition: .when(platforms: [.linux])),
             ],
             path: "Tests/RuntimeMemoryCheck",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SpecgenWebhooksTests",
+            dependencies: ["SpecgenWebhooks", "SpecgenTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
