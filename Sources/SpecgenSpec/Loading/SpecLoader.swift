@@ -10,7 +10,7 @@ public struct SpecLoader: Sendable {
 
     static let topLevelKeys = [
         "specgen", "name", "version", "description", "servers", "defaultHeaders", "auth", "security", "retry",
-        "timeout", "cachePolicy", "errors", "models", "endpoints",
+        "timeout", "cachePolicy", "errors", "models", "endpoints", "webhooks",
     ]
 
     /// Loads a document; problems are appended to `diagnostics`. The result is meaningful only without errors.
@@ -82,6 +82,7 @@ public struct SpecLoader: Sendable {
         spec.models = ModelCompletion.complete(top.value("models").map(reader.models) ?? [], context: context)
         reader.apiRetry = spec.retry
         spec.endpoints = top.value("endpoints").map(reader.endpoints) ?? []
+        spec.webhooks = top.value("webhooks").flatMap(reader.webhooks)
         return spec
     }
 }

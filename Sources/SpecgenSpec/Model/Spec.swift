@@ -31,6 +31,8 @@ public struct Spec: Hashable, Sendable {
     public var models: [Model]
     /// The operations.
     public var endpoints: [Endpoint]
+    /// The events the API sends to an app's server, when it sends any.
+    public var webhooks: Webhooks?
     /// Where the spec starts.
     public var location: SourceLocation
 

@@ -15,6 +15,10 @@ package struct GeneratedNames: Hashable, Sendable {
     package var requests: String
     /// The servers.
     package var server: String
+    /// The events the API sends (`ChatistWebhook`), when its spec declares webhooks.
+    package var webhook: String
+    /// The receiver that checks and decodes deliveries (`ChatistWebhooks`).
+    package var webhooks: String
 
     /// The names for an API.
     package init(apiName: String, namer: Namer = Namer()) {
@@ -25,6 +29,8 @@ package struct GeneratedNames: Hashable, Sendable {
         error = module + "Error"
         requests = module + "Requests"
         server = module + "Server"
+        webhook = module + "Webhook"
+        webhooks = module + "Webhooks"
     }
 
     /// Every Swift type name a client of `spec` generates besides its models, with the role it plays: the names
@@ -32,7 +38,12 @@ package struct GeneratedNames: Hashable, Sendable {
     /// take one; lint refuses it, and the OpenAPI import gives such a model another Swift name.
     package static func typeNames(of spec: Spec, namer: Namer = Namer()) -> [String: String] {
         var generated: [String: String] = [:]
-        for (name, role) in GeneratedNames(apiName: spec.name, namer: namer).roles { generated[name] = role }
+        let names = GeneratedNames(apiName: spec.name, namer: namer)
+        for (name, role) in names.roles { generated[name] = role }
+        if spec.webhooks != nil {
+            generated[names.webhook] = "the webhook events"
+            generated[names.webhooks] = "the webhook receiver"
+        }
         for endpoint in spec.endpoints {
             if let name = namer.errorTypeName(of: endpoint) { generated[name] = "the error type of '\(endpoint.name)'" }
             generated[namer.handlerTypeName(of: endpoint)] = "the mock's closure type for '\(endpoint.name)'"

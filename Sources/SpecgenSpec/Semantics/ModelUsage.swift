@@ -59,8 +59,10 @@ package struct ModelUsage: Sendable {
             operation.formUnion(sharedErrors)
             byOperation.append((endpoint.name, operation))
         }
-        // A standalone model (a webhook's payload, an event) reaches the app as JSON from outside any endpoint.
-        let standalone = reach.names(from: spec.models.filter(\.isStandalone).map { TypeRef.named($0.name) })
+        // A standalone model, or a webhook's payload, reaches the app as JSON from outside any endpoint.
+        let standalone = reach.names(
+            from: spec.models.filter(\.isStandalone).map { TypeRef.named($0.name) }
+                + (spec.webhooks?.events.map(\.payload) ?? []))
         responses.formUnion(standalone)
         var json = reach.names(from: jsonRoots)
         json.formUnion(standalone)

@@ -33,6 +33,7 @@ package struct SpecWriter {
         if !spec.models.isEmpty { map["models"] = Self.text(of: spec.models) }
         let endpoints = spec.endpoints.map { endpoint($0, in: spec) }
         map["endpoints"] = .map(endpoints)
+        map["webhooks"] = spec.webhooks.map(webhooks)
         return map.text.document(header: header)
     }
 
