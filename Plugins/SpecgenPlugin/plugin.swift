@@ -32,7 +32,7 @@ struct SpecgenPlugin: BuildToolPlugin {
         // told the list and fails, naming the difference, when it generates other files.
         let files =
             ["Client.swift", "Errors.swift", "Mock.swift"] + (1...8).map { "Models\($0).swift" }
-            + (1...8).map { "Operations\($0).swift" }
+            + (1...8).map { "Operations\($0).swift" } + ["Webhooks.swift"]
         return [
             .buildCommand(
                 displayName: "Generating the \(target.name) client from \(relativePath)",

@@ -9,7 +9,7 @@ package struct GenerateCommand: ParsableCommand {
         commandName: "generate",
         abstract: """
             Generate the Swift client of each spec: Client.swift, Errors.swift, Mock.swift, Models1.swift to \
-            Models8.swift, Operations1.swift to Operations8.swift.
+            Models8.swift, Operations1.swift to Operations8.swift, Webhooks.swift.
             """,
         discussion: """
             With one spec, the files go straight into --output; with several, into --output/<SpecName>/.

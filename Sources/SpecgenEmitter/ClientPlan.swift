@@ -35,6 +35,8 @@ package struct ClientPlan: Hashable, Sendable {
     package var errors: [ErrorPlan]
     /// Operations, in spec order.
     package var operations: [OperationPlan]
+    /// The events the API sends, when its spec declares webhooks.
+    package var webhooks: WebhooksPlan? = nil
 }
 
 /// A header name and value.

@@ -44,7 +44,8 @@ package struct ClientPlanner {
             sensitiveNames: sensitiveNames(),
             models: spec.models.map(modelPlan),
             errors: errorPlans(names: names),
-            operations: operations
+            operations: operations,
+            webhooks: webhooksPlan(names: names)
         )
     }
 

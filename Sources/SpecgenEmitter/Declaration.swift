@@ -29,6 +29,8 @@ package struct ModuleUsage: OptionSet, Hashable, Sendable {
     package static let runtime = ModuleUsage(rawValue: 2)
     /// swift-log's Logging, whose `Logger` a client's initializers take.
     package static let logging = ModuleUsage(rawValue: 4)
+    /// SpecgenWebhooks, which checks and decodes webhook deliveries.
+    package static let webhooks = ModuleUsage(rawValue: 8)
 }
 
 /// Which modules a file's code uses, and which of them its public declarations expose (those imports must be
@@ -46,7 +48,10 @@ package struct ImportUsage: Hashable, Sendable {
 
     /// The import lines, Foundation first.
     package var lines: [String] {
-        [(ModuleUsage.foundation, "Foundation"), (.logging, "Logging"), (.runtime, "SpecgenRuntime")].compactMap {
+        [
+            (ModuleUsage.foundation, "Foundation"), (.logging, "Logging"), (.runtime, "SpecgenRuntime"),
+            (.webhooks, "SpecgenWebhooks"),
+        ].compactMap {
             module, name in
             guard used.contains(module) else { return nil }
             return (exposed.contains(module) ? "public import " : "import ") + name

@@ -23,10 +23,10 @@ package struct SwiftEmitter {
     package static let fileCount = 8
 
     /// The files, in a fixed order: `Client.swift`, `Errors.swift`, `Mock.swift`, `Models1.swift` …
-    /// `Models8.swift`, `Operations1.swift` … `Operations8.swift`.
+    /// `Models8.swift`, `Operations1.swift` … `Operations8.swift`, `Webhooks.swift`.
     package static let fileNames =
         ["Client.swift", "Errors.swift", "Mock.swift"] + (1...fileCount).map { "Models\($0).swift" }
-        + (1...fileCount).map { "Operations\($0).swift" }
+        + (1...fileCount).map { "Operations\($0).swift" } + ["Webhooks.swift"]
 
     /// Creates an emitter.
     package init() {}
@@ -91,7 +91,14 @@ package struct SwiftEmitter {
             operations[index].line("// the resource their paths name; none falls in this one.")
         }
 
-        return zip(Self.fileNames, [client, errors, mock] + models + operations).map { name, writer in
+        var webhooks = SwiftWriter()
+        if let plan = plan.webhooks {
+            WebhookEmitter(plan: plan).emit(writer: &webhooks)
+        } else {
+            webhooks.line("// The spec declares no webhooks.")
+        }
+
+        return zip(Self.fileNames, [client, errors, mock] + models + operations + [webhooks]).map { name, writer in
             GeneratedFile(name: name, contents: file(writer, plan: plan), declarations: writer.declarations)
         }
     }

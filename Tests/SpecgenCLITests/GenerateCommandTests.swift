@@ -8,7 +8,7 @@ struct GenerateCommandTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("specgen-generate-\(UUID().uuidString)")
     }
 
-    @Test func writesTheNineteenFilesAndRewritesNothingWhenUnchanged() async throws {
+    @Test func writesTheTwentyFilesAndRewritesNothingWhenUnchanged() async throws {
         let output = Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: output) }
         let first = try await LintCommandTests.specgen(["generate", "Specs/Keyz.yaml", "--output", output.path])
@@ -19,7 +19,7 @@ struct GenerateCommandTests {
                 "Client.swift", "Errors.swift", "Mock.swift", "Models1.swift", "Models2.swift", "Models3.swift",
                 "Models4.swift", "Models5.swift", "Models6.swift", "Models7.swift", "Models8.swift",
                 "Operations1.swift", "Operations2.swift", "Operations3.swift", "Operations4.swift", "Operations5.swift",
-                "Operations6.swift", "Operations7.swift", "Operations8.swift",
+                "Operations6.swift", "Operations7.swift", "Operations8.swift", "Webhooks.swift",
             ])
         let client = output.appendingPathComponent("Client.swift")
         let header = try String(contentsOf: client, encoding: .utf8).prefix(60)
@@ -41,7 +41,7 @@ struct GenerateCommandTests {
         defer { try? FileManager.default.removeItem(at: output) }
         let declared =
             ["Client.swift", "Errors.swift", "Mock.swift", "Models.swift"] + (1...7).map { "Models\($0).swift" }
-            + (1...8).map { "Operations\($0).swift" }
+            + (1...8).map { "Operations\($0).swift" } + ["Webhooks.swift"]
         let result = try await LintCommandTests.specgen(
             ["generate", "Specs/Keyz.yaml", "-o", output.path, "--expected-files"] + declared)
         #expect(result.status == 1)
@@ -58,7 +58,7 @@ struct GenerateCommandTests {
                     $0 != "Models.swift"
                 } + ["Models8.swift"])
         #expect(matching.status == 0, "\(matching.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).count == 19)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).count == 20)
     }
 
     @Test func checkPassesWhenFreshAndPrintsADiffWhenStale() async throws {

@@ -36,7 +36,7 @@ struct PluginToolTests {
         let byCLI = try await ProcessRun.product("specgen", ["generate", "Specs/Chatist.yaml", "-o", cli])
         #expect(byCLI.status == 0, "\(byCLI.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: tool).sorted()
-        #expect(names.count == 19)
+        #expect(names.count == 20)
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli).sorted() == names)
         for name in names {
             let a = FileManager.default.contents(atPath: tool + "/" + name)
