@@ -68,6 +68,7 @@ public struct OpenAPIExporter: Sendable {
             components["schemas"] = .object(schemas)
         }
         root["paths"] = .object(paths)
+        if let webhooks = spec.webhooks { self.webhooks(webhooks, into: &root) }
         root["components"] = .object(components)
         return .object(root)
     }

@@ -21,7 +21,9 @@ struct ImportOpenAPITests {
                 "import-operation-refs",
                 "import-paging-widths", "import-read-write-only",
                 "import-reserved-parameters", "import-server-variables", "import-swagger2", "import-swagger2-files",
-                "import-swagger2-forms", "import-union-order", "import-warnings", "import-webhooks",
+                "import-swagger2-forms", "import-union-order", "import-warnings", "import-webhook-events",
+                "import-webhooks",
+                "import-x-webhooks",
             ])
     }
 

@@ -163,6 +163,7 @@ extension ImportRun {
             method: HTTPMethod(rawValue: method.uppercased()) ?? .get, path: path, requestLocation: Self.unlocated,
             deprecation: deprecation, location: Self.unlocated)
 
+        if let callbacks = operation["callbacks"] { self.callbacks.append((name, callbacks)) }
         let parameters = self.parameters(of: operation, in: pathItem)
         let placeholders = TemplatePart.placeholders(in: path)
         var pathFields: [Field] = []

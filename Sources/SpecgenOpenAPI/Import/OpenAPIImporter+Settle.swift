@@ -159,29 +159,4 @@ extension ImportRun {
                 union.variants.count == 1 ? .alias(union.variants[0].type, Constraints()) : .union(union)
         }
     }
-
-    /// OpenAPI 3.1's `webhooks` (and the `x-webhooks` extension 3.0 documents use): requests the API sends to the
-    /// app. The client does not receive them, so each is a warning, and its payload is imported as a model, which
-    /// the import then marks standalone, for the app's server to decode.
-    func importWebhooks(_ root: DocNode) {
-        for key in ["webhooks", "x-webhooks"] {
-            for (name, keyLocation, item) in root[key]?.entries ?? [] {
-                guard let item = resolved(item) else { continue }
-                for (method, _, operation) in item.entries ?? [] where Self.httpMethods.contains(method.lowercased()) {
-                    guard let operation = resolved(operation) else { continue }
-                    let hint = namer.typeNamePart(operation.string("operationId") ?? name)
-                    var payload: String?
-                    if let body = operation["requestBody"].flatMap({ resolved($0) }),
-                        let media = preferredMedia(body["content"]), let schema = media.node["schema"]
-                    {
-                        payload = type(of: schema, hint: hint + "Payload").type.description
-                    }
-                    warn(
-                        .webhook, at: keyLocation,
-                        "webhook '\(name)' (\(method.uppercased())) is sent by the API, not called by the client"
-                            + (payload.map { "; its payload '\($0)' is imported as a standalone model" } ?? ""))
-                }
-            }
-        }
-    }
 }

@@ -154,6 +154,8 @@ final class ImportRun {
     var reportedCases: Set<SourceLocation> = []
     /// Error case names and the body each carries: one name means one body type across the API.
     var errorCases: [String: TypeRef?] = [:]
+    /// The `callbacks` of each operation that has them, by the operation's name, for the webhooks.
+    var callbacks: [(operation: String, node: DocNode)] = []
 
     init(documents: OpenAPIDocuments, name: String?) {
         self.documents = documents
@@ -208,7 +210,7 @@ final class ImportRun {
         }
         currentAnchor = componentOrder.count
         let endpoints = self.endpoints(root["paths"], security: spec.security)
-        importWebhooks(root)
+        spec.webhooks = importWebhooks(root)
         (spec.errors, spec.endpoints) = hoistSharedErrors(endpoints)
         spec.servers = serversWithURLs(servers)
         spec.defaultHeaders = defaultHeaders.map {
@@ -230,6 +232,7 @@ final class ImportRun {
         // next marks; so do models that only hold each other, once the roots are marked.
         breakStructCycles(in: &spec)
         dropRefusedDiscriminators(&spec)
+        settleWebhooks(&spec)
         var comments: [String: String] = [:]
         for index in spec.endpoints.indices where spec.endpoints[index].pagination == nil {
             let endpoint = spec.endpoints[index]

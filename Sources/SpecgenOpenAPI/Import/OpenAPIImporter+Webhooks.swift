@@ -1,0 +1,124 @@
+import SpecgenSpec
+
+/// OpenAPI 3.1's `webhooks`, the `x-webhooks` extension 3.0 documents use, and the `callbacks` of an operation that
+/// subscribes: the events the API sends to an app's server, imported as the spec's `webhooks:`.
+extension ImportRun {
+    /// Headers that carry a delivery's signature, by the scheme they belong to.
+    static let signatureHeaders: [String: WebhookSigning.Scheme] = [
+        "webhook-signature": .standardWebhooks, "x-hub-signature-256": .hmacSHA256, "stripe-signature": .timestamped,
+    ]
+    /// The other headers a scheme sets, which are the scheme's, not the event's.
+    static let schemeHeaders: Set<String> = ["webhook-id", "webhook-timestamp", "webhook-signature"]
+
+    /// Every event the document declares, with what it carries; `x-specgen-webhooks` (the export's) says how they
+    /// are signed and named, else signing is read from the headers the events declare.
+    func importWebhooks(_ root: DocNode) -> Webhooks? {
+        var events: [Webhook] = []
+        var signatureHeader: (name: String, scheme: WebhookSigning.Scheme)?
+        // The signature's header the export names is the scheme's, not an event's.
+        let exported = root["x-specgen-webhooks"]?["signing"]?.string("header")?.lowercased()
+        func read(_ name: String, _ item: DocNode, callbackOf owner: String?) {
+            guard let item = resolved(item) else { return }
+            for (method, _, operation) in item.entries ?? [] where Self.httpMethods.contains(method.lowercased()) {
+                guard let operation = resolved(operation) else { continue }
+                let hint = namer.typeNamePart(operation.string("operationId") ?? name)
+                guard let body = operation["requestBody"].flatMap({ resolved($0) }),
+                    let media = preferredMedia(body["content"]), let schema = media.node["schema"]
+                else {
+                    warn(
+                        .webhook, at: operation.location,
+                        "webhook '\(name)' (\(method.uppercased())) carries no JSON payload; not imported",
+                        fix: "give it a JSON request body")
+                    continue
+                }
+                // A delivery always carries its payload, whatever `required` says.
+                _ = body["required"]
+                let payload = type(of: schema, hint: hint + "Payload").type
+                var headers: [Field] = []
+                for (header, location, parameter) in parameters(of: operation, in: item) where location == "header" {
+                    let lowered = header.lowercased()
+                    if let scheme = Self.signatureHeaders[lowered] { signatureHeader = (header, scheme) }
+                    if Self.signatureHeaders[lowered] != nil || Self.schemeHeaders.contains(lowered)
+                        || lowered == exported
+                    {
+                        // The scheme's own header: read whole, as the signing reads it.
+                        _ = parameter.entries
+                        continue
+                    }
+                    headers.append(
+                        parameterField(
+                            parameter, hint: hint + namer.typeNamePart(header),
+                            required: parameter["required"]?.bool == true, usage: .header))
+                }
+                let success = (operation["responses"]?.entries ?? []).map(\.key).compactMap(Self.statusKey)
+                    .first(where: Self.isSuccess)
+                let (description, _) = Self.described(operation)
+                events.append(
+                    Webhook(
+                        name: name, summary: operation.string("summary") ?? owner.map { "Sent after '\($0)'." },
+                        description: description, payload: payload, headers: headers,
+                        answer: success.map(Self.statusPattern) ?? .range(2), location: operation.location,
+                        payloadLocation: operation.location))
+            }
+        }
+        for key in ["webhooks", "x-webhooks"] {
+            for (name, _, item) in root[key]?.entries ?? [] {
+                read(name, item, callbackOf: nil)
+            }
+        }
+        for (operation, callbacks) in callbacks {
+            for (name, _, expressions) in callbacks.entries ?? [] {
+                for (_, _, item) in resolved(expressions)?.entries ?? [] {
+                    read(name, item, callbackOf: operation)
+                }
+            }
+        }
+        guard !events.isEmpty else { return nil }
+        var webhooks = Webhooks(events: events, location: Self.unlocated)
+        if let written = root["x-specgen-webhooks"] {
+            webhooks.signing = Self.signing(written["signing"])
+            if let header = written["event"]?.string("header") { webhooks.eventName = .header(header) }
+            if let field = written["event"]?.string("field") { webhooks.eventName = .field(field) }
+        } else if let (header, scheme) = signatureHeader {
+            webhooks.signing = WebhookSigning(
+                scheme: scheme, header: scheme == .standardWebhooks ? nil : header, location: Self.unlocated)
+        }
+        return webhooks
+    }
+
+    /// `x-specgen-webhooks.signing`, as the export writes it.
+    static func signing(_ node: DocNode?) -> WebhookSigning? {
+        guard let node, let scheme = node.string("scheme").flatMap(WebhookSigning.Scheme.init(rawValue:)) else {
+            return nil
+        }
+        return WebhookSigning(
+            scheme: scheme, header: node.string("header"),
+            secretEncoding: node.string("secret").flatMap(WebhookSigning.SecretEncoding.init(rawValue:)),
+            tolerance: node["tolerance"]?.double ?? 300, location: unlocated)
+    }
+
+    /// Keeps in `webhooks:` the events whose deliveries name them where the spec says (lint's rule,
+    /// ``TypeResolver/namesEvent(_:in:field:)``); the others' payloads stay as standalone models, each with a
+    /// warning that says why.
+    func settleWebhooks(_ spec: inout Spec) {
+        guard var webhooks = spec.webhooks else { return }
+        let types = TypeResolver(spec)
+        if case .field(let field) = webhooks.eventName {
+            webhooks.events.removeAll { event in
+                if types.namesEvent(event.name, in: event.payload, field: field) { return false }
+                warn(
+                    .webhook, at: event.location,
+                    "webhook '\(event.name)' is not imported: its payload '\(event.payload)' does not name the event "
+                        + "in '\(field)'; the payload is kept as a standalone model",
+                    fix: "add the events to the spec's 'webhooks:' by hand, naming them by a header")
+                return true
+            }
+        }
+        spec.webhooks = webhooks.events.isEmpty ? nil : webhooks
+        if let first = webhooks.events.first, webhooks.signing == nil {
+            warn(
+                .webhook, at: first.location, "the document does not say how webhook deliveries are signed",
+                fix: "set 'webhooks.signing' in the spec (standard-webhooks, timestamped or hmac-sha256)")
+        }
+    }
+}
