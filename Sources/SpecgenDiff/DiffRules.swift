@@ -376,6 +376,8 @@ extension DiffRule {
         authSchemeDetailsChanged, errorCaseRenamed, enumCaseRenamed,
         streamTerminatorChanged, paginationWalkChanged, serverDefaultsChanged, wireTypeChanged, modelRenamedInSwift,
         operationsReordered, apiAdded, apiRemoved,
+        webhookAdded, webhookRemoved, webhookPayloadChanged, webhookAnswerChanged, webhookHeaderAdded,
+        webhookHeaderChanged, webhookSigningChanged, webhookSigningDeclared,
         unexplainedWireChange, unexplainedSwiftChange,
     ]
 }

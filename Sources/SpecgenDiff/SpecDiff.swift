@@ -71,6 +71,7 @@ package struct SpecDiff {
         diff.compareModels()
         diff.compareErrors()
         diff.compareErrorSharing()
+        diff.compareWebhooks()
         diff.explainRest()
         diff.pairLikelyRenames()
         diff.prove()

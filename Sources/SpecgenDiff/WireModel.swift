@@ -51,6 +51,26 @@ struct WireModel {
         }
         for model in spec.models { add(model) }
         for endpoint in spec.endpoints { add(endpoint, in: spec) }
+        if let webhooks = spec.webhooks { add(webhooks) }
+    }
+
+    /// What travels of webhooks: how deliveries are signed and name their event, and each event's payload, headers
+    /// and answer.
+    private mutating func add(_ webhooks: Webhooks) {
+        let subject = ["webhooks"]
+        if let signing = webhooks.signing {
+            add(subject, "scheme", signing.scheme.rawValue, at: signing.location)
+            add(subject, "signature-header", signing.signatureHeader.lowercased(), at: signing.location)
+            add(subject, "secret", signing.secretEncoding.rawValue, at: signing.location)
+            if signing.scheme.isTimestamped { add(subject, "tolerance", "\(signing.tolerance)", at: signing.location) }
+        }
+        add(subject, "event-name", "\(webhooks.eventName)", at: webhooks.location)
+        for event in webhooks.events {
+            let subject = ["webhook", event.name]
+            add(subject, "payload", event.payload.description, at: event.payloadLocation)
+            add(subject, "answer", event.answer.description, at: event.location)
+            for header in event.headers { add(header, as: subject + ["header", header.wireName.lowercased()]) }
+        }
     }
 
     private mutating func add(_ subject: [String], _ attribute: String, _ value: String, at location: SourceLocation) {

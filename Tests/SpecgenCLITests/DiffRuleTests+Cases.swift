@@ -6,7 +6,7 @@ import Testing
 
 extension DiffRuleTests {
     /// One edit of ``base`` per rule of the catalogue, but the catch-alls, which no edit may reach.
-    static let cases: [Case] = firstCases + completenessCases
+    static let cases: [Case] = firstCases + completenessCases + webhookCases
 
     /// The rules of the first catalogue.
     static let firstCases: [Case] = [
