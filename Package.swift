@@ -29,6 +29,8 @@ let package = Package(
         .executable(name: "specgen-mock", targets: ["specgen-mock"]),
         .executable(name: "specgen-demo", targets: ["specgen-demo"]),
         .library(name: "SpecgenMock", targets: ["SpecgenMock", "SpecgenMockServer", "SpecgenWire"]),
+        // Signed webhook deliveries of a spec's events, for testing a receiver (specgen-mock --deliver).
+        .library(name: "SpecgenMockWebhooks", targets: ["SpecgenMockWebhooks"]),
         .library(name: "SpecgenRuntime", targets: ["SpecgenRuntime"]),
         // Checks and decodes webhook deliveries; only a client whose spec declares webhooks depends on it.
         .library(name: "SpecgenWebhooks", targets: ["SpecgenWebhooks"]),
@@ -165,10 +167,14 @@ let package = Package(
             dependencies: ["SpecgenMock", "SpecgenWire", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "SpecgenMockWebhooks", dependencies: ["SpecgenSpec", "SpecgenWire", "SpecgenWebhooks"],
+            swiftSettings: strictSettings),
         .executableTarget(
             name: "specgen-mock",
             dependencies: [
                 "SpecgenMock", "SpecgenWire", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI",
+                "SpecgenMockWebhooks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -269,7 +275,7 @@ let package = Package(
         // A client for the auth schemes, servers and streams of real APIs: run against specgen-mock in SpecgenMockTests.
         .target(
             name: "Relay",
-            dependencies: ["SpecgenRuntime"],
+            dependencies: ["SpecgenRuntime", "SpecgenWebhooks"],
             path: "Tests/Fixtures/Relay",
             exclude: ["Relay.yaml"],
             swiftSettings: generatedClientSettings,
@@ -310,7 +316,7 @@ let package = Package(
                 "specgen-mock", "SpecgenMock", "SpecgenWire", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI",
                 "ExampleFlows",
                 "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "Shelf", "Relay", "Ledger",
-                "PayDesk", "SpecgenRuntime", "SpecgenFuzzing",
+                "PayDesk", "SpecgenRuntime", "SpecgenFuzzing", "SpecgenWebhooks", "SpecgenMockWebhooks",
             ],
             swiftSettings: strictSettings
         ),

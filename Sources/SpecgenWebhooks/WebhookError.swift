@@ -15,6 +15,7 @@ public enum WebhookError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The signature held, but the body is not the event's payload.
     case undecodable(event: String, reason: String)
 
+    /// Which check failed, in a sentence.
     public var description: String {
         switch self {
         case .missingHeader(let name): "the delivery has no '\(name)' header"

@@ -13,6 +13,7 @@ public struct WebhookHeaders: Sendable, ExpressibleByDictionaryLiteral {
     /// Headers from swift-http-types' fields (Hummingbird, Vapor through HTTPTypes).
     public init(_ httpFields: HTTPFields) { fields = httpFields.map { ($0.name.rawName, $0.value) } }
 
+    /// Headers written as a dictionary literal: `["webhook-id": "msg_1"]`.
     public init(dictionaryLiteral elements: (String, String)...) { fields = elements.map { ($0.0, $0.1) } }
 
     /// The first value of a header.

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import SpecgenMock
 import SpecgenMockServer
+import SpecgenMockWebhooks
 import SpecgenOpenAPI
 import SpecgenSpec
 import SpecgenWire
@@ -67,7 +68,23 @@ struct SpecgenMockCommand: AsyncParsableCommand {
             valueName: "url"))
     var proxy: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Instead of serving, send one signed delivery of this webhook event to --to and exit: 0 when the "
+                + "receiver answers the status the spec gives the event.", valueName: "event"))
+    var deliver: String?
+
+    @Option(help: ArgumentHelp("Where --deliver posts the delivery.", valueName: "url"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("The secret --deliver signs with, written as the receiver is given it.", valueName: "s"))
+    var secret: String?
+
+    @Flag(help: "With --deliver, change the body after signing, so the receiver must refuse it.")
+    var tamper = false
+
     func run() async throws {
+        if let deliver { return try await deliverEvent(deliver) }
         let service: MockService
         switch load() {
         case .success(let loaded):
@@ -156,7 +173,7 @@ struct SpecgenMockCommand: AsyncParsableCommand {
 
     /// Waits for SIGINT or SIGTERM, handled here instead of killing the process, so the server stops cleanly.
     /// Writes one line to standard output unbuffered, so a pipe sees each request as it is answered.
-    private static func emit(_ line: String) {
+    static func emit(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
@@ -189,5 +206,40 @@ private final class SignalOnce: @unchecked Sendable {
     func fire(_ name: String) {
         continuation?.resume(returning: name)
         continuation = nil
+    }
+}
+
+extension SpecgenMockCommand {
+    /// `--deliver <event> --to <url>`: one signed delivery, and whether the receiver answered as the spec says.
+    func deliverEvent(_ event: String) async throws {
+        guard let target = to.flatMap(URL.init(string:)), target.scheme == "http" || target.scheme == "https" else {
+            throw ValidationError("--deliver needs --to with the receiver's http(s) URL")
+        }
+        let loaded: Loaded
+        switch load() {
+        case .success(let value): loaded = value
+        case .failure(let problems):
+            FileHandle.standardError.write(Data((problems.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+        let delivery: WebhookDeliveries.Delivery
+        do throws(WebhookDeliveries.Failure) {
+            delivery = try WebhookDeliveries(spec: loaded.service.spec).delivery(
+                of: event, secret: secret, tampered: tamper, id: "msg_\(UUID().uuidString.prefix(8).lowercased())")
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let status: Int
+        do {
+            status = try await WebhookDeliveries.send(delivery, to: target)
+        } catch {
+            FileHandle.standardError.write(Data("error: could not deliver to \(target): \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        // A tampered delivery is meant to be refused: any 4XX is the receiver doing its job.
+        let expected = tamper ? StatusPattern.range(4) : delivery.answer
+        let verdict = expected.matches(status) ? "as expected" : "expected \(expected)"
+        Self.emit("Delivered \(event)\(tamper ? " (tampered)" : "") to \(target): \(status), \(verdict)")
+        if !expected.matches(status) { throw ExitCode(1) }
     }
 }
