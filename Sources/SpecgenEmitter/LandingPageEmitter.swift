@@ -31,6 +31,11 @@ package struct LandingPageEmitter {
             lines += ["", "### \(group.title)", ""]
             lines += group.operations.map { "- ``\(names.client)/\(Self.link(to: $0))``" }
         }
+        if let webhooks = plan.webhooks {
+            // The events an app's server receives, each a case of the events enum with its payload.
+            lines += ["", "### Webhooks", "", "- ``\(webhooks.receiverName)``", "- ``\(webhooks.enumName)``"]
+            lines += webhooks.events.map { "- ``\(webhooks.enumName)/\($0.caseName.withoutBackticks)(_:)``" }
+        }
         let models = plan.models.map(\.typeName)
         if !models.isEmpty {
             lines += ["", "### Models", ""]
@@ -49,7 +54,10 @@ package struct LandingPageEmitter {
         var lines = ["### Servers", "", "| Server | URL |", "|---|---|"]
         for server in plan.servers {
             let about = server.documentation.map { " (\(Self.oneLine($0)))" } ?? ""
-            lines.append("| ``\(plan.names.server)/\(server.caseName.withoutBackticks)`` | `\(server.url)`\(about) |")
+            // A server with variables is a case with associated values, which DocC names with their labels.
+            let labels = server.variables.isEmpty ? "" : "(" + server.variables.map { "\($0.label):" }.joined() + ")"
+            let symbol = "\(plan.names.server)/\(server.caseName.withoutBackticks)\(labels)"
+            lines.append("| ``\(symbol)`` | `\(server.url)`\(about) |")
         }
         return lines + [""]
     }

@@ -59,7 +59,7 @@ struct WebhookEmitter {
                 w.blank()
                 w.docComment(
                     "The event of a delivery, once its signature holds: nothing of the body is read before.\n"
-                        + "- Throws: ``WebhookError``, naming the check that failed.")
+                        + "- Throws: `WebhookError`, naming the check that failed.")
                 w.declaration(
                     "func", "verify",
                     "(body: Data, headers: WebhookHeaders, now: Date = Date()) throws(WebhookError) -> \(plan.enumName)"
@@ -73,7 +73,7 @@ struct WebhookEmitter {
                 w.blank()
                 w.docComment(
                     "The event of a delivery. The spec does not say how deliveries are signed: check that it "
-                        + "comes from \(plan.apiName) before.\n- Throws: ``WebhookError`` when the payload does not decode.")
+                        + "comes from \(plan.apiName) before.\n- Throws: `WebhookError` when the payload does not decode.")
                 w.declaration(
                     "func", "decode", "(body: Data, headers: WebhookHeaders) throws(WebhookError) -> \(plan.enumName)"
                 ) {
