@@ -73,7 +73,8 @@ struct WebhookEmitter {
                 w.blank()
                 w.docComment(
                     "The event of a delivery. The spec does not say how deliveries are signed: check that it "
-                        + "comes from \(plan.apiName) before.\n- Throws: `WebhookError` when the payload does not decode.")
+                        + "comes from \(plan.apiName) before.\n- Throws: `WebhookError` when the payload does not decode."
+                )
                 w.declaration(
                     "func", "decode", "(body: Data, headers: WebhookHeaders) throws(WebhookError) -> \(plan.enumName)"
                 ) {

@@ -34,6 +34,7 @@ public struct WebhookDeliveries: Sendable {
         /// The secret is not in the encoding the spec gives secrets in.
         case unreadableSecret
 
+        /// What is missing, in a sentence.
         public var description: String {
             switch self {
             case .noWebhooks: "the spec declares no webhooks"
