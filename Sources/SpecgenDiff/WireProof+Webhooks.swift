@@ -48,6 +48,8 @@ struct WebhookExchange {
             return (.object(entries), [:])
         case .header(let header):
             return (value, [header.lowercased(): event])
+        case .url:
+            return (value, [:])
         }
     }
 
@@ -71,6 +73,9 @@ struct WebhookExchange {
             }
         case .header(let header):
             named = headers[header.lowercased()]
+        case .url:
+            // The receiver is told the event by the URL the app registered for it, the new server's event's own.
+            named = sent.name
         }
         guard let name = named, let expected = receiving.events.first(where: { $0.name == name }) else {
             // An event the old receiver does not know is `unknown` to it, kept with its body: fine for a new one.

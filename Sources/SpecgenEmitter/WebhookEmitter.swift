@@ -24,6 +24,17 @@ struct WebhookEmitter {
             }
             w.docComment("An event this client does not know: its name, when the delivery gives one, and the body.")
             w.declaration("case", "unknown", "(event: String?, body: Data)")
+            if plan.eventName == .url {
+                w.blank()
+                w.docComment(
+                    "The events, by the name the app registers a URL for; a receiver is told which one it got.")
+                w.type("enum", "Event", ": String, CaseIterable, Sendable") { w in
+                    for event in plan.events {
+                        w.docComment(event.documentation)
+                        w.declaration("case", event.caseName, "", " = \(SwiftLiteral.string(event.name))")
+                    }
+                }
+            }
             w.blank()
             w.docComment("The event's name as deliveries give it (`\(plan.events.first?.name ?? "event")`).")
             w.declaration("var", "name", ": String?") { w in
@@ -34,6 +45,18 @@ struct WebhookEmitter {
                     w.line("case .unknown(let event, _): return event")
                 }
             }
+        }
+    }
+
+    /// The parameter that says which event a delivery is, where deliveries do not name it.
+    private var eventParameter: String { plan.eventName == .url ? "_ event: \(plan.enumName).Event, " : "" }
+
+    /// The event's name in a delivery, as Swift.
+    private var nameExpression: String {
+        switch plan.eventName {
+        case .field(let field): "WebhookPayload.event(inField: \(SwiftLiteral.string(field)), of: body)"
+        case .header(let header): "headers[\(SwiftLiteral.string(header))]"
+        case .url: "event.rawValue"
         }
     }
 
@@ -62,10 +85,11 @@ struct WebhookEmitter {
                         + "- Throws: `WebhookError`, naming the check that failed.")
                 w.declaration(
                     "func", "verify",
-                    "(body: Data, headers: WebhookHeaders, now: Date = Date()) throws(WebhookError) -> \(plan.enumName)"
+                    "(\(eventParameter)body: Data, headers: WebhookHeaders, now: Date = Date()) throws(WebhookError) -> "
+                        + plan.enumName
                 ) { w in
                     w.line("try verifier.verify(body: body, headers: headers, now: now)")
-                    w.line("return try Self.event(body: body, headers: headers)")
+                    w.line("return try Self.event(\(nameExpression), body: body)")
                 }
             } else {
                 w.docComment("A receiver; the spec does not say how deliveries are signed.")
@@ -76,21 +100,14 @@ struct WebhookEmitter {
                         + "comes from \(plan.apiName) before.\n- Throws: `WebhookError` when the payload does not decode."
                 )
                 w.declaration(
-                    "func", "decode", "(body: Data, headers: WebhookHeaders) throws(WebhookError) -> \(plan.enumName)"
-                ) {
-                    w in
-                    w.line("try Self.event(body: body, headers: headers)")
+                    "func", "decode",
+                    "(\(eventParameter)body: Data, headers: WebhookHeaders) throws(WebhookError) -> \(plan.enumName)"
+                ) { w in
+                    w.line("try Self.event(\(nameExpression), body: body)")
                 }
             }
             w.blank()
-            w.block("static func event(body: Data, headers: WebhookHeaders) throws(WebhookError) -> \(plan.enumName)") {
-                w in
-                switch plan.eventName {
-                case .field(let field):
-                    w.line("let event = WebhookPayload.event(inField: \(SwiftLiteral.string(field)), of: body)")
-                case .header(let header):
-                    w.line("let event = headers[\(SwiftLiteral.string(header))]")
-                }
+            w.block("static func event(_ event: String?, body: Data) throws(WebhookError) -> \(plan.enumName)") { w in
                 w.switchBlock("event") { w in
                     for event in plan.events {
                         let name = SwiftLiteral.string(event.name)

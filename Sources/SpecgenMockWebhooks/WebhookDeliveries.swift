@@ -73,6 +73,8 @@ public struct WebhookDeliveries: Sendable {
             }
         case .header(let header):
             headers.append((header, event))
+        case .url:
+            break
         }
         for field in declared.headers {
             if let text = synthesizer.value(for: field).scalarText { headers.append((field.wireName, text)) }

@@ -51,10 +51,13 @@ extension OpenAPIExporter {
             object["secret"] = .string(signing.secretEncoding.rawValue)
             if signing.scheme.isTimestamped { object["tolerance"] = .double(signing.tolerance) }
             written["signing"] = .object(object)
+        } else if webhooks.isUnsigned {
+            written["signing"] = "none"
         }
         switch webhooks.eventName {
         case .field(let field): written["event"] = Self.object([("field", .string(field))])
         case .header(let header): written["event"] = Self.object([("header", .string(header))])
+        case .url: written["event"] = "url"
         }
         root["x-specgen-webhooks"] = .object(written)
     }

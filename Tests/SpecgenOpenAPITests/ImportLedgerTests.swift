@@ -48,12 +48,13 @@ struct ImportLedgerTests {
                     + "say it in the spec by hand if the client needs it",
             ])
         #expect(result.summary.warnings["unread-key"] == 2)
-        // The callback comes in as a webhook when its payload names its event; this one's does not, and says so.
+        // The callback comes in as a webhook, named by the URL the app registers for it: its payload names nothing.
         #expect(
-            result.diagnostics.filter { $0.kind == ImportWarning.webhook.rawValue }.map(\.description) == [
-                "openapi.yaml:17:15: warning: webhook 'onEvent' is not imported: its payload '{string: json}' does not "
-                    + "name the event in 'type'; the payload is kept as a standalone model; add the events to the "
-                    + "spec's 'webhooks:' by hand, naming them by a header"
+            result.diagnostics.filter { $0.kind == ImportWarning.webhook.rawValue }.map(\.message) == [
+                "the document does not say how webhook deliveries are signed; the spec says 'signing: none'",
+                "the webhook payloads do not name their event in a field all of them carry (type, eventType, "
+                    + "event_type, event, eventCode, kind); the receiver is told which event a delivery is, by the URL "
+                    + "the app registers for it",
             ])
     }
 

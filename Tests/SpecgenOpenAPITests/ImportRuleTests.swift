@@ -312,12 +312,16 @@ struct ImportRuleTests {
         #expect(server.variables.map(\.defaultValue) == ["eu", "z1"])
     }
 
-    /// Webhook payloads and schemas no operation carries come in as standalone models, roots only.
-    @Test func unusedSchemasAndWebhookPayloadsAreStandalone() throws {
+    /// Schemas no operation or webhook carries come in as standalone models, roots only; webhook payloads are the
+    /// webhooks' own, named by the URL the app registers when they name no event.
+    @Test func unusedSchemasAreStandaloneAndWebhooksComeInWhole() throws {
         let (spec, summary) = try Self.imported("import-webhooks")
         let standalone = spec.models.filter(\.isStandalone).map(\.name)
-        #expect(standalone == ["BalanceEvent", "Archived", "ReportReadyPayload"])
+        #expect(standalone == ["Archived"])
         #expect(try Self.model("Reason", in: spec).isStandalone == false)
+        let webhooks = try #require(spec.webhooks)
+        #expect(webhooks.events.map(\.name) == ["balanceChanged", "reportReady"])
+        #expect(webhooks.eventName == .url && webhooks.isUnsigned)
         #expect(summary.warnings["webhook"] == 2)
     }
 

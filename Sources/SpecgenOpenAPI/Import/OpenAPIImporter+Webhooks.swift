@@ -76,9 +76,12 @@ extension ImportRun {
         guard !events.isEmpty else { return nil }
         var webhooks = Webhooks(events: events, location: Self.unlocated)
         if let written = root["x-specgen-webhooks"] {
+            webhookNamingWritten = written["event"] != nil
             webhooks.signing = Self.signing(written["signing"])
+            webhooks.isUnsigned = written["signing"]?.string == "none"
             if let header = written["event"]?.string("header") { webhooks.eventName = .header(header) }
             if let field = written["event"]?.string("field") { webhooks.eventName = .field(field) }
+            if written["event"]?.string == "url" { webhooks.eventName = .url }
         } else if let (header, scheme) = signatureHeader {
             webhooks.signing = WebhookSigning(
                 scheme: scheme, header: scheme == .standardWebhooks ? nil : header, location: Self.unlocated)
@@ -97,27 +100,44 @@ extension ImportRun {
             tolerance: node["tolerance"]?.double ?? 300, location: unlocated)
     }
 
-    /// Keeps in `webhooks:` the events whose deliveries name them where the spec says (lint's rule,
-    /// ``TypeResolver/namesEvent(_:in:field:)``); the others' payloads stay as standalone models, each with a
-    /// warning that says why.
+    /// The payload fields real APIs name their events in, in the order the import tries them.
+    static let eventFields = ["type", "eventType", "event_type", "event", "eventCode", "kind"]
+
+    /// Settles how deliveries name their event: as the export wrote it, else the first of ``eventFields`` every
+    /// payload names its event in (lint's rule, ``TypeResolver/namesEvent(_:in:field:)``), else by the URL the app
+    /// registers per event, with a warning that says so. No event is left out.
     func settleWebhooks(_ spec: inout Spec) {
         guard var webhooks = spec.webhooks else { return }
         let types = TypeResolver(spec)
-        if case .field(let field) = webhooks.eventName {
-            webhooks.events.removeAll { event in
-                if types.namesEvent(event.name, in: event.payload, field: field) { return false }
+        let names = { (field: String) in
+            webhooks.events.allSatisfy { types.namesEvent($0.name, in: $0.payload, field: field) }
+        }
+        if !webhookNamingWritten {
+            if let field = Self.eventFields.first(where: names) {
+                webhooks.eventName = .field(field)
+            } else if let first = webhooks.events.first {
+                webhooks.eventName = .url
                 warn(
-                    .webhook, at: event.location,
-                    "webhook '\(event.name)' is not imported: its payload '\(event.payload)' does not name the event "
-                        + "in '\(field)'; the payload is kept as a standalone model",
-                    fix: "add the events to the spec's 'webhooks:' by hand, naming them by a header")
-                return true
+                    .webhook, at: first.location,
+                    "the webhook payloads do not name their event in a field all of them carry (\(Self.eventFields.joined(separator: ", "))); "
+                        + "the receiver is told which event a delivery is, by the URL the app registers for it",
+                    fix: "set 'webhooks.event' in the spec where deliveries name their event, if they do")
             }
+        } else if case .field(let field) = webhooks.eventName, !names(field) {
+            // The export's own naming that the payloads no longer carry: the receiver is told instead.
+            webhooks.eventName = .url
+            warn(
+                .webhook, at: webhooks.events.first?.location ?? Self.unlocated,
+                "the webhook payloads do not all name their event in '\(field)'; the receiver is told which event a "
+                    + "delivery is", fix: "name every event in '\(field)'")
         }
         spec.webhooks = webhooks.events.isEmpty ? nil : webhooks
-        if let first = webhooks.events.first, webhooks.signing == nil {
+        if let first = webhooks.events.first, webhooks.signing == nil, !webhooks.isUnsigned {
+            // The spec says so in words a receiver's author sees: `signing: none`, until someone sets it.
+            spec.webhooks?.isUnsigned = true
             warn(
-                .webhook, at: first.location, "the document does not say how webhook deliveries are signed",
+                .webhook, at: first.location,
+                "the document does not say how webhook deliveries are signed; the spec says 'signing: none'",
                 fix: "set 'webhooks.signing' in the spec (standard-webhooks, timestamped or hmac-sha256)")
         }
     }

@@ -156,6 +156,8 @@ final class ImportRun {
     var errorCases: [String: TypeRef?] = [:]
     /// The `callbacks` of each operation that has them, by the operation's name, for the webhooks.
     var callbacks: [(operation: String, node: DocNode)] = []
+    /// Whether the document says how webhook deliveries name their event (the export's `x-specgen-webhooks`).
+    var webhookNamingWritten = false
 
     init(documents: OpenAPIDocuments, name: String?) {
         self.documents = documents

@@ -7,11 +7,11 @@ extension LintRun {
             warning(
                 webhooks.location, "'webhooks' declares no events", fix: "list the events the API sends, or remove it")
         }
-        if webhooks.signing == nil {
+        if webhooks.signing == nil, !webhooks.isUnsigned {
             warning(
                 webhooks.location,
                 "the spec does not say how deliveries are signed, so a receiver cannot tell one from a forgery",
-                fix: "add 'signing: {scheme: standard-webhooks}' (or 'timestamped', 'hmac-sha256')")
+                fix: "add 'signing: {scheme: standard-webhooks}' (or 'timestamped', 'hmac-sha256'), or 'signing: none'")
         }
         var cases: [String: String] = [:]
         for event in webhooks.events {

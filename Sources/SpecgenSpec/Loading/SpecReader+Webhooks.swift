@@ -8,7 +8,13 @@ extension SpecReader {
                 node, keyPath: "webhooks", allowed: ["signing", "event", "events"], context: context)
         else { return nil }
         var webhooks = Webhooks(events: [], location: context.location(node))
-        if let signing = top.value("signing") { webhooks.signing = self.signing(signing) }
+        if let signing = top.value("signing") {
+            if signing.scalar == "none" {
+                webhooks.isUnsigned = true
+            } else {
+                webhooks.signing = self.signing(signing)
+            }
+        }
         if let event = top.value("event"), let name = eventName(event) { webhooks.eventName = name }
         guard let eventsNode = top.value("events") else {
             context.error(node, "missing required key 'events' in 'webhooks'", fix: "list the events the API sends")
@@ -64,6 +70,7 @@ extension SpecReader {
     }
 
     private func eventName(_ node: YAMLNode) -> Webhooks.EventName? {
+        if node.scalar == "url" { return .url }
         guard
             let reader = MappingReader(node, keyPath: "webhooks.event", allowed: ["field", "header"], context: context)
         else { return nil }
@@ -72,8 +79,8 @@ extension SpecReader {
         case (nil, let header?): return .header(header)
         default:
             context.error(
-                node, "'webhooks.event' names the event by one 'field' of the payload or one 'header'",
-                fix: "write 'event: {field: type}' or 'event: {header: X-Event-Type}'")
+                node, "'webhooks.event' names the event by one 'field' of the payload, one 'header', or 'url'",
+                fix: "write 'event: {field: type}', 'event: {header: X-Event-Type}' or 'event: url'")
             return nil
         }
     }

@@ -6,10 +6,15 @@ public struct Webhooks: Hashable, Sendable {
         case field(String)
         /// A header (`X-GitHub-Event`).
         case header(String)
+        /// Nowhere: the app registers a URL per event, and its receiver is told which event a URL receives
+        /// (`event: url`).
+        case url
     }
 
-    /// How deliveries are signed; nil when the spec does not say, and a receiver cannot check them.
+    /// How deliveries are signed; nil when they are not, or the spec does not say, and a receiver cannot check them.
     public var signing: WebhookSigning?
+    /// Whether the spec says deliveries are not signed (`signing: none`), rather than saying nothing.
+    public var isUnsigned = false
     /// Where a delivery names its event.
     public var eventName: EventName
     /// The events, in spec order.

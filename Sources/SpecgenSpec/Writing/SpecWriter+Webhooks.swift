@@ -12,11 +12,14 @@ extension SpecWriter {
                 written["tolerance"] = Self.number(signing.tolerance)
             }
             map["signing"] = written.text
+        } else if webhooks.isUnsigned {
+            map["signing"] = "none"
         }
         switch webhooks.eventName {
         case .field("type"): break
         case .field(let field): map["event"] = .map([SpecText.Entry(key: "field", value: .string(field))])
         case .header(let header): map["event"] = .map([SpecText.Entry(key: "header", value: .string(header))])
+        case .url: map["event"] = "url"
         }
         map["events"] = .map(
             webhooks.events.map { event in
