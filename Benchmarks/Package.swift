@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "Chatist", package: specgen),
                 .product(name: "Keyz", package: specgen),
                 .product(name: "SpecgenRuntime", package: specgen),
+                // Built for the corpus run: imported clients of documents with webhooks compile against it.
+                .product(name: "SpecgenWebhooks", package: specgen),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

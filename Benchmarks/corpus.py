@@ -175,6 +175,7 @@ def ours(specgen, document, modules, limits):
         row["failed"] = "generate: " + generated.output[-500:]
         return row
     row["lines"] = bench.swift_lines(folder)
+    row["webhooks"] = (declared_webhooks(document), kept_webhooks(spec))
     if modules is not None:
         row["compile"] = compiled("specgen", name, folder, modules, limits)
     return row
@@ -224,6 +225,47 @@ def compile_cell(entry):
     return f"{seconds(c['seconds'])}, {memory(c['mib'])}, {verdict}" + (f" ({', '.join(extra)})" if extra else "")
 
 
+METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+
+
+def declared_webhooks(path):
+    """The webhooks a document declares: each method of its `webhooks`, `x-webhooks` and operations' `callbacks`."""
+    try:
+        document = load_document(path)
+    except Exception:  # noqa: BLE001 (a document the import read but PyYAML cannot is counted as declaring none)
+        return 0
+    if not isinstance(document, dict):
+        return 0
+    count = 0
+    for key in ("webhooks", "x-webhooks"):
+        for item in (document.get(key) or {}).values():
+            count += sum(1 for method in (item or {}) if method in METHODS)
+    for item in (document.get("paths") or {}).values():
+        for operation in (item or {}).values():
+            if not isinstance(operation, dict):
+                continue
+            for expressions in (operation.get("callbacks") or {}).values():
+                for callback in (expressions or {}).values():
+                    count += sum(1 for method in (callback or {}) if method in METHODS)
+    return count
+
+
+def kept_webhooks(spec):
+    """The events under `webhooks: events:` of a spec specgen wrote (one key per line, four spaces in)."""
+    lines = spec.read_text().split("\n") if spec.exists() else []
+    if "webhooks:" not in lines:
+        return 0
+    count, inside = 0, False
+    for line in lines[lines.index("webhooks:") + 1:]:
+        if line.startswith("  events:"):
+            inside = True
+        elif inside and line.startswith("    ") and not line.startswith("     ") and ":" in line:
+            count += 1
+        elif inside and line and not line.startswith("    "):
+            break
+    return count
+
+
 def report(args, rows, started, finished, folder):
     quick = "--quick" in args
     title = ("# The OpenAPI corpus: imported and generated (quick mode)" if quick else
@@ -239,6 +281,14 @@ def report(args, rows, started, finished, folder):
     lines.append(f"**Contract:** {len(contract)} of {len(rows)} documents import with exit 0, every operation "
                  f"imported or skipped with a warning, and `lint --strict` clean; {imported} of {operations} "
                  f"operations imported.")
+    hooks = [(r[0], r[1]["webhooks"]) for r in rows if r[1].get("webhooks", (0, 0))[0]]
+    declared = sum(counts[0] for _, counts in hooks)
+    kept = sum(counts[1] for _, counts in hooks)
+    lines.append("")
+    lines.append(f"**Webhooks:** {declared} declared (`webhooks`, `x-webhooks`, operations' `callbacks`) in "
+                 f"{len(hooks)} documents; {kept} kept as events of the specs' `webhooks:`"
+                 + "".join(f"; `{document.relative_to(folder)}` keeps {counts[1]} of {counts[0]}"
+                           for document, counts in hooks if counts[0] != counts[1]) + ".")
     lines.append("")
     lines.append("Import and generate times are the fastest of three runs (release build), each from a fresh output, "
                  "with the highest peak memory of the three; a compile runs once.")
@@ -465,6 +515,7 @@ def main():
         specgen, peer, modules = bench.ROOT / ".build/release/specgen", None, None
         if not args.quick:
             bench.run(["swift", "build", "--target", "SpecgenRuntime"])
+            bench.run(["swift", "build", "--target", "SpecgenWebhooks"])
             modules = bench.ROOT / ".build/debug/Modules"
     else:
         specgen, peer = bench.build_tools()

@@ -158,6 +158,7 @@ def build_tools():
     run(["swift", "build", "-c", "release", "--product", "swift-openapi-generator"], cwd=BENCH)
     log("building the runtimes the generated code compiles against (debug)")
     run(["swift", "build", "--target", "SpecgenRuntime"], cwd=BENCH)
+    run(["swift", "build", "--target", "SpecgenWebhooks"], cwd=BENCH)
     run(["swift", "build", "--target", "OpenAPIRuntime"], cwd=BENCH)
     return ROOT / ".build/release/specgen", BENCH / ".build/release/swift-openapi-generator"
 

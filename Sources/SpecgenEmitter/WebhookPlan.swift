@@ -69,7 +69,8 @@ extension ClientPlanner {
         switch webhooks.eventName {
         case .field(let field): named = "A delivery names its event in the payload's `\(field)`."
         case .header(let header): named = "A delivery names its event in its `\(header)` header."
-        case .url: named = "A delivery does not name its event: register a URL per event, and say which one it received."
+        case .url:
+            named = "A delivery does not name its event: register a URL per event, and say which one it received."
         }
         return WebhooksPlan(
             enumName: names.webhook, receiverName: names.webhooks, apiName: spec.name, eventName: webhooks.eventName,
