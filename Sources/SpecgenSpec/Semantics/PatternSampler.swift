@@ -2,8 +2,9 @@ import Foundation
 
 /// Strings that match a `pattern`: the mock answers with them and the diff sends them, so a value made for a field
 /// meets the field's own regular expression. It reads the expressions real specs write (literals, classes, `\d`,
-/// `\w`, `\s`, `.`, groups, alternation, every quantifier, anchors) and refuses what it cannot generate from
-/// (lookaround, back references, Unicode properties, inline flags), which lint then names.
+/// `\w`, `\s` and their complements, `.`, groups, alternation, every quantifier, anchors and boundaries, the `i`, `m`
+/// and `s` flags) and refuses what it cannot generate from (lookaround, back references, Unicode properties, other
+/// flags), which lint then names.
 public enum PatternSampler {
     /// Why a pattern is beyond the sampler, such as `lookahead '(?='`.
     public struct Unsupported: Error, Hashable, Sendable {
@@ -145,6 +146,18 @@ public enum PatternSampler {
         static let word = CharacterSet(ranges: [0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
         static let space = CharacterSet(ranges: [0x09...0x0D, 0x20...0x20])
         static let anything = CharacterSet(ranges: [], negated: true)
+
+        /// Every scalar these ranges leave out, as ranges (for a negated class inside another class).
+        var complement: CharacterSet {
+            var ranges: [ClosedRange<UInt32>] = []
+            var start: UInt32 = 0
+            for range in self.ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if range.lowerBound > start { ranges.append(start...(range.lowerBound - 1)) }
+                start = Swift.max(start, range.upperBound + 1)
+            }
+            if start <= 0x10FFFF { ranges.append(start...0x10FFFF) }
+            return CharacterSet(ranges: ranges)
+        }
     }
 
     /// A recursive-descent reader of the expression.
@@ -191,6 +204,17 @@ public enum PatternSampler {
                     case ("<", let after) where after != "=" && after != "!":
                         try skipGroupName(from: 2)
                     case ("P", "<"): try skipGroupName(from: 3)
+                    case (let flag?, _) where Self.flags.contains(flag):
+                        // `(?i)` sets flags for the rest, `(?i:...)` for a group: both only widen what matches,
+                        // and every string made is checked against the expression itself.
+                        index += 1
+                        while let scalar = next, Self.flags.contains(scalar) { index += 1 }
+                        if next == ")" {
+                            index += 1
+                            return nil
+                        }
+                        guard next == ":" else { throw Unsupported(reason: "the group '(?\(flag)'") }
+                        index += 1
                     case ("=", _), ("!", _): throw Unsupported(reason: "lookahead '(?\(peek(1) ?? " "))'")
                     case ("<", _): throw Unsupported(reason: "lookbehind '(?<\(peek(2) ?? " "))'")
                     default: throw Unsupported(reason: "the group '(?\(peek(1).map(String.init) ?? "")'")
@@ -205,6 +229,9 @@ public enum PatternSampler {
             default: return .literal(scalar)
             }
         }
+
+        /// The inline flags the sampler reads: case-insensitive, multiline and dot-all only widen what matches.
+        static let flags: Set<Unicode.Scalar> = ["i", "m", "s", "-"]
 
         mutating func skipGroupName(from offset: Int) throws {
             index += offset
@@ -263,12 +290,13 @@ public enum PatternSampler {
             case "w": return .set(.word)
             case "s": return .set(.space)
             case "D", "W", "S":
-                guard !inClass else { throw Unsupported(reason: "'\\\(scalar)' inside a class") }
                 let base: CharacterSet = scalar == "D" ? .digits : scalar == "W" ? .word : .space
-                return .set(CharacterSet(ranges: base.ranges, negated: true))
+                // Inside a class (`[\s\S]`) the complement joins the class's other members as ranges.
+                return .set(inClass ? base.complement : CharacterSet(ranges: base.ranges, negated: true))
             case "b", "B", "A", "z", "Z", "G":
                 guard !inClass else { return .literal(scalar == "b" ? "\u{8}" : scalar) }
-                throw Unsupported(reason: "the assertion '\\\(scalar)'")
+                // An assertion adds no text; a string made across a boundary it refuses fails the final check.
+                return .sequence([])
             case "1"..."9", "k": throw Unsupported(reason: "a back reference '\\\(scalar)'")
             case "p", "P": throw Unsupported(reason: "a Unicode property '\\\(scalar)'")
             case "n": return .literal("\n")
