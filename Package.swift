@@ -161,7 +161,13 @@ let package = Package(
             plugins: ["SpecgenPlugin"]),
 
         // MARK: Mock server and examples (the build plugins' tool, specgen-generate, never links a server)
-        .target(name: "SpecgenMock", dependencies: ["SpecgenSpec", "SpecgenWire"], swiftSettings: strictSettings),
+        .target(
+            name: "SpecgenMock",
+            dependencies: [
+                "SpecgenSpec", "SpecgenWire", "SpecgenRuntime",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strictSettings),
         .target(
             name: "SpecgenMockServer",
             dependencies: ["SpecgenMock", "SpecgenWire", .product(name: "FlyingFox", package: "FlyingFox")],
