@@ -23,8 +23,9 @@ struct WebhookExchange {
             of: sent.payload)
         var failed: [Exchange] = []
         for value in values {
-            let delivered = Self.naming(value, event, in: webhooks)
-            if let failure = failure(receiving: delivered.body, headers: delivered.headers, of: sent) {
+            let delivered = webhooks.delivery(of: value, as: event)
+            let headers = Dictionary(delivered.headers.map { ($0.0.lowercased(), $0.1) }) { first, _ in first }
+            if let failure = failure(receiving: delivered.body, headers: headers, of: sent) {
                 failed.append(
                     Exchange(
                         direction: .answer, type: sent.payload.description, operation: "webhook \(event)",
@@ -32,25 +33,6 @@ struct WebhookExchange {
             }
         }
         return WireProof(requests: 0, answers: values.count, failed: failed)
-    }
-
-    /// The payload with the event named where `webhooks` names it, and the headers that carry it.
-    static func naming(
-        _ value: SpecValue, _ event: String, in webhooks: Webhooks
-    ) -> (
-        body: SpecValue, headers: [String: String]
-    ) {
-        switch webhooks.eventName {
-        case .field(let field):
-            guard case .object(var entries) = value else { return (value, [:]) }
-            entries.removeAll { $0.key == field }
-            entries.insert(SpecValueEntry(key: field, value: .string(event)), at: 0)
-            return (.object(entries), [:])
-        case .header(let header):
-            return (value, [header.lowercased(): event])
-        case .url:
-            return (value, [:])
-        }
     }
 
     /// Why the old receiver does not take a delivery of `sent` with this body; nil when it does.
@@ -96,20 +78,11 @@ struct WebhookExchange {
                     "the old receiver reads its '\(header.wireName)' header as \(header.type), and it is \(given.type)"
             }
         }
-        let answered = Self.code(expected.answer)
+        let answered = expected.answer.representative(success: true)
         if !sent.answer.matches(answered) {
             return "the old receiver answers \(answered), and the new server takes only \(sent.answer)"
         }
         return nil
-    }
-
-    /// The status a receiver answers with for a pattern: its code, or the first of its range.
-    static func code(_ pattern: StatusPattern) -> Int {
-        switch pattern {
-        case .code(let code): code
-        case .range(let hundred): hundred * 100
-        case .other: 200
-        }
     }
 
     /// How deliveries are signed, as a receiver checks them: the scheme, its header and the secret's encoding.

@@ -11,7 +11,7 @@ extension MockService {
         let fits = { (pattern: StatusPattern) in status.map(pattern.matches) ?? true }
         for var response in endpoint.responses.sorted(by: { $0.status < $1.status }) where fits(response.status) {
             guard let example = response.examples.first(where: { $0.name == name }) else { continue }
-            let code = status ?? Self.code(response.status, success: true)
+            let code = status ?? response.status.representative(success: true)
             var answer: MockResponse
             if case .json(let type) = response.body, isWhole(example.value, type) {
                 answer = json(code, example.value)
@@ -25,7 +25,7 @@ extension MockService {
         }
         for var error in spec.errors(of: endpoint).sorted(by: { $0.status < $1.status }) where fits(error.status) {
             guard let example = error.examples.first(where: { $0.name == name }) else { continue }
-            let code = status ?? Self.code(error.status, success: false)
+            let code = status ?? error.status.representative(success: false)
             let answer: MockResponse
             if let type = error.body, type != .primitive(.string), isWhole(example.value, type) {
                 answer = json(code, example.value)
@@ -59,16 +59,6 @@ extension MockService {
         var exchange = exchange
         exchange.logLine += " (example: \(ValueChecker.cut(name)))"
         return exchange
-    }
-
-    /// The status that stands for a pattern: its code, or the first of its range (`4XX` → 400); `default` is 200 for
-    /// a success and 500 for an error.
-    static func code(_ pattern: StatusPattern, success: Bool) -> Int {
-        switch pattern {
-        case .code(let code): code
-        case .range(let hundred): hundred * 100
-        case .other: success ? 200 : 500
-        }
     }
 
     /// The example a `Prefer` header asks for: `example=overdue` or `example="two words"`.

@@ -62,20 +62,8 @@ public struct WebhookDeliveries: Sendable {
             throw .unknownEvent(event, known: webhooks.events.map(\.name))
         }
         let synthesizer = Synthesizer(spec: spec)
-        var payload = synthesizer.value(for: declared.payload)
-        var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
-        switch webhooks.eventName {
-        case .field(let field):
-            if case .object(var entries) = payload {
-                entries.removeAll { $0.key == field }
-                entries.insert(SpecValueEntry(key: field, value: .string(event)), at: 0)
-                payload = .object(entries)
-            }
-        case .header(let header):
-            headers.append((header, event))
-        case .url:
-            break
-        }
+        let (payload, naming) = webhooks.delivery(of: synthesizer.value(for: declared.payload), as: event)
+        var headers: [(name: String, value: String)] = [("Content-Type", "application/json")] + naming
         for field in declared.headers {
             if let text = synthesizer.value(for: field).scalarText { headers.append((field.wireName, text)) }
         }

@@ -154,6 +154,18 @@ public enum StatusPattern: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 }
 
+extension StatusPattern {
+    /// The status that stands for the pattern: its code, or the first of its range (`4XX` → 400); `default` is 200
+    /// for a success and 500 for an error.
+    public func representative(success: Bool) -> Int {
+        switch self {
+        case .code(let code): code
+        case .range(let hundred): hundred * 100
+        case .other: success ? 200 : 500
+        }
+    }
+}
+
 /// A successful response.
 public struct ResponseCase: Hashable, Sendable {
     /// The status or range.

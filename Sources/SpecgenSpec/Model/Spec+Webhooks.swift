@@ -34,6 +34,25 @@ public struct Webhooks: Hashable, Sendable {
     }
 }
 
+extension Webhooks {
+    /// A payload delivered as `event`: the event's name set in the payload's field, or the header that carries it;
+    /// nothing where the app's URL says which event it is. The mock's deliveries and the diff's proofs both make
+    /// deliveries so.
+    public func delivery(of payload: SpecValue, as event: String) -> (body: SpecValue, headers: [(String, String)]) {
+        switch eventName {
+        case .field(let field):
+            guard case .object(var entries) = payload else { return (payload, []) }
+            entries.removeAll { $0.key == field }
+            entries.insert(SpecValueEntry(key: field, value: .string(event)), at: 0)
+            return (.object(entries), [])
+        case .header(let header):
+            return (payload, [(header, event)])
+        case .url:
+            return (payload, [])
+        }
+    }
+}
+
 /// How an API signs its deliveries: one of the schemes real providers use, its secret's encoding, and how old a
 /// delivery may be.
 public struct WebhookSigning: Hashable, Sendable {
