@@ -119,7 +119,7 @@ package struct ClientPlanner {
         }
     }
 
-    /// The property wrapper of a date field in a format other than ISO 8601 date-time; nil for other fields, and
+    /// How a model stores a date field in a format other than ISO 8601 date-time; nil for other fields, and
     /// for nullable (`??`) dates, which decode as ISO 8601.
     func dateCoding(_ field: Field, presence: SpecgenSpec.Presence) -> DateCodingPlan? {
         guard let format = dateFormat(field.type, format: field.format), presence != .nullable else { return nil }

@@ -57,7 +57,7 @@ extension ModelEmitter {
     private func decoding(_ property: PropertyPlan) -> String {
         let key = "forKey: .\(property.name.withoutBackticks)"
         if let wrapper = property.dateCoding?.wrapper {
-            // A formatted date decodes through its property wrapper, into the wrapper's storage.
+            // A formatted date decodes through the type that stores it, which knows its format.
             let value =
                 property.defaultValue.map {
                     "try container.decodeIfPresent(\(wrapper).self, \(key)) ?? \(wrapper)(wrappedValue: \($0))"
@@ -79,6 +79,7 @@ extension ModelEmitter {
                 value = "try container.decode(\(property.baseType).self, \(key))"
             }
         }
+        if property.storage != nil { return "self._\(property.name.withoutBackticks) = \(property.stored(value))" }
         return "self.\(property.name.withoutBackticks) = \(value)"
     }
 

@@ -18,20 +18,23 @@ struct ModelEmitter {
         w.deprecationNote(object.deprecation)
         w.uses(object.usage, publicly: true)
         let conformances = object.isCodable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable"
-        // Formatted dates and out-of-line models are stored through the runtime's property wrappers, which public
-        // properties name.
-        let wrapped = object.properties.contains { $0.dateCoding != nil || $0.isIndirect }
-        w.type("struct", object.typeName, conformances, isolatable: !wrapped) { w in
-            // Undocumented properties sit on consecutive lines; a documented one is set apart by blank lines.
+        // Formatted dates and out-of-line models are stored in runtime types, which public properties read through.
+        let wrapped = object.properties.contains { $0.storage != nil }
+        w.type("struct", object.typeName, conformances) { w in
+            // Undocumented properties sit on consecutive lines; a documented one, or one read through its storage, is
+            // set apart by blank lines.
+            let apart = { (property: PropertyPlan) in property.isDocumented || property.storage != nil }
             for (index, property) in object.properties.enumerated() {
                 let previous = index > 0 ? object.properties[index - 1] : nil
-                if let previous, previous.isDocumented || property.isDocumented { w.blank() }
+                if let previous, apart(previous) || apart(property) { w.blank() }
                 // Every public declaration is documented; a field the spec does not describe names its source.
                 w.docComment(property.documentation ?? "The `\(property.wireName)` field of `\(object.keyPath)`.")
                 w.deprecationNote(property.deprecation)
-                if let dateCoding = property.dateCoding { w.line("@" + dateCoding.wrapper) }
-                if property.isIndirect { w.line("@Indirect") }
-                w.declaration("var", property.name, ": \(property.type)")
+                if let storage = property.storage {
+                    emitStored(property, in: storage, writer: &w)
+                } else {
+                    w.declaration("var", property.name, ": \(property.type)")
+                }
             }
             if let extra = object.additionalProperties {
                 w.blank()
@@ -84,7 +87,17 @@ struct ModelEmitter {
         }
     }
 
-    /// The fields by their names for `dump`, `print` and the debugger's `po`: a property wrapper's storage
+    /// A property kept in `storage`: the public property reads and writes the private `_name` that holds it.
+    private func emitStored(_ property: PropertyPlan, in storage: String, writer w: inout SwiftWriter) {
+        let bare = property.name.withoutBackticks
+        w.declaration("var", property.name, ": \(property.type)") { w in
+            w.line("get { _\(bare).wrappedValue }")
+            w.line("set { _\(bare).wrappedValue = newValue }")
+        }
+        w.line("private var _\(bare): \(storage)")
+    }
+
+    /// The fields by their names for `dump`, `print` and the debugger's `po`: the private storage
     /// (`_created: FormattedDate<...>`) would show otherwise, and a sensitive field's value.
     private func emitMirror(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         w.type("extension", object.typeName, ": CustomReflectable") { w in
@@ -129,7 +142,12 @@ struct ModelEmitter {
         }
         w.wrappedDeclaration("", "init", parameters, "") { w in
             for property in object.properties {
-                w.line("self.\(property.name.withoutBackticks) = \(property.name)")
+                let bare = property.name.withoutBackticks
+                if property.storage == nil {
+                    w.line("self.\(bare) = \(property.name)")
+                } else {
+                    w.line("self._\(bare) = \(property.stored(property.name))")
+                }
             }
             if object.additionalProperties != nil { w.line("self.additionalProperties = additionalProperties") }
         }

@@ -1,6 +1,6 @@
 import SpecgenSpec
 
-/// Which nested models a generated struct or union stores out of line (`@Indirect` properties, `indirect` cases).
+/// Which nested models a generated struct or union stores out of line (in an `Indirect`, or an `indirect` case).
 ///
 /// Swift stores a nested struct inside its parent, so a model that holds large models, which hold large models in
 /// turn, grows with everything it reaches; the compiler then writes its copy, assignment and destroy code, and each

@@ -80,10 +80,10 @@ package struct ObjectPlan: Hashable, Sendable {
     package var keyPath: String
 }
 
-/// How a date property in a format other than ISO 8601 date-time is coded: through a runtime property wrapper that
-/// names a format type, so a `Codable` model keeps its synthesized coding.
+/// How a date property in a format other than ISO 8601 date-time is coded: stored in a runtime type that names a
+/// format type and codes the date in it.
 package struct DateCodingPlan: Hashable, Sendable {
-    /// The property wrapper, such as `FormattedDate<CalendarDateFormat>` or `OptionalFormattedDate<UpdatedAtFormat>`.
+    /// The type that stores it, such as `FormattedDate<CalendarDateFormat>` or `OptionalFormattedDate<UpdatedAtFormat>`.
     package var wrapper: String
     /// The format type the model declares for a pattern, such as `UpdatedAtFormat`; nil when the runtime has one.
     package var formatTypeName: String?
@@ -119,8 +119,19 @@ package struct PropertyPlan: Hashable, Sendable {
     package var partKind: PartKind
     /// The modules its Swift type comes from.
     package var usage: ModuleUsage
-    /// Whether a model stores it out of line (`@Indirect`), as ``ModelLayout`` decides.
+    /// Whether a model stores it out of line (in an `Indirect`), as ``ModelLayout`` decides.
     package var isIndirect = false
+
+    /// The runtime type a model stores it in, when not as itself: a formatted date's `FormattedDate<Format>` or an
+    /// out-of-line value's `Indirect<Type>`. The model keeps it in a private `_name` and reads it through a computed
+    /// property, not a property wrapper: Swift 6.3 refuses a wrapper's storage in a `nonisolated` struct.
+    package var storage: String? { dateCoding?.wrapper ?? (isIndirect ? "Indirect<\(type)>" : nil) }
+
+    /// The expression that stores `value` in ``storage``: `FormattedDate(wrappedValue: value)`, or `value` itself.
+    package func stored(_ value: String) -> String {
+        guard let storage else { return value }
+        return "\(storage.prefix { $0 != "<" })(wrappedValue: \(value))"
+    }
 
     /// Whether the Swift type is optional.
     package var isOptional: Bool { presence != .required }

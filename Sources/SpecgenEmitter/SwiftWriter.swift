@@ -16,8 +16,6 @@ package struct SwiftWriter {
     package private(set) var imports = ImportUsage()
     /// The types whose bodies are being written, innermost last, and whether each is a protocol.
     private var owners: [(name: String, isProtocol: Bool)] = []
-    /// The top-level types written without `nonisolated`, whose extensions are written without it too.
-    private var defaultIsolated: Set<String> = []
 
     /// Records a public declaration of the type being written (or a top-level one): `keyword` is `var`, `func`,
     /// `case`, `static let`, `struct` and so on (empty for an initializer), `signature` what follows the name.
@@ -93,19 +91,16 @@ package struct SwiftWriter {
     /// owning the declarations recorded inside it.
     ///
     /// A top-level type is `nonisolated`, so the code means the same in a module whose default isolation is the main
-    /// actor (an Xcode 26 app target): its conformances stay usable from any isolation, as `Sendable` needs. A
-    /// struct with property-wrapped properties cannot be (Swift 6.3 refuses `nonisolated` on its wrappers' storage),
-    /// so it and its extensions take the module's default (`isolatable: false`).
+    /// actor (an Xcode 26 app target): its conformances stay usable from any isolation, as `Sendable` needs.
     package mutating func type(
         _ keyword: String, _ name: String, _ inheritance: String = "", modifier: String = "",
-        isolatable: Bool = true, _ body: (inout SwiftWriter) -> Void
+        _ body: (inout SwiftWriter) -> Void
     ) {
         let isExtension = keyword == "extension"
         if !isExtension || !inheritance.isEmpty { declare(keyword, name, inheritance) }
         // A nested type owns its declarations under its qualified name, such as `Branding.UpdatedAtFormat`.
         let owner = isExtension ? name : (owners.last.map { "\($0.name).\(name)" } ?? name)
-        if !isolatable { defaultIsolated.insert(name) }
-        let isolation = owners.isEmpty && !defaultIsolated.contains(name) ? "nonisolated " : ""
+        let isolation = owners.isEmpty ? "nonisolated " : ""
         owners.append((owner, keyword == "protocol"))
         block((isExtension ? "" : "public ") + isolation + modifier + "\(keyword) \(name)\(inheritance)", body)
         owners.removeLast()

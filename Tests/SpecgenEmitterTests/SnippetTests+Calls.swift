@@ -234,9 +234,14 @@ extension SnippetTests {
             expected: """
                     /// The `id` field of `models.Customer`.
                     public var id: String
+
                     /// The `created` field of `models.Customer`.
-                    @FormattedDate<EpochSecondsFormat>
-                    public var created: Date
+                    public var created: Date {
+                        get { _created.wrappedValue }
+                        set { _created.wrappedValue = newValue }
+                    }
+                    private var _created: FormattedDate<EpochSecondsFormat>
+
                     /// The `email` field of `models.Customer`.
                     public var email: String
                 """),

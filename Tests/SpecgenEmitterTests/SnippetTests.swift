@@ -52,8 +52,12 @@ struct SnippetTests {
                 """, file: "Models",
             expected: """
                     /// The `heavy` field of `models.Holder`.
-                    @Indirect
-                    public var heavy: Heavy?
+                    public var heavy: Heavy? {
+                        get { _heavy.wrappedValue }
+                        set { _heavy.wrappedValue = newValue }
+                    }
+                    private var _heavy: Indirect<Heavy?>
+
                     /// The `light` field of `models.Holder`.
                     public var light: Light?
                     /// The `heavies` field of `models.Holder`.
@@ -169,8 +173,12 @@ struct SnippetTests {
                 """, file: "Models",
             expected: """
                     /// The `at` field of `models.Event`.
-                    @FormattedDate<AtFormat>
-                    public var at: Date
+                    public var at: Date {
+                        get { _at.wrappedValue }
+                        set { _at.wrappedValue = newValue }
+                    }
+                    private var _at: FormattedDate<AtFormat>
+
                     /// The `live` field of `models.Event`.
                     public var live: Bool
 
@@ -181,7 +189,7 @@ struct SnippetTests {
                     }
                 """),
         Case(
-            name: "formatted dates decode through their wrappers in handwritten Codable",
+            name: "formatted dates decode into their storage in handwritten Codable",
             yaml: """
                 models:
                   Event:
