@@ -4,7 +4,8 @@ import PackagePlugin
 /// `swift package generate-clients`: writes each spec's client into a folder, for teams that commit generated code.
 ///
 /// Options: `--output <folder>` (default `Generated`; each API gets `<folder>/<Name>/`), `--check` (write nothing;
-/// print a diff and fail when committed files are stale), and spec paths (default: every `Specs/*.yaml`).
+/// print a diff and fail when committed files are stale), and spec paths (default: every `Specs/*.yaml`). The target
+/// named after an API lends its `specgen-options.yaml`, as the build plugin's does.
 @main
 struct GenerateClients: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -22,12 +23,16 @@ struct GenerateClients: CommandPlugin {
         var failed: [String] = []
         for spec in specs {
             let name = ((spec as NSString).lastPathComponent as NSString).deletingPathExtension
+            // The options of the target named after the API, as the build plugin reads them.
+            let options = context.package.targets.first { $0.name == name }.map {
+                $0.directoryURL.appending(path: "specgen-options.yaml").path(percentEncoded: false)
+            }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
             let process = Process()
             process.executableURL = tool.url
             process.currentDirectoryURL = root
             process.arguments =
                 ["generate", spec, "--output", (output as NSString).appendingPathComponent(name)]
-                + (check ? ["--check"] : [])
+                + (check ? ["--check"] : []) + (options.map { ["--options", $0] } ?? [])
             try process.run()
             process.waitUntilExit()
             if process.terminationStatus != 0 { failed.append(spec) }

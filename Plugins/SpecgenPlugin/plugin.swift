@@ -1,9 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// Generates a target's client from `Specs/<TargetName>.yaml` while the package builds.
+/// Generates a target's client from `Specs/<TargetName>.yaml` while the package builds, with the options of the
+/// target's `specgen-options.yaml` when it has one.
 ///
-/// The command lists the spec and the `specgen-generate` executable as inputs, so editing either regenerates; it
+/// The command lists the spec, the options and the `specgen-generate` executable as inputs, so editing either regenerates; it
 /// rewrites only files whose bytes change, so an edit that changes no output recompiles nothing.
 @main
 struct SpecgenPlugin: BuildToolPlugin {
@@ -26,6 +27,9 @@ struct SpecgenPlugin: BuildToolPlugin {
         guard FileManager.default.fileExists(atPath: spec.path(percentEncoded: false)) else {
             throw SpecgenPluginError.missingSpec(target: target.name, expected: "Specs/\(target.name).yaml")
         }
+        // The app's options for this client, when the target's folder holds them.
+        let options = target.directoryURL.appending(path: "specgen-options.yaml")
+        let hasOptions = FileManager.default.fileExists(atPath: options.path(percentEncoded: false))
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
         let tool = try context.tool(named: "specgen-generate")
         // SwiftEmitter.fileNames, the same files for every spec. A plugin cannot import the emitter, so specgen is
@@ -40,8 +44,8 @@ struct SpecgenPlugin: BuildToolPlugin {
                 arguments: [
                     "generate", spec.path(percentEncoded: false), "--output", output.path(percentEncoded: false),
                     "--source-name", relativePath, "--expected-files",
-                ] + files,
-                inputFiles: [spec, tool.url],
+                ] + files + (hasOptions ? ["--options", options.path(percentEncoded: false)] : []),
+                inputFiles: [spec, tool.url] + (hasOptions ? [options] : []),
                 outputFiles: files.map { output.appending(path: $0) }
             )
         ]

@@ -28,6 +28,13 @@ package struct GenerateCommand: ParsableCommand {
 
     @OptionGroup var checking: CheckOptions
 
+    @Option(
+        help: """
+            An options file: the declarations' access level and the operations to generate (see \
+            Docs/GeneratedCode.md, "Options"). The build plugin passes the target's specgen-options.yaml.
+            """)
+    package var options: String?
+
     @Option(help: "The spec's path as generated headers show it (for build plugins that pass absolute paths).")
     package var sourceName: String?
 
@@ -51,6 +58,20 @@ package struct GenerateCommand: ParsableCommand {
 
     package func run() throws {
         var failed = false
+        var generation = GenerationOptions()
+        if let options {
+            switch SpecInput.read(path: options) {
+            case .success(let bytes):
+                var diagnostics: [Diagnostic] = []
+                let read = GenerationOptions.load(bytes: bytes, path: options, diagnostics: &diagnostics)
+                DiagnosticPrinter.print(diagnostics)
+                guard let read else { throw ExitCode.failure }
+                generation = read
+            case .failure(let problem):
+                DiagnosticPrinter.print([problem.diagnostic])
+                throw ExitCode.failure
+            }
+        }
         for path in specs {
             let bytes: [UInt8]
             switch SpecInput.read(path: path) {
@@ -61,7 +82,7 @@ package struct GenerateCommand: ParsableCommand {
                 failed = true
                 continue
             }
-            let result = Generator.generate(bytes: bytes, path: path, sourceName: sourceName)
+            let result = Generator.generate(bytes: bytes, path: path, sourceName: sourceName, options: generation)
             DiagnosticPrinter.print(result.diagnostics)
             guard let files = result.files else {
                 failed = true

@@ -22,9 +22,9 @@ extension ClientEmitter {
                     + (plan.retryPolicy == nil ? " (none: calls are not retried)." : "."))
             w.declare("static let", "retryPolicy", ": RetryPolicy?")
             if let policy = plan.retryPolicy {
-                w.wrappedLine("public static let retryPolicy: RetryPolicy? = RetryPolicy", policy, "")
+                w.wrappedLine(w.access.modifier + "static let retryPolicy: RetryPolicy? = RetryPolicy", policy, "")
             } else {
-                w.line("public static let retryPolicy: RetryPolicy? = nil")
+                w.line(w.access.modifier + "static let retryPolicy: RetryPolicy? = nil")
             }
             w.blank()
             w.docComment("Wire names of the fields the spec marks sensitive, whose values logs and traces redact.")

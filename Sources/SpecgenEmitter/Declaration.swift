@@ -1,4 +1,4 @@
-import SpecgenSpec
+package import SpecgenSpec
 
 /// One public declaration as the emitter printed it.
 package struct Declaration: Hashable, Sendable {
@@ -46,15 +46,15 @@ package struct ImportUsage: Hashable, Sendable {
         if publicly { exposed.formUnion(modules) }
     }
 
-    /// The import lines, Foundation first.
-    package var lines: [String] {
+    /// The import lines, Foundation first: a module public declarations expose is imported at their access level.
+    package func lines(access: GenerationOptions.Access) -> [String] {
         [
             (ModuleUsage.foundation, "Foundation"), (.logging, "Logging"), (.runtime, "SpecgenRuntime"),
             (.webhooks, "SpecgenWebhooks"),
         ].compactMap {
             module, name in
             guard used.contains(module) else { return nil }
-            return (exposed.contains(module) ? "public import " : "import ") + name
+            return (exposed.contains(module) ? access.modifier + "import " : "import ") + name
         }
     }
 }

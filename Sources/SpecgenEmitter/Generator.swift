@@ -11,13 +11,18 @@ package enum Generator {
     }
 
     /// Loads, checks, plans and renders a spec. `path` is shown in diagnostics; `sourceName` (by default `path`)
-    /// in generated headers and doc comments.
-    package static func generate(bytes: [UInt8], path: String, sourceName: String? = nil) -> Result {
+    /// in generated headers and doc comments. The whole spec is checked; `options` then choose the operations
+    /// generated (with the models they reach) and the declarations' access level.
+    package static func generate(
+        bytes: [UInt8], path: String, sourceName: String? = nil, options: GenerationOptions = GenerationOptions()
+    ) -> Result {
         let loaded = Spec.load(bytes: bytes, path: path)
-        guard let spec = loaded.spec, !loaded.hasErrors else {
+        guard let whole = loaded.spec, !loaded.hasErrors else {
             return Result(files: nil, diagnostics: loaded.diagnostics)
         }
+        let (spec, selection) = whole.selecting(options)
         let plan = ClientPlanner(spec: spec, sourcePath: sourceName ?? path).plan()
-        return Result(files: SwiftEmitter().render(plan), diagnostics: loaded.diagnostics)
+        return Result(
+            files: SwiftEmitter(access: options.access).render(plan), diagnostics: loaded.diagnostics + selection)
     }
 }

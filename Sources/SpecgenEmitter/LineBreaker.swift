@@ -38,10 +38,16 @@ enum LineBreaker {
         return nil
     }
 
-    /// `public enum Name: A, B, C {`, with the conformances on a line of their own and the brace below them.
+    /// `public enum Name: A, B, C {`, at any access and isolation, with the conformances on a line of their own and
+    /// the brace below them.
     private static func inheritance(_ line: String) -> Parts? {
-        let kinds = ["public enum ", "public struct ", "public indirect enum ", "public protocol "]
-        guard kinds.contains(where: line.hasPrefix), line.hasSuffix(" {"), let colon = line.firstIndex(of: ":") else {
+        var declaration = line[...]
+        for modifier in ["public ", "package ", "nonisolated "] where declaration.hasPrefix(modifier) {
+            declaration = declaration.dropFirst(modifier.count)
+        }
+        let kinds = ["enum ", "struct ", "indirect enum ", "protocol "]
+        guard kinds.contains(where: declaration.hasPrefix), line.hasSuffix(" {"), let colon = line.firstIndex(of: ":")
+        else {
             return nil
         }
         let conformances = line[line.index(after: colon)...].dropLast(2).drop { $0 == " " }

@@ -160,7 +160,7 @@ extension ModelEmitter {
         if object.additionalProperties != nil { names.append("additionalProperties") }
         let parts = chunks(names)
         w.docComment("Whether two values have equal properties.")
-        w.block("public static func == (lhs: \(object.typeName), rhs: \(object.typeName)) -> Bool") { w in
+        w.block(w.access.modifier + "static func == (lhs: \(object.typeName), rhs: \(object.typeName)) -> Bool") { w in
             if parts.count == 1 {
                 for name in names { w.line("guard equal(lhs.\(name), rhs.\(name)) else { return false }") }
                 w.line("return true")

@@ -1,4 +1,4 @@
-import SpecgenSpec
+package import SpecgenSpec
 
 /// An indenting printer for Swift source, so emitters read like the code they write.
 ///
@@ -14,6 +14,8 @@ package struct SwiftWriter {
     package private(set) var declarations: [Declaration] = []
     /// The modules the printed code uses, and whether its public declarations expose them.
     package private(set) var imports = ImportUsage()
+    /// The access level every declaration is written with.
+    package let access: GenerationOptions.Access
     /// The types whose bodies are being written, innermost last, and whether each is a protocol.
     private var owners: [(name: String, isProtocol: Bool)] = []
 
@@ -76,9 +78,9 @@ package struct SwiftWriter {
         }
     }
 
-    /// `public static let name`: enum cases and protocol members are public through their type and take no keyword.
+    /// `public static let name`: enum cases and protocol members take their type's access and no keyword.
     private func declarationHeader(_ keyword: String, _ name: String, modifier: String = "") -> String {
-        let access = keyword == "case" || owners.last?.isProtocol == true ? "" : "public "
+        let access = keyword == "case" || owners.last?.isProtocol == true ? "" : self.access.modifier
         return access + modifier + (keyword.isEmpty ? "" : keyword + " ") + name
     }
 
@@ -102,12 +104,12 @@ package struct SwiftWriter {
         let owner = isExtension ? name : (owners.last.map { "\($0.name).\(name)" } ?? name)
         let isolation = owners.isEmpty ? "nonisolated " : ""
         owners.append((owner, keyword == "protocol"))
-        block((isExtension ? "" : "public ") + isolation + modifier + "\(keyword) \(name)\(inheritance)", body)
+        block((isExtension ? "" : access.modifier) + isolation + modifier + "\(keyword) \(name)\(inheritance)", body)
         owners.removeLast()
     }
 
-    /// Creates an empty writer.
-    package init() {}
+    /// Creates an empty writer for declarations of an access level.
+    package init(access: GenerationOptions.Access = .public) { self.access = access }
 
     /// Writes one line at the current indentation; a line too long for it is broken where Swift allows (see
     /// ``LineBreaker``), and one that cannot be broken (a long string literal or name) is written whole.

@@ -1,3 +1,4 @@
+import SpecgenSpec
 import Testing
 
 @testable import SpecgenEmitter
@@ -39,7 +40,7 @@ struct SwiftWriterTests {
         var w = SwiftWriter()
         w.uses(used, publicly: false)
         w.uses(exposed, publicly: true)
-        #expect(w.imports.lines == expected)
+        #expect(w.imports.lines(access: .public) == expected)
     }
 }
 

@@ -90,6 +90,14 @@ package struct ModelUsage: Sendable {
         sentBy.filter { reach.contains($0.models, model) }.map(\.operation).sorted()
     }
 
+    /// The models some of `operations` send or receive, with the API's errors: what a client of those operations
+    /// alone needs.
+    package func models(of operations: Set<String>) -> Set<String> {
+        var set = reach.empty
+        for entry in byOperation where operations.contains(entry.operation) { set.formUnion(entry.models) }
+        return reach.strings(set)
+    }
+
     /// The operations whose requests or responses use a model, sorted.
     package func operations(using model: String) -> [String] {
         byOperation.filter { reach.contains($0.models, model) }.map(\.operation).sorted()

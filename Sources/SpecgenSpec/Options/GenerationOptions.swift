@@ -1,0 +1,138 @@
+import SpecgenYAML
+
+/// How one app wants a spec's client generated, read from its options file (`specgen-options.yaml` in the target's
+/// folder for the build plugin, `--options` for `specgen generate`): the access level of the generated declarations
+/// and the operations to generate. The spec says what the API is; the options say what this app takes of it.
+///
+/// ```yaml
+/// access: internal                # public (the default), package or internal
+/// operations:
+///   include: [getTodo, "GET /todos/**"]   # operation names, or path globs with an optional method
+///   exclude: [deleteTodo]
+/// ```
+public struct GenerationOptions: Hashable, Sendable {
+    /// The access level of every declaration the client makes.
+    public enum Access: String, Hashable, Sendable, CaseIterable {
+        case `public`, package, `internal`
+
+        /// The modifier written before a declaration: `public `, `package `, or nothing for `internal`.
+        package var modifier: String { self == .internal ? "" : rawValue + " " }
+    }
+
+    /// The access level; `public` unless the options say otherwise.
+    public var access: Access = .public
+    /// The operations to generate: every one when empty.
+    public var include: [OperationSelector] = []
+    /// The operations to leave out, among those included.
+    public var exclude: [OperationSelector] = []
+
+    /// The options every client gets without an options file.
+    public init() {}
+
+    /// The keys an options file may hold.
+    static let keys = ["access", "operations"]
+}
+
+/// One entry of `operations.include` or `exclude`: an operation's name (`getTodo`), or a path glob with an optional
+/// method (`/todos/*`, `GET /todos/**`), where `*` stands for one path segment and `**` for any number of them.
+public struct OperationSelector: Hashable, Sendable {
+    /// What the entry names.
+    public enum Pattern: Hashable, Sendable {
+        case operation(String)
+        case path(method: HTTPMethod?, segments: [String])
+    }
+
+    /// What the entry names.
+    public var pattern: Pattern
+    /// The entry as written.
+    public var text: String
+    /// Where it is written.
+    public var location: SourceLocation
+
+    /// Whether it selects an endpoint.
+    public func selects(_ endpoint: Endpoint) -> Bool {
+        switch pattern {
+        case .operation(let name): endpoint.name == name
+        case .path(let method, let segments):
+            (method == nil || method == endpoint.method)
+                && Self.matches(segments[...], Self.segments(endpoint.path)[...])
+        }
+    }
+
+    /// A path's segments: `/todos/{id}` is `todos`, `{id}`.
+    static func segments(_ path: String) -> [String] { path.split(separator: "/").map(String.init) }
+
+    /// Whether glob segments match path segments: `*` one segment, `**` any number, others as written.
+    private static func matches(_ glob: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+        guard let first = glob.first else { return path.isEmpty }
+        if first == "**" {
+            return (0...path.count).contains { matches(glob.dropFirst(), path.dropFirst($0)) }
+        }
+        guard let segment = path.first, first == "*" || first == segment else { return false }
+        return matches(glob.dropFirst(), path.dropFirst())
+    }
+}
+
+extension GenerationOptions {
+    /// Reads an options file; problems go to `diagnostics`, located in it. Nil when an error makes it unusable.
+    public static func load(bytes: [UInt8], path: String, diagnostics: inout [Diagnostic]) -> GenerationOptions? {
+        let context = LoadContext(path: path)
+        defer { diagnostics += context.diagnostics }
+        guard let document = context.parse(bytes) else { return nil }
+        var options = GenerationOptions()
+        // An empty file asks for nothing but the defaults.
+        guard let root = document.root, !root.isNull else { return options }
+        guard let top = MappingReader(root, keyPath: "options", allowed: keys, context: context) else { return nil }
+        if let node = top.value("access") {
+            if let text = node.scalar, let access = Access(rawValue: text) {
+                options.access = access
+            } else {
+                let text = node.scalar ?? ""
+                let suggestion = Suggestions.closest(to: text, in: Access.allCases.map(\.rawValue))
+                context.error(
+                    node, "unknown access level '\(text)'",
+                    fix: suggestion.map { "did you mean '\($0)'?" } ?? "write public, package or internal")
+            }
+        }
+        if let node = top.value("operations"),
+            let operations = MappingReader(
+                node, keyPath: "operations", allowed: ["include", "exclude"], context: context)
+        {
+            options.include = selectors(operations, "include", context: context)
+            options.exclude = selectors(operations, "exclude", context: context)
+        }
+        return context.diagnostics.contains(where: \.isError) ? nil : options
+    }
+
+    private static func selectors(_ reader: MappingReader, _ key: String, context: LoadContext) -> [OperationSelector] {
+        guard let node = reader.value(key) else { return [] }
+        let items = node.items ?? [node]
+        return items.compactMap { item in
+            guard let text = item.scalar, !item.isNull, !text.isEmpty else {
+                context.error(
+                    item, "expected an operation name or a path in 'operations.\(key)', found \(item.kindDescription)",
+                    fix: "write a name such as 'getTodo' or a path such as 'GET /todos/*'")
+                return nil
+            }
+            let location = context.location(item)
+            let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            if words.count == 2, let method = HTTPMethod(rawValue: words[0].uppercased()), words[1].hasPrefix("/") {
+                return OperationSelector(
+                    pattern: .path(method: method, segments: OperationSelector.segments(words[1])), text: text,
+                    location: location)
+            }
+            if words.count == 1, text.hasPrefix("/") {
+                return OperationSelector(
+                    pattern: .path(method: nil, segments: OperationSelector.segments(text)), text: text,
+                    location: location)
+            }
+            if words.count == 1, !text.contains("/") {
+                return OperationSelector(pattern: .operation(text), text: text, location: location)
+            }
+            context.error(
+                item, "cannot read '\(text)' in 'operations.\(key)' as an operation name or a path",
+                fix: "write a name such as 'getTodo', a path such as '/todos/*', or a method and a path: 'GET /todos'")
+            return nil
+        }
+    }
+}
