@@ -1,4 +1,6 @@
+import Foundation
 import SpecgenSpec
+import SpecgenTestSupport
 import Testing
 
 /// The options file: what it reads, how it reports a mistake, and which operations and models a selection keeps.
@@ -105,5 +107,29 @@ struct GenerationOptionsTests {
                 "o.yaml:1:24: warning: the options select none of the 5 operations; include at least one operation, "
                     + "or exclude fewer",
             ])
+    }
+}
+
+/// The options files `Docs/GeneratedCode.md` and the README show are real: each loads without a diagnostic and means
+/// what the prose beside it says.
+struct GenerationOptionsDocumentationTests {
+    static func shownOptions(in document: String) throws -> [String] {
+        let markdown = try String(contentsOf: PackagePaths.url(document), encoding: .utf8)
+        return markdown.components(separatedBy: "```yaml\n# Sources/Shop/specgen-options.yaml\n").dropFirst().map {
+            String($0[..<($0.range(of: "\n```")?.lowerBound ?? $0.endIndex)])
+        }
+    }
+
+    @Test(arguments: ["Docs/GeneratedCode.md", "README.md"])
+    func theShownOptionsLoad(_ document: String) throws {
+        let shown = try Self.shownOptions(in: document)
+        #expect(shown.count == 1)
+        for text in shown {
+            var diagnostics: [Diagnostic] = []
+            let options = GenerationOptions.load(bytes: Array(text.utf8), path: document, diagnostics: &diagnostics)
+            #expect(diagnostics.isEmpty, "\(diagnostics)")
+            #expect(options?.access == .internal)
+            #expect(options?.include.map(\.text) == ["getProduct", "GET /orders/**"])
+        }
     }
 }
