@@ -21,7 +21,7 @@ extension ClientPlanner {
                     isCodable: modelUsage.isCodable(model.name),
                     customCoding: model.additionalProperties != nil
                         || properties.contains {
-                            $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional)
+                            $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional) || $0.storage != nil
                         },
                     needsCodingKeys: zip(fields, properties).contains { $0.wireName != $1.name },
                     validations: zip(fields, properties).compactMap { field, property in
