@@ -33,7 +33,7 @@ extension ClientPlanner {
                 textForm: textForm(field.type, format: field.format), partKind: types.partKind(field.type),
                 isBody: false,
                 usage: usage(of: field.type, presence: field.presence), sensitive: field.sensitive,
-                items: items(field))
+                items: items(field), constant: field.constant.flatMap { defaultExpression($0, type: field.type) })
         }
 
         // Path parameters whose type already names them (`ticketID: TicketID`) need no label.
@@ -87,7 +87,7 @@ extension ClientPlanner {
                 }
             case .fields(let fields):
                 bodyParameters = fields.map { parameter($0) }
-                for (field, plan) in zip(fields, bodyParameters) {
+                for (field, plan) in zip(fields, bodyParameters) where plan.constant == nil {
                     if let check = validation(
                         of: field.type, constraints: field.constraints, value: plan.internalName,
                         field: field.wireName, presence: field.presence)
@@ -117,7 +117,7 @@ extension ClientPlanner {
         let scalarParameters =
             Array(zip(endpoint.pathParameters, pathParameters)) + Array(zip(endpoint.queryParameters, query))
             + Array(zip(endpoint.headerParameters, headers))
-        for (field, plan) in scalarParameters {
+        for (field, plan) in scalarParameters where plan.constant == nil {
             if let check = validation(
                 of: field.type, constraints: field.constraints, value: plan.internalName,
                 field: field.wireName, presence: field.presence)
@@ -144,9 +144,10 @@ extension ClientPlanner {
             name: name, qualifiedName: "\(apiName).\(name.withoutBackticks)",
             documentation: documentation(of: endpoint),
             deprecation: endpoint.deprecation.map { $0.message ?? "" },
-            // Required arguments first, then those with defaults, each group in spec order.
-            parameters: pathParameters + (bodyParameters + query + headers).filter { $0.defaultValue == nil }
-                + (bodyParameters + query + headers).filter { $0.defaultValue != nil },
+            // Required arguments first, then those with defaults, each group in spec order; constants are none.
+            parameters: pathParameters
+                + (bodyParameters + query + headers).filter { $0.defaultValue == nil && $0.constant == nil }
+                + (bodyParameters + query + headers).filter { $0.defaultValue != nil && $0.constant == nil },
             method: endpoint.method.rawValue.lowercased(),
             path: endpoint.path,
             pathLiteral: pathLiteral(endpoint, parameters: pathParameters),
@@ -160,6 +161,7 @@ extension ClientPlanner {
             errorType: errorType,
             handlerTypeName: namer.handlerTypeName(of: endpoint),
             pagination: nil, polling: nil)
+        plan.constants = (bodyParameters + query + headers).filter { $0.constant != nil }
         plan.idempotencyKeyHeader = endpoint.idempotencyKey
         plan.fileDownload = fileDownload(of: plan, endpoint: endpoint)
         plan.server = endpoint.server?.name

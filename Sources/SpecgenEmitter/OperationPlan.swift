@@ -12,6 +12,9 @@ package struct OperationPlan: Hashable, Sendable {
     package var deprecation: String?
     /// The parameters in signature order.
     package var parameters: [ParameterPlan]
+    /// The `const` query items, headers and inline body fields, which the request builder writes without a
+    /// parameter.
+    package var constants: [ParameterPlan] = []
     /// The `HTTPRequest.Method` member, such as `get`.
     package var method: String
     /// The spec's path template, such as `/tickets/{ticketID}`.
@@ -242,6 +245,9 @@ package struct ParameterPlan: Hashable, Sendable {
     package var sensitive = false
     /// How a query parameter or form field becomes items.
     package var items: ItemsPlan = .single
+    /// The value of a `const` field, as a Swift expression: such a field is no parameter of the method (a caller
+    /// could only send a value the server refuses), and the request builder writes the value itself.
+    package var constant: String? = nil
 }
 
 /// How a query parameter or form field becomes items: one, one per element, joined by commas, or one per entry

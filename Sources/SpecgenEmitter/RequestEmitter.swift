@@ -10,6 +10,10 @@ struct RequestEmitter {
             operation, withDefaults: true, keyword: "static func",
             effects: "throws(ClientError) -> HTTPRequestData"
         ) { w in
+            // A `const` field's value, where a parameter would have been.
+            for constant in operation.constants {
+                w.line("let \(constant.internalName): \(constant.type) = \(constant.constant ?? "")")
+            }
             let name = SwiftLiteral.string(operation.qualifiedName)
             if let model = operation.validatedModel {
                 // The one check is the model's own: its method is the checks.

@@ -154,7 +154,8 @@ struct GeneratedNamesTests {
         ),
     ])
     func namesComeFromTheAPIName(api: String, expected: [String]) {
-        #expect(GeneratedNames(apiName: api).roles.map(\.name) == expected)
+        let names = GeneratedNames(apiName: api)
+        #expect([names.module] + names.roles.map(\.name) == expected)
     }
 
     @Test(arguments: [

@@ -252,22 +252,25 @@ package enum Suggestions {
         return best.distance <= threshold ? best.name : nil
     }
 
-    /// The Levenshtein distance between two words.
+    /// The edit distance between two words, counting a swap of two neighbouring letters (`medai` for `media`) as
+    /// one edit, as a typo makes it: Levenshtein's with transpositions (optimal string alignment).
     package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var rows = [Array(0...b.count)]
         for i in 1...a.count {
-            current[0] = i
+            var row = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                row[j] = min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    row[j] = min(row[j], rows[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            rows.append(row)
         }
-        return previous[b.count]
+        return rows[a.count][b.count]
     }
 }

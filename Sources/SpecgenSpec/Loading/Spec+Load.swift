@@ -30,10 +30,11 @@ extension Spec {
         }
         var diagnostics: [Diagnostic] = []
         let spec = SpecLoader().load(document, diagnostics: &diagnostics)
-        // Semantic checks only make sense on a spec whose every part could be read.
-        if !diagnostics.contains(where: \.isError) {
-            diagnostics += SpecLinter().validate(spec)
-        }
+        // The semantic checks run whatever the reading found, so one run reports every problem. On a spec with parts
+        // that could not be read, only their errors count: a warning there (a model "no endpoint uses", when the
+        // endpoint that uses it was unreadable) may be the unread part's doing.
+        let readWhole = !diagnostics.contains(where: \.isError)
+        diagnostics += SpecLinter().validate(spec).filter { readWhole || $0.isError }
         let sorted = diagnostics.sortedForDisplay()
         return LoadedSpec(spec: sorted.contains(where: \.isError) ? nil : spec, diagnostics: sorted)
     }

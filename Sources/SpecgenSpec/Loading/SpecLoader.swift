@@ -51,17 +51,20 @@ public struct SpecLoader: Sendable {
         if let nameNode = top.value("name"), let name = nameNode.scalar, !name.isEmpty {
             let names = GeneratedNames(apiName: name)
             // `my-api` gives `MyAPI`, whose protocol is `MyAPIAPI`: say what is generated, and a better name.
-            if names.module != name {
+            if names.module.hasPrefix("_") {
+                // `5` would give `_5Client`: no name to mend it with, so it is refused.
+                context.error(
+                    nameNode, "the API's name '\(name)' does not start with a letter, so it names no Swift type",
+                    fix: "start the name with a letter, such as 'API\(names.module.dropFirst())'")
+            } else if names.module != name {
                 let suggestion =
                     names.module.hasSuffix("API") && names.module.count > 3
                     ? String(names.module.dropLast(3)) : names.module
                 context.warning(
                     nameNode,
-                    "the API's name '\(name)' is not a Swift type name; the module is generated as '\(names.module)', "
-                        + "with '\(names.client)' and the protocol '\(names.api)'",
-                    fix: suggestion.hasPrefix("_")
-                        ? "start the name with a letter"
-                        : "write the name the types should carry, such as '\(suggestion)'"
+                    "the API's name '\(name)' is not a Swift type name; its types are generated as "
+                        + "'\(names.client)', '\(names.error)' and the protocol '\(names.api)'",
+                    fix: "write the name the types should carry, such as '\(suggestion)'"
                 )
             }
         }

@@ -58,10 +58,11 @@ package struct GeneratedNames: Hashable, Sendable {
         return generated
     }
 
-    /// Each name with the role it plays, for reporting a model that would take one.
+    /// Each name with the role it plays, for reporting a model that would take one. The module's own name is not
+    /// one: `name: Todo` with a model `Todo` is the natural first spec, and its client compiles.
     package var roles: [(name: String, role: String)] {
         [
-            (module, "the module"), (api, "the client protocol"), (client, "the client"), (mock, "the mock"),
+            (api, "the client protocol"), (client, "the client"), (mock, "the mock"),
             (error, "the error type"), (requests, "the request builders"), (server, "the servers"),
         ]
     }
