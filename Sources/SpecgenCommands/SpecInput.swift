@@ -43,6 +43,13 @@ package enum OutputFile {
     /// change; a write that fails is reported and exits 1.
     package static func writeIfChanged(_ text: String, to path: String) throws {
         let bytes = Data(text.utf8)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            DiagnosticPrinter.note(
+                "error: cannot write '\(path)': it is a folder; give the path of the file to write, inside it or beside it"
+            )
+            throw ExitCode.failure
+        }
         guard FileManager.default.contents(atPath: path) != bytes else { return }
         do {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()

@@ -112,6 +112,8 @@ private struct TreeBuilder {
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var expandedNodes = 0
+    /// Whether an alias has been expanded, so the node limit may be the aliases' doing.
+    private var expandedAliases = false
     private var root: YAMLNode?
     private var documents = 0
 
@@ -190,6 +192,7 @@ private struct TreeBuilder {
             }
             var node = target.node
             node.mark = mark
+            expandedAliases = true
             return complete(node, size: target.size, anchor: nil, counted: false, aliasMark: mark)
         default:
             break
@@ -213,6 +216,12 @@ private struct TreeBuilder {
         if !counted {
             expandedNodes += size
             if expandedNodes > limits.maxExpandedNodes {
+                // Blamed on aliases only when one is expanding here or has been: a document can be that large alone.
+                guard aliasMark != nil || expandedAliases else {
+                    return error(
+                        at: node.mark, "the document holds more than \(limits.maxExpandedNodes) nodes",
+                        fix: "split it into files that '$ref' each other, or remove what the API does not need")
+                }
                 return error(
                     at: aliasMark ?? node.mark,
                     "the document expands to more than \(limits.maxExpandedNodes) nodes through aliases",

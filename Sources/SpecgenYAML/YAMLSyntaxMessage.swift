@@ -66,6 +66,10 @@ struct YAMLSyntaxMessage: Equatable {
         case (nil, "mapping values are not allowed in this context"):
             message = "a ': ' here would start a mapping inside a value"
             fix = "quote the value that holds ': ', or indent this line like the keys beside it"
+        case (nil, "mapping keys are not allowed in this context"):
+            // `b: [M]?`: the `?` after a flow list reads as the start of a complex key.
+            message = "a '?' here would start a mapping key inside a value"
+            fix = "quote the value that holds it: an optional list type is written \"[M]?\""
         case (nil, "block sequence entries are not allowed in this context"):
             message = "a '- ' list item cannot start here"
             fix = "start the list on the line after its key, each item on its own line"

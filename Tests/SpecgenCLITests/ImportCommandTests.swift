@@ -20,6 +20,20 @@ struct ImportCommandTests {
 
     /// Run from the document's own folder, as `specgen import-openapi openapi.yaml`, its relative `$ref`s still
     /// resolve: a file with no folder must not make them absolute.
+    /// `-o` naming a folder is said to be one, not "NSCocoaErrorDomain error 512".
+    @Test func anOutputFolderIsNamedAsOne() async throws {
+        let folder = try makeTemporaryFolder("import-into-folder")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try await ProcessRun.specgen([
+            "import-openapi", Fixtures.path("import-multi-file", "openapi.yaml"), "-o", folder.path, "--name", "Zoo",
+        ])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                "error: cannot write '\(folder.path)': it is a folder; give the path of the file to write, inside it "
+                    + "or beside it"))
+    }
+
     @Test func relativeReferencesResolveFromTheDocumentsFolder() async throws {
         let folder = try makeTemporaryFolder("import-relative")
         defer { try? FileManager.default.removeItem(at: folder) }

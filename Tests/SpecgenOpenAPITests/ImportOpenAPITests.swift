@@ -93,7 +93,24 @@ struct ImportOpenAPITests {
     @Test func anUnreadableDocumentIsAnErrorWithNoSpec() {
         let result = OpenAPIImporter().importDocument(at: "missing.yaml") { _ in nil }
         #expect(result.spec == nil)
-        #expect(result.diagnostics.map(\.description) == ["missing.yaml:1:1: error: cannot read 'missing.yaml'"])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "missing.yaml:1:1: error: cannot read 'missing.yaml'; check the path: no file is there"
+            ])
+    }
+
+    /// A folder named where a document goes is said to be one, with the documents inside it.
+    @Test func aFolderIsNamedAsOneWithItsDocuments() throws {
+        let folder = try makeTemporaryFolder("openapi-folder")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("openapi.yaml"))
+        try Data().write(to: folder.appendingPathComponent("notes.txt"))
+        let result = OpenAPIImporter().importDocument(at: folder.path) { _ in nil }
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "\(folder.path):1:1: error: '\(folder.path)' is a folder, not an OpenAPI document; name the document "
+                    + "inside it: '\(folder.path)/openapi.yaml'"
+            ])
     }
 
     @Test func aBrokenDocumentIsLocated() {

@@ -132,6 +132,11 @@ struct YAMLDocumentTests {
                 + "quote the value that holds ': ', or indent this line like the keys beside it"
         ),
         (
+            "b: [M]?\n",
+            "test.yaml:1:7: error: a '?' here would start a mapping key inside a value; "
+                + "quote the value that holds it: an optional list type is written \"[M]?\""
+        ),
+        (
             "a: - b\n",
             "test.yaml:1:4: error: a '- ' list item cannot start here; "
                 + "start the list on the line after its key, each item on its own line"
@@ -159,6 +164,19 @@ struct YAMLDocumentTests {
         let failure = try #require(error(text))
         #expect(failure.message.contains("expands to more than"))
         #expect(clock.now - start < .seconds(5))
+    }
+
+    /// A document large on its own is not blamed on aliases it does not have.
+    @Test func aLargeDocumentWithoutAliasesIsSaidToBeLarge() throws {
+        let text = (1...200).map { "k\($0): [a, b, c, d, e]\n" }.joined()
+        let failure = try #require(error(text, limits: YAMLLimits(maxExpandedNodes: 500)))
+        #expect(
+            failure.description
+                == "test.yaml:72:7: error: the document holds more than 500 nodes; split it into files that '$ref' "
+                + "each other, or remove what the API does not need")
+        let aliased = "a: &a [x, y, z, w]\n" + (1...200).map { "k\($0): *a\n" }.joined()
+        #expect(
+            try #require(error(aliased, limits: YAMLLimits(maxExpandedNodes: 500))).message.contains("through aliases"))
     }
 
     @Test func recursiveAliasAndUndefinedAliasAreErrors() throws {

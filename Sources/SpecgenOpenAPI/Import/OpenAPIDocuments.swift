@@ -137,12 +137,23 @@ final class OpenAPIDocuments {
                         error.message, fix: error.fix))
             }
         } else {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder)
+            let folder = exists && isFolder.boolValue
+            let documents = folder ? Self.documents(in: file) : []
             diagnostics.append(
                 Diagnostic(
                     location == nil ? .error : .warning,
                     at: location ?? SourceLocation(path: file, line: 1, column: 1),
-                    "cannot read '\(file)'",
-                    fix: location == nil ? nil : "check the relative path of the $ref"))
+                    folder ? "'\(file)' is a folder, not an OpenAPI document" : "cannot read '\(file)'",
+                    fix: folder
+                        ? (documents.isEmpty
+                            ? "name the document's file; this folder holds no .yaml, .yml or .json file"
+                            : "name the document inside it: \(documents.prefix(3).map { "'\($0)'" }.joined(separator: ", "))")
+                        : exists
+                            ? "the file is there but cannot be opened; check its permissions"
+                            : location == nil
+                                ? "check the path: no file is there" : "check the relative path of the $ref"))
         }
         parsed[file] = result
         if let result { files.append(result) }
@@ -232,5 +243,13 @@ final class OpenAPIDocuments {
         let decoded = percentDecoded(token)
         guard decoded.utf8.contains(UInt8(ascii: "~")) else { return decoded }
         return decoded.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
+
+    /// The documents a folder holds, by path, sorted: what a user who named the folder may have meant.
+    static func documents(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { name in [".yaml", ".yml", ".json"].contains { name.hasSuffix($0) } }.sorted().map {
+            (folder as NSString).appendingPathComponent($0)
+        }
     }
 }
