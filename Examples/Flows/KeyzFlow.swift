@@ -20,11 +20,12 @@ public enum KeyzFlow {
         do {
             _ = try await again.registerUser(with: account)
             refusal = nil
-        } catch {
-            // Swift 6.3 crashes compiling `catch .emailAlreadyExists(let body)` when other errors propagate and the
-            // body uses `??`; matching inside a plain `catch` avoids it.
-            guard case .emailAlreadyExists(let body) = error else { throw error }
+        } catch .emailAlreadyExists(let body) {
             refusal = body
+        } catch {
+            // Rethrown by a clause of its own: Swift 6.3 crashes compiling the clause above when the other errors
+            // propagate without one and a clause uses `??` (Docs/GeneratedCode.md).
+            throw error
         }
         guard let refusal else { throw FlowFailure("a second registration with the same email succeeded") }
         // `refusal.error` is the documented field, or nil had the server sent another shape.
