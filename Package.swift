@@ -262,7 +262,7 @@ let package = Package(
         ),
         // A client generated from hostile names and descriptions: it must compile without warnings.
         .target(
-            name: "HostileNames",
+            name: "SpecgenFixtureHostileNames",
             dependencies: ["SpecgenRuntime"],
             path: "Tests/Fixtures/HostileNames",
             exclude: ["HostileNames.yaml"],
@@ -271,7 +271,7 @@ let package = Package(
         ),
         // A client whose listings page in every style: walked against specgen-mock in SpecgenMockTests.
         .target(
-            name: "Shelf",
+            name: "SpecgenFixtureShelf",
             dependencies: ["SpecgenRuntime"],
             path: "Tests/Fixtures/Shelf",
             exclude: ["Shelf.yaml"],
@@ -280,7 +280,7 @@ let package = Package(
         ),
         // A client for the auth schemes, servers and streams of real APIs: run against specgen-mock in SpecgenMockTests.
         .target(
-            name: "Relay",
+            name: "SpecgenFixtureRelay",
             dependencies: ["SpecgenRuntime", "SpecgenWebhooks"],
             path: "Tests/Fixtures/Relay",
             exclude: ["Relay.yaml"],
@@ -290,7 +290,7 @@ let package = Package(
         // A payments API written the way real ones are: unions, composition, open objects and the rest of the data
         // shapes, called endpoint by endpoint against specgen-mock in SpecgenMockTests.
         .target(
-            name: "Ledger",
+            name: "SpecgenFixtureLedger",
             dependencies: ["SpecgenRuntime"],
             path: "Tests/Fixtures/Ledger",
             exclude: ["Ledger.yaml"],
@@ -300,7 +300,7 @@ let package = Package(
         // A client imported from an OpenAPI document (openapi.yaml), called operation by operation against
         // specgen-mock in SpecgenMockTests.
         .target(
-            name: "PayDesk",
+            name: "SpecgenFixturePayDesk",
             dependencies: ["SpecgenRuntime"],
             path: "Tests/Fixtures/PayDesk",
             exclude: ["PayDesk.yaml", "openapi.yaml", "import-warnings.txt"],
@@ -310,7 +310,7 @@ let package = Package(
         .testTarget(
             name: "GeneratedClientTests",
             dependencies: [
-                "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "HostileNames", "SpecgenRuntime",
+                "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenFixtureHostileNames", "SpecgenRuntime",
                 "SpecgenTestSupport", .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
@@ -321,8 +321,9 @@ let package = Package(
             dependencies: [
                 "specgen-mock", "SpecgenMock", "SpecgenWire", "SpecgenMockServer", "SpecgenSpec", "SpecgenOpenAPI",
                 "ExampleFlows",
-                "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "Shelf", "Relay", "Ledger",
-                "PayDesk", "SpecgenRuntime", "SpecgenFuzzing", "SpecgenWebhooks", "SpecgenMockWebhooks",
+                "SpecgenTestSupport", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenFixtureShelf",
+                "SpecgenFixtureRelay", "SpecgenFixtureLedger", "SpecgenFixturePayDesk", "SpecgenRuntime",
+                "SpecgenFuzzing", "SpecgenWebhooks", "SpecgenMockWebhooks",
             ],
             swiftSettings: strictSettings
         ),

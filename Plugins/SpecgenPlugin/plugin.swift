@@ -9,12 +9,12 @@ import PackagePlugin
 @main
 struct SpecgenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
-        // `Specs/<Target>.yaml`, or (for test fixtures) `<Target>.yaml` inside the target's own folder.
+        // `Specs/<Target>.yaml`, else `<Target>.yaml` in the target's own folder, else the one spec there (a `.yaml`
+        // file with a top-level `specgen:` key), so a target may be named apart from its API (`ShopKit` for Shop).
         var relativePath = "Specs/\(target.name).yaml"
         var spec = context.package.directoryURL.appending(path: relativePath)
-        let local = target.directoryURL.appending(path: "\(target.name).yaml")
         if !FileManager.default.fileExists(atPath: spec.path(percentEncoded: false)),
-            FileManager.default.fileExists(atPath: local.path(percentEncoded: false))
+            let local = Self.localSpec(of: target)
         {
             spec = local
             relativePath =
@@ -52,6 +52,23 @@ struct SpecgenPlugin: BuildToolPlugin {
     }
 }
 
+extension SpecgenPlugin {
+    /// The spec in a target's folder: `<Target>.yaml`, or else the one `.yaml` file with a top-level `specgen:` key.
+    static func localSpec(of target: any Target) -> URL? {
+        let named = target.directoryURL.appending(path: "\(target.name).yaml")
+        if FileManager.default.fileExists(atPath: named.path(percentEncoded: false)) { return named }
+        let folder = target.directoryURL.path(percentEncoded: false)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let specs = names.filter { $0.hasSuffix(".yaml") && $0 != "specgen-options.yaml" }.sorted().map {
+            target.directoryURL.appending(path: $0)
+        }.filter { url in
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
+            return text.split(separator: "\n").contains { $0.hasPrefix("specgen:") }
+        }
+        return specs.count == 1 ? specs[0] : nil
+    }
+}
+
 /// Why the plugin could not set up generation.
 enum SpecgenPluginError: Error, CustomStringConvertible {
     case missingSpec(target: String, expected: String)
@@ -59,7 +76,8 @@ enum SpecgenPluginError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .missingSpec(let target, let expected):
-            "target '\(target)' uses SpecgenPlugin, but its spec is missing: expected \(expected)"
+            "target '\(target)' uses SpecgenPlugin, but its spec is missing: expected \(expected), \(target).yaml in "
+                + "the target's folder, or one spec there"
         }
     }
 }

@@ -6,14 +6,18 @@ import SpecgenSpec
 /// It is the root page of the module's documentation catalog (`Sources/Chatist/Chatist.docc/Chatist.md`), which
 /// `specgen docc` writes and checks; DocC lists the remaining symbols under the topics it makes itself.
 package struct LandingPageEmitter {
-    package init() {}
+    /// The module the page is the root of, when the target is named apart from its API; nil for the API's name.
+    let module: String?
+
+    /// An emitter for the page of `module` (by default the API's name).
+    package init(module: String? = nil) { self.module = module }
 
     /// The page's Markdown.
     package func render(_ plan: ClientPlan) -> String {
         let names = plan.names
         let paragraphs = (plan.documentation ?? "").split(separator: "\n\n", omittingEmptySubsequences: true)
             .map(Self.oneLine)
-        var lines = ["# ``\(names.module)``", ""]
+        var lines = ["# ``\(module ?? names.module)``", ""]
         lines.append(paragraphs.first ?? "A client for the \(plan.apiName) API.")
         lines += ["", "## Overview", ""]
         for paragraph in paragraphs.dropFirst() { lines += [paragraph, ""] }

@@ -23,6 +23,10 @@ struct DocCCommand: ParsableCommand {
 
     @OptionGroup var checking: CheckOptions
 
+    @Option(
+        help: "The module the page documents, when its target is named apart from the API (default: the API's name).")
+    var module: String?
+
     func validate() throws {
         try checking.validate(destination, file: "the committed landing page")
     }
@@ -30,7 +34,7 @@ struct DocCCommand: ParsableCommand {
     func run() throws {
         let spec = input.spec
         let plan = ClientPlanner(spec: try input.load(), sourcePath: spec).plan()
-        let text = LandingPageEmitter().render(plan)
+        let text = LandingPageEmitter(module: module).render(plan)
         try checking.deliver(text, to: destination, command: "specgen docc \(spec)")
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import HostileNames
+import SpecgenFixtureHostileNames
 import SpecgenRuntime
 import SpecgenTestSupport
 import Testing

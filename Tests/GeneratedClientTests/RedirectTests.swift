@@ -1,8 +1,8 @@
 import Chatist
 import Foundation
 import HTTPTypes
-import HostileNames
 import Joyfill
+import SpecgenFixtureHostileNames
 import SpecgenRuntime
 import SpecgenTestSupport
 import Testing

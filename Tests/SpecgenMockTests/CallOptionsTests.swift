@@ -1,8 +1,8 @@
 import Foundation
 import Gista
 import HTTPTypes
-import Ledger
-import Relay
+import SpecgenFixtureLedger
+import SpecgenFixtureRelay
 import SpecgenRuntime
 import SpecgenTestSupport
 import Synchronization

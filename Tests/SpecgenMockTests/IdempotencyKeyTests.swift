@@ -1,5 +1,5 @@
 import Foundation
-import Shelf
+import SpecgenFixtureShelf
 import SpecgenMock
 import SpecgenRuntime
 import SpecgenTestSupport

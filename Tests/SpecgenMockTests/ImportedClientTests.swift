@@ -1,5 +1,5 @@
 import Foundation
-import PayDesk
+import SpecgenFixturePayDesk
 import SpecgenMock
 import SpecgenRuntime
 import SpecgenTestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import Ledger
+import SpecgenFixtureLedger
 import SpecgenMock
 import SpecgenRuntime
 import SpecgenTestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import Relay
+import SpecgenFixtureRelay
 import SpecgenMock
 import SpecgenRuntime
 import SpecgenTestSupport
