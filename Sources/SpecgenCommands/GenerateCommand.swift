@@ -58,20 +58,7 @@ package struct GenerateCommand: ParsableCommand {
 
     package func run() throws {
         var failed = false
-        var generation = GenerationOptions()
-        if let options {
-            switch SpecInput.read(path: options) {
-            case .success(let bytes):
-                var diagnostics: [Diagnostic] = []
-                let read = GenerationOptions.load(bytes: bytes, path: options, diagnostics: &diagnostics)
-                DiagnosticPrinter.print(diagnostics)
-                guard let read else { throw ExitCode.failure }
-                generation = read
-            case .failure(let problem):
-                DiagnosticPrinter.print([problem.diagnostic])
-                throw ExitCode.failure
-            }
-        }
+        let generation = try options.map(SpecInput.options) ?? GenerationOptions()
         for path in specs {
             let bytes: [UInt8]
             switch SpecInput.read(path: path) {

@@ -37,6 +37,23 @@ package enum SpecInput {
     }
 }
 
+extension SpecInput {
+    /// Reads an options file, printing its diagnostics; a file that cannot be read or has errors exits 1.
+    package static func options(_ path: String) throws -> GenerationOptions {
+        switch read(path: path) {
+        case .success(let bytes):
+            var diagnostics: [Diagnostic] = []
+            let options = GenerationOptions.load(bytes: bytes, path: path, diagnostics: &diagnostics)
+            DiagnosticPrinter.print(diagnostics)
+            guard let options else { throw ExitCode.failure }
+            return options
+        case .failure(let problem):
+            DiagnosticPrinter.print([problem.diagnostic])
+            throw ExitCode.failure
+        }
+    }
+}
+
 /// Writes one output file of a subcommand.
 package enum OutputFile {
     /// Writes `text` to `path` unless the file already holds exactly these bytes, so builds that watch it see no

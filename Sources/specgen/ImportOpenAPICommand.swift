@@ -28,17 +28,26 @@ struct ImportOpenAPICommand: ParsableCommand {
     @Option(help: "The API's name, which is also the module's; by default the document's title as a type name.")
     var name: String?
 
+    @Option(
+        help: """
+            An options file whose 'operations' select what to import (names, tags, path globs), as they select what \
+            the build plugin generates; the spec keeps those operations and the models they reach.
+            """)
+    var options: String?
+
     @Flag(help: "Print only errors, and the summary line.")
     var quiet = false
 
     @Flag(
         help: """
-            Print every warning. By default, past four warnings of one kind and cause the first is printed with how             many more there are and where the first three of them are.
+            Print every warning. By default, past four warnings of one kind and cause the first is printed with how \
+            many more there are and where the first three of them are.
             """)
     var verbose = false
 
     func run() throws {
-        let result = OpenAPIImporter(name: name).importDocument(at: document) { path in
+        let selection = try options.map(SpecInput.options) ?? GenerationOptions()
+        let result = OpenAPIImporter(name: name, selection: selection).importDocument(at: document) { path in
             FileManager.default.contents(atPath: path).map(Array.init)
         }
         let shown = quiet ? result.diagnostics.filter(\.isError) : result.diagnostics

@@ -20,6 +20,57 @@ struct ImportCommandTests {
 
     /// Run from the document's own folder, as `specgen import-openapi openapi.yaml`, its relative `$ref`s still
     /// resolve: a file with no folder must not make them absolute.
+    /// `--options` cuts the import to what an app calls: the operations selected, the models they reach, and a
+    /// summary that says how many were left out.
+    @Test func theOptionsSelectWhatIsImported() async throws {
+        let folder = try makeTemporaryFolder("import-selected")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = """
+            openapi: 3.0.3
+            info: {title: Shop, version: "1"}
+            paths:
+              /products/{id}:
+                get:
+                  operationId: getProduct
+                  tags: [catalog]
+                  parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+                  responses: {"200": {description: A product., content: {application/json: {schema: {$ref: "#/components/schemas/Product"}}}}}
+              /orders:
+                get:
+                  operationId: listOrders
+                  tags: [orders]
+                  responses: {"200": {description: Orders., content: {application/json: {schema: {type: array, items: {$ref: "#/components/schemas/Order"}}}}}}
+              /admin/stats:
+                get:
+                  operationId: getStats
+                  tags: [admin]
+                  responses: {"200": {description: Stats., content: {application/json: {schema: {$ref: "#/components/schemas/Stats"}}}}}
+            components:
+              schemas:
+                Product: {type: object, required: [id], properties: {id: {type: string}}}
+                Order: {type: object, required: [id], properties: {id: {type: string}, product: {$ref: "#/components/schemas/Product"}}}
+                Stats: {type: object, properties: {count: {type: integer}}}
+            """
+        let documentPath = folder.appendingPathComponent("openapi.yaml")
+        try document.write(to: documentPath, atomically: true, encoding: .utf8)
+        let options = folder.appendingPathComponent("specgen-options.yaml")
+        try "operations:\n  include: [\"tag:orders\", getProduct]\n".write(
+            to: options, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("Shop.yaml").path
+        let run = try await ProcessRun.specgen([
+            "import-openapi", documentPath.path, "-o", output, "--options", options.path,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "note: imported 2 of 3 operations (1 left out by the options) and 2 models (3 schemas, 0 typed as json)"
+            ))
+        let spec = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(spec.contains("getProduct:") && spec.contains("listOrders:") && !spec.contains("getStats"))
+        #expect(spec.contains("tags: [orders]") || spec.contains("tags:\n      - orders"))
+        #expect(!spec.contains("Stats:"))
+    }
+
     /// `-o` naming a folder is said to be one, not "NSCocoaErrorDomain error 512".
     @Test func anOutputFolderIsNamedAsOne() async throws {
         let folder = try makeTemporaryFolder("import-into-folder")

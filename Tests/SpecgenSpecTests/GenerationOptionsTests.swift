@@ -18,11 +18,11 @@ struct GenerationOptionsTests {
           Label: {properties: {name: string}}
           Stats: {properties: {count: int}}
         endpoints:
-          listTodos: {request: GET /todos, response: "[Todo]"}
+          listTodos: {request: GET /todos, tags: [todos, lists], response: "[Todo]"}
           getTodo: {request: "GET /todos/{id}", path: {id: string}, response: Todo}
           deleteTodo: {request: "DELETE /todos/{id}", path: {id: string}}
           listLabels: {request: "GET /todos/{id}/labels", path: {id: string}, response: "[Label]"}
-          stats: {request: GET /stats, response: Stats}
+          stats: {request: GET /stats, tags: admin, response: Stats}
         """
 
     static func options(_ text: String) -> (GenerationOptions?, [String]) {
@@ -60,12 +60,12 @@ struct GenerationOptionsTests {
                 "o.yaml:1:1: error: unknown key 'acess' in 'options'; did you mean 'access'?",
                 "o.yaml:2:9: error: unknown access level 'pubic'; did you mean 'public'?",
                 "o.yaml:5:3: error: unknown key 'exlude' in 'operations'; did you mean 'exclude'?",
-                "o.yaml:4:22: error: cannot read 'FETCH /todos' in 'operations.include' as an operation name or a "
-                    + "path; write a name such as 'getTodo', a path such as '/todos/*', or a method and a path: "
-                    + "'GET /todos'",
-                "o.yaml:4:38: error: cannot read 'todos/x' in 'operations.include' as an operation name or a path; "
-                    + "write a name such as 'getTodo', a path such as '/todos/*', or a method and a path: "
-                    + "'GET /todos'",
+                "o.yaml:4:22: error: cannot read 'FETCH /todos' in 'operations.include' as an operation name, a tag "
+                    + "or a path; write a name such as 'getTodo', a tag such as 'tag:admin', a path such as "
+                    + "'/todos/*', or a method and a path: 'GET /todos'",
+                "o.yaml:4:38: error: cannot read 'todos/x' in 'operations.include' as an operation name, a tag or a "
+                    + "path; write a name such as 'getTodo', a tag such as 'tag:admin', a path such as '/todos/*', or "
+                    + "a method and a path: 'GET /todos'",
             ])
     }
 
@@ -94,6 +94,21 @@ struct GenerationOptionsTests {
         #expect(excluded.operations == ["listTodos", "getTodo"])
         #expect(excluded.models == ["Problem", "Todo", "User"])
         #expect(try Self.select("operations: {exclude: [/todos/**]}").models == ["Problem", "Stats"])
+    }
+
+    @Test func tagsSelectTheirOperations() throws {
+        #expect(try Self.select("operations: {include: [\"tag:todos\"]}").operations == ["listTodos"])
+        #expect(
+            try Self.select("operations: {include: [\"tag:admin\", \"tag:lists\"]}").operations == [
+                "listTodos", "stats",
+            ])
+        #expect(
+            try Self.select("operations: {exclude: [\"tag:admin\"]}").operations == [
+                "listTodos", "getTodo", "deleteTodo", "listLabels",
+            ])
+        #expect(
+            try Self.select("operations: {include: [\"tag:todo\"]}").warnings.first
+                == "o.yaml:1:24: warning: 'tag:todo' selects no operation of 'Todos'; did you mean 'tag:todos'?")
     }
 
     @Test func anEntryThatSelectsNothingIsAWarningWithTheClosestName() throws {

@@ -101,7 +101,7 @@ final class OpenAPIDocuments {
     let ledger = ReadLedger()
     /// Every file read, with its root, in the order they were first read.
     private(set) var files: [DocNode] = []
-    private(set) var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
     /// Whether the root file is a Swagger 2.0 document.
     private(set) var isSwagger2 = false
     /// Documents of real APIs run to millions of nodes; aliases still cannot blow up past this.

@@ -71,6 +71,7 @@ extension ImportRun {
                         takenNames.insert(streamName.lowercased())
                         preferStreams = true
                         summary.streamedForms += 1
+                        streamedFormNames.insert(streamName)
                         endpoints.append(
                             endpoint(
                                 streamName, method: method, path: path, operation: operation, pathItem: pathItem,
@@ -163,6 +164,7 @@ extension ImportRun {
             method: HTTPMethod(rawValue: method.uppercased()) ?? .get, path: path, requestLocation: Self.unlocated,
             deprecation: deprecation, location: Self.unlocated)
 
+        endpoint.tags = operation["tags"]?.items?.compactMap(\.string) ?? []
         if let callbacks = operation["callbacks"] { self.callbacks.append((name, callbacks)) }
         let parameters = self.parameters(of: operation, in: pathItem)
         let placeholders = TemplatePart.placeholders(in: path)

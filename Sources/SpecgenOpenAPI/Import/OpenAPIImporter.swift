@@ -20,15 +20,19 @@ public struct OpenAPIImporter: Sendable {
     /// The API's name, also the module's; from the document's title when nil.
     public var name: String?
 
+    /// The operations to import, by the options file's `operations` (every one when it selects none).
+    public var selection: GenerationOptions
+
     /// Creates an importer.
-    public init(name: String? = nil) {
+    public init(name: String? = nil, selection: GenerationOptions = GenerationOptions()) {
         self.name = name
+        self.selection = selection
     }
 
     /// Imports the document at `path`, reading it and every file its `$ref`s reach through `read` (relative
     /// references resolve against the referring file's folder).
     public func importDocument(at path: String, read: @escaping (String) -> [UInt8]?) -> OpenAPIImport {
-        let run = ImportRun(documents: OpenAPIDocuments(read: read), name: name)
+        let run = ImportRun(documents: OpenAPIDocuments(read: read), name: name, selection: selection)
         return run.run(path)
     }
 }
@@ -65,8 +69,10 @@ public struct ImportSummary: Hashable, Sendable {
     /// (`createCompletionStream`); the spec's endpoints are `endpoints + streamedForms`.
     public var streamedForms = 0
     /// Operations of the document not imported, each with a warning saying why (a `TRACE` operation, a `$ref`
-    /// that resolves nowhere): `endpoints + skippedOperations == documentOperations`.
+    /// that resolves nowhere): `endpoints + skippedOperations + leftOut == documentOperations`.
     public var skippedOperations = 0
+    /// Operations of the document the options' selection leaves out, as asked.
+    public var leftOut = 0
     /// Models in the spec.
     public var models = 0
     /// Schemas the spec types as `json` because it has no closer type for them.
@@ -77,7 +83,8 @@ public struct ImportSummary: Hashable, Sendable {
     /// `operations 3/3, models 5 (schemas 3), json fallbacks 0, warnings: ref-siblings 2`.
     public var description: String {
         let kinds = warnings.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        return "imported \(endpoints) of \(documentOperations) operations and \(models) models "
+        return "imported \(endpoints) of \(documentOperations) operations "
+            + (leftOut == 0 ? "" : "(\(leftOut) left out by the options) ") + "and \(models) models "
             + "(\(documentSchemas) schemas, \(jsonFallbacks) typed as json"
             + (streamedForms == 0 ? ")" : ", \(streamedForms) streamed \(streamedForms == 1 ? "form" : "forms"))")
             + (kinds.isEmpty ? "" : "; warnings: \(kinds)")
@@ -93,6 +100,11 @@ enum SchemaUsage {
 final class ImportRun {
     let documents: OpenAPIDocuments
     let requestedName: String?
+    /// The operations an app asked for (`--options`): the spec keeps them and the models they reach.
+    let selection: GenerationOptions
+    /// The names of the endpoints made for an operation's streamed form, which ``ImportSummary/streamedForms``
+    /// counts.
+    var streamedFormNames: Set<String> = []
     let namer = Namer()
     var root: DocNode?
     var isVersion31 = false
@@ -159,9 +171,10 @@ final class ImportRun {
     /// Whether the document says how webhook deliveries name their event (the export's `x-specgen-webhooks`).
     var webhookNamingWritten = false
 
-    init(documents: OpenAPIDocuments, name: String?) {
+    init(documents: OpenAPIDocuments, name: String?, selection: GenerationOptions = GenerationOptions()) {
         self.documents = documents
         self.requestedName = name
+        self.selection = selection
     }
 
     /// Warns once per place: a schema read again where another operation uses it says nothing new.
@@ -250,6 +263,7 @@ final class ImportRun {
         }
         filesInJSONAsBytes(&spec)
         dropIllTypedExamples(&spec)
+        select(&spec)
         reportUnreadKeys()
         let header = [
             "Imported from \(Self.lastComponent(path)) by `specgen import-openapi`; edit the document and re-import,",
@@ -372,4 +386,19 @@ struct ImportedField: Hashable {
 private struct Warned: Hashable {
     var location: SourceLocation
     var message: String
+}
+
+extension ImportRun {
+    /// Keeps the operations the options select and the models they reach; the summary counts what was left out.
+    func select(_ spec: inout Spec) {
+        let (selected, diagnostics) = spec.selecting(selection)
+        documents.diagnostics += diagnostics
+        let removed = Set(spec.endpoints.map(\.name)).subtracting(selected.endpoints.map(\.name))
+        let removedStreams = removed.intersection(streamedFormNames).count
+        summary.streamedForms -= removedStreams
+        summary.leftOut = removed.count - removedStreams
+        summary.endpoints = selected.endpoints.count - summary.streamedForms
+        summary.models = selected.models.count
+        spec = selected
+    }
 }

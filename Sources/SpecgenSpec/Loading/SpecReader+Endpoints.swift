@@ -4,7 +4,7 @@ extension SpecReader {
     static let endpointKeys = [
         "request", "summary", "description", "path", "query", "headers", "body", "response", "errors", "auth",
         "idempotent", "idempotencyKey", "retry", "timeout", "cachePolicy", "paginate", "poll", "deprecated", "mock",
-        "server",
+        "server", "tags",
     ]
 
     func endpoints(_ node: YAMLNode) -> [Endpoint] {
@@ -27,6 +27,7 @@ extension SpecReader {
             name: name, summary: reader.documentation("summary"), description: reader.documentation("description"),
             method: method, path: path, requestLocation: context.location(requestNode),
             location: context.location(pair.key))
+        endpoint.tags = reader.stringList("tags") ?? []
         endpoint.pathParameters = fields(reader.value("path"), keyPath: "\(keyPath).path")
         endpoint.queryParameters = fields(reader.value("query"), keyPath: "\(keyPath).query")
         endpoint.headerParameters = fields(reader.value("headers"), keyPath: "\(keyPath).headers")

@@ -20,6 +20,9 @@ public struct Endpoint: Hashable, Sendable {
     public var summary: String?
     /// What it does, in detail.
     public var description: String?
+    /// The groups it belongs to (OpenAPI's tags), in the spec's order: documentation, and what an app's options
+    /// select operations by (`tag:repos`).
+    public var tags: [String] = []
     /// The HTTP method.
     public var method: HTTPMethod
     /// The path template, such as `/tickets/{ticketID}`.

@@ -7,7 +7,7 @@ import SpecgenYAML
 /// ```yaml
 /// access: internal                # public (the default), package or internal
 /// operations:
-///   include: [getTodo, "GET /todos/**"]   # operation names, or path globs with an optional method
+///   include: [getTodo, "GET /todos/**", "tag:admin"]   # names, path globs (an optional method), tags
 ///   exclude: [deleteTodo]
 /// ```
 public struct GenerationOptions: Hashable, Sendable {
@@ -33,12 +33,14 @@ public struct GenerationOptions: Hashable, Sendable {
     static let keys = ["access", "operations"]
 }
 
-/// One entry of `operations.include` or `exclude`: an operation's name (`getTodo`), or a path glob with an optional
-/// method (`/todos/*`, `GET /todos/**`), where `*` stands for one path segment and `**` for any number of them.
+/// One entry of `operations.include` or `exclude`: an operation's name (`getTodo`), a tag (`tag:admin`), or a path
+/// glob with an optional method (`/todos/*`, `GET /todos/**`), where `*` stands for one path segment and `**` for
+/// any number of them.
 public struct OperationSelector: Hashable, Sendable {
     /// What the entry names.
     public enum Pattern: Hashable, Sendable {
         case operation(String)
+        case tag(String)
         case path(method: HTTPMethod?, segments: [String])
     }
 
@@ -49,10 +51,29 @@ public struct OperationSelector: Hashable, Sendable {
     /// Where it is written.
     public var location: SourceLocation
 
+    /// Reads an entry: `tag:admin`, `GET /todos/*`, `/todos/**` or `getTodo`; nil for other text.
+    public init?(_ text: String, at location: SourceLocation) {
+        self.text = text
+        self.location = location
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        if text.hasPrefix("tag:"), text.count > 4 {
+            pattern = .tag(String(text.dropFirst(4).drop { $0 == " " }))
+        } else if words.count == 2, let method = HTTPMethod(rawValue: words[0].uppercased()), words[1].hasPrefix("/") {
+            pattern = .path(method: method, segments: Self.segments(words[1]))
+        } else if words.count == 1, text.hasPrefix("/") {
+            pattern = .path(method: nil, segments: Self.segments(text))
+        } else if words.count == 1, !text.contains("/"), !text.contains(":") {
+            pattern = .operation(text)
+        } else {
+            return nil
+        }
+    }
+
     /// Whether it selects an endpoint.
     public func selects(_ endpoint: Endpoint) -> Bool {
         switch pattern {
         case .operation(let name): endpoint.name == name
+        case .tag(let tag): endpoint.tags.contains(tag)
         case .path(let method, let segments):
             (method == nil || method == endpoint.method)
                 && Self.matches(segments[...], Self.segments(endpoint.path)[...])
@@ -110,28 +131,16 @@ extension GenerationOptions {
         return items.compactMap { item in
             guard let text = item.scalar, !item.isNull, !text.isEmpty else {
                 context.error(
-                    item, "expected an operation name or a path in 'operations.\(key)', found \(item.kindDescription)",
-                    fix: "write a name such as 'getTodo' or a path such as 'GET /todos/*'")
+                    item,
+                    "expected an operation name, a tag or a path in 'operations.\(key)', found \(item.kindDescription)",
+                    fix: "write a name such as 'getTodo', a tag such as 'tag:admin' or a path such as 'GET /todos/*'")
                 return nil
             }
-            let location = context.location(item)
-            let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            if words.count == 2, let method = HTTPMethod(rawValue: words[0].uppercased()), words[1].hasPrefix("/") {
-                return OperationSelector(
-                    pattern: .path(method: method, segments: OperationSelector.segments(words[1])), text: text,
-                    location: location)
-            }
-            if words.count == 1, text.hasPrefix("/") {
-                return OperationSelector(
-                    pattern: .path(method: nil, segments: OperationSelector.segments(text)), text: text,
-                    location: location)
-            }
-            if words.count == 1, !text.contains("/") {
-                return OperationSelector(pattern: .operation(text), text: text, location: location)
-            }
+            if let selector = OperationSelector(text, at: context.location(item)) { return selector }
             context.error(
-                item, "cannot read '\(text)' in 'operations.\(key)' as an operation name or a path",
-                fix: "write a name such as 'getTodo', a path such as '/todos/*', or a method and a path: 'GET /todos'")
+                item, "cannot read '\(text)' in 'operations.\(key)' as an operation name, a tag or a path",
+                fix: "write a name such as 'getTodo', a tag such as 'tag:admin', a path such as '/todos/*', or a "
+                    + "method and a path: 'GET /todos'")
             return nil
         }
     }

@@ -7,10 +7,18 @@ extension Spec {
         var diagnostics: [Diagnostic] = []
         for selector in options.include + options.exclude where !endpoints.contains(where: selector.selects) {
             var fix = "name an operation of the spec, or a path one of them has"
-            if case .operation(let name) = selector.pattern,
-                let suggestion = Suggestions.closest(to: name, in: endpoints.map(\.name))
-            {
-                fix = "did you mean '\(suggestion)'?"
+            switch selector.pattern {
+            case .operation(let name):
+                if let suggestion = Suggestions.closest(to: name, in: endpoints.map(\.name)) {
+                    fix = "did you mean '\(suggestion)'?"
+                }
+            case .tag(let tag):
+                let tags = endpoints.flatMap(\.tags).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                fix =
+                    Suggestions.closest(to: tag, in: tags).map { "did you mean 'tag:\($0)'?" }
+                    ?? (tags.isEmpty
+                        ? "no operation of the spec has tags" : "the spec's tags: \(tags.joined(separator: ", "))")
+            case .path: break
             }
             diagnostics.append(
                 Diagnostic(

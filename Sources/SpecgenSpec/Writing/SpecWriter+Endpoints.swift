@@ -8,6 +8,7 @@ extension SpecWriter {
         }
         set("summary", endpoint.summary.map(SpecText.description))
         set("description", endpoint.description.map(SpecText.description))
+        if !endpoint.tags.isEmpty { set("tags", .list(endpoint.tags.map(SpecText.string))) }
         set("request", .string("\(endpoint.method.rawValue) \(endpoint.path)"))
         set("idempotencyKey", endpoint.idempotencyKey.map(SpecText.string))
         if !endpoint.pathParameters.isEmpty { set("path", ModelWriter.fields(endpoint.pathParameters)) }
