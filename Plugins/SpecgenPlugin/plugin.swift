@@ -4,8 +4,8 @@ import PackagePlugin
 /// Generates a target's client from `Specs/<TargetName>.yaml` while the package builds, with the options of the
 /// target's `specgen-options.yaml` when it has one.
 ///
-/// The command lists the spec, the options and the `specgen-generate` executable as inputs, so editing either regenerates; it
-/// rewrites only files whose bytes change, so an edit that changes no output recompiles nothing.
+/// The command lists the spec, the options and the `specgen-generate` executable as inputs, so editing any of them
+/// regenerates; it rewrites only files whose bytes change, so an edit that changes no output recompiles nothing.
 @main
 struct SpecgenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {

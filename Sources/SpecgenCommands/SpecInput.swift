@@ -63,8 +63,8 @@ package enum OutputFile {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             DiagnosticPrinter.note(
-                "error: cannot write '\(path)': it is a folder; give the path of the file to write, inside it or beside it"
-            )
+                "error: cannot write '\(path)': it is a folder; give the path of the file to write, inside it or "
+                    + "beside it")
             throw ExitCode.failure
         }
         guard FileManager.default.contents(atPath: path) != bytes else { return }

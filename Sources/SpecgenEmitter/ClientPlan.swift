@@ -37,6 +37,8 @@ package struct ClientPlan: Hashable, Sendable {
     package var operations: [OperationPlan]
     /// The events the API sends, when its spec declares webhooks.
     package var webhooks: WebhooksPlan? = nil
+    /// The modules of the app's types the options put in place of models (`AppCore`), imported where used.
+    package var appModules: [String] = []
 }
 
 /// A header name and value.

@@ -139,7 +139,7 @@ extension ClientPlanner {
         var changed = true
         while changed {
             changed = false
-            for model in spec.models where !found.contains(model.name) {
+            for model in spec.models where !found.contains(model.name) && overrides[model.name] == nil {
                 let checked: Bool
                 switch model.kind {
                 case .object:

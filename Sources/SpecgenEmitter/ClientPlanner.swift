@@ -16,11 +16,19 @@ package struct ClientPlanner {
     let layout: ModelLayout
     /// What each model travels in, which decides whether its struct is `Codable`.
     let modelUsage: ModelUsage
+    /// The models the app brings its own types for, by model name: not generated, named by the app's type.
+    let overrides: [String: TypeOverride]
+    /// The modules of those types, in the options' order (Foundation's and the runtime's are imported as such).
+    let appModules: [String]
 
-    /// Creates a planner for a spec read from `sourcePath` (package-relative, so output is the same everywhere).
-    package init(spec: Spec, sourcePath: String) {
+    /// Creates a planner for a spec read from `sourcePath` (package-relative, so output is the same everywhere),
+    /// with the app's types for some models (checked by ``Spec/problems(of:)``).
+    package init(spec: Spec, sourcePath: String, overrides: [TypeOverride] = []) {
         self.spec = spec
         self.sourcePath = sourcePath
+        self.overrides = Dictionary(overrides.map { ($0.model, $0) }, uniquingKeysWith: { first, _ in first })
+        appModules = overrides.compactMap(\.module).filter { !["Foundation", "SpecgenRuntime"].contains($0) }
+            .reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         apiName = Namer().typeName(spec.name)
         types = TypeResolver(spec)
         modelUsage = ModelUsage(spec, resolver: types)
@@ -42,10 +50,11 @@ package struct ClientPlanner {
             authSchemes: spec.authSchemes.map(authPlan),
             retryPolicy: spec.retry.map(retryExpression),
             sensitiveNames: sensitiveNames(),
-            models: spec.models.map(modelPlan),
+            models: spec.models.filter { overrides[$0.name] == nil }.map(modelPlan),
             errors: errorPlans(names: names),
             operations: operations,
-            webhooks: webhooksPlan(names: names)
+            webhooks: webhooksPlan(names: names),
+            appModules: appModules
         )
     }
 
@@ -72,14 +81,18 @@ package struct ClientPlanner {
             case .file: "MultipartFile"
             case .json: "JSONValue"
             }
-        case .named(let name): model(named: name).map(namer.swiftName(of:)) ?? namer.typeName(name)
+        case .named(let name):
+            overrides[name]?.type ?? model(named: name).map(namer.swiftName(of:)) ?? namer.typeName(name)
         case .array(let element): "[\(swiftType(element))]"
         case .map(let value): "[String: \(swiftType(value))]"
         }
     }
 
-    /// Follows aliases to the type they stand for, collecting their constraints on the way.
-    func resolved(_ type: TypeRef) -> (type: TypeRef, constraints: [Constraints]) { types.resolved(type) }
+    /// Follows aliases to the type they stand for, collecting their constraints on the way; a model the app brings
+    /// its own type for is where the walk stops, as the client knows nothing inside it.
+    func resolved(_ type: TypeRef) -> (type: TypeRef, constraints: [Constraints]) {
+        types.resolved(type, stoppingAt: Set(overrides.keys))
+    }
 
     /// The modules a spec type's Swift form comes from (`Nullable` for a `??` field is the runtime's).
     func usage(of type: TypeRef, presence: SpecgenSpec.Presence = .required) -> ModuleUsage {
@@ -91,7 +104,13 @@ package struct ClientPlanner {
             case .file, .json: usage.insert(.runtime)
             case .string, .int, .int32, .int64, .double, .float, .bool: break
             }
-        case .named: break
+        case .named(let name):
+            switch overrides[name]?.module {
+            case "Foundation"?: usage.insert(.foundation)
+            case "SpecgenRuntime"?: usage.insert(.runtime)
+            case let module?: appModules.firstIndex(of: module).map { usage.insert(.app($0)) }
+            case nil: break
+            }
         case .array(let element), .map(let element): usage.formUnion(self.usage(of: element))
         }
         return usage
@@ -147,6 +166,8 @@ package struct ClientPlanner {
             case .binary, .file, .json: return nil
             }
         case .named(let name):
+            // An app's type travels as its `description`.
+            if overrides[name] != nil { return .describing }
             if let model = model(named: name), case .enumeration = model.kind {
                 return model.isIntegerEnum ? .integerRawValue : .rawValue
             }
@@ -158,6 +179,8 @@ package struct ClientPlanner {
 
     /// A Swift expression for a spec default, or nil when the type has no literal form.
     func defaultExpression(_ value: SpecValue, type: TypeRef) -> String? {
+        // An app's type has no literal the client knows: its fields take no default.
+        if case .named(let name) = resolved(type).type, overrides[name] != nil { return nil }
         switch (resolved(type).type, value) {
         case (_, .null): return "nil"
         case (.primitive(.string), .string(let text)): return SwiftLiteral.string(text)

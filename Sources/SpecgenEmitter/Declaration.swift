@@ -31,6 +31,9 @@ package struct ModuleUsage: OptionSet, Hashable, Sendable {
     package static let logging = ModuleUsage(rawValue: 4)
     /// SpecgenWebhooks, which checks and decodes webhook deliveries.
     package static let webhooks = ModuleUsage(rawValue: 8)
+
+    /// The module of an app's types (`types:` in the options), by its place in ``ClientPlan/appModules``.
+    package static func app(_ index: Int) -> ModuleUsage { ModuleUsage(rawValue: 16 << index) }
 }
 
 /// Which modules a file's code uses, and which of them its public declarations expose (those imports must be
@@ -46,12 +49,13 @@ package struct ImportUsage: Hashable, Sendable {
         if publicly { exposed.formUnion(modules) }
     }
 
-    /// The import lines, Foundation first: a module public declarations expose is imported at their access level.
-    package func lines(access: GenerationOptions.Access) -> [String] {
-        [
+    /// The import lines, Foundation first and the app's modules last: a module public declarations expose is imported
+    /// at their access level.
+    package func lines(access: GenerationOptions.Access, appModules: [String] = []) -> [String] {
+        ([
             (ModuleUsage.foundation, "Foundation"), (.logging, "Logging"), (.runtime, "SpecgenRuntime"),
             (.webhooks, "SpecgenWebhooks"),
-        ].compactMap {
+        ] + appModules.enumerated().map { (ModuleUsage.app($0.offset), $0.element) }).compactMap {
             module, name in
             guard used.contains(module) else { return nil }
             return (exposed.contains(module) ? access.modifier + "import " : "import ") + name

@@ -12,7 +12,7 @@ package enum Generator {
 
     /// Loads, checks, plans and renders a spec. `path` is shown in diagnostics; `sourceName` (by default `path`)
     /// in generated headers and doc comments. The whole spec is checked; `options` then choose the operations
-    /// generated (with the models they reach) and the declarations' access level.
+    /// generated (with the models they reach), the declarations' access level and the app's types for models.
     package static func generate(
         bytes: [UInt8], path: String, sourceName: String? = nil, options: GenerationOptions = GenerationOptions()
     ) -> Result {
@@ -21,7 +21,11 @@ package enum Generator {
             return Result(files: nil, diagnostics: loaded.diagnostics)
         }
         let (spec, selection) = whole.selecting(options)
-        let plan = ClientPlanner(spec: spec, sourcePath: sourceName ?? path).plan()
+        let overrides = whole.problems(of: options.types)
+        guard !overrides.contains(where: \.isError) else {
+            return Result(files: nil, diagnostics: loaded.diagnostics + selection + overrides)
+        }
+        let plan = ClientPlanner(spec: spec, sourcePath: sourceName ?? path, overrides: options.types).plan()
         return Result(
             files: SwiftEmitter(access: options.access).render(plan), diagnostics: loaded.diagnostics + selection)
     }

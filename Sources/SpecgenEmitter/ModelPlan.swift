@@ -84,7 +84,8 @@ package struct ObjectPlan: Hashable, Sendable {
 /// How a date property in a format other than ISO 8601 date-time is coded: stored in a runtime type that names a
 /// format type and codes the date in it.
 package struct DateCodingPlan: Hashable, Sendable {
-    /// The type that stores it, such as `FormattedDate<CalendarDateFormat>` or `OptionalFormattedDate<UpdatedAtFormat>`.
+    /// The type that stores it, such as `FormattedDate<CalendarDateFormat>` or
+    /// `OptionalFormattedDate<UpdatedAtFormat>`.
     package var wrapper: String
     /// The format type the model declares for a pattern, such as `UpdatedAtFormat`; nil when the runtime has one.
     package var formatTypeName: String?

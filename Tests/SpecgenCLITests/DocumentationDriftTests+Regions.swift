@@ -50,7 +50,7 @@ extension DocRegions {
 
         values["keyz-diff-json"] = try await keyzDiffJSON()
         values["wire-proof-example"] = try wireProofExample()
-        let proven = try WireProofTests.provenRules().count
+        let proven = try await WireProofTests.provenRules().count
         let named = DiffRule.catalogue.filter {
             !$0.id.hasPrefix("unexplained-") && !["api-added", "api-removed"].contains($0.id)
         }.count

@@ -141,7 +141,13 @@ public enum TransportCheck: String, CaseIterable, Sendable, CustomStringConverti
     }
 
     private func largeBody(_ transport: any Transport) async throws {
-        let body = Data((0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        // Byte i is i * 31 modulo 256, made by repeating its 256-byte cycle rather than byte by byte.
+        let body: Data = {
+            let cycle = Data((0..<256).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            var data = Data(capacity: 8 << 20)
+            while data.count < 8 << 20 { data.append(cycle) }
+            return data
+        }()
         _ = try await withTestServer({ _ in CannedResponse(body: body) }) { url async throws in
             let response = try await APIClient(baseURL: url, transport: transport)
                 .send(HTTPRequestData(method: .get, path: "/big"), operation: "check")

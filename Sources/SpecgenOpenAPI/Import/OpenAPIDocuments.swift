@@ -149,7 +149,8 @@ final class OpenAPIDocuments {
                     fix: folder
                         ? (documents.isEmpty
                             ? "name the document's file; this folder holds no .yaml, .yml or .json file"
-                            : "name the document inside it: \(documents.prefix(3).map { "'\($0)'" }.joined(separator: ", "))")
+                            : "name the document inside it: "
+                                + documents.prefix(3).map { "'\($0)'" }.joined(separator: ", "))
                         : exists
                             ? "the file is there but cannot be opened; check its permissions"
                             : location == nil

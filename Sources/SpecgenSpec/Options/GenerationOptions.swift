@@ -25,12 +25,29 @@ public struct GenerationOptions: Hashable, Sendable {
     public var include: [OperationSelector] = []
     /// The operations to leave out, among those included.
     public var exclude: [OperationSelector] = []
+    /// The models the app brings a type of its own for, in the file's order.
+    public var types: [TypeOverride] = []
 
     /// The options every client gets without an options file.
     public init() {}
 
     /// The keys an options file may hold.
-    static let keys = ["access", "operations"]
+    static let keys = ["access", "operations", "types"]
+}
+
+/// A model of the spec that the client writes as a type of the app's (`types: {Money: AppCore.Money}`): the model is
+/// not generated, every use names the app's type, and its module is imported. The type's `Codable`, `Hashable` and
+/// `Sendable` conformances are trusted to read and write the model's wire form; in a path, query or header its
+/// `description` is the text sent.
+public struct TypeOverride: Hashable, Sendable {
+    /// The spec's model name.
+    public var model: String
+    /// The Swift type, without its module: `Money`, `UUID`.
+    public var type: String
+    /// The module that declares it, imported by the files that use it; nil for a type of the target itself.
+    public var module: String?
+    /// Where the entry is written.
+    public var location: SourceLocation
 }
 
 /// One entry of `operations.include` or `exclude`: an operation's name (`getTodo`), a tag (`tag:admin`), or a path
@@ -122,7 +139,42 @@ extension GenerationOptions {
             options.include = selectors(operations, "include", context: context)
             options.exclude = selectors(operations, "exclude", context: context)
         }
+        if let node = top.value("types") { options.types = overrides(node, context: context) }
         return context.diagnostics.contains(where: \.isError) ? nil : options
+    }
+
+    /// `Money: AppCore.Money`, `TodoID: Foundation.UUID` or `Label: Label`: a model's name and a type, qualified by
+    /// its module unless the target declares it.
+    private static func overrides(_ node: YAMLNode, context: LoadContext) -> [TypeOverride] {
+        guard let pairs = node.pairs else {
+            context.error(
+                node, "expected a mapping at 'types', found \(node.kindDescription)",
+                fix: "map each model to a type, such as 'Money: AppCore.Money'")
+            return []
+        }
+        return pairs.compactMap { pair in
+            let model = pair.key.scalar ?? ""
+            let parts = (pair.value.scalar ?? "").split(separator: ".", omittingEmptySubsequences: false).map(
+                String.init)
+            guard !pair.value.isNull, !parts.isEmpty, parts.allSatisfy(Self.isIdentifier) else {
+                context.error(
+                    pair.value, "'types.\(model)' names no Swift type",
+                    fix: "write the type with its module, such as 'AppCore.Money' or 'Foundation.UUID', or a type of "
+                        + "the target itself, such as 'Money'")
+                return nil
+            }
+            return TypeOverride(
+                model: model, type: parts.count == 1 ? parts[0] : parts.dropFirst().joined(separator: "."),
+                module: parts.count == 1 ? nil : parts[0], location: context.location(pair.key))
+        }
+    }
+
+    /// Whether text is a plain Swift identifier (ASCII letters, digits and `_`, not starting with a digit).
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        }
     }
 
     private static func selectors(_ reader: MappingReader, _ key: String, context: LoadContext) -> [OperationSelector] {

@@ -49,12 +49,15 @@ package struct TypeResolver: Sendable {
     package func model(named name: String) -> Model? { index[name] }
 
     /// The type an alias chain stands for, with the constraints of each alias on the way (outermost first).
-    /// A cycle stops at the name where it closes.
-    package func resolved(_ type: TypeRef) -> (type: TypeRef, constraints: [Constraints]) {
+    /// A cycle stops at the name where it closes, and the walk at a name of `opaque` (a model the app brings its own
+    /// type for, whose inside the client does not see).
+    package func resolved(
+        _ type: TypeRef, stoppingAt opaque: Set<String> = []
+    ) -> (type: TypeRef, constraints: [Constraints]) {
         var current = type
         var constraints: [Constraints] = []
         for _ in 0...maximumDepth {
-            guard case .named(let name) = current, let model = model(named: name),
+            guard case .named(let name) = current, !opaque.contains(name), let model = model(named: name),
                 case .alias(let target, let aliasConstraints) = model.kind
             else { break }
             constraints.append(aliasConstraints)
