@@ -2,8 +2,8 @@
 import PackageDescription
 
 // An app's package as an app team writes one: a target whose default isolation is the main actor (an Xcode 26 app
-// target's), with a client the build plugin generates into it, `internal` and cut to the two operations the app
-// calls, as its specgen-options.yaml asks. The main package never depends on it; .ci/packages tests it.
+// target's), with the Shelf client the build plugin generates into it, `internal` and cut to the two operations the
+// app calls, as its specgen-options.yaml asks. The main package never depends on it; .ci/packages tests it.
 let package = Package(
     name: "AppTarget",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -13,12 +13,9 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "TodoApp",
-            dependencies: [
-                .product(name: "SpecgenRuntime", package: "Specgen"),
-                .product(name: "SpecgenWebhooks", package: "Specgen"),
-            ],
-            exclude: ["TodoApp.yaml", "specgen-options.yaml"],
+            name: "ShelfApp",
+            dependencies: [.product(name: "SpecgenRuntime", package: "Specgen")],
+            exclude: ["ShelfApp.yaml", "specgen-options.yaml"],
             swiftSettings: [
                 .defaultIsolation(MainActor.self),
                 .enableUpcomingFeature("ExistentialAny"),
@@ -29,9 +26,9 @@ let package = Package(
             plugins: [.plugin(name: "SpecgenPlugin", package: "Specgen")]
         ),
         .testTarget(
-            name: "TodoAppTests",
+            name: "ShelfAppTests",
             dependencies: [
-                "TodoApp", .product(name: "SpecgenRuntime", package: "Specgen"),
+                "ShelfApp", .product(name: "SpecgenRuntime", package: "Specgen"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

@@ -108,7 +108,7 @@ package struct ClientPlanner {
             switch overrides[name]?.module {
             case "Foundation"?: usage.insert(.foundation)
             case "SpecgenRuntime"?: usage.insert(.runtime)
-            case let module?: appModules.firstIndex(of: module).map { usage.insert(.app($0)) }
+            case let module?: if let index = appModules.firstIndex(of: module) { usage.insert(.app(index)) }
             case nil: break
             }
         case .array(let element), .map(let element): usage.formUnion(self.usage(of: element))

@@ -26,7 +26,7 @@ package enum Generator {
             return Result(files: nil, diagnostics: loaded.diagnostics + selection + overrides)
         }
         let plan = ClientPlanner(spec: spec, sourcePath: sourceName ?? path, overrides: options.types).plan()
-        return Result(
-            files: SwiftEmitter(access: options.access).render(plan), diagnostics: loaded.diagnostics + selection)
+        let files = SwiftEmitter(access: options.access, mock: options.mock).render(plan)
+        return Result(files: files, diagnostics: loaded.diagnostics + selection)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SpecgenEmitter
+import SpecgenSpec
 import SpecgenTestSupport
 import Testing
 

@@ -107,6 +107,29 @@ struct GenerationOptionsCompileTests {
         #expect(compilation.succeeded, "\(compilation.diagnostics.prefix(2000))")
     }
 
+    /// The mock is compiled in debug builds only, so a release binary carries none of it, unless the options say
+    /// `mock: always`; both builds compile warning-free.
+    @Test func theMockIsInDebugBuildsUnlessTheOptionsKeepIt() async throws {
+        let text = try String(contentsOf: PackagePaths.url("Specs/Chatist.yaml"), encoding: .utf8)
+        let usesMock = ("Preview.swift", "func preview() -> any ChatistAPI { ChatistMock() }\n")
+        for builds in GenerationOptions.MockBuilds.allCases {
+            var options = GenerationOptions()
+            options.mock = builds
+            let files = try #require(
+                Generator.generate(bytes: Array(text.utf8), path: "Specs/Chatist.yaml", options: options).files
+            ).map { ($0.name, $0.contents) }
+            for release in [false, true] {
+                let alone = try await GeneratedModule.typecheck(
+                    files, module: "Chatist", flags: GeneratedModule.targetFlags, release: release)
+                #expect(alone.succeeded, "\(builds) release: \(release): \(alone.diagnostics.prefix(1500))")
+                let withMock = try await GeneratedModule.typecheck(
+                    files, sources: [usesMock], module: "Chatist", flags: GeneratedModule.targetFlags,
+                    release: release)
+                #expect(withMock.succeeded == (builds == .always || !release), "\(builds) release: \(release)")
+            }
+        }
+    }
+
     /// A mistake in the options file stops generation, located in the file.
     @Test func aBrokenOptionsFileStopsGeneration() async throws {
         let folder = try makeTemporaryFolder("bad-options")

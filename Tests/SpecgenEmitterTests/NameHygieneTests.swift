@@ -16,13 +16,28 @@ struct NameHygieneTests {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             for file in files.sorted() where file.hasSuffix(".swift") {
                 let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
-                texts.append((file, text))
+                texts.append((file, outdentingDebugBlocks(text)))
             }
         }
         return texts
     }()
 
     static var generated: [String] { generatedFiles.map(\.text) }
+
+    /// The text with the lines between `#if DEBUG` and `#endif` (the mock's) one level less indented and the two
+    /// lines themselves left out, so a member reads as a member whether or not it stands in a debug-only block.
+    static func outdentingDebugBlocks(_ text: String) -> String {
+        var inBlock = false
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "#if DEBUG" || line == "#endif" {
+                inBlock = line == "#if DEBUG"
+                continue
+            }
+            lines.append(inBlock && line.hasPrefix("    ") ? line.dropFirst(4) : line)
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// Code without comments and string literals, whose words are not names.
     static func code(_ text: String) -> String {

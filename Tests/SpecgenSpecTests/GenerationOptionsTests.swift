@@ -69,6 +69,16 @@ struct GenerationOptionsTests {
             ])
     }
 
+    @Test func mockBuilds() {
+        #expect(Self.options("").0?.mock == .debug)
+        #expect(Self.options("mock: always").0?.mock == .always)
+        #expect(
+            Self.options("mock: release").1 == [
+                "o.yaml:1:7: error: unknown value 'release' for 'mock'; write 'debug' (the mock only in debug builds) "
+                    + "or 'always'"
+            ])
+    }
+
     @Test func accessLevels() {
         for access in GenerationOptions.Access.allCases {
             #expect(Self.options("access: \(access.rawValue)").0?.access == access)

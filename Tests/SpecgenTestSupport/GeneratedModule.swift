@@ -17,11 +17,12 @@ public enum GeneratedModule {
         "-enable-upcoming-feature", "InternalImportsByDefault", "-enable-upcoming-feature", "MemberImportVisibility",
     ]
 
-    /// Type-checks the generated files (by name and contents) and the sources written against them; with
-    /// `throughSIL`, compiles them on to SIL as a build does, where crashes of the compiler's later stages show.
+    /// Type-checks the generated files (by name and contents) and the sources written against them, as a debug build
+    /// does (`DEBUG` defined, as SwiftPM defines it) unless `release`; with `throughSIL`, compiles them on to SIL as
+    /// a build does, where crashes of the compiler's later stages show.
     public static func typecheck(
         _ files: [(name: String, contents: String)], sources: [(name: String, contents: String)] = [],
-        module: String, flags: [String] = [], throughSIL: Bool = false
+        module: String, flags: [String] = [], throughSIL: Bool = false, release: Bool = false
     ) async throws -> Compilation {
         // One compiler at a time, whatever the test runner runs in parallel: a compiler takes a core, and the tests
         // beside it that measure time over sockets need the other.
@@ -38,7 +39,9 @@ public enum GeneratedModule {
         let run = try await ProcessRun.run(
             "swiftc",
             (throughSIL ? ["-emit-sil", "-wmo", "-o", "/dev/null"] : ["-typecheck"])
-                + ["-swift-version", "6", "-parse-as-library", "-module-name", module] + flags
+                + ["-swift-version", "6", "-parse-as-library", "-module-name", module]
+                + (release ? [] : ["-D", "DEBUG"])
+                + flags
                 + ["-I", PackagePaths.productsDirectory.appendingPathComponent("Modules").path] + paths)
         return Compilation(succeeded: run.status == 0, diagnostics: run.stderr)
     }

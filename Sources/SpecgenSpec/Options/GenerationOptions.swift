@@ -27,12 +27,20 @@ public struct GenerationOptions: Hashable, Sendable {
     public var exclude: [OperationSelector] = []
     /// The models the app brings a type of its own for, in the file's order.
     public var types: [TypeOverride] = []
+    /// Which builds hold the closure-based mock: `debug` ones (the default, so a release binary carries none of
+    /// it), or `always`, for an app that ships a demo mode on it.
+    public var mock: MockBuilds = .debug
+
+    /// The builds that hold the generated mock.
+    public enum MockBuilds: String, Hashable, Sendable, CaseIterable {
+        case debug, always
+    }
 
     /// The options every client gets without an options file.
     public init() {}
 
     /// The keys an options file may hold.
-    static let keys = ["access", "operations", "types"]
+    static let keys = ["access", "operations", "types", "mock"]
 }
 
 /// A model of the spec that the client writes as a type of the app's (`types: {Money: AppCore.Money}`): the model is
@@ -140,6 +148,15 @@ extension GenerationOptions {
             options.exclude = selectors(operations, "exclude", context: context)
         }
         if let node = top.value("types") { options.types = overrides(node, context: context) }
+        if let node = top.value("mock") {
+            if let text = node.scalar, let builds = MockBuilds(rawValue: text) {
+                options.mock = builds
+            } else {
+                context.error(
+                    node, "unknown value '\(node.scalar ?? "")' for 'mock'",
+                    fix: "write 'debug' (the mock only in debug builds) or 'always'")
+            }
+        }
         return context.diagnostics.contains(where: \.isError) ? nil : options
     }
 

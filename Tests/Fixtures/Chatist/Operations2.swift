@@ -44,30 +44,32 @@ nonisolated extension ChatistClient {
     }
 }
 
-nonisolated extension ChatistMock {
-    /// Keeps the closures given for this file's operations, by method name.
-    static func keepHandlers2(
-        _ handlers: inout [String: any Sendable], updateCustomer: UpdateCustomerHandler?,
-        updateDevice: UpdateDeviceHandler?
-    ) {
-        func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
-        keep("updateCustomer", updateCustomer)
-        keep("updateDevice", updateDevice)
-    }
-
-    /// Runs the closure given for ``ChatistAPI/updateCustomer(_:)``.
-    public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
-        guard let updateCustomerHandler = self.handlers["updateCustomer"] as? UpdateCustomerHandler else {
-            throw .failure(Self.unimplemented("Chatist.updateCustomer"))
+#if DEBUG
+    nonisolated extension ChatistMock {
+        /// Keeps the closures given for this file's operations, by method name.
+        static func keepHandlers2(
+            _ handlers: inout [String: any Sendable], updateCustomer: UpdateCustomerHandler?,
+            updateDevice: UpdateDeviceHandler?
+        ) {
+            func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
+            keep("updateCustomer", updateCustomer)
+            keep("updateDevice", updateDevice)
         }
-        return try await updateCustomerHandler(body)
-    }
 
-    /// Runs the closure given for ``ChatistAPI/updateDevice(_:)``.
-    public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
-        guard let updateDeviceHandler = self.handlers["updateDevice"] as? UpdateDeviceHandler else {
-            throw .failure(Self.unimplemented("Chatist.updateDevice"))
+        /// Runs the closure given for ``ChatistAPI/updateCustomer(_:)``.
+        public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
+            guard let updateCustomerHandler = self.handlers["updateCustomer"] as? UpdateCustomerHandler else {
+                throw .failure(Self.unimplemented("Chatist.updateCustomer"))
+            }
+            return try await updateCustomerHandler(body)
         }
-        return try await updateDeviceHandler(body)
+
+        /// Runs the closure given for ``ChatistAPI/updateDevice(_:)``.
+        public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
+            guard let updateDeviceHandler = self.handlers["updateDevice"] as? UpdateDeviceHandler else {
+                throw .failure(Self.unimplemented("Chatist.updateDevice"))
+            }
+            return try await updateDeviceHandler(body)
+        }
     }
-}
+#endif

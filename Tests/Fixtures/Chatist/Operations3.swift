@@ -124,60 +124,65 @@ nonisolated extension ChatistClient {
     }
 }
 
-nonisolated extension ChatistMock {
-    /// Keeps the closures given for this file's operations, by method name.
-    static func keepHandlers3(
-        _ handlers: inout [String: any Sendable], getBranding: GetBrandingHandler?, createTicket: CreateTicketHandler?,
-        getTicket: GetTicketHandler?, getTickets: GetTicketsHandler?, sendMessage: SendMessageHandler?
-    ) {
-        func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
-        keep("getBranding", getBranding)
-        keep("createTicket", createTicket)
-        keep("getTicket", getTicket)
-        keep("getTickets", getTickets)
-        keep("sendMessage", sendMessage)
-    }
-
-    /// Runs the closure given for ``ChatistAPI/getBranding(updatedAt:)``.
-    public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
-        guard let getBrandingHandler = self.handlers["getBranding"] as? GetBrandingHandler else {
-            throw .failure(Self.unimplemented("Chatist.getBranding"))
+#if DEBUG
+    nonisolated extension ChatistMock {
+        /// Keeps the closures given for this file's operations, by method name.
+        static func keepHandlers3(
+            _ handlers: inout [String: any Sendable], getBranding: GetBrandingHandler?,
+            createTicket: CreateTicketHandler?, getTicket: GetTicketHandler?, getTickets: GetTicketsHandler?,
+            sendMessage: SendMessageHandler?
+        ) {
+            func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
+            keep("getBranding", getBranding)
+            keep("createTicket", createTicket)
+            keep("getTicket", getTicket)
+            keep("getTickets", getTickets)
+            keep("sendMessage", sendMessage)
         }
-        return try await getBrandingHandler(updatedAt)
-    }
 
-    /// Runs the closure given for ``ChatistAPI/createTicket(data:attachments:)``.
-    public func createTicket(data: CreateTicket, attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket {
-        guard let createTicketHandler = self.handlers["createTicket"] as? CreateTicketHandler else {
-            throw .failure(Self.unimplemented("Chatist.createTicket"))
+        /// Runs the closure given for ``ChatistAPI/getBranding(updatedAt:)``.
+        public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
+            guard let getBrandingHandler = self.handlers["getBranding"] as? GetBrandingHandler else {
+                throw .failure(Self.unimplemented("Chatist.getBranding"))
+            }
+            return try await getBrandingHandler(updatedAt)
         }
-        return try await createTicketHandler(data, attachments)
-    }
 
-    /// Runs the closure given for ``ChatistAPI/getTicket(_:)``.
-    public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
-        guard let getTicketHandler = self.handlers["getTicket"] as? GetTicketHandler else {
-            throw .failure(Self.unimplemented("Chatist.getTicket"))
+        /// Runs the closure given for ``ChatistAPI/createTicket(data:attachments:)``.
+        public func createTicket(
+            data: CreateTicket, attachments: [MultipartFile]?
+        ) async throws(ChatistError) -> Ticket {
+            guard let createTicketHandler = self.handlers["createTicket"] as? CreateTicketHandler else {
+                throw .failure(Self.unimplemented("Chatist.createTicket"))
+            }
+            return try await createTicketHandler(data, attachments)
         }
-        return try await getTicketHandler(ticketID)
-    }
 
-    /// Runs the closure given for ``ChatistAPI/getTickets()``.
-    public func getTickets() async throws(ChatistError) -> [TicketPreview] {
-        guard let getTicketsHandler = self.handlers["getTickets"] as? GetTicketsHandler else {
-            throw .failure(Self.unimplemented("Chatist.getTickets"))
+        /// Runs the closure given for ``ChatistAPI/getTicket(_:)``.
+        public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
+            guard let getTicketHandler = self.handlers["getTicket"] as? GetTicketHandler else {
+                throw .failure(Self.unimplemented("Chatist.getTicket"))
+            }
+            return try await getTicketHandler(ticketID)
         }
-        return try await getTicketsHandler()
-    }
 
-    /// Runs the closure given for ``ChatistAPI/sendMessage(_:body:)``.
-    public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
-        guard let sendMessageHandler = self.handlers["sendMessage"] as? SendMessageHandler else {
-            throw .failure(Self.unimplemented("Chatist.sendMessage"))
+        /// Runs the closure given for ``ChatistAPI/getTickets()``.
+        public func getTickets() async throws(ChatistError) -> [TicketPreview] {
+            guard let getTicketsHandler = self.handlers["getTickets"] as? GetTicketsHandler else {
+                throw .failure(Self.unimplemented("Chatist.getTickets"))
+            }
+            return try await getTicketsHandler()
         }
-        return try await sendMessageHandler(ticketID, body)
+
+        /// Runs the closure given for ``ChatistAPI/sendMessage(_:body:)``.
+        public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
+            guard let sendMessageHandler = self.handlers["sendMessage"] as? SendMessageHandler else {
+                throw .failure(Self.unimplemented("Chatist.sendMessage"))
+            }
+            return try await sendMessageHandler(ticketID, body)
+        }
     }
-}
+#endif
 
 nonisolated extension ChatistAPI {
     /// Calls ``getBranding(updatedAt:)`` with the spec's defaults for the arguments left out.

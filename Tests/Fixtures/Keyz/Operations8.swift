@@ -104,53 +104,55 @@ nonisolated extension KeyzClient {
     }
 }
 
-nonisolated extension KeyzMock {
-    /// Keeps the closures given for this file's operations, by method name.
-    static func keepHandlers8(
-        _ handlers: inout [String: any Sendable], registerUser: RegisterUserHandler?, loginUser: LoginUserHandler?,
-        requestToken: RequestTokenHandler?, authorizedRequest: AuthorizedRequestHandler?
-    ) {
-        func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
-        keep("registerUser", registerUser)
-        keep("loginUser", loginUser)
-        keep("requestToken", requestToken)
-        keep("authorizedRequest", authorizedRequest)
-    }
-
-    /// Runs the closure given for ``KeyzAPI/registerUser(_:)``.
-    public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
-        guard let registerUserHandler = self.handlers["registerUser"] as? RegisterUserHandler else {
-            throw .failure(Self.unimplemented("Keyz.registerUser"))
+#if DEBUG
+    nonisolated extension KeyzMock {
+        /// Keeps the closures given for this file's operations, by method name.
+        static func keepHandlers8(
+            _ handlers: inout [String: any Sendable], registerUser: RegisterUserHandler?, loginUser: LoginUserHandler?,
+            requestToken: RequestTokenHandler?, authorizedRequest: AuthorizedRequestHandler?
+        ) {
+            func keep(_ name: String, _ closure: (any Sendable)?) { if let closure { handlers[name] = closure } }
+            keep("registerUser", registerUser)
+            keep("loginUser", loginUser)
+            keep("requestToken", requestToken)
+            keep("authorizedRequest", authorizedRequest)
         }
-        return try await registerUserHandler(body)
-    }
 
-    /// Runs the closure given for ``KeyzAPI/loginUser(email:password:grantType:)``.
-    public func loginUser(
-        email: String, password: String, grantType: GrantType
-    ) async throws(LoginUserError) -> TokenResponse {
-        guard let loginUserHandler = self.handlers["loginUser"] as? LoginUserHandler else {
-            throw .failure(Self.unimplemented("Keyz.loginUser"))
+        /// Runs the closure given for ``KeyzAPI/registerUser(_:)``.
+        public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
+            guard let registerUserHandler = self.handlers["registerUser"] as? RegisterUserHandler else {
+                throw .failure(Self.unimplemented("Keyz.registerUser"))
+            }
+            return try await registerUserHandler(body)
         }
-        return try await loginUserHandler(email, password, grantType)
-    }
 
-    /// Runs the closure given for ``KeyzAPI/requestToken(_:)``.
-    public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
-        guard let requestTokenHandler = self.handlers["requestToken"] as? RequestTokenHandler else {
-            throw .failure(Self.unimplemented("Keyz.requestToken"))
+        /// Runs the closure given for ``KeyzAPI/loginUser(email:password:grantType:)``.
+        public func loginUser(
+            email: String, password: String, grantType: GrantType
+        ) async throws(LoginUserError) -> TokenResponse {
+            guard let loginUserHandler = self.handlers["loginUser"] as? LoginUserHandler else {
+                throw .failure(Self.unimplemented("Keyz.loginUser"))
+            }
+            return try await loginUserHandler(email, password, grantType)
         }
-        return try await requestTokenHandler(body)
-    }
 
-    /// Runs the closure given for ``KeyzAPI/authorizedRequest(resource:)``.
-    public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
-        guard let authorizedRequestHandler = self.handlers["authorizedRequest"] as? AuthorizedRequestHandler else {
-            throw .failure(Self.unimplemented("Keyz.authorizedRequest"))
+        /// Runs the closure given for ``KeyzAPI/requestToken(_:)``.
+        public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
+            guard let requestTokenHandler = self.handlers["requestToken"] as? RequestTokenHandler else {
+                throw .failure(Self.unimplemented("Keyz.requestToken"))
+            }
+            return try await requestTokenHandler(body)
         }
-        return try await authorizedRequestHandler(resource)
+
+        /// Runs the closure given for ``KeyzAPI/authorizedRequest(resource:)``.
+        public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
+            guard let authorizedRequestHandler = self.handlers["authorizedRequest"] as? AuthorizedRequestHandler else {
+                throw .failure(Self.unimplemented("Keyz.authorizedRequest"))
+            }
+            return try await authorizedRequestHandler(resource)
+        }
     }
-}
+#endif
 
 nonisolated extension KeyzAPI {
     /// Calls ``loginUser(email:password:grantType:)`` with the spec's defaults for the arguments left out.
