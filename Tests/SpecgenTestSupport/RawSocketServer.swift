@@ -16,7 +16,8 @@ public final class RawSocketServer: @unchecked Sendable {
         /// Writes these bytes, then closes the connection (a short body, a broken status line).
         case raw(Data)
         /// Answers 200 with a chunked body: `count` chunks of `chunk`, one every `interval` seconds, stopping early
-        /// when the client hangs up. With `holdAfterFirst`, the rest waits until ``releaseStream()`` (at most 30 s).
+        /// when the client hangs up. With `holdAfterFirst`, the rest waits until ``releaseStream()``, at most
+        /// ``holdLimit``: a client that buffers the whole body never releases it, and fails once the limit passes.
         case stream(chunk: Data, count: Int, interval: TimeInterval, holdAfterFirst: Bool = false)
     }
 
@@ -110,6 +111,10 @@ public final class RawSocketServer: @unchecked Sendable {
         }
     }
 
+    /// How long a held stream waits for ``releaseStream()``: far longer than a loaded machine with two cores ever
+    /// keeps a client from reading a chunk that has arrived, so only a client that waits for the whole body fails.
+    public static let holdLimit: TimeInterval = 120
+
     /// Lets a held stream send the rest of its chunks.
     public func releaseStream() { release.signal() }
 
@@ -118,7 +123,7 @@ public final class RawSocketServer: @unchecked Sendable {
         guard writeAll(Data(head.utf8), to: connection) else { return }
         let frame = Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8)
         for index in 0..<count {
-            if index == 1 && hold { _ = release.wait(timeout: .now() + 30) }
+            if index == 1 && hold { _ = release.wait(timeout: .now() + Self.holdLimit) }
             if index > 0 { Thread.sleep(forTimeInterval: interval) }
             guard writeAll(frame, to: connection) else {
                 lock.lock()
