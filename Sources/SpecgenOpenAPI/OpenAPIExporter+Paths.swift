@@ -27,7 +27,7 @@ extension OpenAPIExporter {
         var operation = OpenAPIObject()
         operation["operationId"] = .string(first.name)
         operation["summary"] = first.summary.map { .string(Self.trimmed($0)) }
-        let tags = endpoints.flatMap(\.tags).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let tags = endpoints.tags
         operation["tags"] = tags.isEmpty ? nil : .array(tags.map(OpenAPIValue.string))
         var description = Self.description(first.description, first.deprecation) ?? ""
         for other in endpoints.dropFirst() {

@@ -387,18 +387,3 @@ private struct Warned: Hashable {
     var location: SourceLocation
     var message: String
 }
-
-extension ImportRun {
-    /// Keeps the operations the options select and the models they reach; the summary counts what was left out.
-    func select(_ spec: inout Spec) {
-        let (selected, diagnostics) = spec.selecting(selection)
-        documents.diagnostics += diagnostics
-        let removed = Set(spec.endpoints.map(\.name)).subtracting(selected.endpoints.map(\.name))
-        let removedStreams = removed.intersection(streamedFormNames).count
-        summary.streamedForms -= removedStreams
-        summary.leftOut = removed.count - removedStreams
-        summary.endpoints = selected.endpoints.count - summary.streamedForms
-        summary.models = selected.models.count
-        spec = selected
-    }
-}

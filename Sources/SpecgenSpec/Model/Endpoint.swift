@@ -274,3 +274,11 @@ public struct ServerReference: Hashable, Sendable {
         self.location = location
     }
 }
+
+extension Collection<Endpoint> {
+    /// The tags these endpoints list, each once, in the order they first appear: a spec's tags, or a route's.
+    package var tags: [String] {
+        var seen: Set<String> = []
+        return flatMap(\.tags).filter { seen.insert($0).inserted }
+    }
+}

@@ -13,7 +13,7 @@ extension Spec {
                     fix = "did you mean '\(suggestion)'?"
                 }
             case .tag(let tag):
-                let tags = endpoints.flatMap(\.tags).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                let tags = endpoints.tags
                 fix =
                     Suggestions.closest(to: tag, in: tags).map { "did you mean 'tag:\($0)'?" }
                     ?? (tags.isEmpty
