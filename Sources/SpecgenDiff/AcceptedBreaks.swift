@@ -34,6 +34,7 @@ package struct AcceptedBreaks: Sendable {
         }
         guard let list = top.value("accepted") else {
             context.error(
+                .companionFile,
                 root, "expected 'accepted:' with a list of changes",
                 fix: "write 'accepted: [{fingerprint: ..., reason: ...}]'")
             return (AcceptedBreaks(entries: []), context.diagnostics)
@@ -49,11 +50,13 @@ package struct AcceptedBreaks: Sendable {
             let reason = change.string("reason") ?? ""
             if fingerprint.isEmpty {
                 context.error(
+                    .companionFile,
                     item, "an accepted change needs a 'fingerprint'", fix: "copy it from `specgen diff --format json`")
                 continue
             }
             if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 context.error(
+                    .companionFile,
                     item, "accepted change '\(fingerprint)' needs a 'reason'",
                     fix: "say why old apps or old code are not affected")
                 continue

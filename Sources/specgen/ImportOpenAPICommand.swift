@@ -45,6 +45,16 @@ struct ImportOpenAPICommand: ParsableCommand {
             """)
     var verbose = false
 
+    func validate() throws {
+        // The spec's own check, asked before anything is read: a name that names no Swift type is refused here,
+        // not in the spec the import would write.
+        if let name, GeneratedNames(apiName: name).module.hasPrefix("_") {
+            throw ValidationError(
+                "--name '\(name)' does not start with a letter, so it names no Swift type; start it with a letter, "
+                    + "such as 'API\(GeneratedNames(apiName: name).module.dropFirst())'")
+        }
+    }
+
     func run() throws {
         let selection = try options.map(SpecInput.options) ?? GenerationOptions()
         let result = OpenAPIImporter(name: name, selection: selection).importDocument(at: document) { path in

@@ -85,6 +85,23 @@ struct ImportCommandTests {
                     + "or beside it"))
     }
 
+    /// A `--name` that names no Swift type is refused before the document is read, not in the spec it would write.
+    @Test func aNameThatNamesNoTypeIsRefused() async throws {
+        let folder = try makeTemporaryFolder("import-bad-name")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("Zoo.yaml").path
+        let run = try await ProcessRun.specgen([
+            "import-openapi", Fixtures.path("import-multi-file", "openapi.yaml"), "-o", output, "--name", "5",
+        ])
+        #expect(run.status == 64)
+        #expect(
+            run.stderr.contains(
+                "Error: --name '5' does not start with a letter, so it names no Swift type; start it with a letter, "
+                    + "such as 'API5'"),
+            "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func relativeReferencesResolveFromTheDocumentsFolder() async throws {
         let folder = try makeTemporaryFolder("import-relative")
         defer { try? FileManager.default.removeItem(at: folder) }

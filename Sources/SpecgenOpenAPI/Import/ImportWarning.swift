@@ -7,6 +7,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case allofNonObject = "allof-non-object"
     /// `allof-union`.
     case allofUnion = "allof-union"
+    /// `api-name`.
+    case apiName = "api-name"
     /// `any-value`.
     case anyValue = "any-value"
     /// `auth-scheme`.
@@ -83,6 +85,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case refSiblings = "ref-siblings"
     /// `relative-server`.
     case relativeServer = "relative-server"
+    /// `required-nullable`.
+    case requiredNullable = "required-nullable"
     /// `response-kinds`.
     case responseKinds = "response-kinds"
     /// `response-types`.

@@ -13,7 +13,15 @@ extension ImportRun {
         }
         let words = namer.words(title ?? "")
         let name = namer.typeName(words.isEmpty ? "API" : words.prefix(4).joined(separator: " "))
-        return name
+        // A title that starts with a digit (`5 Stars`) names no Swift type: the name gets a word in front.
+        guard let first = name.first, !first.isLetter else { return name }
+        let mended = "API" + name.drop { !$0.isLetter && !$0.isNumber }
+        warn(
+            .apiName, at: root?["info"]?["title"]?.location ?? Self.unlocated,
+            "the title '\(title ?? "")' does not start with a letter, so it names no Swift type; the API is named "
+                + "'\(mended)'",
+            fix: "pass '--name' with the name the types should carry")
+        return mended
     }
 
     static func lastComponent(_ path: String) -> String {

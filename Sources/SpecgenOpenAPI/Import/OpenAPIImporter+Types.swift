@@ -85,6 +85,12 @@ extension ImportRun {
                 result = type(of: variants[0], hint: hint, usage: usage, depth: depth + 1)
             } else {
                 result = stringUnionType(variants)
+                // A header's shape is warned where the header is read.
+                if usage == .form || usage == .parameter, !view.isStringUnion {
+                    warn(
+                        .nestedUnion, at: schema.location,
+                        "a union inside a \(usage == .form ? "form body" : "parameter") is sent as text")
+                }
             }
         } else if let allOf = view.allOf, !allOf.isEmpty, !view.hasProperties {
             result = type(of: allOf[0], hint: hint, usage: usage, depth: depth + 1)
@@ -93,6 +99,12 @@ extension ImportRun {
             }
         } else {
             result = plainType(view, hint: hint, usage: usage, depth: depth)
+            if usage == .form || usage == .parameter, view.hasProperties {
+                warn(
+                    .nestedObject, at: schema.location,
+                    "an object inside a \(usage == .form ? "form body" : "parameter") "
+                        + "is sent as a map of text (name[key]=value), so its fields' types are not checked")
+            }
         }
         if view.nullable { result.nullable = true }
         Self.describe(&result, schema)

@@ -158,6 +158,6 @@ extension Diagnostic {
     package init(_ error: YAMLError, path: String) {
         self.init(
             .error, at: SourceLocation(path: path, line: error.mark.line, column: error.mark.column), error.message,
-            fix: error.fix)
+            fix: error.fix, kind: LintErrorKind.yaml.rawValue)
     }
 }

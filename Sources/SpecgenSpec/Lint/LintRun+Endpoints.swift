@@ -6,12 +6,14 @@ extension LintRun {
             if case .oauth2(let flow) = scheme.kind {
                 if !flow.tokenURL.hasPrefix("/") && !flow.tokenURL.hasPrefix("https://") {
                     error(
+                        .auth,
                         scheme.location,
                         "tokenUrl '\(flow.tokenURL)' of '\(scheme.name)' must be a path or an https URL",
                         fix: "write it as '/auth/token/'")
                 }
                 if flow.grants.isEmpty {
                     error(
+                        .auth,
                         scheme.location, "OAuth2 scheme '\(scheme.name)' lists no grants",
                         fix: "add 'grants: [password, refresh_token]'")
                 }
@@ -25,6 +27,7 @@ extension LintRun {
         for (name, location) in zip(requirement.schemes, requirement.schemeLocations)
         where spec.authScheme(named: name) == nil {
             error(
+                .auth,
                 location, "unknown auth scheme '\(name)' at '\(keyPath)'",
                 fix: Suggestions.closest(to: name, in: names).map { "did you mean '\($0)'?" }
                     ?? (names.isEmpty
@@ -43,18 +46,21 @@ extension LintRun {
             }
             if response.status.isSuccess {
                 error(
+                    .errorCases,
                     response.location, "status \(response.status) at '\(entryPath)' is a success, not an error",
                     fix: "declare it under 'response:'")
             }
             let swiftName = namer.bareMemberName(response.caseName)
             if !isIdentifier(response.caseName) || swiftName != response.caseName {
                 error(
+                    .errorCases,
                     response.typeLocation,
                     "error case '\(response.caseName)' at '\(entryPath)' is not a lowerCamelCase Swift name",
                     fix: "write it as '\(swiftName)'")
             }
             if Namer.reservedErrorCases.contains(response.caseName) {
                 error(
+                    .errorCases,
                     response.typeLocation,
                     "error case '\(response.caseName)' at '\(entryPath)' is reserved for failures the client detects itself",
                     fix: "choose another name, such as '\(response.caseName)Response'")
@@ -63,6 +69,7 @@ extension LintRun {
                 [.binary, .file].contains(primitive)
             {
                 error(
+                    .errorCases,
                     response.typeLocation, "an error body at '\(entryPath)' cannot be '\(primitive.rawValue)'",
                     fix: "use a model, or 'string' for a plain-text body")
             }
@@ -77,6 +84,7 @@ extension LintRun {
             if let first = seen.first(where: { $0.name == response.caseName }) {
                 if first.body != response.body {
                     error(
+                        .errorCases,
                         response.location,
                         "error case '\(response.caseName)' carries '\(response.body?.description ?? "no body")' here but '\(first.body?.description ?? "no body")' at line \(first.location.line)",
                         fix: "give the cases different names, or the same body type")
@@ -100,6 +108,7 @@ extension LintRun {
                     earlier.location.line < response.location.line ? (response, earlier) : (earlier, response)
                 guard reported.insert(here.location).inserted else { continue }
                 error(
+                    .errorCases,
                     here.location,
                     "error case '\(response.caseName)' answers \(here.status) here and \(other.status) at line "
                         + "\(other.location.line), in one error type",
@@ -124,6 +133,7 @@ extension LintRun {
                 continue
             }
             error(
+                .names,
                 operation.location,
                 "operation '\(operation.name)' has the name of the method that returns '\(endpoint.name)' with its headers",
                 fix: "rename one of them")
@@ -135,6 +145,7 @@ extension LintRun {
             let name = namer.methodName(polling.name).withoutBackticks
             if let first = helpers[name] {
                 error(
+                    .names,
                     polling.location,
                     "polling helper '\(polling.name)' of '\(endpoint.name)' has the Swift name of the helper of "
                         + "'\(first.endpoint.name)' (line \(first.polling.location.line))",
@@ -146,6 +157,7 @@ extension LintRun {
         for polling in spec.endpoints.compactMap(\.polling) {
             if let operation = operations[namer.methodName(polling.name).withoutBackticks] {
                 error(
+                    .names,
                     polling.location,
                     "polling helper '\(polling.name)' has the same Swift name as operation '\(operation.name)' (line \(operation.location.line))",
                     fix: "rename the helper, e.g. 'pollUntil...'")
@@ -172,6 +184,7 @@ extension LintRun {
         // A query or header value is text: it is sent or left out, never `null`.
         for field in endpoint.queryParameters + endpoint.headerParameters where field.presence == .nullable {
             error(
+                .parameters,
                 field.typeLocation, "parameter '\(field.wireName)' of '\(endpoint.name)' cannot be null",
                 fix: "write '\(field.type)?'; a parameter is sent or left out")
         }
@@ -213,6 +226,7 @@ extension LintRun {
             if let status = step.status, !declared.contains(where: { $0.matches(status) }) {
                 let list = declared.map(\.description).joined(separator: ", ")
                 error(
+                    .mockSteps,
                     step.location,
                     "mock step at '\(keyPath)' answers \(status), which '\(endpoint.name)' does not declare",
                     fix: "use one of its statuses: \(list)")
@@ -231,6 +245,7 @@ extension LintRun {
             }
             if let body = step.body, let type, let problem = types.exampleProblem(body, of: type) {
                 error(
+                    .mockSteps,
                     step.location, "mock step body at '\(keyPath)' does not fit '\(type)': \(problem)",
                     fix: "give each field a value of its type; the mock serves this body")
             }
@@ -242,11 +257,14 @@ extension LintRun {
         var seen: [String] = []
         for placeholder in placeholders {
             if seen.contains(placeholder) {
-                error(endpoint.requestLocation, "path parameter '{\(placeholder)}' appears twice in '\(endpoint.path)'")
+                error(
+                    .pathParameters, endpoint.requestLocation,
+                    "path parameter '{\(placeholder)}' appears twice in '\(endpoint.path)'")
             }
             seen.append(placeholder)
             if !endpoint.pathParameters.contains(where: { $0.wireName == placeholder }) {
                 error(
+                    .pathParameters,
                     endpoint.requestLocation, "path parameter '{\(placeholder)}' of '\(keyPath)' is not declared",
                     fix: "add it under 'path:', e.g. '\(placeholder): string'")
             }
@@ -256,12 +274,14 @@ extension LintRun {
             if !placeholders.contains(field.wireName) {
                 let suggestion = Suggestions.closest(to: field.wireName, in: placeholders)
                 error(
+                    .pathParameters,
                     field.location, "path parameter '\(field.wireName)' does not appear in '\(endpoint.path)'",
                     fix: suggestion.map { "did you mean '\($0)'?" }
                         ?? "add '{\(field.wireName)}' to the path or remove it")
             }
             if field.presence != .required {
                 error(
+                    .pathParameters,
                     field.typeLocation, "path parameter '\(field.wireName)' cannot be optional",
                     fix: "remove the '?'; a path segment is always present")
             }
@@ -275,6 +295,7 @@ extension LintRun {
         if isScalar(field.type) { return }
         if allowArrays, types.textStyle(of: field) != nil { return }
         error(
+            .parameters,
             field.typeLocation,
             "\(kind) at '\(keyPath)' must be a string, number, boolean, date, UUID or enum"
                 + (allowArrays ? " (or an array or string-keyed map of them)" : "") + ", not '\(field.type)'",
@@ -286,12 +307,14 @@ extension LintRun {
     mutating func checkStyle(_ field: Field, keyPath: String, textual: Bool) {
         guard let style = field.style else { return }
         guard textual else {
-            return error(field.location, "'style' at '\(keyPath)' applies only to query parameters and form fields")
+            return error(
+                .parameters, field.location, "'style' at '\(keyPath)' applies only to query parameters and form fields")
         }
         switch (style, shape(of: field.type)) {
         case (.repeated, .array), (.comma, .array), (.deepObject, .map): return
         default:
             error(
+                .parameters,
                 field.location, "style '\(style.rawValue)' at '\(keyPath)' does not fit '\(field.type)'",
                 fix: "use 'repeated' or 'comma' for an array; a map is always sent as 'deepObject'")
         }
@@ -300,6 +323,7 @@ extension LintRun {
     mutating func checkBody(_ body: RequestBody, endpoint: Endpoint, keyPath: String) {
         if endpoint.method == .get || endpoint.method == .head {
             error(
+                .bodies,
                 body.location, "\(endpoint.method.rawValue) request '\(endpoint.name)' cannot have a body",
                 fix: "send the data as query parameters, or use POST")
         }
@@ -317,6 +341,7 @@ extension LintRun {
                 fields = model.fields
             default:
                 error(
+                    .bodies,
                     body.typeLocation,
                     "a \(body.encoding.rawValue) body at '\(keyPath)' must be a model with properties, not '\(type)'")
                 fields = []
@@ -328,6 +353,7 @@ extension LintRun {
             case .form:
                 if types.textStyle(of: field) == nil {
                     error(
+                        .bodies,
                         field.typeLocation,
                         "form field '\(field.wireName)' at '\(fieldPath)' must be a value, or an array or string-keyed"
                             + " map of them, not '\(field.type)'",

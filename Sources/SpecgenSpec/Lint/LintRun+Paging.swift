@@ -11,6 +11,7 @@ extension LintRun {
         for name in [style.parameter].compactMap({ $0 }) + integers where checked.insert(name).inserted {
             guard let field = endpoint.queryParameters.first(where: { $0.wireName == name }) else {
                 error(
+                    .paging,
                     pagination.location,
                     "pagination at '\(keyPath)' names query parameter '\(name)', which '\(endpoint.name)' does not declare",
                     fix: "add '\(name): \(integers.contains(name) ? "int" : "string")?' under 'query:'")
@@ -20,32 +21,35 @@ extension LintRun {
                 guard case .primitive(let primitive) = shape(of: field.type),
                     [.int, .int32, .int64].contains(primitive)
                 else {
-                    error(field.typeLocation, "pagination parameter '\(name)' must be an integer")
+                    error(.paging, field.typeLocation, "pagination parameter '\(name)' must be an integer")
                     continue
                 }
             } else if ![.primitive(.string), .primitive(.int), .primitive(.int32), .primitive(.int64)].contains(
                 types.resolved(field.type).type)
             {
-                error(field.typeLocation, "pagination parameter '\(name)' must be a string or an integer")
+                error(.paging, field.typeLocation, "pagination parameter '\(name)' must be a string or an integer")
             } else if field.presence == .required {
                 error(
+                    .paging,
                     field.typeLocation,
                     "'\(style.key)' pagination parameter '\(name)' is required, but the first page is asked for without it",
                     fix: "declare it optional: '\(name): \(field.type)?'")
             }
         }
         guard let body = endpoint.jsonResponseType else {
-            error(pagination.location, "pagination at '\(keyPath)' needs a JSON response")
+            error(.paging, pagination.location, "pagination at '\(keyPath)' needs a JSON response")
             return
         }
         let item: TypeRef
         if let items = pagination.itemsField {
             guard case .object(let model) = shape(of: body) else {
-                error(pagination.location, "pagination 'items: \(items)' needs a model response, not '\(body)'")
+                error(
+                    .paging, pagination.location, "pagination 'items: \(items)' needs a model response, not '\(body)'")
                 return
             }
             guard let field = model.fields.first(where: { $0.wireName == items }) else {
                 error(
+                    .paging,
                     pagination.location, "model '\(model.name)' has no field '\(items)' for the pagination items",
                     fix: Suggestions.closest(to: items, in: model.fields.map(\.wireName)).map {
                         "did you mean '\($0)'?"
@@ -54,6 +58,7 @@ extension LintRun {
             }
             guard case .array(let element) = shape(of: field.type) else {
                 error(
+                    .paging,
                     pagination.location,
                     "pagination items '\(items)' of '\(model.name)' must be an array, not '\(field.type)'")
                 return
@@ -62,7 +67,8 @@ extension LintRun {
         } else if case .array(let element) = shape(of: body) {
             item = element
         } else {
-            error(pagination.location, "pagination at '\(keyPath)' needs 'items:' naming the array in '\(body)'")
+            error(
+                .paging, pagination.location, "pagination at '\(keyPath)' needs 'items:' naming the array in '\(body)'")
             return
         }
         if let hasMore = pagination.hasMoreField {
@@ -86,6 +92,7 @@ extension LintRun {
         case .afterItem(_, let itemField):
             guard case .object(let model) = shape(of: item) else {
                 error(
+                    .paging,
                     pagination.location, "'after' pagination at '\(keyPath)' needs items that are models, not '\(item)'"
                 )
                 return
@@ -100,6 +107,7 @@ extension LintRun {
                 let field = fields.first(where: { $0.wireName == itemField }), field.presence != .required
             {
                 error(
+                    .paging,
                     field.typeLocation,
                     "'\(itemField)' of '\(model.name)' is optional, but 'after' pagination at '\(keyPath)' needs it on every item",
                     fix: "make it required: '\(itemField): \(field.type)'")
@@ -117,11 +125,13 @@ extension LintRun {
         switch types.fieldPath(path, in: type) {
         case .failure(let problem):
             error(
+                .paging,
                 location, "pagination '\(key): \(path.joined(separator: "."))' at '\(keyPath)' \(problem.message)",
                 fix: problem.fix)
         case .success(let fields):
             guard let last = fields.last, let wanted = expectation(types.resolved(last.type).type) else { return }
             error(
+                .paging,
                 location,
                 "pagination '\(key): \(path.joined(separator: "."))' at '\(keyPath)' must be \(wanted), not '\(last.type)'"
             )
@@ -130,13 +140,14 @@ extension LintRun {
 
     mutating func checkPolling(_ polling: Polling, endpoint: Endpoint, keyPath: String) {
         guard let body = endpoint.jsonResponseType else {
-            error(polling.location, "polling at '\(keyPath)' needs a JSON response")
+            error(.polling, polling.location, "polling at '\(keyPath)' needs a JSON response")
             return
         }
         let fields: [Field]
         switch types.fieldPath(polling.field, in: body) {
         case .failure(let problem):
             error(
+                .polling,
                 polling.location,
                 "polling field '\(polling.field.joined(separator: "."))' at '\(keyPath)' \(problem.message)",
                 fix: problem.fix)
@@ -146,6 +157,7 @@ extension LintRun {
         }
         if let optional = fields.first(where: { $0.presence != .required }) {
             error(
+                .polling,
                 polling.location,
                 "polling field segment '\(optional.wireName)' at '\(keyPath)' is optional; polling needs a value every time"
             )
@@ -156,13 +168,15 @@ extension LintRun {
         case .enumeration(let model, let values):
             for value in polling.success + polling.failure where !values.contains(where: { $0.value == value }) {
                 error(
+                    .polling,
                     polling.location, "'\(value)' at '\(keyPath)' is not a value of enum '\(model.name)'",
                     fix: Suggestions.closest(to: value, in: values.map(\.value)).map { "did you mean '\($0)'?" })
             }
         case .primitive(.string):
             break
         default:
-            error(polling.location, "polling field at '\(keyPath)' must be an enum or string, not '\(current)'")
+            error(
+                .polling, polling.location, "polling field at '\(keyPath)' must be an enum or string, not '\(current)'")
         }
     }
 }

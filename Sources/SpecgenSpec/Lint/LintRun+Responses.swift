@@ -4,6 +4,7 @@ extension LintRun {
         for response in endpoint.responses {
             if !response.status.isSuccess {
                 error(
+                    .status,
                     response.location, "status \(response.status) at '\(keyPath)' is not a success status",
                     fix: "declare it under 'errors:' with a case name")
             }
@@ -18,12 +19,15 @@ extension LintRun {
                     fix: "remove 'examples', or give the response a JSON body")
             }
             if endpoint.method == .head, response.body != .empty {
-                error(response.typeLocation, "a HEAD response has no body at '\(keyPath)'", fix: "write 'empty'")
+                error(
+                    .responses, response.typeLocation, "a HEAD response has no body at '\(keyPath)'",
+                    fix: "write 'empty'")
             }
             if case .json(let type) = response.body, case .primitive(let primitive) = shape(of: type),
                 [.binary, .file].contains(primitive)
             {
                 error(
+                    .responses,
                     response.typeLocation, "a JSON response at '\(keyPath)' cannot be '\(primitive.rawValue)'",
                     fix: "write 'binary' on its own for a raw body")
             }
@@ -34,6 +38,7 @@ extension LintRun {
             })
         if bodies.count > 1, let second = endpoint.responses.dropFirst().first(where: { $0.body != .empty }) {
             error(
+                .responses,
                 second.typeLocation, "the success statuses at '\(keyPath)' return different types",
                 fix: "return one type, and 'empty' for statuses that mean nil")
         }
@@ -45,6 +50,7 @@ extension LintRun {
         guard let first = response.headers.first else { return }
         if case .stream = response.body {
             error(
+                .streams,
                 first.location, "headers of the streamed response at '\(keyPath)' are not read",
                 fix: "remove 'headers'; a streamed answer returns only its items")
         }
@@ -58,11 +64,13 @@ extension LintRun {
             checkParameter(header, keyPath: headerPath, allowArrays: false, kind: "response header")
             if header.presence == .nullable {
                 error(
+                    .headers,
                     header.typeLocation, "response header at '\(headerPath)' cannot be nullable",
                     fix: "write '\(header.type)?'; a header is present or absent")
             }
             if header.defaultValue != nil {
                 error(
+                    .headers,
                     header.location, "response header at '\(headerPath)' takes no default",
                     fix: "make it optional with '?'; the client reads what the server sent")
             }
@@ -70,6 +78,7 @@ extension LintRun {
                 $0.wireName.lowercased() == header.wireName.lowercased() && $0.type != header.type
             }) {
                 error(
+                    .headers,
                     header.typeLocation,
                     "header '\(header.wireName)' is '\(header.type)' at '\(keyPath)' and '\(other.type)' at line "
                         + "\(other.location.line)",
@@ -84,16 +93,20 @@ extension LintRun {
         else { return }
         if endpoint.responses.count > 1 {
             error(
+                .streams,
                 streamed.location, "'\(keyPath)' streams its \(streamed.status) answer and declares other successes",
                 fix: "keep the streamed response as the only success; errors go under 'errors:'")
         }
         if let pagination = endpoint.pagination {
             error(
+                .streams,
                 pagination.location, "'\(keyPath)' streams its answer, so it cannot be paginated",
                 fix: "remove 'paginate'")
         }
         if let polling = endpoint.polling {
-            error(polling.location, "'\(keyPath)' streams its answer, so it cannot be polled", fix: "remove 'poll'")
+            error(
+                .streams, polling.location, "'\(keyPath)' streams its answer, so it cannot be polled",
+                fix: "remove 'poll'")
         }
     }
 
@@ -101,6 +114,7 @@ extension LintRun {
     mutating func checkServerReference(_ reference: ServerReference, endpoint: Endpoint, keyPath: String) {
         guard !spec.servers.isEmpty else {
             error(
+                .servers,
                 reference.location,
                 "'\(keyPath)' names server URL '\(reference.name)', but the spec declares no servers",
                 fix: "declare a server with 'urls: {\(reference.name): https://...}'")
@@ -109,6 +123,7 @@ extension LintRun {
         for server in spec.servers where !server.urls.contains(where: { $0.name == reference.name }) {
             let names = server.urls.map(\.name)
             error(
+                .servers,
                 reference.location,
                 "'\(keyPath)' names server URL '\(reference.name)', which server '\(server.name)' does not declare",
                 fix: Suggestions.closest(to: reference.name, in: names).map { "did you mean '\($0)'?" }
@@ -120,12 +135,14 @@ extension LintRun {
         let token = header.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }
         if header.isEmpty || !token {
             error(
+                .headers,
                 endpoint.location, "'\(header)' at '\(keyPath)' is not a header name",
                 fix: "write a header name such as 'Idempotency-Key'")
         } else if let declared = endpoint.headerParameters.first(where: {
             $0.wireName.lowercased() == header.lowercased()
         }) {
             error(
+                .headers,
                 declared.location,
                 "header '\(declared.wireName)' of '\(endpoint.name)' is also its idempotency key, which the client sets",
                 fix: "remove it from 'headers:'")

@@ -12,20 +12,22 @@ extension LintRun {
         var distinct: [UnionVariant] = []
         for variant in union.variants {
             if distinct.contains(where: { $0.type == variant.type }) {
-                error(variant.location, "\(scope) lists '\(variant.type)' twice", fix: "remove one of them")
+                error(.unions, variant.location, "\(scope) lists '\(variant.type)' twice", fix: "remove one of them")
             } else {
                 distinct.append(variant)
             }
             if types.containsFile(variant.type) {
                 error(
+                    .bytesInJSON,
                     variant.location, "variant '\(variant.type)' of \(scope) is raw bytes, which JSON cannot carry",
                     fix: "use 'bytes' for base64 text")
             }
             if let custom = variant.caseName, !Namer.isMemberIdentifier(custom) {
-                error(variant.location, "case '\(custom)' of \(scope) is not a Swift identifier")
+                error(.unions, variant.location, "case '\(custom)' of \(scope) is not a Swift identifier")
             }
             if namer.bareCaseName(of: variant) == Namer.unknownEnumCase {
                 error(
+                    .unions,
                     variant.location,
                     "variant '\(variant.type)' of \(scope) would take the case name '\(Namer.unknownEnumCase)',"
                         + " which keeps variants this client does not know",
@@ -56,6 +58,7 @@ extension LintRun {
         for variant in union.variants {
             guard case .object(let variantModel) = shape(of: variant.type) else {
                 error(
+                    .unions,
                     variant.location,
                     "variant '\(variant.type)' of \(scope) is not a model with properties, so it cannot carry"
                         + " the discriminator '\(discriminator)'",
@@ -65,6 +68,7 @@ extension LintRun {
             for tag in variant.discriminatorValues {
                 if let first = tags[tag] {
                     error(
+                        .unions,
                         variant.location,
                         first.type == variant.type
                             ? "variant '\(variant.type)' of \(scope) lists the tag '\(tag)' twice"
@@ -78,6 +82,7 @@ extension LintRun {
             case .primitive(.string):
                 if case .string(let constant)? = field.constant, variant.discriminatorValues != [constant] {
                     error(
+                        .unions,
                         variant.location,
                         "'\(discriminator)' of '\(variantModel.name)' is always '\(constant)', but \(scope) selects"
                             + " it with '\(variant.discriminatorValues.joined(separator: "', '"))'",
@@ -86,6 +91,7 @@ extension LintRun {
             case .enumeration(let enumModel, let values):
                 for tag in variant.discriminatorValues where !values.contains(where: { $0.value == tag }) {
                     error(
+                        .unions,
                         variant.location,
                         "tag '\(tag)' of variant '\(variant.type)' in \(scope) is not a value of enum"
                             + " '\(enumModel.name)', the type of its '\(discriminator)'",
@@ -93,6 +99,7 @@ extension LintRun {
                 }
             default:
                 error(
+                    .unions,
                     field.typeLocation,
                     "'\(discriminator)' of '\(variantModel.name)' is the discriminator of \(scope), so it must be a"
                         + " string or a string enum, not '\(field.type)'",

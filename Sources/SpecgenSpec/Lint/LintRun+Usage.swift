@@ -30,6 +30,7 @@ extension LintRun {
     private mutating func checkNoFiles(in fields: [Field], context: String) {
         for field in fields where types.containsFile(field.type) {
             error(
+                .bytesInJSON,
                 field.typeLocation, "field '\(field.wireName)' of type '\(field.type)' cannot be carried in \(context)",
                 fix: "use 'bytes' for base64 in JSON; 'file' and 'binary' are for multipart parts and raw bodies")
         }

@@ -19,11 +19,13 @@ extension LintRun {
             let caseName = namer.bareMemberName(event.name)
             if caseName == "unknown" {
                 error(
+                    .webhooks,
                     event.location,
                     "event '\(event.name)' would be the case 'unknown', which stands for events the "
                         + "client does not know", fix: "name the event otherwise")
             } else if let other = cases[caseName] {
                 error(
+                    .webhooks,
                     event.location, "events '\(other)' and '\(event.name)' are both the case '\(caseName)'",
                     fix: "name one of them otherwise")
             }
@@ -42,6 +44,7 @@ extension LintRun {
         let shape = shape(of: event.payload)
         if case .primitive(let primitive) = shape, [.binary, .file].contains(primitive) {
             error(
+                .webhooks,
                 event.payloadLocation,
                 "the payload at '\(keyPath).payload' is JSON and cannot be '\(primitive.rawValue)'",
                 fix: "name the payload's model")
@@ -50,6 +53,7 @@ extension LintRun {
         guard case .field(let field) = eventName else { return }
         guard let carriers = types.eventCarriers(of: event.payload, field: field) else {
             error(
+                .webhooks,
                 event.payloadLocation,
                 "deliveries name their event by the payload's '\(field)', and '\(event.payload)' at '\(keyPath)' is not "
                     + "an object", fix: "give the event an object payload, or name events by a header")
@@ -58,6 +62,7 @@ extension LintRun {
         for (model, found) in carriers {
             guard let found else {
                 error(
+                    .webhooks,
                     event.payloadLocation,
                     "'\(model.name)', the payload of '\(event.name)', has no property '\(field)' to name the event",
                     fix: "add '\(field): string' to '\(model.name)', or set 'webhooks.event'")
@@ -65,6 +70,7 @@ extension LintRun {
             }
             if case .string(let constant)? = found.constant, constant != event.name {
                 error(
+                    .webhooks,
                     found.location,
                     "'\(model.name).\(field)' is always '\(constant)', not the event's name '\(event.name)'",
                     fix: "name the event as its payload does")

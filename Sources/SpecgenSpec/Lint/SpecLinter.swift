@@ -74,8 +74,8 @@ struct LintRun {
 
     func model(named name: String) -> Model? { types.model(named: name) }
 
-    mutating func error(_ location: SourceLocation, _ message: String, fix: String? = nil) {
-        diagnostics.append(Diagnostic(.error, at: location, message, fix: fix))
+    mutating func error(_ kind: LintErrorKind, _ location: SourceLocation, _ message: String, fix: String? = nil) {
+        diagnostics.append(Diagnostic(.error, at: location, message, fix: fix, kind: kind.rawValue))
     }
 
     mutating func warning(_ location: SourceLocation, _ message: String, fix: String? = nil) {
@@ -99,6 +99,7 @@ struct LintRun {
                     ? "the same Swift name '\(entry.swift)'"
                     : "Swift names that differ only in case ('\(first.swift)', '\(entry.swift)')"
                 error(
+                    .names,
                     entry.location,
                     "\(kind) '\(entry.raw)' and '\(first.raw)' (line \(first.location.line)) in \(scope) get \(how)",
                     fix: "rename one, or give it a 'swiftName'")
@@ -118,6 +119,7 @@ struct LintRun {
             let swiftName = namer.swiftName(of: model)
             if let role = generated[swiftName] {
                 error(
+                    .names,
                     model.location, "model '\(model.name)' would be generated as '\(swiftName)', the name of \(role)",
                     fix: "rename it, or give it a 'swiftName'")
             }
@@ -141,7 +143,8 @@ struct LintRun {
                     fix: "give it a 'swiftName' to choose another name")
             }
             if let custom = model.swiftName, !isIdentifier(custom) {
-                error(model.location, "swiftName '\(custom)' of model '\(model.name)' is not a Swift identifier")
+                error(
+                    .names, model.location, "swiftName '\(custom)' of model '\(model.name)' is not a Swift identifier")
             }
             let keyPath = "models.\(model.name)"
             switch model.kind {
@@ -166,6 +169,7 @@ struct LintRun {
     mutating func checkAdditionalProperties(_ model: Model, _ extra: TypeRef, fields: [Field]) {
         if let field = fields.first(where: { namer.bareSwiftName(of: $0) == "additionalProperties" }) {
             error(
+                .names,
                 field.location,
                 "field '\(field.wireName)' of '\(model.name)' takes the Swift name 'additionalProperties', which holds"
                     + " the properties the model does not declare",
@@ -173,6 +177,7 @@ struct LintRun {
         }
         if types.containsFile(extra) {
             error(
+                .bytesInJSON,
                 model.location, "the additional properties of '\(model.name)' are raw bytes, which JSON cannot carry",
                 fix: "use 'bytes' for base64 text")
         }
@@ -189,7 +194,7 @@ struct LintRun {
 
     mutating func checkField(_ field: Field, keyPath: String) {
         if let custom = field.swiftName, !Namer.isMemberIdentifier(custom) {
-            error(field.location, "swiftName '\(custom)' at '\(keyPath)' is not a Swift identifier")
+            error(.names, field.location, "swiftName '\(custom)' at '\(keyPath)' is not a Swift identifier")
         }
         checkConstraints(field.constraints, type: field.type, at: field.location, keyPath: keyPath)
         if let format = field.format {
@@ -200,6 +205,7 @@ struct LintRun {
                 }
             } else {
                 error(
+                    .constraints,
                     field.typeLocation, "'format' at '\(keyPath)' applies only to 'datetime' fields",
                     fix: "remove 'format' or change the type to 'datetime'")
             }
@@ -211,9 +217,9 @@ struct LintRun {
         }
         if let value = field.defaultValue {
             if field.presence == .nullable {
-                error(field.location, "the field at '\(keyPath)' is nullable and has a default; pick one")
+                error(.defaults, field.location, "the field at '\(keyPath)' is nullable and has a default; pick one")
             } else if let problem = mismatch(value, type: field.type) {
-                error(field.location, "default at '\(keyPath)': \(problem)")
+                error(.defaults, field.location, "default at '\(keyPath)': \(problem)")
             }
         }
     }
@@ -260,30 +266,35 @@ struct LintRun {
         if let pattern = constraints.pattern {
             let patternLocation = constraints.patternLocation ?? location
             if !isString {
-                error(patternLocation, "'pattern' at '\(keyPath)' applies only to strings, not '\(type)'")
+                error(.constraints, patternLocation, "'pattern' at '\(keyPath)' applies only to strings, not '\(type)'")
             } else {
                 do {
                     _ = try NSRegularExpression(pattern: pattern)
                     checkSampling(pattern, constraints, at: patternLocation, keyPath: keyPath)
                 } catch {
                     self.error(
+                        .constraints,
                         patternLocation, "invalid regular expression '\(pattern)' at '\(keyPath)'",
                         fix: "check brackets, parentheses and escapes (write '\\\\d' in double quotes)")
                 }
             }
         }
         if (constraints.minLength != nil || constraints.maxLength != nil) && !isString {
-            error(location, "'minLength' and 'maxLength' at '\(keyPath)' apply only to strings, not '\(type)'")
+            error(
+                .constraints, location,
+                "'minLength' and 'maxLength' at '\(keyPath)' apply only to strings, not '\(type)'")
         }
         if (constraints.minimum != nil || constraints.maximum != nil) && !isNumber {
-            error(location, "'minimum' and 'maximum' at '\(keyPath)' apply only to numbers, not '\(type)'")
+            error(
+                .constraints, location, "'minimum' and 'maximum' at '\(keyPath)' apply only to numbers, not '\(type)'")
         }
         if (constraints.minItems != nil || constraints.maxItems != nil) && !isArray {
-            error(location, "'minItems' and 'maxItems' at '\(keyPath)' apply only to arrays, not '\(type)'")
+            error(
+                .constraints, location, "'minItems' and 'maxItems' at '\(keyPath)' apply only to arrays, not '\(type)'")
         }
         for bounds in Constraints.Bounds.allCases {
             for problem in constraints.problems(of: bounds) {
-                error(location, "the \(bounds.rawValue) at '\(keyPath)' \(problem)")
+                error(.constraints, location, "the \(bounds.rawValue) at '\(keyPath)' \(problem)")
             }
         }
     }
@@ -292,6 +303,7 @@ struct LintRun {
         var seenValues: [String] = []
         for value in values where value.isInteger != model.isIntegerEnum {
             error(
+                .enums,
                 value.location,
                 "enum '\(model.name)' mixes integers and strings: '\(value.value)' is "
                     + (value.isInteger ? "an integer" : "a string"),
@@ -299,17 +311,21 @@ struct LintRun {
         }
         for value in values {
             if seenValues.contains(value.value) {
-                error(value.location, "enum '\(model.name)' lists '\(value.value)' twice", fix: "remove one of them")
+                error(
+                    .enums, value.location, "enum '\(model.name)' lists '\(value.value)' twice",
+                    fix: "remove one of them")
             }
             seenValues.append(value.value)
             if let custom = value.swiftName, !Namer.isMemberIdentifier(custom) {
                 error(
+                    .enums,
                     value.location, "swiftName '\(custom)' of enum value '\(value.value)' is not a Swift identifier",
                     fix: "write a name of letters, digits and underscores that does not start with a digit")
             }
             let swiftName = namer.bareCaseName(of: value)
             if swiftName == Namer.unknownEnumCase {
                 error(
+                    .enums,
                     value.location,
                     "enum value '\(value.value)' of '\(model.name)' would take the case name '\(Namer.unknownEnumCase)',"
                         + " which keeps values this client does not know",
@@ -331,6 +347,7 @@ struct LintRun {
             while let next = frontier.popLast() {
                 if next == model.name {
                     error(
+                        .recursion,
                         model.location,
                         "alias '\(model.name)' refers to itself through \(visited.joined(separator: " -> ")) -> \(model.name)",
                         fix: "make one of them a model with 'properties'")
@@ -360,6 +377,7 @@ struct LintRun {
                     let nextPath = path + [via]
                     if target.name == model.name {
                         error(
+                            .recursion,
                             model.location,
                             "model '\(model.name)' contains itself through '\(nextPath.joined(separator: "."))'",
                             fix: "hold it in an array ('[\(model.name)]') or refer to it by ID")

@@ -35,14 +35,14 @@ package final class LoadContext {
         }
     }
 
-    /// Reports an error at a node.
-    package func error(_ node: YAMLNode, _ message: String, fix: String? = nil) {
-        diagnostics.append(Diagnostic(.error, at: location(node), message, fix: fix))
+    /// Reports an error of a kind at a node.
+    package func error(_ kind: LintErrorKind, _ node: YAMLNode, _ message: String, fix: String? = nil) {
+        diagnostics.append(Diagnostic(.error, at: location(node), message, fix: fix, kind: kind.rawValue))
     }
 
-    /// Reports an error at a location.
-    package func error(at location: SourceLocation, _ message: String, fix: String? = nil) {
-        diagnostics.append(Diagnostic(.error, at: location, message, fix: fix))
+    /// Reports an error of a kind at a location.
+    package func error(_ kind: LintErrorKind, at location: SourceLocation, _ message: String, fix: String? = nil) {
+        diagnostics.append(Diagnostic(.error, at: location, message, fix: fix, kind: kind.rawValue))
     }
 
     /// Reports a warning at a node.
@@ -68,7 +68,7 @@ package struct MappingReader {
     /// Returns nil, with a diagnostic, when `node` is not a mapping.
     package init?(_ node: YAMLNode, keyPath: String, allowed: [String], context: LoadContext) {
         guard let pairs = node.pairs else {
-            context.error(node, "expected a mapping at '\(keyPath)', found \(node.kindDescription)")
+            context.error(.structure, node, "expected a mapping at '\(keyPath)', found \(node.kindDescription)")
             return nil
         }
         self.node = node
@@ -79,6 +79,7 @@ package struct MappingReader {
             guard !allowed.contains(key) else { continue }
             let suggestion = Suggestions.closest(to: key, in: allowed)
             context.error(
+                .structure,
                 pair.key, "unknown key '\(key)' in '\(keyPath)'",
                 fix: suggestion.map { "did you mean '\($0)'?" } ?? "expected one of: \(allowed.joined(separator: ", "))"
             )
@@ -98,7 +99,7 @@ package struct MappingReader {
     package func string(_ key: String) -> String? {
         guard let value = node[key] else { return nil }
         guard let text = value.scalar, !value.isNull else {
-            context.error(value, "expected a string at '\(path(key))', found \(value.kindDescription)")
+            context.error(.structure, value, "expected a string at '\(path(key))', found \(value.kindDescription)")
             return nil
         }
         return text
@@ -115,7 +116,7 @@ package struct MappingReader {
     /// A string that must be present; a missing key is an error.
     package func requiredString(_ key: String) -> String? {
         guard has(key) else {
-            context.error(node, "missing required key '\(key)' in '\(keyPath)'")
+            context.error(.structure, node, "missing required key '\(key)' in '\(keyPath)'")
             return nil
         }
         return string(key)
@@ -124,7 +125,8 @@ package struct MappingReader {
     func int(_ key: String) -> Int? {
         guard let value = node[key] else { return nil }
         guard let int = value.int else {
-            context.error(value, "expected a whole number at '\(path(key))', found \(value.kindDescription)")
+            context.error(
+                .structure, value, "expected a whole number at '\(path(key))', found \(value.kindDescription)")
             return nil
         }
         return int
@@ -133,7 +135,7 @@ package struct MappingReader {
     func double(_ key: String) -> Double? {
         guard let value = node[key] else { return nil }
         guard let double = value.double, double.isFinite else {
-            context.error(value, "expected a number at '\(path(key))', found \(value.kindDescription)")
+            context.error(.structure, value, "expected a number at '\(path(key))', found \(value.kindDescription)")
             return nil
         }
         return double
@@ -142,7 +144,7 @@ package struct MappingReader {
     func bool(_ key: String) -> Bool? {
         guard let value = node[key] else { return nil }
         guard let bool = value.bool else {
-            context.error(value, "expected true or false at '\(path(key))', found \(value.kindDescription)")
+            context.error(.structure, value, "expected true or false at '\(path(key))', found \(value.kindDescription)")
             return nil
         }
         return bool
@@ -160,6 +162,7 @@ package struct MappingReader {
             }
         }
         context.error(
+            .structure,
             value, "expected a duration at '\(path(key))', found \(value.kindDescription)",
             fix: "write seconds as a number, or with a unit such as '2s' or '500ms'")
         return nil
@@ -169,12 +172,12 @@ package struct MappingReader {
         guard let value = node[key] else { return nil }
         if let text = value.scalar, !value.isNull { return [text] }
         guard let items = value.items else {
-            context.error(value, "expected a list at '\(path(key))', found \(value.kindDescription)")
+            context.error(.structure, value, "expected a list at '\(path(key))', found \(value.kindDescription)")
             return nil
         }
         return items.compactMap { item in
             guard let text = item.scalar, !item.isNull else {
-                context.error(item, "expected a string in '\(path(key))', found \(item.kindDescription)")
+                context.error(.structure, item, "expected a string in '\(path(key))', found \(item.kindDescription)")
                 return nil
             }
             return text
@@ -186,7 +189,7 @@ package struct MappingReader {
         guard let value = node["deprecated"] else { return nil }
         if let bool = value.bool { return bool ? Deprecation() : nil }
         if let text = value.scalar, !value.isNull { return Deprecation(message: text) }
-        context.error(value, "expected true, false or a message at '\(path("deprecated"))'")
+        context.error(.structure, value, "expected true, false or a message at '\(path("deprecated"))'")
         return nil
     }
 
@@ -197,6 +200,7 @@ package struct MappingReader {
         guard let value = node["examples"] else { return [] }
         guard let pairs = value.pairs else {
             context.error(
+                .structure,
                 value,
                 "expected a mapping of names to examples at '\(path("examples"))', found \(value.kindDescription)",
                 fix: "write 'examples: {name: value}', or one 'example'")
@@ -205,6 +209,7 @@ package struct MappingReader {
         return pairs.compactMap { pair in
             guard let name = pair.key.scalar, !pair.key.isNull, !name.isEmpty else {
                 context.error(
+                    .structure,
                     pair.key, "an example in '\(path("examples"))' has no name", fix: "name it, such as 'overdue'")
                 return nil
             }

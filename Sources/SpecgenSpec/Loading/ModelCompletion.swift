@@ -56,6 +56,7 @@ package struct ModelCompletion {
         for reference in model.includes {
             if inProgress.contains(reference.name) {
                 context.error(
+                    .includes,
                     at: reference.location,
                     "model '\(name)' includes itself through \((inProgress + [reference.name]).joined(separator: " -> "))",
                     fix: "remove one of the 'includes'")
@@ -63,6 +64,7 @@ package struct ModelCompletion {
             }
             guard let part = models.first(where: { $0.name == reference.name }), case .object = part.kind else {
                 context.error(
+                    .includes,
                     at: reference.location, "'\(reference.name)' included by '\(name)' is not a model with properties",
                     fix: "include only models with 'properties'")
                 continue
@@ -72,6 +74,7 @@ package struct ModelCompletion {
                     let first = fields[index]
                     if first.type != field.type || first.presence != field.presence {
                         context.error(
+                            .includes,
                             at: reference.location,
                             "'\(name)' includes '\(field.wireName)' from '\(origin[field.wireName] ?? "")' as"
                                 + " '\(Self.written(first))' and from '\(reference.name)' as '\(Self.written(field))'",
@@ -90,6 +93,7 @@ package struct ModelCompletion {
             }
             if fields[index].type != field.type {
                 context.error(
+                    .includes,
                     at: field.typeLocation,
                     "'\(name).\(field.wireName)' is '\(field.type)', but '\(origin[field.wireName] ?? "")' it includes"
                         + " declares it '\(fields[index].type)'",

@@ -19,12 +19,13 @@ public struct SpecLoader: Sendable {
         defer { diagnostics += context.diagnostics }
         let start = SourceLocation(path: document.path, line: 1, column: 1)
         guard let root = document.root, !root.isNull else {
-            context.error(at: start, "the spec is empty", fix: "start with 'specgen: 1' and 'name: MyAPI'")
+            context.error(.structure, at: start, "the spec is empty", fix: "start with 'specgen: 1' and 'name: MyAPI'")
             return Spec(name: "", version: "", location: start)
         }
         // An OpenAPI document given where a spec goes would get an error for each of its keys; one says what it is.
         if root["specgen"] == nil, let marker = root["openapi"] ?? root["swagger"] {
             context.error(
+                .structure,
                 marker, "this is an OpenAPI document, not a specgen spec",
                 fix: "import it as a spec with 'specgen import-openapi \(document.path) -o Specs/<Name>.yaml'")
             return Spec(name: "", version: "", location: start)
@@ -41,11 +42,13 @@ public struct SpecLoader: Sendable {
                 spec.formatVersion = format
             } else {
                 context.error(
+                    .structure,
                     formatNode, "unsupported spec format '\(formatNode.scalar ?? "")'",
                     fix: "this specgen reads 'specgen: 1'")
             }
         } else {
             context.error(
+                .structure,
                 root, "missing 'specgen: 1' at the top of the spec", fix: "add 'specgen: 1' as the first line")
         }
         if let nameNode = top.value("name"), let name = nameNode.scalar, !name.isEmpty {
@@ -54,6 +57,7 @@ public struct SpecLoader: Sendable {
             if names.module.hasPrefix("_") {
                 // `5` would give `_5Client`: no name to mend it with, so it is refused.
                 context.error(
+                    .apiName,
                     nameNode, "the API's name '\(name)' does not start with a letter, so it names no Swift type",
                     fix: "start the name with a letter, such as 'API\(names.module.dropFirst())'")
             } else if names.module != name {
@@ -111,6 +115,7 @@ struct TypeBinder {
             resolved = false
             let suggestion = Suggestions.closest(to: name, in: names + Primitive.allCases.map(\.rawValue))
             context.error(
+                .unknownType,
                 at: location, "unknown type '\(name)' in '\(keyPath)'",
                 fix: suggestion.map { "did you mean '\($0)'?" }
                     ?? "declare it under 'models:' or use a built-in type such as 'string'")

@@ -33,7 +33,8 @@ extension SpecReader {
                 let placeNode = scheme.value("in")
                 let place = placeNode.flatMap { $0.scalar.flatMap(APIKeyLocation.init(rawValue:)) } ?? .header
                 if let placeNode, placeNode.scalar.flatMap(APIKeyLocation.init(rawValue:)) == nil {
-                    context.error(placeNode, "an API key goes in 'header' or 'query', not '\(placeNode.scalar ?? "")'")
+                    context.error(
+                        .auth, placeNode, "an API key goes in 'header' or 'query', not '\(placeNode.scalar ?? "")'")
                 }
                 // `acceptQuery: true` says the API takes the key nowhere else (an imported document decides it).
                 if place == .query, scheme.bool("acceptQuery") != true {
@@ -52,6 +53,7 @@ extension SpecReader {
                         grants.append(known)
                     } else {
                         context.error(
+                            .auth,
                             scheme.value("grants") ?? pair.value, "unknown OAuth2 grant '\(grant)'",
                             fix: "use \(OAuth2Grant.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))")
                     }
@@ -62,12 +64,14 @@ extension SpecReader {
                         clientAuthentication = known
                     } else {
                         context.error(
+                            .auth,
                             node, "unknown client authentication '\(text)' in '\(keyPath).clientAuth'",
                             fix: "use 'basic' (an Authorization header) or 'body' (client_id and client_secret fields)")
                     }
                 }
                 if !grants.contains(.clientCredentials), let node = scheme.value("scopes") {
                     context.error(
+                        .auth,
                         node, "'scopes' of '\(keyPath)' are asked for only in the client_credentials grant",
                         fix: "add 'client_credentials' to 'grants', or remove 'scopes'")
                 }
@@ -75,6 +79,7 @@ extension SpecReader {
                     let node = scheme.value("clientAuth")
                 {
                     context.error(
+                        .auth,
                         node,
                         "'clientAuth' of '\(keyPath)' applies only to the client_credentials and "
                             + "authorization_code grants",
@@ -83,12 +88,14 @@ extension SpecReader {
                 let authorizationURL = scheme.string("authorizationUrl")
                 if grants.contains(.authorizationCode), authorizationURL == nil {
                     context.error(
+                        .auth,
                         scheme.value("grants") ?? pair.value,
                         "the authorization_code grant of '\(keyPath)' needs 'authorizationUrl'",
                         fix: "add 'authorizationUrl: https://host/oauth/authorize', where the app sends the user to "
                             + "sign in")
                 } else if !grants.contains(.authorizationCode), let node = scheme.value("authorizationUrl") {
                     context.error(
+                        .auth,
                         node, "'authorizationUrl' of '\(keyPath)' is used only by the authorization_code grant",
                         fix: "add 'authorization_code' to 'grants', or remove 'authorizationUrl'")
                 }
@@ -102,6 +109,7 @@ extension SpecReader {
             default:
                 let suggestion = Suggestions.closest(to: type, in: ["bearer", "basic", "apiKey", "oauth2"])
                 context.error(
+                    .auth,
                     scheme.value("type") ?? pair.value, "unknown auth type '\(type)' in '\(keyPath)'",
                     fix: suggestion.map { "did you mean '\($0)'?" } ?? "use 'bearer', 'basic', 'apiKey' or 'oauth2'")
                 return nil
@@ -124,6 +132,7 @@ extension SpecReader {
             for (index, item) in items.enumerated() {
                 guard let text = item.scalar, !item.isNull, text != "none", !text.isEmpty else {
                     context.error(
+                        .structure,
                         item,
                         "expected an auth scheme name in '\(keyPath)', found \(item.scalar ?? item.kindDescription)",
                         fix: "list only schemes declared under 'auth:'; write 'auth: none' on its own for no credential"
@@ -137,13 +146,15 @@ extension SpecReader {
                         optional = true
                     } else {
                         context.error(
+                            .auth,
                             item, "only the last alternative in '\(keyPath)' can end in '?'",
                             fix: "move the '?' to the last scheme: the request goes without a credential only after "
                                 + "every alternative")
                     }
                 }
                 if schemes.contains(name) {
-                    context.error(item, "auth scheme '\(name)' is listed twice in '\(keyPath)'", fix: "remove one")
+                    context.error(
+                        .auth, item, "auth scheme '\(name)' is listed twice in '\(keyPath)'", fix: "remove one")
                     continue
                 }
                 schemes.append(name)
@@ -151,6 +162,7 @@ extension SpecReader {
             }
             if items.isEmpty {
                 context.error(
+                    .auth,
                     node, "'\(keyPath)' lists no auth scheme",
                     fix: "name at least one scheme, or write 'none' for no credential")
             }
@@ -158,7 +170,9 @@ extension SpecReader {
                 schemes: schemes, optional: optional, location: location, schemeLocations: locations)
         }
         guard let text = node.scalar, !node.isNull else {
-            context.error(node, "expected 'none' or an auth scheme name at '\(keyPath)', found \(node.kindDescription)")
+            context.error(
+                .structure, node,
+                "expected 'none' or an auth scheme name at '\(keyPath)', found \(node.kindDescription)")
             return AuthRequirement(scheme: nil, location: location)
         }
         if text == "none" { return AuthRequirement(scheme: nil, location: location) }

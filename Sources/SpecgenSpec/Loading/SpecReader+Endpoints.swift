@@ -59,6 +59,7 @@ extension SpecReader {
 
     private func missingRequest(_ reader: MappingReader) -> YAMLNode? {
         context.error(
+            .structure,
             reader.node, "missing required key 'request' in '\(reader.keyPath)'",
             fix: "add 'request: GET /path'")
         return nil
@@ -69,6 +70,7 @@ extension SpecReader {
         let parts = (node.scalar ?? "").split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2 else {
             context.error(
+                .route,
                 node, "expected 'METHOD /path' at '\(keyPath)', found '\(node.scalar ?? node.kindDescription)'",
                 fix: "write it as 'GET /tickets/{ticketID}'")
             return nil
@@ -76,6 +78,7 @@ extension SpecReader {
         guard let method = HTTPMethod(rawValue: parts[0].uppercased()) else {
             let names = HTTPMethod.allCases.map(\.rawValue)
             context.error(
+                .route,
                 node, "unknown HTTP method '\(parts[0])' at '\(keyPath)'",
                 fix: Suggestions.closest(to: String(parts[0]), in: names).map { "did you mean '\($0)'?" }
                     ?? "use one of: \(names.joined(separator: ", "))")
@@ -84,6 +87,7 @@ extension SpecReader {
         let path = String(parts[1])
         guard path.hasPrefix("/") else {
             context.error(
+                .route,
                 at: context.textLocation(node).advanced(by: parts[0].count + 1),
                 "the path '\(path)' at '\(keyPath)' must start with '/'", fix: "write '/\(path)'")
             return nil
@@ -109,6 +113,7 @@ extension SpecReader {
             let encoding = BodyEncoding(rawValue: kind)
         else {
             context.error(
+                .bodies,
                 node, "a body declares exactly one of 'json', 'form', 'multipart' or 'binary' at '\(keyPath)'")
             return nil
         }
@@ -127,6 +132,7 @@ extension SpecReader {
         guard let expression = types.resolve(content, keyPath: "\(keyPath).\(kind)") else { return nil }
         if expression.presence != .required {
             context.error(
+                .typeSyntax,
                 content, "a request body cannot be optional at '\(keyPath)'",
                 fix: "make its fields optional instead")
         }
@@ -168,6 +174,7 @@ extension SpecReader {
             }
             if let until = entry.value("until") {
                 context.error(
+                    .streams,
                     until, "'until' at '\(entryPath)' ends an event stream, and this response is not one",
                     fix: "add 'stream: events', or remove 'until'")
             }
@@ -189,6 +196,7 @@ extension SpecReader {
         guard let text = entry.string("stream") else { return nil }
         guard let format = StreamedBody.Format(rawValue: text) else {
             context.error(
+                .streams,
                 node, "unknown stream format '\(text)' at '\(keyPath).stream'",
                 fix: Suggestions.closest(to: text, in: StreamedBody.Format.allCases.map(\.rawValue)).map {
                     "did you mean '\($0)'?"
@@ -197,34 +205,40 @@ extension SpecReader {
         }
         if !status.isSuccess {
             context.error(
+                .streams,
                 node, "a streamed response at '\(keyPath)' must be a success",
                 fix: "stream a 2XX response; errors are read whole")
         }
         for key in ["example", "examples"] {
             if let example = entry.value(key) {
-                context.error(example, "a streamed response at '\(keyPath)' takes no example", fix: "remove '\(key)'")
+                context.error(
+                    .streams, example, "a streamed response at '\(keyPath)' takes no example", fix: "remove '\(key)'")
             }
         }
         var item: TypeRef?
         if let bodyNode = entry.value("body") {
             if format == .bytes {
                 context.error(
+                    .streams,
                     bodyNode, "a byte stream at '\(keyPath)' has no item type",
                     fix: "remove 'body', or stream 'events' or 'lines' of it")
             } else if case .json(let type)? = responseBody(bodyNode, keyPath: "\(keyPath).body") {
                 item = type
             } else {
                 context.error(
+                    .streams,
                     bodyNode, "the items of a stream at '\(keyPath)' are JSON", fix: "name a type, such as 'Chunk'")
             }
         } else if format == .lines {
             context.error(
+                .streams,
                 node, "a JSON Lines stream at '\(keyPath)' needs 'body': the type of each line",
                 fix: "add 'body: Line', naming the type of each line")
         }
         let terminator = entry.string("until")
         if let until = entry.value("until"), format != .events {
             context.error(
+                .streams,
                 until, "'until' at '\(keyPath)' ends an event stream, not a '\(text)' stream", fix: "remove 'until'")
         }
         return StreamedBody(format: format, item: item, terminator: format == .events ? terminator : nil)
@@ -238,6 +252,7 @@ extension SpecReader {
             guard let expression = types.resolve(node, keyPath: keyPath) else { return nil }
             if expression.presence != .required {
                 context.error(
+                    .typeSyntax,
                     node, "a response body cannot be optional at '\(keyPath)'",
                     fix: "declare the status that has no body as 'empty', e.g. '204: empty'")
             }
@@ -258,6 +273,7 @@ extension SpecReader {
         let styles = ["page", "offset", "cursor", "after", "link"].filter { reader.value($0) != nil }
         guard styles.count == 1, let key = styles.first else {
             context.error(
+                .paging,
                 node,
                 styles.isEmpty
                     ? "pagination at '\(keyPath)' names no style"
@@ -269,6 +285,7 @@ extension SpecReader {
         func misplaced(_ keys: [String], style: String) {
             for other in keys where reader.value(other) != nil {
                 context.error(
+                    .paging,
                     reader.value(other) ?? node, "'\(other)' at '\(keyPath)' does not apply to '\(style)' pagination",
                     fix: "remove '\(other)'")
             }
@@ -285,6 +302,7 @@ extension SpecReader {
             guard let cursor = reader.string("cursor") else { return nil }
             guard let next = path("nextCursor") else {
                 context.error(
+                    .paging,
                     node, "'cursor' pagination at '\(keyPath)' needs 'nextCursor'",
                     fix: "name the response field that holds the next page's cursor, e.g. 'nextCursor: next_cursor'")
                 return nil
@@ -303,6 +321,7 @@ extension SpecReader {
         let limit = reader.string("limit")
         if limit == nil, key == "page" || key == "offset" {
             context.error(
+                .paging,
                 node, "'\(key)' pagination at '\(keyPath)' needs 'limit'",
                 fix: "name the query parameter of the page size, e.g. 'limit: limit'; a short page is the last")
             return nil
@@ -321,7 +340,9 @@ extension SpecReader {
             let success = reader.stringList("success") ?? missing("success", reader)
         else { return nil }
         let attempts = reader.int("maxAttempts") ?? Polling.defaultMaxAttempts
-        if attempts < 1 { context.error(reader.value("maxAttempts") ?? node, "maxAttempts must be at least 1") }
+        if attempts < 1 {
+            context.error(.polling, reader.value("maxAttempts") ?? node, "maxAttempts must be at least 1")
+        }
         return Polling(
             name: name, field: field.split(separator: ".").map(String.init), success: success,
             failure: reader.stringList("failure") ?? [],
@@ -338,6 +359,7 @@ extension SpecReader {
             // An unknown key is reported already; otherwise say what a sequence looks like.
             if reader.pairs.allSatisfy({ $0.key.scalar == "sequence" }) {
                 context.error(
+                    .mockSteps,
                     reader.value("sequence") ?? node, "expected 'sequence:' with a list of steps at '\(keyPath)'",
                     fix: "write 'sequence: [{body: {status: processing}}, {body: {status: ready}}]'")
             }
@@ -354,7 +376,7 @@ extension SpecReader {
     }
 
     private func missing<T>(_ key: String, _ reader: MappingReader) -> T? {
-        context.error(reader.node, "missing required key '\(key)' in '\(reader.keyPath)'")
+        context.error(.structure, reader.node, "missing required key '\(key)' in '\(reader.keyPath)'")
         return nil
     }
 }

@@ -31,6 +31,7 @@ extension SpecReader {
             guard let expression = types.resolve(node, keyPath: keyPath) else { return nil }
             if expression.presence != .required {
                 context.error(
+                    .typeSyntax,
                     node, "an alias cannot be optional at '\(keyPath)'",
                     fix: "make the fields that use '\(name)' optional instead")
             }
@@ -54,15 +55,18 @@ extension SpecReader {
             }.first
             if let (keyNode, suggestion) = misspelt {
                 context.error(
+                    .structure,
                     keyNode, "unknown key '\(keyNode.scalar ?? "")' in '\(keyPath)'",
                     fix: "did you mean '\(suggestion)'?")
             } else if node.pairs != nil {
                 context.error(
+                    .structure,
                     node, "model '\(name)' needs 'properties', 'enum', 'type' or 'oneOf'",
                     fix: "write 'properties:' for a struct, 'enum:' for a string enum, 'type:' for an alias,"
                         + " or 'oneOf:' for a union")
             } else {
-                context.error(node, "expected a type or a mapping at '\(keyPath)', found \(node.kindDescription)")
+                context.error(
+                    .structure, node, "expected a type or a mapping at '\(keyPath)', found \(node.kindDescription)")
             }
             return nil
         }
@@ -102,6 +106,7 @@ extension SpecReader {
         guard let expression = types.resolve(node, keyPath: "\(keyPath).additionalProperties") else { return nil }
         if expression.presence != .required {
             context.error(
+                .typeSyntax,
                 node, "additional properties cannot be optional at '\(keyPath)'", fix: "write the type without '?'")
         }
         return expression.type
@@ -113,12 +118,14 @@ extension SpecReader {
         let items = node.items ?? [node]
         return items.compactMap { item -> ModelReference? in
             guard let name = item.scalar, !item.isNull, item.items == nil else {
-                context.error(item, "expected a model name at '\(keyPath)'", fix: "write 'includes: [Resource]'")
+                context.error(
+                    .includes, item, "expected a model name at '\(keyPath)'", fix: "write 'includes: [Resource]'")
                 return nil
             }
             guard let expression = types.resolve(item, keyPath: keyPath) else { return nil }
             guard case .named = expression.type, expression.presence == .required else {
                 context.error(
+                    .includes,
                     item, "'\(name)' at '\(keyPath)' is not a model", fix: "include models with 'properties'")
                 return nil
             }
@@ -135,6 +142,7 @@ extension SpecReader {
         guard let node else { return [] }
         guard let items = node.items, !items.isEmpty else {
             context.error(
+                .unions,
                 node, "expected a non-empty list of types at '\(keyPath)'", fix: "write 'oneOf: [Card, BankAccount]'")
             return []
         }
@@ -183,6 +191,7 @@ extension SpecReader {
     private func variant(_ item: YAMLNode, keyPath: String) -> UnionVariant? {
         if item.isNull || item.scalar == "null" {
             context.error(
+                .typeSyntax,
                 item, "'null' is not a variant at '\(keyPath)'",
                 fix: "leave it out and make the fields that use the union optional ('Union?')")
             return nil
@@ -191,6 +200,7 @@ extension SpecReader {
             guard let expression = types.resolve(item, keyPath: keyPath) else { return nil }
             guard expression.presence == .required else {
                 context.error(
+                    .typeSyntax,
                     item, "a variant cannot be optional at '\(keyPath)'",
                     fix: "make the fields that use the union optional instead")
                 return nil
@@ -205,6 +215,7 @@ extension SpecReader {
         else {
             if item.pairs != nil, item["type"] == nil {
                 context.error(
+                    .typeSyntax,
                     item, "a variant needs a 'type' at '\(keyPath)'",
                     fix: "add 'type: Card', or write an object's 'properties' inline")
             }
@@ -219,11 +230,13 @@ extension SpecReader {
     private func tags(_ reader: MappingReader) -> [String] {
         if let list = reader.value("tags") {
             if reader.has("tag") {
-                context.error(list, "a variant has 'tag' or 'tags', not both", fix: "move the 'tag' into 'tags'")
+                context.error(
+                    .unions, list, "a variant has 'tag' or 'tags', not both", fix: "move the 'tag' into 'tags'")
             }
             guard let tags = reader.stringList("tags"), !tags.isEmpty else {
                 if list.items?.isEmpty == true {
-                    context.error(list, "'tags' is empty", fix: "list the values that select the variant, or remove it")
+                    context.error(
+                        .unions, list, "'tags' is empty", fix: "list the values that select the variant, or remove it")
                 }
                 return []
             }
@@ -235,7 +248,7 @@ extension SpecReader {
     private func enumValues(_ node: YAMLNode?, keyPath: String) -> [EnumValue] {
         guard let node else { return [] }
         guard let items = node.items, !items.isEmpty else {
-            context.error(node, "expected a non-empty list of values at '\(keyPath)'")
+            context.error(.enums, node, "expected a non-empty list of values at '\(keyPath)'")
             return []
         }
         return items.compactMap { item in
@@ -280,6 +293,7 @@ extension SpecReader {
         }
         if pair.value.pairs != nil, pair.value["type"] == nil {
             context.error(
+                .typeSyntax,
                 pair.value, "field '\(wireName)' needs a 'type' at '\(keyPath)'",
                 fix: "add 'type: string' (or the field's type)")
             return nil
@@ -297,12 +311,14 @@ extension SpecReader {
             style = styleNode.scalar.flatMap(ParameterStyle.init(rawValue:))
             if style == nil {
                 context.error(
+                    .parameters,
                     styleNode, "unknown style '\(styleNode.scalar ?? "")' at '\(keyPath)'",
                     fix: "write 'repeated', 'comma' or 'deepObject'")
             }
         }
         if let constantNode = reader.value("const"), reader.value("default") != nil {
             context.error(
+                .parameters,
                 constantNode, "field '\(wireName)' has both 'const' and 'default' at '\(keyPath)'",
                 fix: "remove 'default': a constant is its own default")
         }

@@ -17,11 +17,13 @@ extension SpecReader {
         }
         if let event = top.value("event"), let name = eventName(event) { webhooks.eventName = name }
         guard let eventsNode = top.value("events") else {
-            context.error(node, "missing required key 'events' in 'webhooks'", fix: "list the events the API sends")
+            context.error(
+                .structure, node, "missing required key 'events' in 'webhooks'", fix: "list the events the API sends")
             return webhooks
         }
         guard let pairs = eventsNode.pairs else {
             context.error(
+                .structure,
                 eventsNode,
                 "expected a mapping of event names at 'webhooks.events', found \(eventsNode.kindDescription)",
                 fix: "write 'todo.created: {payload: TodoEvent}'")
@@ -41,6 +43,7 @@ extension SpecReader {
         let schemes = WebhookSigning.Scheme.allCases.map(\.rawValue)
         guard let scheme = WebhookSigning.Scheme(rawValue: schemeText) else {
             context.error(
+                .webhooks,
                 reader.value("scheme") ?? node, "unknown signature scheme '\(schemeText)' at 'webhooks.signing.scheme'",
                 fix: Suggestions.closest(to: schemeText, in: schemes).map { "did you mean '\($0)'?" }
                     ?? "use one of: \(schemes.joined(separator: ", "))")
@@ -51,16 +54,19 @@ extension SpecReader {
             encoding = WebhookSigning.SecretEncoding(rawValue: text)
             if encoding == nil {
                 context.error(
+                    .webhooks,
                     reader.value("secret") ?? node, "unknown secret encoding '\(text)' at 'webhooks.signing.secret'",
                     fix: "use 'base64' or 'text'")
             }
         }
         if scheme == .standardWebhooks, let header = reader.value("header") {
             context.error(
+                .webhooks,
                 header, "Standard Webhooks signs in 'webhook-signature' at 'webhooks.signing'", fix: "remove 'header'")
         }
         if !scheme.isTimestamped, let tolerance = reader.value("tolerance") {
             context.error(
+                .webhooks,
                 tolerance, "'\(scheme.rawValue)' deliveries carry no timestamp to hold to a tolerance",
                 fix: "remove 'tolerance'")
         }
@@ -79,6 +85,7 @@ extension SpecReader {
         case (nil, let header?): return .header(header)
         default:
             context.error(
+                .webhooks,
                 node, "'webhooks.event' names the event by one 'field' of the payload, one 'header', or 'url'",
                 fix: "write 'event: {field: type}', 'event: {header: X-Event-Type}' or 'event: url'")
             return nil
@@ -87,7 +94,9 @@ extension SpecReader {
 
     private func event(_ pair: YAMLPair) -> Webhook? {
         guard let name = pair.key.scalar, !pair.key.isNull, !name.isEmpty else {
-            context.error(pair.key, "an event in 'webhooks.events' has no name", fix: "name it, such as 'todo.created'")
+            context.error(
+                .webhooks, pair.key, "an event in 'webhooks.events' has no name", fix: "name it, such as 'todo.created'"
+            )
             return nil
         }
         let keyPath = "webhooks.events.\(name)"
@@ -98,6 +107,7 @@ extension SpecReader {
         else { return nil }
         guard let payloadNode = reader.value("payload") else {
             context.error(
+                .structure,
                 pair.value, "missing required key 'payload' in '\(keyPath)'", fix: "name the type the event carries")
             return nil
         }
@@ -107,6 +117,7 @@ extension SpecReader {
             guard let status = statusPattern(answerNode, keyPath: "\(keyPath).answer") else { return nil }
             if !status.isSuccess {
                 context.error(
+                    .webhooks,
                     answerNode, "the answer at '\(keyPath).answer' is the receiver's success, and \(status) is not one",
                     fix: "write the 2XX status the receiver answers with")
             }

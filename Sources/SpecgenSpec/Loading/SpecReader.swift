@@ -72,6 +72,7 @@ struct SpecReader {
             let values = variable.stringList("enum") ?? []
             if !values.isEmpty, !values.contains(defaultValue) {
                 context.error(
+                    .servers,
                     variable.value("default") ?? pair.value,
                     "default '\(defaultValue)' of server variable '\(name)' is not one of its values",
                     fix: "use one of: \(values.joined(separator: ", "))")
@@ -96,6 +97,7 @@ struct SpecReader {
             let undeclared = placeholders.filter { name in !server.variables.contains { $0.name == name } }
             if let name = undeclared.first {
                 context.error(
+                    .servers,
                     node, "\(subject) uses '{\(name)}', which no variable declares",
                     fix: "add 'variables: {\(name): {default: ...}}' to server '\(server.name)'")
                 continue
@@ -103,6 +105,7 @@ struct SpecReader {
             for url in ServerVariable.expansions(of: template, variables: server.variables) {
                 if !Server.isAbsoluteHTTP(url) {
                     context.error(
+                        .servers,
                         node, "\(subject) needs an absolute http(s) URL, found '\(url)'",
                         fix: "write it as 'https://host/base/path'")
                     break
@@ -141,7 +144,9 @@ struct SpecReader {
         var policy = base ?? RetrySettings(location: context.location(node))
         policy.location = context.location(node)
         if let attempts = reader.int("maxAttempts") {
-            if attempts < 1 { context.error(reader.value("maxAttempts") ?? node, "maxAttempts must be at least 1") }
+            if attempts < 1 {
+                context.error(.retry, reader.value("maxAttempts") ?? node, "maxAttempts must be at least 1")
+            }
             policy.maxAttempts = max(1, attempts)
         }
         policy.initialDelay = reader.duration("initialDelay") ?? policy.initialDelay
@@ -153,6 +158,7 @@ struct SpecReader {
             policy.statuses = (statusesNode.items ?? [statusesNode]).compactMap { item in
                 guard let code = item.int, (100...599).contains(code) else {
                     context.error(
+                        .retry,
                         item, "invalid status code '\(item.scalar ?? item.kindDescription)' in '\(keyPath).statuses'",
                         fix: "use a code from 100 to 599")
                     return nil
@@ -171,6 +177,7 @@ struct SpecReader {
             } else {
                 let names = CachePolicy.allCases.map(\.rawValue)
                 context.error(
+                    .retry,
                     node, "unknown cache policy '\(node.scalar ?? node.kindDescription)'",
                     fix: Suggestions.closest(to: node.scalar ?? "", in: names).map { "did you mean '\($0)'?" }
                         ?? "use one of: \(names.joined(separator: ", "))")
@@ -234,6 +241,7 @@ struct SpecReader {
             return .range(hundred)
         }
         context.error(
+            .status,
             node, "invalid status code '\(text)' in '\(keyPath)'",
             fix: "use a code from 100 to 599, a range such as '4XX', or 'default' for an error")
         return nil

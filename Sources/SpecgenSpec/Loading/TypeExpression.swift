@@ -26,19 +26,22 @@ enum TypeExpressionParser {
         switch node.content {
         case .scalar(let text, _):
             guard !node.isNull else {
-                context.error(node, "missing type at '\(keyPath)'", fix: "write a type such as 'string' or 'Ticket'")
+                context.error(
+                    .typeSyntax, node, "missing type at '\(keyPath)'", fix: "write a type such as 'string' or 'Ticket'")
                 return nil
             }
             return parse(text, at: context.textLocation(node), keyPath: keyPath, context: context)
         case .sequence(let items):
             guard items.count == 1, let inner = parse(items[0], keyPath: keyPath, context: context) else {
                 context.error(
+                    .typeSyntax,
                     node, "an array type lists exactly one element type at '\(keyPath)'",
                     fix: "write '[Element]'")
                 return nil
             }
             guard inner.presence == .required else {
                 context.error(
+                    .typeSyntax,
                     items[0], "array elements cannot be optional at '\(keyPath)'",
                     fix: "make the array itself optional: '\"[\(inner.type)]?\"'")
                 return nil
@@ -48,11 +51,11 @@ enum TypeExpressionParser {
             guard pairs.count == 1, pairs[0].key.scalar == "string",
                 let inner = parse(pairs[0].value, keyPath: keyPath, context: context)
             else {
-                context.error(node, "a map type is written '{string: Value}' at '\(keyPath)'")
+                context.error(.typeSyntax, node, "a map type is written '{string: Value}' at '\(keyPath)'")
                 return nil
             }
             guard inner.presence == .required else {
-                context.error(pairs[0].value, "map values cannot be optional at '\(keyPath)'")
+                context.error(.typeSyntax, pairs[0].value, "map values cannot be optional at '\(keyPath)'")
                 return nil
             }
             return TypeExpression(type: .map(inner.type), presence: .required, names: inner.names)
@@ -68,6 +71,7 @@ enum TypeExpressionParser {
         var scanner = Scanner(characters: Array(text), location: location)
         guard let type = scanner.type() else {
             context.error(
+                .typeSyntax,
                 at: location.advanced(by: scanner.position),
                 "cannot read type '\(text)' at '\(keyPath)': \(scanner.failure ?? "unexpected text")",
                 fix: "write a type such as 'string', 'Ticket?', '[Message]' or '{string: Region}'")
@@ -79,6 +83,7 @@ enum TypeExpressionParser {
         scanner.skipSpaces()
         guard scanner.isAtEnd else {
             context.error(
+                .typeSyntax,
                 at: location.advanced(by: scanner.position),
                 "unexpected '\(String(scanner.characters[scanner.position...]))' in type '\(text)'"
                     + " at '\(keyPath)'")

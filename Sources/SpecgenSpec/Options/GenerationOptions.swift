@@ -136,6 +136,7 @@ extension GenerationOptions {
                 let text = node.scalar ?? ""
                 let suggestion = Suggestions.closest(to: text, in: Access.allCases.map(\.rawValue))
                 context.error(
+                    .companionFile,
                     node, "unknown access level '\(text)'",
                     fix: suggestion.map { "did you mean '\($0)'?" } ?? "write public, package or internal")
             }
@@ -153,6 +154,7 @@ extension GenerationOptions {
                 options.mock = builds
             } else {
                 context.error(
+                    .companionFile,
                     node, "unknown value '\(node.scalar ?? "")' for 'mock'",
                     fix: "write 'debug' (the mock only in debug builds) or 'always'")
             }
@@ -165,6 +167,7 @@ extension GenerationOptions {
     private static func overrides(_ node: YAMLNode, context: LoadContext) -> [TypeOverride] {
         guard let pairs = node.pairs else {
             context.error(
+                .companionFile,
                 node, "expected a mapping at 'types', found \(node.kindDescription)",
                 fix: "map each model to a type, such as 'Money: AppCore.Money'")
             return []
@@ -175,6 +178,7 @@ extension GenerationOptions {
                 String.init)
             guard !pair.value.isNull, !parts.isEmpty, parts.allSatisfy(Self.isIdentifier) else {
                 context.error(
+                    .companionFile,
                     pair.value, "'types.\(model)' names no Swift type",
                     fix: "write the type with its module, such as 'AppCore.Money' or 'Foundation.UUID', or a type of "
                         + "the target itself, such as 'Money'")
@@ -200,6 +204,7 @@ extension GenerationOptions {
         return items.compactMap { item in
             guard let text = item.scalar, !item.isNull, !text.isEmpty else {
                 context.error(
+                    .companionFile,
                     item,
                     "expected an operation name, a tag or a path in 'operations.\(key)', found \(item.kindDescription)",
                     fix: "write a name such as 'getTodo', a tag such as 'tag:admin' or a path such as 'GET /todos/*'")
@@ -207,6 +212,7 @@ extension GenerationOptions {
             }
             if let selector = OperationSelector(text, at: context.location(item)) { return selector }
             context.error(
+                .companionFile,
                 item, "cannot read '\(text)' in 'operations.\(key)' as an operation name, a tag or a path",
                 fix: "write a name such as 'getTodo', a tag such as 'tag:admin', a path such as '/todos/*', or a "
                     + "method and a path: 'GET /todos'")

@@ -60,14 +60,16 @@ extension Spec {
                     Diagnostic(
                         .error, at: override.location,
                         "'types' names '\(override.model)', which no model of '\(name)' is",
-                        fix: suggestion.map { "did you mean '\($0)'?" } ?? "name a model of the spec"))
+                        fix: suggestion.map { "did you mean '\($0)'?" } ?? "name a model of the spec",
+                        kind: LintErrorKind.companionFile.rawValue))
                 continue
             }
             if let why = read[override.model] {
                 problems.append(
                     Diagnostic(
                         .error, at: override.location, "'\(override.model)' cannot be an app's type: \(why)",
-                        fix: "remove it from 'types', and convert the generated model where the app needs its own"))
+                        fix: "remove it from 'types', and convert the generated model where the app needs its own",
+                        kind: LintErrorKind.companionFile.rawValue))
             }
         }
         return problems
