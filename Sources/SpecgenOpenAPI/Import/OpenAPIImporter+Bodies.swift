@@ -93,6 +93,14 @@ extension ImportRun {
                 request.description = nil
                 break
             }
+            let declared = media.type.lowercased()
+            if !declared.hasPrefix("application/json"), !declared.contains("*") {
+                warn(
+                    .mediaType, at: media.location,
+                    "the body is sent as application/json, not \(media.type): the spec's JSON bodies are "
+                        + "application/json",
+                    fix: "set the Content-Type in a middleware where the server requires \(media.type)")
+            }
             if var fields = inlineFields(schema, hint: hint, usage: .json) {
                 for index in fields.indices {
                     fields[index].type = inJSON(
@@ -157,8 +165,11 @@ extension ImportRun {
         }
         let required = Set(schema["required"]?.items?.compactMap(\.string) ?? [])
         var fields: [Field] = []
-        for (wireName, _, property) in properties where !isServersOnly(property, wireName) {
+        for (wireName, keyLocation, property) in properties where !isServersOnly(property, wireName) {
             let type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: usage)
+            if required.contains(wireName), type.nullable, !type.nullClears {
+                warnRequiredNullable(wireName, of: "the body", type: type.type, at: keyLocation)
+            }
             Self.set(importedField(wireName, type, required: required.contains(wireName)).field, in: &fields)
         }
         return fields

@@ -168,6 +168,9 @@ extension ImportRun {
                 let inBoth = oneModelForBoth(property, wireName, required: required.contains(wireName), of: name)
                 var field = importedField(wireName, type, required: !isOptionalPart && inBoth)
                 field.location = keyLocation
+                if !isOptionalPart, required.contains(wireName), type.nullable, !type.nullClears {
+                    requiredNullable[name, default: []].append((wireName, keyLocation))
+                }
                 fieldLocations[name + "\u{1}" + wireName] = keyLocation
                 if let existing = fields.firstIndex(where: { $0.wireName == wireName }) {
                     if !isOptionalPart { fields[existing] = field }
@@ -304,6 +307,16 @@ extension ImportRun {
         case (false, true): .requests
         default: nil
         }
+    }
+
+    /// A property the document requires and lets be `null`, in a request: the spec's `T?` leaves it out when it is
+    /// `nil`, where the server expects it, with `null`. Warned, with the spelling that sends `null`.
+    func warnRequiredNullable(_ wireName: String, of owner: String, type: TypeRef, at location: SourceLocation) {
+        warn(
+            .requiredNullable, at: location,
+            "'\(wireName)' of \(owner) is required and may be null; typed '\(type)?', so a request leaves it out "
+                + "when it is nil",
+            fix: "write '\(type)??' in the spec where the server needs an explicit null")
     }
 
     /// Which way a property travels.

@@ -180,7 +180,13 @@ extension ImportRun {
                 } else if format == .lines {
                     stream.item = .primitive(.json)
                 }
-                if format == .events { stream.terminator = described?.string("until") }
+                // An event stream of JSON items ends, by the convention of chat-completion APIs, with `[DONE]`,
+                // which no JSON item is; where the server never sends it the stream ends with the connection.
+                if format == .events {
+                    stream.terminator =
+                        described.map { $0.string("until") }
+                        ?? (stream.item.map { $0 != .primitive(.string) } == true ? "[DONE]" : nil)
+                }
                 answer.body = .stream(stream)
                 type = "stream:" + media.kind
             case "binary" where media.node["x-specgen-stream"]?.string("format") == "bytes":
@@ -189,6 +195,12 @@ extension ImportRun {
             default:
                 answer.body = .binary
                 type = "binary"
+                if media.type.lowercased().hasPrefix("text/") {
+                    warn(
+                        .mediaType, at: media.location,
+                        "a \(media.type) answer is read as bytes (Data): the spec has no text answers",
+                        fix: "decode it as text with String(decoding: data, as: UTF8.self)")
+                }
             }
             if type?.hasPrefix("stream:") != true {
                 answer.example = media.node["example"]?.specValue
@@ -295,13 +307,16 @@ extension ImportRun {
             }
         }
         var caseName = base
-        // One case name means one body across the API: another body gets a name of its own.
-        let isTaken = { (name: String) in self.errorCases[name].map { $0 != body } ?? false }
+        // One case name means one status and one body across the API: another body gets a name of its own, and
+        // another status a number (`wrongState2`), since a caller tells the statuses apart by the case.
+        let identity = ErrorCaseIdentity(status: status, body: body)
+        let isTaken = { (name: String) in self.errorCases[name].map { $0 != identity } ?? false }
         if isTaken(caseName) {
+            let sameStatus = errorCases[caseName]?.status == status
             let named = namer.bareMemberName(base + " " + (body?.description ?? "without body"))
-            caseName = isTaken(named) ? Self.numbered(base, isTaken: isTaken) : named
+            caseName = sameStatus && !isTaken(named) ? named : Self.numbered(base, isTaken: isTaken)
         }
-        errorCases[caseName] = .some(body)
+        errorCases[caseName] = identity
         var error = ErrorResponse(
             status: Self.statusPattern(status), caseName: caseName, body: body,
             description: informative(response.string("description")), location: Self.unlocated)

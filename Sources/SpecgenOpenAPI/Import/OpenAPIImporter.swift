@@ -96,6 +96,12 @@ enum SchemaUsage {
     case json, form, multipart, parameter, header
 }
 
+/// What an error case name stands for across an API: one status with one body.
+struct ErrorCaseIdentity: Equatable {
+    let status: String
+    let body: TypeRef?
+}
+
 /// One import: the documents, the models and endpoints written so far, and what was lost.
 final class ImportRun {
     let documents: OpenAPIDocuments
@@ -105,6 +111,9 @@ final class ImportRun {
     /// The names of the endpoints made for an operation's streamed form, which ``ImportSummary/streamedForms``
     /// counts.
     var streamedFormNames: Set<String> = []
+    /// The properties of each model that the document requires and lets be `null`: warned once the spec shows
+    /// which models requests carry.
+    var requiredNullable: [String: [(wireName: String, location: SourceLocation)]] = [:]
     let namer = Namer()
     var root: DocNode?
     var isVersion31 = false
@@ -164,8 +173,9 @@ final class ImportRun {
     var linkHeaders: Set<String> = []
     /// The `x-specgen-case` values already reported as names the spec does not take.
     var reportedCases: Set<SourceLocation> = []
-    /// Error case names and the body each carries: one name means one body type across the API.
-    var errorCases: [String: TypeRef?] = [:]
+    /// Error case names and the status and body each answers: one name means one status and one body type across
+    /// the API, as lint asks of each error type.
+    var errorCases: [String: ErrorCaseIdentity] = [:]
     /// The `callbacks` of each operation that has them, by the operation's name, for the webhooks.
     var callbacks: [(operation: String, node: DocNode)] = []
     /// Whether the document says how webhook deliveries name their event (the export's `x-specgen-webhooks`).
@@ -264,6 +274,13 @@ final class ImportRun {
         filesInJSONAsBytes(&spec)
         dropIllTypedExamples(&spec)
         select(&spec)
+        let requests = ModelUsage(spec).requestModels
+        for (model, fields) in requiredNullable.sorted(by: { $0.key < $1.key }) where requests.contains(model) {
+            for (wireName, location) in fields {
+                let type = spec.model(named: model)?.fields.first { $0.wireName == wireName }?.type
+                warnRequiredNullable(wireName, of: "'\(model)'", type: type ?? .primitive(.json), at: location)
+            }
+        }
         reportUnreadKeys()
         let header = [
             "Imported from \(Self.lastComponent(path)) by `specgen import-openapi`; edit the document and re-import,",
