@@ -1,5 +1,6 @@
 /// The rules for what the first catalogue passed over (date formats, nullability, the API's name, an operation's
-/// thrown type, response constraints), and the two rules that report a difference no other rule explains.
+/// thrown type, response constraints, resources), and the two rules that report a difference no other rule
+/// explains.
 extension DiffRule {
     static let formatChanged = DiffRule(
         "format-changed", "A date's format changed (epoch units, date-time, date, a pattern)", wire: .breaking,
@@ -71,6 +72,14 @@ extension DiffRule {
     static let apiRemoved = DiffRule(
         "api-removed", "A spec was removed: its client module is gone", wire: .breaking, swift: .breaking,
         "Old apps still call its API; code importing its module no longer compiles.")
+    static let resourceAssigned = DiffRule(
+        "resource-assigned", "An operation joined a resource", wire: .safe, swift: .safe, additive: true,
+        "The operation's own method stays; the resource's member (`client.orders.get`) is new.")
+    static let resourceChanged = DiffRule(
+        "resource-changed", "An operation moved to another resource, took another name in it, or left it",
+        wire: .safe, swift: .breaking,
+        "The request is the same; code that calls it through the old resource member (`client.orders.get`) no "
+            + "longer compiles.")
     static let unexplainedWireChange = DiffRule(
         "unexplained-wire-change", "A wire difference no other rule explains", wire: .breaking, swift: .safe,
         "Reported so that no change goes unseen, and breaking until a rule of its own says otherwise; please report "
@@ -84,7 +93,7 @@ extension DiffRule {
     /// The rules that change only the Swift API: they explain no wire fact but those they name.
     static let swiftOnly: Set<String> = [
         nullabilityChanged.id, sensitivityChanged.id, enumCaseRenamed.id, modelRenamedInSwift.id, errorCaseRenamed.id,
-        apiRenamed.id, errorTypeChanged.id,
+        apiRenamed.id, errorTypeChanged.id, resourceAssigned.id, resourceChanged.id,
     ]
 
     /// The rules that explain nothing on the wire or in the Swift API, so they never account for a difference

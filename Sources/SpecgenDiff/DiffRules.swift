@@ -375,7 +375,7 @@ extension DiffRule {
         errorTypeChanged, responseConstraintTightened, enumValueWireChanged, sensitivityChanged,
         authSchemeDetailsChanged, errorCaseRenamed, enumCaseRenamed,
         streamTerminatorChanged, paginationWalkChanged, serverDefaultsChanged, wireTypeChanged, modelRenamedInSwift,
-        operationsReordered, apiAdded, apiRemoved,
+        operationsReordered, apiAdded, apiRemoved, resourceAssigned, resourceChanged,
         webhookAdded, webhookRemoved, webhookPayloadChanged, webhookAnswerChanged, webhookHeaderAdded,
         webhookHeaderChanged, webhookSigningChanged, webhookSigningDeclared,
         unexplainedWireChange, unexplainedSwiftChange,

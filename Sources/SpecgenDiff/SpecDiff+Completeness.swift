@@ -264,6 +264,8 @@ extension SpecDiff {
         private var operationOf: [String: String] = [:]
         /// The types an operation owns (its response headers), with the operation's symbol.
         private var typeOwner: [String: String] = [:]
+        /// Each operation's member of its resource (`ShopOrders.get`), with the operation's symbol.
+        private var resourceMembers: [String: String] = [:]
 
         init(_ plan: ClientPlan) {
             names = plan.names
@@ -279,15 +281,20 @@ extension SpecDiff {
                 for member in members.compactMap({ $0 }) where operationOf[member] == nil {
                     operationOf[member] = symbol
                 }
+                if let member = operation.resourceMember {
+                    resourceMembers["\(plan.names.resourceType(member.resource)).\(member.name.withoutBackticks)"] =
+                        symbol
+                }
                 if let headers = operation.responseHeaders?.typeName, typeOwner[headers] == nil {
                     typeOwner[headers] = symbol
                 }
             }
         }
 
-        /// `ShopClient.getOrder` and `ShopMock.GetOrderHandler` as `ShopAPI.getOrder`; initializers stay their
-        /// owner's.
+        /// `ShopClient.getOrder`, `ShopMock.GetOrderHandler` and `ShopOrders.get` as `ShopAPI.getOrder`;
+        /// initializers stay their owner's.
         func normalized(_ symbol: String) -> String {
+            if let operation = resourceMembers[symbol] { return operation }
             let owner = SpecDiff.owner(symbol)
             if let operation = typeOwner[owner] { return operation }
             guard [names.client, names.mock, names.requests, names.api].contains(owner), symbol.contains("."),

@@ -94,6 +94,7 @@ extension SpecDiff {
         compareResponses(a, aPlan, b, bPlan, symbol: symbol)
         compareResponseHeaders(a, aPlan, b, bPlan)
         compareAuth(old.authRequirement(of: a), new.authRequirement(of: b), of: b, symbol: symbol)
+        compareResources(aPlan, bPlan, of: b)
         if aPlan.errorType != bPlan.errorType {
             add(
                 .errorTypeChanged, "'\(b.name)' throws \(bPlan.errorType), was \(aPlan.errorType)",

@@ -161,8 +161,15 @@ package struct SpecDiff {
         // The operations sent to a server's own URL, which a change of the server moves.
         let served = old.endpoints.filter { $0.server == nil }.map(\.name)
         if oldPlan.names.module != newPlan.names.module {
+            // The resources' structs are named after the API too (`ShopOrders`), each kept in both halves' order.
+            let resources = old.endpoints.compactMap(\.resource).filter { resource in
+                new.endpoints.contains { $0.resource == resource }
+            }
+            let kept = resources.enumerated().filter { !resources.prefix($0.offset).contains($0.element) }.map(
+                \.element)
             let symbols = [oldPlan.names, newPlan.names].flatMap { names in
                 [names.module, names.api, names.client, names.mock, names.error, names.requests, names.server]
+                    + kept.map { names.resourceType($0) }
             }
             add(
                 .apiRenamed, "the API '\(old.name)' is now '\(new.name)': its module is \(newPlan.names.module)",

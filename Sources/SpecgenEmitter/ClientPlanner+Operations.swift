@@ -162,6 +162,9 @@ extension ClientPlanner {
             handlerTypeName: namer.handlerTypeName(of: endpoint),
             pagination: nil, polling: nil)
         plan.constants = (bodyParameters + query + headers).filter { $0.constant != nil }
+        if let resource = endpoint.resource, let member = namer.resourceMemberName(of: endpoint) {
+            plan.resourceMember = (resource, member)
+        }
         plan.idempotencyKeyHeader = endpoint.idempotencyKey
         plan.fileDownload = fileDownload(of: plan, endpoint: endpoint)
         plan.server = endpoint.server?.name

@@ -33,6 +33,10 @@ package struct LandingPageEmitter {
         lines += [names.client, names.api, names.mock, names.server, names.error].map { "- ``\($0)``" }
         for group in operationGroups(plan) {
             lines += ["", "### \(group.title)", ""]
+            // A spec's resource leads with its struct, through which `client.tickets.get(...)` calls.
+            if let resource = group.operations.first?.resourceName {
+                lines.append("- ``\(names.resourceType(resource))``")
+            }
             lines += group.operations.map { "- ``\(names.client)/\(Self.link(to: $0))``" }
         }
         if let webhooks = plan.webhooks {
@@ -90,12 +94,12 @@ package struct LandingPageEmitter {
         return lines + [""]
     }
 
-    /// Operations grouped by the first literal path segment after prefixes such as `api` and `v1`, in the order
-    /// the groups first appear.
+    /// Operations grouped by the spec's resource, else by the first literal path segment after prefixes such as
+    /// `api` and `v1`, in the order the groups first appear.
     private func operationGroups(_ plan: ClientPlan) -> [(title: String, operations: [OperationPlan])] {
         var groups: [(title: String, operations: [OperationPlan])] = []
         for operation in plan.operations {
-            let title = operation.resource
+            let title = operation.resourceName.map { Namer().typeName($0) } ?? operation.resource
             if let index = groups.firstIndex(where: { $0.title == title }) {
                 groups[index].operations.append(operation)
             } else {

@@ -4,6 +4,18 @@ package import SpecgenSpec
 package struct OperationPlan: Hashable, Sendable {
     /// The method name, such as `getTicket`.
     package var name: String
+    /// The spec's resource it belongs to and its name there (`repos` and `get`), when it has one.
+    package var resourceMember: (resource: String, name: String)? {
+        get { resourceName.flatMap { resource in resourceMemberName.map { (resource, $0) } } }
+        set {
+            resourceName = newValue?.resource
+            resourceMemberName = newValue?.name
+        }
+    }
+    /// The spec's resource, such as `repos`.
+    package var resourceName: String?
+    /// Its name as a member of the resource, such as `get`.
+    package var resourceMemberName: String?
     /// The qualified name requests and errors carry, such as `Chatist.getTicket`.
     package var qualifiedName: String
     /// Its doc comment (summary, description, and a remark with method, path and key path).

@@ -99,6 +99,12 @@ package struct SwiftEmitter {
             ClientEmitter(plan: plan).emitHelpers(share, writer: &operations[index])
         }
 
+        // A resource's struct stands in the operations file its name hashes to.
+        for (resource, members) in ResourceEmitter.resources(of: plan) {
+            ResourceEmitter(plan: plan).emit(
+                resource, operations: members, writer: &operations[Self.file(of: resource)])
+        }
+
         // A file nothing hashes to says so.
         for index in models.indices where models[index].text.isEmpty {
             models[index].line(

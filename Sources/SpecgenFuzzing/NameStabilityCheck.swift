@@ -120,7 +120,8 @@ package struct NameStabilityCheck {
     // MARK: Edits
 
     /// A copy of a random entry under `keys`, inserted at a random place under a name no entry has; with
-    /// `renaming`, each value of that key inside it gets the same suffix, so an operation's name is new too.
+    /// `renaming`, each value of that key inside it gets the same suffix, so an operation's name is new too (and
+    /// its resource member).
     func added(
         under keys: [String], using random: inout some RandomNumberGenerator, renaming: String?
     ) -> (YAMLNode, YAMLNode)? {
@@ -130,7 +131,12 @@ package struct NameStabilityCheck {
         let suffix = "Added\(Int.random(in: 1...999, using: &random))"
         let newName = name.hasPrefix("/") ? name + "-" + suffix.lowercased() : name + suffix
         guard !pairs.contains(where: { $0.key.scalar == newName }) else { return nil }
-        let value = renaming.map { Self.suffixing($0, with: suffix, in: source.value) } ?? source.value
+        // A copied operation's resource member is new too, as the export writes no two alike.
+        let value =
+            renaming.map {
+                Self.suffixing(
+                    "x-specgen-resource", with: suffix, in: Self.suffixing($0, with: suffix, in: source.value))
+            } ?? source.value
         var edited = pairs
         let pair = YAMLPair(key: YAMLNode(.scalar(newName, .plain), mark: source.key.mark), value: value)
         edited.insert(pair, at: Int.random(in: 0...pairs.count, using: &random))

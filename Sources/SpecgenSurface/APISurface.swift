@@ -107,6 +107,10 @@ private struct WireMap {
                     byOwner[headers.typeName, default: [:]][header.name.withoutBackticks] = header.wireName
                 }
             }
+            if let member = operation.resourceMember {
+                byOwner[plan.names.resourceType(member.resource), default: [:]][member.name.withoutBackticks] =
+                    "\(endpoint.method.rawValue) \(endpoint.path)"
+            }
             if let pages = operation.pagination {
                 byOwner[plan.names.api, default: [:]][pages.methodName] =
                     "pages of \(endpoint.method.rawValue) \(endpoint.path)"

@@ -87,6 +87,36 @@ struct ChatistClientTests {
         #expect(requests[2].text.contains(#"name="message""# + "\r\n\r\nThanks\r\n"))
     }
 
+    /// The resources' members send what the operations' own methods send, on the client over a socket, and reach
+    /// the mock's closures, also through `any ChatistAPI`.
+    @Test func resourcesCallTheirOperations() async throws {
+        let requests = try await withTestServer({ request in
+            switch (request.method, request.path) {
+            case ("GET", "/tickets"): .json("[]")
+            case ("GET", _): .json(Self.ticket)
+            case ("POST", _): .json(Self.message, status: 201)
+            default: CannedResponse(status: 204)
+            }
+        }) { url async throws in
+            let client = client(url)
+            #expect(try await client.tickets.list().isEmpty)
+            #expect(try await client.tickets.get("ticket_1").schedules.first?.action == "close")
+            let message = try await client.tickets.sendMessage("ticket_1", body: SendMessage(message: "Hi"))
+            #expect(message.timestamp == "2025-01-01T12:00:00.250Z")
+            try await client.customer.update(UpdateCustomer(email: "a@b.c"))
+            try await client.customer.updateDevice(UpdateDevice(originalID: "dev-1", deviceToken: "t"))
+        }
+        #expect(
+            requests.map { "\($0.method) \($0.path)" } == [
+                "GET /tickets", "GET /tickets/ticket_1", "POST /tickets/ticket_1/messages", "PATCH /customer",
+                "PUT /customer/device",
+            ])
+        let api: any ChatistAPI = ChatistMock(
+            getTicket: { _ throws(ChatistError) in throw .notFound }, getTickets: { [] })
+        #expect(try await api.tickets.list().isEmpty)
+        await #expect(throws: ChatistError.notFound) { try await api.tickets.get("x") }
+    }
+
     @Test func customerAndDeviceUpdatesSendJSON() async throws {
         let requests = try await withTestServer({ _ in CannedResponse(status: 204) }) { url async throws in
             try await client(url).updateCustomer(UpdateCustomer(email: "a@b.c"))

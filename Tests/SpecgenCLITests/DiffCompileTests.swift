@@ -39,6 +39,9 @@ struct DiffCompileTests {
         "parameter-added-optional":
             "func orderWithOptional(_ api: ShopClient) async throws { _ = try await api.getOrder(id: \"1\", locale: \"en\") }",
         "server-url-changed": "func production() -> URL { ShopServer.production.url }",
+        "resource-changed": "func cancel(_ api: ShopClient) async throws { try await api.orders.cancel(id: \"1\") }",
+        "resource-assigned":
+            "func fetch(_ api: some ShopAPI) async throws { _ = try await api.getOrder(id: \"1\", locale: \"en\") }",
         "response-property-added-optional": "func order() -> Order { Order(id: \"1\", status: .pending, total: 1) }",
         "enum-value-removed-response": "func isShipped(_ status: Status) -> Bool { status == .shipped }",
         "error-type-shared": """

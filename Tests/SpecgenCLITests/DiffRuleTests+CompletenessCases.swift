@@ -14,6 +14,12 @@ extension DiffRuleTests {
     /// types, response constraints, Swift-only and wire-only changes.
     static let completenessCases: [Case] = [
         Case(
+            rule: "resource-assigned", edits: [("  getOrder:\n", "  getOrder:\n    resource: orders.get\n")],
+            symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "resource-changed", edits: [("resource: orders.cancel", "resource: billing.cancel")],
+            symbol: "ShopAPI.cancelOrder"),
+        Case(
             rule: "format-changed",
             edits: [("{type: datetime, format: epoch-seconds}", "{type: datetime, format: epoch-milliseconds}")],
             symbol: "Order.placed",

@@ -319,6 +319,18 @@ extension ImportRun {
             fix: "write '\(type)??' in the spec where the server needs an explicit null")
     }
 
+    /// The required-and-nullable properties of the models requests carry, each warned, once the spec shows which
+    /// models those are.
+    func warnRequiredNullables(in spec: Spec) {
+        let requests = ModelUsage(spec).requestModels
+        for (model, fields) in requiredNullable.sorted(by: { $0.key < $1.key }) where requests.contains(model) {
+            for (wireName, location) in fields {
+                let type = spec.model(named: model)?.fields.first { $0.wireName == wireName }?.type
+                warnRequiredNullable(wireName, of: "'\(model)'", type: type ?? .primitive(.json), at: location)
+            }
+        }
+    }
+
     /// Which way a property travels.
     enum Direction { case answers, requests }
 

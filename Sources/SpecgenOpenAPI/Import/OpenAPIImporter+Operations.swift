@@ -165,6 +165,12 @@ extension ImportRun {
             deprecation: deprecation, location: Self.unlocated)
 
         endpoint.tags = operation["tags"]?.items?.compactMap(\.string) ?? []
+        if let written = operation["x-specgen-resource"] {
+            let parts = (written.string ?? "").split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            endpoint.resource = String(parts[0])
+            endpoint.resourceMember = parts.count > 1 ? String(parts[1]) : nil
+            resourceLocations[name] = written.location
+        }
         if let callbacks = operation["callbacks"] { self.callbacks.append((name, callbacks)) }
         let parameters = self.parameters(of: operation, in: pathItem)
         let placeholders = TemplatePart.placeholders(in: path)

@@ -354,3 +354,9 @@ extension ImportRun {
         return (shared, kept)
     }
 }
+
+/// What an error case name stands for across an API: one status with one body.
+struct ErrorCaseIdentity: Equatable {
+    let status: String
+    let body: TypeRef?
+}

@@ -96,12 +96,6 @@ enum SchemaUsage {
     case json, form, multipart, parameter, header
 }
 
-/// What an error case name stands for across an API: one status with one body.
-struct ErrorCaseIdentity: Equatable {
-    let status: String
-    let body: TypeRef?
-}
-
 /// One import: the documents, the models and endpoints written so far, and what was lost.
 final class ImportRun {
     let documents: OpenAPIDocuments
@@ -114,6 +108,8 @@ final class ImportRun {
     /// The properties of each model that the document requires and lets be `null`: warned once the spec shows
     /// which models requests carry.
     var requiredNullable: [String: [(wireName: String, location: SourceLocation)]] = [:]
+    /// Where each operation's `x-specgen-resource` is written, by endpoint name.
+    var resourceLocations: [String: SourceLocation] = [:]
     let namer = Namer()
     var root: DocNode?
     var isVersion31 = false
@@ -271,16 +267,11 @@ final class ImportRun {
             settle(&spec)
             if spec == before { break }
         }
+        settleResources(&spec)
         filesInJSONAsBytes(&spec)
         dropIllTypedExamples(&spec)
         select(&spec)
-        let requests = ModelUsage(spec).requestModels
-        for (model, fields) in requiredNullable.sorted(by: { $0.key < $1.key }) where requests.contains(model) {
-            for (wireName, location) in fields {
-                let type = spec.model(named: model)?.fields.first { $0.wireName == wireName }?.type
-                warnRequiredNullable(wireName, of: "'\(model)'", type: type ?? .primitive(.json), at: location)
-            }
-        }
+        warnRequiredNullables(in: spec)
         reportUnreadKeys()
         let header = [
             "Imported from \(Self.lastComponent(path)) by `specgen import-openapi`; edit the document and re-import,",

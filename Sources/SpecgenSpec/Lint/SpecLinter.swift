@@ -14,6 +14,7 @@ public struct SpecLinter: Sendable {
         run.checkAuth()
         run.checkErrors(spec.errors, keyPath: "errors")
         run.checkEndpoints()
+        run.checkResources()
         run.checkWebhooks()
         run.checkUsage()
         return run.diagnostics

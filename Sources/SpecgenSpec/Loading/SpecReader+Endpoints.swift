@@ -4,7 +4,7 @@ extension SpecReader {
     static let endpointKeys = [
         "request", "summary", "description", "path", "query", "headers", "body", "response", "errors", "auth",
         "idempotent", "idempotencyKey", "retry", "timeout", "cachePolicy", "paginate", "poll", "deprecated", "mock",
-        "server", "tags",
+        "server", "tags", "resource",
     ]
 
     func endpoints(_ node: YAMLNode) -> [Endpoint] {
@@ -28,6 +28,13 @@ extension SpecReader {
             method: method, path: path, requestLocation: context.location(requestNode),
             location: context.location(pair.key))
         endpoint.tags = reader.stringList("tags") ?? []
+        if let node = reader.value("resource"), let resource = reader.string("resource") {
+            // `orders` or `orders.list`: the resource, and the operation's name in it.
+            let parts = resource.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            endpoint.resource = String(parts[0])
+            endpoint.resourceMember = parts.count > 1 ? String(parts[1]) : nil
+            endpoint.resourceLocation = context.textLocation(node)
+        }
         endpoint.pathParameters = fields(reader.value("path"), keyPath: "\(keyPath).path")
         endpoint.queryParameters = fields(reader.value("query"), keyPath: "\(keyPath).query")
         endpoint.headerParameters = fields(reader.value("headers"), keyPath: "\(keyPath).headers")

@@ -23,6 +23,13 @@ public struct Endpoint: Hashable, Sendable {
     /// The groups it belongs to (OpenAPI's tags), in the spec's order: documentation, and what an app's options
     /// select operations by (`tag:repos`).
     public var tags: [String] = []
+    /// The resource it belongs to (`repos`), a lowerCamelCase name: the client offers it as a member of that
+    /// resource (`client.repos.get(...)`) beside its own method.
+    public var resource: String?
+    /// Its name in the resource when the spec gives one (`resource: orders.list`), else derived from its name.
+    public var resourceMember: String?
+    /// Where ``resource`` is written.
+    public var resourceLocation: SourceLocation?
     /// The HTTP method.
     public var method: HTTPMethod
     /// The path template, such as `/tickets/{ticketID}`.

@@ -47,6 +47,9 @@ package struct GeneratedNames: Hashable, Sendable {
         for endpoint in spec.endpoints {
             if let name = namer.errorTypeName(of: endpoint) { generated[name] = "the error type of '\(endpoint.name)'" }
             generated[namer.handlerTypeName(of: endpoint)] = "the mock's closure type for '\(endpoint.name)'"
+            if let resource = endpoint.resource {
+                generated[names.resourceType(resource, namer: namer)] = "the operations of resource '\(resource)'"
+            }
             if let name = namer.responseHeadersTypeName(of: endpoint),
                 let method = namer.headersMethodName(of: endpoint),
                 let handler = namer.headersHandlerTypeName(of: endpoint)
@@ -56,6 +59,11 @@ package struct GeneratedNames: Hashable, Sendable {
             }
         }
         return generated
+    }
+
+    /// The struct of a resource's operations (`ChatistTickets` for `tickets`), which `client.tickets` returns.
+    package func resourceType(_ resource: String, namer: Namer = Namer()) -> String {
+        module + namer.typeName(resource)
     }
 
     /// Each name with the role it plays, for reporting a model that would take one. The module's own name is not
@@ -112,6 +120,20 @@ extension Namer {
         case .array(let element): typeWords(element) + "_list"
         case .map(let value): typeWords(value) + "_map"
         }
+    }
+
+    /// An operation's name as a member of its resource: the name the spec gives (`resource: orders.list`), else
+    /// its method name without the resource's name in front (`reposGet` in `repos` is `get`, `reposListForOrg` is
+    /// `listForOrg`), else its method name (`getTicket`).
+    package func resourceMemberName(of endpoint: Endpoint) -> String? {
+        guard let resource = endpoint.resource else { return nil }
+        if let member = endpoint.resourceMember { return escaped(member) }
+        let method = methodName(endpoint.name).withoutBackticks
+        let rest = method.dropFirst(resource.count)
+        guard method.hasPrefix(resource), let first = rest.first, first.isUppercase else {
+            return methodName(endpoint.name)
+        }
+        return escaped(first.lowercased() + rest.dropFirst())
     }
 
     /// The error type of an operation that documents errors of its own, such as `RegisterUserError`; nil for an

@@ -73,3 +73,40 @@ nonisolated extension ChatistClient {
         }
     }
 #endif
+
+/// The `customer` operations of ``ChatistAPI``, each under its name in the resource: `api.customer.update(...)` calls
+/// ``ChatistAPI/updateCustomer(_:)``. Works on ``ChatistClient`` and ``ChatistMock`` alike.
+public nonisolated struct ChatistCustomer: Sendable {
+    /// The implementation the calls go to: a client, a mock, or an app's own.
+    public let api: any ChatistAPI
+
+    /// The `customer` operations of `api`.
+    public init(api: any ChatistAPI) {
+        self.api = api
+    }
+
+    /// Updates the customer's email or original ID.
+    ///
+    /// - Remark: `PATCH /customer` (`endpoints.updateCustomer`)
+    ///
+    /// Calls ``ChatistAPI/updateCustomer(_:)``.
+    public func update(_ body: UpdateCustomer) async throws(ChatistError) {
+        try await api.updateCustomer(body)
+    }
+
+    /// Registers the device's push token.
+    ///
+    /// - Remark: `PUT /customer/device` (`endpoints.updateDevice`)
+    ///
+    /// Calls ``ChatistAPI/updateDevice(_:)``.
+    public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
+        try await api.updateDevice(body)
+    }
+}
+
+nonisolated extension ChatistAPI {
+    /// The `customer` operations: `customer.update(...)`.
+    public var customer: ChatistCustomer {
+        ChatistCustomer(api: self)
+    }
+}

@@ -197,3 +197,58 @@ nonisolated extension ChatistAPI {
         try await self.createTicket(data: data, attachments: attachments)
     }
 }
+
+/// The `tickets` operations of ``ChatistAPI``, each under its name in the resource: `api.tickets.create(...)` calls
+/// ``ChatistAPI/createTicket(data:attachments:)``. Works on ``ChatistClient`` and ``ChatistMock`` alike.
+public nonisolated struct ChatistTickets: Sendable {
+    /// The implementation the calls go to: a client, a mock, or an app's own.
+    public let api: any ChatistAPI
+
+    /// The `tickets` operations of `api`.
+    public init(api: any ChatistAPI) {
+        self.api = api
+    }
+
+    /// Opens a ticket with a first message and optional attachments.
+    ///
+    /// - Remark: `POST /tickets` (`endpoints.createTicket`)
+    ///
+    /// Calls ``ChatistAPI/createTicket(data:attachments:)``.
+    public func create(data: CreateTicket, attachments: [MultipartFile]? = nil) async throws(ChatistError) -> Ticket {
+        try await api.createTicket(data: data, attachments: attachments)
+    }
+
+    /// Returns one ticket with its messages and schedules.
+    ///
+    /// - Remark: `GET /tickets/{ticketID}` (`endpoints.getTicket`)
+    ///
+    /// Calls ``ChatistAPI/getTicket(_:)``.
+    public func get(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
+        try await api.getTicket(ticketID)
+    }
+
+    /// Lists the customer's tickets with their last message.
+    ///
+    /// - Remark: `GET /tickets` (`endpoints.getTickets`)
+    ///
+    /// Calls ``ChatistAPI/getTickets()``.
+    public func list() async throws(ChatistError) -> [TicketPreview] {
+        try await api.getTickets()
+    }
+
+    /// Sends a message, with optional attachments, to a ticket.
+    ///
+    /// - Remark: `POST /tickets/{ticketID}/messages` (`endpoints.sendMessage`)
+    ///
+    /// Calls ``ChatistAPI/sendMessage(_:body:)``.
+    public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
+        try await api.sendMessage(ticketID, body: body)
+    }
+}
+
+nonisolated extension ChatistAPI {
+    /// The `tickets` operations: `tickets.create(...)`.
+    public var tickets: ChatistTickets {
+        ChatistTickets(api: self)
+    }
+}
