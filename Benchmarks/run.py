@@ -8,7 +8,10 @@ For the five seed specs and synthetic specs of 100, 500 and 2,000 endpoints (the
   - compile time and peak memory of the generated code alone (dependencies prebuilt, debug flags, 2 jobs);
   - the rebuild of a package using each build plugin after a no-op and after a one-field spec edit, and of a
     500-endpoint client through Specgen's plugin alone after a one-field edit;
-  - how long a 2,000-endpoint spec takes to load, validate and generate.
+  - how long a 2,000-endpoint spec takes to load, validate and generate;
+  - the release code per operation of the generated modules the peer's code compiles for (`-O`, whole module,
+    the object file's text, data and bss);
+  - the first build, from clean, of a new app package that adds each tool and one client (plugin's tool included).
 It prints the table and writes Benchmarks/RESULTS.md. Every build a time limit bounds runs in a session of its own,
 which is killed whole when the limit passes.
 
@@ -160,6 +163,9 @@ def build_tools():
     run(["swift", "build", "--target", "SpecgenRuntime"], cwd=BENCH)
     run(["swift", "build", "--target", "SpecgenWebhooks"], cwd=BENCH)
     run(["swift", "build", "--target", "OpenAPIRuntime"], cwd=BENCH)
+    log("building the runtimes the generated code compiles against (release)")
+    for target in ["SpecgenRuntime", "SpecgenWebhooks", "OpenAPIRuntime"]:
+        run(["swift", "build", "-c", "release", "--target", target], cwd=BENCH)
     return ROOT / ".build/release/specgen", BENCH / ".build/release/swift-openapi-generator"
 
 
@@ -516,7 +522,100 @@ def machine():
     return f"{platform.system()} {platform.machine()}, {cores} cores, {memory}; {swift}"
 
 
-def report(args, generated, compiled, rebuild, lvg, started, finished):
+def release_size(tool, name, folder, modules):
+    """The machine code and data of one generated module compiled as a release build compiles it (`-O`, whole
+    module, no debug information, `DEBUG` not defined, so Specgen's mock is left out as in an app's release binary):
+    the text, data and bss of its object file, in bytes."""
+    out = WORK / "release" / tool / name
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    files = sorted(str(path) for path in Path(folder).rglob("*.swift"))
+    module = f"{tool.capitalize()}{name}"
+    run(["swiftc", "-module-name", module, "-parse-as-library", "-swift-version", "6", "-O", "-wmo", "-c",
+         "-I", str(modules), "-o", str(out / f"{module}.o")] + files, cwd=out, limit=COMPILE_LIMIT_SECONDS)
+    sizes = run(["size", "--format=berkeley", str(out / f"{module}.o")], cwd=out)
+    text, data, bss = (int(value) for value in sizes.splitlines()[1].split()[:3])
+    return text + data + bss
+
+
+def release_sizes(generated, modules):
+    """Release code per operation, both tools, for the APIs the peer's code compiles for."""
+    results = {}
+    for name, row in generated.items():
+        if row["operations"] > PEER_COMPILE_LIMIT:
+            continue
+        log(f"compiling {name}'s generated code in release, both tools")
+        results[name] = {tool: release_size(tool, name, row[tool]["folder"], modules) for tool in ("specgen", "peer")}
+    return results
+
+
+CONSUMER_API = "Gista"
+# SwiftPM wants target names unique across a build, and the main package has a target named Gista.
+CONSUMER_TARGET = "ConsumerGista"
+CONSUMER_SPECGEN = """// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "ConsumerSpecgen",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "{root}")],
+    targets: [
+        .target(
+            name: "{api}", dependencies: [.product(name: "SpecgenRuntime", package: "{identity}")],
+            plugins: [.plugin(name: "SpecgenPlugin", package: "{identity}")]),
+    ]
+)
+"""
+CONSUMER_PEER = """// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "ConsumerPeer",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+    ],
+    targets: [
+        .target(
+            name: "{api}",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]),
+    ]
+)
+"""
+
+
+def clean_builds():
+    """The first build of a new app package that adds each tool and one client (Gista's), from clean: every
+    dependency, the build plugin's tool and the client, as an app team's first `swift build` after adding the
+    package (dependencies already fetched). The peer's package adds its URLSession transport, which Specgen's
+    runtime holds, so each builds a client that can make a call."""
+    ours = WORK / "consumer-specgen"
+    theirs = WORK / "consumer-peer"
+    write_if_changed(ours / "Specs" / f"{CONSUMER_TARGET}.yaml", (ROOT / "Specs" / f"{CONSUMER_API}.yaml").read_text())
+    write_if_changed(ours / "Sources" / CONSUMER_TARGET / "Module.swift", "// The client is generated by SpecgenPlugin.\n")
+    write_if_changed(ours / "Package.swift", CONSUMER_SPECGEN.format(root=ROOT, identity=ROOT.name, api=CONSUMER_TARGET))
+    folder = theirs / "Sources" / CONSUMER_TARGET
+    write_if_changed(folder / "openapi.yaml", (WORK / "openapi" / CONSUMER_API / "openapi.yaml").read_text())
+    write_if_changed(folder / "openapi-generator-config.yaml", PEER_CONFIG)
+    write_if_changed(folder / "Module.swift", "// The client is generated by OpenAPIGenerator.\n")
+    write_if_changed(theirs / "Package.swift", CONSUMER_PEER.format(api=CONSUMER_TARGET))
+    results = {}
+    for tool, package in [("specgen", ours), ("peer", theirs)]:
+        run(["swift", "package", "resolve"], cwd=package)
+        run(["swift", "package", "clean"], cwd=package)
+        log(f"building the {tool} consumer package from clean")
+        results[tool] = timed_build(package)
+        log(f"  {tool}: {results[tool]:.1f} s")
+    return results
+
+
+def report(args, generated, compiled, rebuild, lvg, started, finished, sizes=None, clean=None):
     lines = []
     add = lines.append
     add("# Benchmarks: Specgen and swift-openapi-generator 1.14.3, side by side")
@@ -582,6 +681,25 @@ def report(args, generated, compiled, rebuild, lvg, started, finished):
             add(f"| {name} | {generated[name]['operations']} | {ours[0]:.1f} s | {theirs[0]:.1f} s | "
                 f"{ratio(ours[0], theirs[0])} | {ours[1]:.0f} MiB | {theirs[1]:.0f} MiB | {ratio(ours[1], theirs[1])} |")
         add("")
+    if sizes:
+        add("## Release code per operation (`-O`, whole module; the text, data and bss of the object file)")
+        add("")
+        add("| API | operations | Specgen | peer | Specgen per op | peer per op | ratio |")
+        add("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for name, entry in sizes.items():
+            ops = generated[name]["operations"]
+            add(f"| {name} | {ops} | {entry['specgen'] / 1024:.0f} KiB | {entry['peer'] / 1024:.0f} KiB | "
+                f"{entry['specgen'] / ops / 1024:.1f} KiB | {entry['peer'] / ops / 1024:.1f} KiB | "
+                f"{ratio(entry['specgen'], entry['peer'])} |")
+        add("")
+    if clean:
+        add(f"## The first build of a new app package with one client ({CONSUMER_API}), from clean (debug `swift build`; "
+            "the dependencies fetched, the build plugin's tool included)")
+        add("")
+        add("| Specgen | peer (with its URLSession transport) | ratio |")
+        add("| ---: | ---: | ---: |")
+        add(f"| {clean['specgen']:.1f} s | {clean['peer']:.1f} s | {ratio(clean['specgen'], clean['peer'])} |")
+        add("")
     if rebuild:
         add("## Rebuilding a five-API package through the build plugin (debug `swift build`, median of 3)")
         add("")
@@ -606,13 +724,13 @@ def report(args, generated, compiled, rebuild, lvg, started, finished):
     add("")
     add("| target | goal | measured | met |")
     add("| --- | --- | --- | --- |")
-    for name, goal, value, met in targets(generated, compiled, rebuild, lvg):
+    for name, goal, value, met in targets(generated, compiled, rebuild, lvg, sizes, clean):
         add(f"| {name} | {goal} | {value} | {'yes' if met else '**no**'} |")
     add("")
     return "\n".join(lines) + "\n"
 
 
-def targets(generated, compiled, rebuild, lvg):
+def targets(generated, compiled, rebuild, lvg, sizes=None, clean=None):
     rows = []
     gen = [row["specgen"]["seconds"] / row["peer"]["seconds"] for row in generated.values()]
     rows.append(("generation time", "<= 0.1x", f"{min(gen):.3f}x to {max(gen):.3f}x", max(gen) <= 0.1))
@@ -643,6 +761,13 @@ def targets(generated, compiled, rebuild, lvg):
     if rebuild and rebuild.get("large") is not None:
         rows.append((f"rebuild after a one-field edit, {LARGE_REBUILD_SIZE}-operation API", "<= 10 s",
                      f"{rebuild['large']:.1f} s", rebuild["large"] <= 10))
+    if sizes:
+        size_ratios = [entry["specgen"] / entry["peer"] for entry in sizes.values()]
+        rows.append(("release code per operation", "<= 0.3x", f"{min(size_ratios):.3f}x to {max(size_ratios):.3f}x",
+                     max(size_ratios) <= 0.3))
+    if clean:
+        first = clean["specgen"] / clean["peer"]
+        rows.append(("a new app package's first clean build", "<= 0.35x", f"{first:.3f}x", first <= 0.35))
     if lvg and lvg[1] >= 2000:
         rows.append((f"load, validate and generate {lvg[1]:,} endpoints, against libyaml alone", "<= 2x",
                      f"{lvg[2] * 1000:.0f} ms / {lvg[3] * 1000:.0f} ms = {lvg[2] / lvg[3]:.1f}x",
@@ -676,13 +801,15 @@ def main():
     inputs = prepare_inputs(specgen, sizes)
     generated = generation(specgen, peer, inputs)
     compiled = compile_times(generated, BENCH / ".build/debug/Modules")
+    sizes = release_sizes(generated, BENCH / ".build/release/Modules")
+    clean = None if args.skip_rebuild else clean_builds()
     plot_scaling(generated, compiled)
     lvg = load_validate_generate(specgen, inputs)
     rebuild = None if args.skip_rebuild else rebuilds(specgen)
     if rebuild:
         rebuild["large"] = large_rebuild(inputs)
     finished = datetime.datetime.now(datetime.timezone.utc)
-    text = report(sys.argv[1:], generated, compiled, rebuild, lvg, started, finished)
+    text = report(sys.argv[1:], generated, compiled, rebuild, lvg, started, finished, sizes, clean)
     notes = preserved_notes(args.output)
     if notes:
         text += "\n" + notes

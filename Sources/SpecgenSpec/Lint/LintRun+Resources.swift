@@ -26,6 +26,11 @@ extension LintRun {
             }
             if let polling = endpoint.polling { methods[polling.name] = "the polling helper of '\(endpoint.name)'" }
         }
+        methods["with"] = "the protocol's 'with(_:)', which link paging calls through"
+        // A resource's struct is named after the API (`ShopOrders`): not one of the API's own types.
+        let names = GeneratedNames(apiName: spec.name, namer: namer)
+        var roles = [names.webhook: "the webhook events", names.webhooks: "the webhook receiver"]
+        for (name, role) in names.roles { roles[name] = role }
         var members: [String: [String: Endpoint]] = [:]
         for endpoint in spec.endpoints {
             guard let resource = endpoint.resource else { continue }
@@ -47,6 +52,14 @@ extension LintRun {
                     fix: "name the resource otherwise, such as '\(resource)Resource'")
                 continue
             }
+            if let role = roles[names.resourceType(resource, namer: namer)] {
+                error(
+                    endpoint, location,
+                    "resource '\(resource)' at '\(keyPath)' would be generated as "
+                        + "'\(names.resourceType(resource, namer: namer))', the name of \(role)",
+                    fix: "name the resource otherwise, such as '\(resource)s'")
+                continue
+            }
             if let member = endpoint.resourceMember,
                 namer.bareMemberName(member) != member || member.first?.isLetter != true
             {
@@ -56,6 +69,14 @@ extension LintRun {
                 continue
             }
             guard let member = namer.resourceMemberName(of: endpoint)?.withoutBackticks else { continue }
+            if member == "api" {
+                error(
+                    endpoint, location,
+                    "'\(endpoint.name)' would be '\(resource).api', the resource's own property, which holds the "
+                        + "client",
+                    fix: "give it another name in the resource, such as 'resource: \(resource).call'")
+                continue
+            }
             if let first = members[resource]?[member] {
                 error(
                     endpoint, location,
