@@ -76,7 +76,12 @@ struct ModelEmitter {
                 emitEquality(object, writer: &w)
             }
         }
-        if wrapped { w.uses(.runtime, publicly: true) }
+        // The storage is private; only a format type the model declares (`<Field>Format: DateFormatSpecifier`) shows
+        // the runtime in a public declaration.
+        if wrapped {
+            let formats = object.properties.contains { $0.dateCoding?.formatTypeName != nil }
+            w.uses(.runtime, publicly: formats)
+        }
         if object.hasSensitive {
             w.blank()
             emitRedactedDescription(object, writer: &w)
