@@ -50,12 +50,8 @@ package struct SwiftEmitter {
             .map { (file: $0.key + 1, operations: $0.value) }.sorted { $0.file < $1.file }
 
         var mock = SwiftWriter(access: access)
-        // In debug builds only, the mock's code is indented inside `#if DEBUG` (see `file`).
-        if self.mock == .debug {
-            mock.indented { MockEmitter(plan: plan).emit(shares: shares, writer: &$0) }
-        } else {
-            MockEmitter(plan: plan).emit(shares: shares, writer: &mock)
-        }
+        // Mock.swift's `#if DEBUG` stands around its imports too (see `file`).
+        mockCode(&mock, fenced: false) { MockEmitter(plan: plan).emit(shares: shares, writer: &$0) }
 
         var errors = SwiftWriter(access: access)
         for error in plan.errors {
@@ -88,12 +84,8 @@ package struct SwiftEmitter {
             operations[index].blank()
             ClientEmitter(plan: plan).emitMethods(share, writer: &operations[index])
             operations[index].blank()
-            if self.mock == .debug {
-                operations[index].line("#if DEBUG")
-                operations[index].indented { MockEmitter(plan: plan).emitMethods(share, file: file, writer: &$0) }
-                operations[index].line("#endif")
-            } else {
-                MockEmitter(plan: plan).emitMethods(share, file: file, writer: &operations[index])
+            mockCode(&operations[index], fenced: true) {
+                MockEmitter(plan: plan).emitMethods(share, file: file, writer: &$0)
             }
             operations[index].blank()
             ClientEmitter(plan: plan).emitHelpers(share, writer: &operations[index])
@@ -129,6 +121,15 @@ package struct SwiftEmitter {
                 name: name, contents: file(writer, plan: plan, debugOnly: name == "Mock.swift" && self.mock == .debug),
                 declarations: writer.declarations)
         }
+    }
+
+    /// Writes the mock's code: as it is when every build compiles the mock, else indented, and inside `#if DEBUG`
+    /// when `fenced` (Mock.swift's fence is the file's own, around its imports too).
+    private func mockCode(_ w: inout SwiftWriter, fenced: Bool, _ body: (inout SwiftWriter) -> Void) {
+        guard mock == .debug else { return body(&w) }
+        if fenced { w.line("#if DEBUG") }
+        w.indented(body)
+        if fenced { w.line("#endif") }
     }
 
     /// Which of the ``fileCount`` files of its kind holds what is named `name`: its 32-bit FNV-1a hash modulo
