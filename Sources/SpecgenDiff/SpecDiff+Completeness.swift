@@ -282,7 +282,7 @@ extension SpecDiff {
                     operationOf[member] = symbol
                 }
                 if let member = operation.resourceMember {
-                    resourceMembers["\(plan.names.resourceType(member.resource)).\(member.name.withoutBackticks)"] =
+                    resourceMembers[member.symbol(in: plan.names)] =
                         symbol
                 }
                 if let headers = operation.responseHeaders?.typeName, typeOwner[headers] == nil {

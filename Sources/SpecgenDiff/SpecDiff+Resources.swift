@@ -5,16 +5,13 @@ extension SpecDiff {
     /// An operation's place among the resources: joining one adds a member; moving, renaming in one or leaving
     /// one removes the member old code calls.
     mutating func compareResources(_ aPlan: OperationPlan, _ bPlan: OperationPlan, of b: Endpoint) {
-        let had = aPlan.resourceMember.map { (resource: $0.resource, name: $0.name.withoutBackticks) }
-        let has = bPlan.resourceMember.map { (resource: $0.resource, name: $0.name.withoutBackticks) }
-        guard had?.resource != has?.resource || had?.name != has?.name else { return }
-        func symbols(_ member: (resource: String, name: String)?, _ names: GeneratedNames) -> [String] {
+        let had = aPlan.resourceMember
+        let has = bPlan.resourceMember
+        guard had != has else { return }
+        func symbols(_ member: ResourceMemberPlan?, _ names: GeneratedNames) -> [String] {
             guard let member else { return [] }
             let type = names.resourceType(member.resource)
-            return [
-                "\(type).\(member.name.withoutBackticks)", type, "\(type).api", "\(type).init",
-                "\(names.api).\(member.resource)",
-            ]
+            return [member.symbol(in: names), type, "\(type).api", "\(type).init", "\(names.api).\(member.resource)"]
         }
         let symbol = "\(newPlan.names.api).\(bPlan.bareName)"
         let affected = [symbol] + symbols(had, oldPlan.names) + symbols(has, newPlan.names)
@@ -23,14 +20,14 @@ extension SpecDiff {
         guard let had else {
             if let has {
                 add(
-                    .resourceAssigned, "'\(b.name)' is now also '\(has.resource).\(has.name)'", at: location,
-                    symbols: affected, operations: [b.name], scope: scope)
+                    .resourceAssigned, "'\(b.name)' is now also '\(has.written)'", at: location, symbols: affected,
+                    operations: [b.name], scope: scope)
             }
             return
         }
-        let now = has.map { "is now '\($0.resource).\($0.name)'" } ?? "is in no resource"
+        let now = has.map { "is now '\($0.written)'" } ?? "is in no resource"
         add(
-            .resourceChanged, "'\(b.name)' \(now), was '\(had.resource).\(had.name)'", at: location,
-            symbols: affected, operations: [b.name], scope: scope)
+            .resourceChanged, "'\(b.name)' \(now), was '\(had.written)'", at: location, symbols: affected,
+            operations: [b.name], scope: scope)
     }
 }

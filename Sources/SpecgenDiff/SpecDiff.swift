@@ -162,11 +162,11 @@ package struct SpecDiff {
         let served = old.endpoints.filter { $0.server == nil }.map(\.name)
         if oldPlan.names.module != newPlan.names.module {
             // The resources' structs are named after the API too (`ShopOrders`), each kept in both halves' order.
-            let resources = old.endpoints.compactMap(\.resource).filter { resource in
-                new.endpoints.contains { $0.resource == resource }
+            let newResources = Set(new.endpoints.compactMap(\.resource))
+            var seen: Set<String> = []
+            let kept = old.endpoints.compactMap(\.resource).filter {
+                newResources.contains($0) && seen.insert($0).inserted
             }
-            let kept = resources.enumerated().filter { !resources.prefix($0.offset).contains($0.element) }.map(
-                \.element)
             let symbols = [oldPlan.names, newPlan.names].flatMap { names in
                 [names.module, names.api, names.client, names.mock, names.error, names.requests, names.server]
                     + kept.map { names.resourceType($0) }

@@ -163,7 +163,7 @@ extension ClientPlanner {
             pagination: nil, polling: nil)
         plan.constants = (bodyParameters + query + headers).filter { $0.constant != nil }
         if let resource = endpoint.resource, let member = namer.resourceMemberName(of: endpoint) {
-            plan.resourceMember = (resource, member)
+            plan.resourceMember = ResourceMemberPlan(resource: resource, name: member)
         }
         plan.idempotencyKeyHeader = endpoint.idempotencyKey
         plan.fileDownload = fileDownload(of: plan, endpoint: endpoint)

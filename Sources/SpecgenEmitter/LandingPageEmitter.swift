@@ -34,7 +34,7 @@ package struct LandingPageEmitter {
         for group in operationGroups(plan) {
             lines += ["", "### \(group.title)", ""]
             // A spec's resource leads with its struct, through which `client.tickets.get(...)` calls.
-            if let resource = group.operations.first?.resourceName {
+            if let resource = group.operations.first?.resourceMember?.resource {
                 lines.append("- ``\(names.resourceType(resource))``")
             }
             lines += group.operations.map { "- ``\(names.client)/\(Self.link(to: $0))``" }
@@ -99,7 +99,7 @@ package struct LandingPageEmitter {
     private func operationGroups(_ plan: ClientPlan) -> [(title: String, operations: [OperationPlan])] {
         var groups: [(title: String, operations: [OperationPlan])] = []
         for operation in plan.operations {
-            let title = operation.resourceName.map { Namer().typeName($0) } ?? operation.resource
+            let title = operation.resourceMember.map { Namer().typeName($0.resource) } ?? operation.resource
             if let index = groups.firstIndex(where: { $0.title == title }) {
                 groups[index].operations.append(operation)
             } else {

@@ -5,17 +5,7 @@ package struct OperationPlan: Hashable, Sendable {
     /// The method name, such as `getTicket`.
     package var name: String
     /// The spec's resource it belongs to and its name there (`repos` and `get`), when it has one.
-    package var resourceMember: (resource: String, name: String)? {
-        get { resourceName.flatMap { resource in resourceMemberName.map { (resource, $0) } } }
-        set {
-            resourceName = newValue?.resource
-            resourceMemberName = newValue?.name
-        }
-    }
-    /// The spec's resource, such as `repos`.
-    package var resourceName: String?
-    /// Its name as a member of the resource, such as `get`.
-    package var resourceMemberName: String?
+    package var resourceMember: ResourceMemberPlan?
     /// The qualified name requests and errors carry, such as `Chatist.getTicket`.
     package var qualifiedName: String
     /// Its doc comment (summary, description, and a remark with method, path and key path).
@@ -336,6 +326,22 @@ package struct PaginationPlan: Hashable, Sendable {
 
     /// `PageSequence<Page, Item, Error>`.
     package func sequenceType(errorType: String) -> String { "PageSequence<\(pageType), \(itemType), \(errorType)>" }
+}
+
+/// An operation's place in one of the spec's resources.
+package struct ResourceMemberPlan: Hashable, Sendable {
+    /// The resource, such as `repos`.
+    package var resource: String
+    /// The operation's name in it, escaped if needed, such as `get`.
+    package var name: String
+
+    /// The member as the spec writes it: `orders.get`.
+    package var written: String { "\(resource).\(name.withoutBackticks)" }
+
+    /// The member as the surface and the diff name it: `ShopOrders.get`.
+    package func symbol(in names: GeneratedNames) -> String {
+        "\(names.resourceType(resource)).\(name.withoutBackticks)"
+    }
 }
 
 /// A polling helper, such as DocumentAI's `pollUntilReady`.

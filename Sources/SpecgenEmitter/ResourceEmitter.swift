@@ -13,7 +13,7 @@ struct ResourceEmitter {
         var order: [String] = []
         var operations: [String: [OperationPlan]] = [:]
         for operation in plan.operations {
-            guard let resource = operation.resourceName else { continue }
+            guard let resource = operation.resourceMember?.resource else { continue }
             if operations[resource] == nil { order.append(resource) }
             operations[resource, default: []].append(operation)
         }
@@ -25,7 +25,7 @@ struct ResourceEmitter {
         let type = names.resourceType(resource)
         w.docComment(
             "The `\(resource)` operations of ``\(names.api)``, each under its name in the resource: "
-                + "`api.\(resource).\(operations.first?.resourceMemberName ?? "")(...)` calls "
+                + "`api.\(resource).\(operations.first?.resourceMember?.name ?? "")(...)` calls "
                 + "``\(names.api)/\(operations.first?.selector ?? "")``. Works on ``\(names.client)`` and "
                 + "``\(names.mock)`` alike.")
         w.type("struct", type, ": Sendable") { w in
@@ -35,7 +35,7 @@ struct ResourceEmitter {
             w.docComment("The `\(resource)` operations of `api`.")
             w.declaration("", "init", "(api: any \(names.api))") { w in w.line("self.api = api") }
             for operation in operations {
-                guard let member = operation.resourceMemberName else { continue }
+                guard let member = operation.resourceMember?.name else { continue }
                 w.blank()
                 var call = operation
                 call.name = member
@@ -49,7 +49,7 @@ struct ResourceEmitter {
         w.blank()
         w.type("extension", names.api) { w in
             w.docComment(
-                "The `\(resource)` operations: `\(resource).\(operations.first?.resourceMemberName ?? "")(...)`.")
+                "The `\(resource)` operations: `\(resource).\(operations.first?.resourceMember?.name ?? "")(...)`.")
             w.declaration("var", resource, ": \(type)") { w in w.line("\(type)(api: self)") }
         }
         w.blank()

@@ -29,9 +29,7 @@ extension OpenAPIExporter {
         operation["summary"] = first.summary.map { .string(Self.trimmed($0)) }
         let tags = endpoints.tags
         operation["tags"] = tags.isEmpty ? nil : .array(tags.map(OpenAPIValue.string))
-        if let resource = first.resource {
-            operation["x-specgen-resource"] = .string(resource + (first.resourceMember.map { ".\($0)" } ?? ""))
-        }
+        operation["x-specgen-resource"] = first.writtenResource.map(OpenAPIValue.string)
         var description = Self.description(first.description, first.deprecation) ?? ""
         for other in endpoints.dropFirst() {
             let also = "Also serves `\(other.name)`" + (other.summary.map { ": " + Self.trimmed($0) } ?? ".")

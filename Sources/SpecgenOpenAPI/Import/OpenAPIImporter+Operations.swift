@@ -166,9 +166,7 @@ extension ImportRun {
 
         endpoint.tags = operation["tags"]?.items?.compactMap(\.string) ?? []
         if let written = operation["x-specgen-resource"] {
-            let parts = (written.string ?? "").split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-            endpoint.resource = String(parts[0])
-            endpoint.resourceMember = parts.count > 1 ? String(parts[1]) : nil
+            endpoint.writtenResource = written.string ?? ""
             resourceLocations[name] = written.location
         }
         if let callbacks = operation["callbacks"] { self.callbacks.append((name, callbacks)) }

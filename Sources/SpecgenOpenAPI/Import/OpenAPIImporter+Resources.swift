@@ -33,8 +33,7 @@ extension ImportRun {
                         .extensionValue, at: location,
                         "'x-specgen-resource' does not fit the operation: left out (\(problem.message))")
                 }
-                spec.endpoints[index].resource = nil
-                spec.endpoints[index].resourceMember = nil
+                spec.endpoints[index].writtenResource = nil
             }
         }
     }

@@ -29,10 +29,7 @@ extension SpecReader {
             location: context.location(pair.key))
         endpoint.tags = reader.stringList("tags") ?? []
         if let node = reader.value("resource"), let resource = reader.string("resource") {
-            // `orders` or `orders.list`: the resource, and the operation's name in it.
-            let parts = resource.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-            endpoint.resource = String(parts[0])
-            endpoint.resourceMember = parts.count > 1 ? String(parts[1]) : nil
+            endpoint.writtenResource = resource
             endpoint.resourceLocation = context.textLocation(node)
         }
         endpoint.pathParameters = fields(reader.value("path"), keyPath: "\(keyPath).path")

@@ -30,6 +30,16 @@ public struct Endpoint: Hashable, Sendable {
     public var resourceMember: String?
     /// Where ``resource`` is written.
     public var resourceLocation: SourceLocation?
+    /// The resource as the spec and the export write it: `orders`, or `orders.list` with the operation's name in
+    /// it; nil for none.
+    public var writtenResource: String? {
+        get { resource.map { $0 + (resourceMember.map { ".\($0)" } ?? "") } }
+        set {
+            let parts = newValue?.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false) ?? []
+            resource = parts.first.map(String.init)
+            resourceMember = parts.count > 1 ? String(parts[1]) : nil
+        }
+    }
     /// The HTTP method.
     public var method: HTTPMethod
     /// The path template, such as `/tickets/{ticketID}`.

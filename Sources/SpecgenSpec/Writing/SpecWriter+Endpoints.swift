@@ -9,9 +9,7 @@ extension SpecWriter {
         set("summary", endpoint.summary.map(SpecText.description))
         set("description", endpoint.description.map(SpecText.description))
         if !endpoint.tags.isEmpty { set("tags", .list(endpoint.tags.map(SpecText.string))) }
-        set(
-            "resource", endpoint.resource.map { SpecText.string($0 + (endpoint.resourceMember.map { ".\($0)" } ?? "")) }
-        )
+        set("resource", endpoint.writtenResource.map(SpecText.string))
         set("request", .string("\(endpoint.method.rawValue) \(endpoint.path)"))
         set("idempotencyKey", endpoint.idempotencyKey.map(SpecText.string))
         if !endpoint.pathParameters.isEmpty { set("path", ModelWriter.fields(endpoint.pathParameters)) }
