@@ -162,7 +162,8 @@ extension SpecDiff {
                 .map { Self.renamingOwner($0, renames) })
         let touchedOwners = Set(touched.map(Self.owner))
         var gaps: [SwiftGap] = []
-        for symbol in Set(before.keys).union(after.keys).sorted() where before[symbol] != after[symbol] {
+        for symbol in Set(before.keys).union(after.keys).sorted()
+        where Self.apartFromCoding(before[symbol]) != Self.apartFromCoding(after[symbol]) {
             var owner = Self.owner(symbol)
             if touched.contains(symbol) || touched.contains(owner) { continue }
             // The mock's initializer takes a handler per operation: any operation's change explains it.
@@ -194,6 +195,18 @@ extension SpecDiff {
                     symbol: symbol, message: "'\(symbol)' was `\(was)`, is `\(now)`", location: location(of: owner)))
         }
         return gaps
+    }
+
+    /// A symbol's declarations without a spelled-out `init(from:)` or `encode(to:)`: a Codable type has both
+    /// whether the compiler synthesizes them or the client writes them (as it does for a type that stores a
+    /// member indirectly, or keeps unknown keys), so writing them changes no API. Losing `Codable` changes the
+    /// type's own declaration.
+    static func apartFromCoding(_ texts: Set<String>?) -> Set<String>? {
+        let rest = texts?.filter {
+            !$0.hasSuffix(".init(from decoder: any Decoder) throws")
+                && !$0.hasSuffix(".encode(to encoder: any Encoder) throws")
+        }
+        return rest?.isEmpty == true ? nil : rest
     }
 
     /// The Swift type names the findings say were renamed, old to new: models, and the API's own types.

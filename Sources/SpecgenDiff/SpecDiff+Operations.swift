@@ -20,7 +20,10 @@ extension SpecDiff {
                             "\(oldPlan.names.api).\(oldOperation.bareName)",
                             "\(newPlan.names.api).\(newPlan.operations[newIndex].bareName)",
                             oldOperation.errorType, newPlan.operations[newIndex].errorType,
-                        ], operations: [endpoint.name],
+                        ]
+                            + Self.resourceSymbols(oldOperation.resourceMember, oldPlan.names)
+                            + Self.resourceSymbols(newPlan.operations[newIndex].resourceMember, newPlan.names),
+                        operations: [endpoint.name],
                         scope: .request(
                             operation: endpoint.name, ["route", "auth", "body", "path", "query", "header"]),
                         explains: [["operation", new.endpoints[newIndex].name]])
@@ -32,7 +35,7 @@ extension SpecDiff {
                         symbols: [
                             "\(oldPlan.names.api).\(oldOperation.bareName)", oldOperation.errorType,
                             "\(oldPlan.names.client).init",
-                        ],
+                        ] + Self.resourceSymbols(of: oldOperation, oldPlan.names, other: newPlan),
                         operations: [endpoint.name], scope: .request(operation: endpoint.name, ["route"]))
                 }
                 continue
@@ -63,7 +66,7 @@ extension SpecDiff {
                 symbols: [
                     "\(newPlan.names.api).\(newPlan.operations[index].bareName)", newPlan.operations[index].errorType,
                     "\(newPlan.names.client).init",
-                ],
+                ] + Self.resourceSymbols(of: newPlan.operations[index], newPlan.names, other: oldPlan),
                 operations: [endpoint.name], scope: .requests(neighbours.map(\.name), places: ["route"]))
         }
     }
@@ -127,29 +130,34 @@ extension SpecDiff {
                 scope: exchanges)
         }
         if let had = aPlan.pagination, let has = bPlan.pagination, had.methodName == has.methodName,
-            had.style != has.style || had.items != has.items || had.hasMore != has.hasMore
-                || had.limitParameter != has.limitParameter
-                || had.sequenceType(errorType: aPlan.errorType) != has.sequenceType(errorType: bPlan.errorType)
+            let hadWalk = a.pagination, let hasWalk = b.pagination
         {
-            // The helper's signature is its parameters and its sequence type; the rest is how it walks.
+            // The walk is what travels: the spec's style, limit, items and flag, by their wire names. The helper's
+            // signature is its parameters and its sequence type; a Swift name alone changes neither the walk nor
+            // the signature (the parameter's or property's own rule says so).
+            let walkChanged =
+                hadWalk.style != hasWalk.style || hadWalk.limitParameter != hasWalk.limitParameter
+                || hadWalk.itemsField != hasWalk.itemsField || hadWalk.hasMoreField != hasWalk.hasMoreField
             let sameHelper =
                 had.style.parameter == has.style.parameter
                 && had.sequenceType(errorType: aPlan.errorType) == has.sequenceType(errorType: bPlan.errorType)
-            add(
-                sameHelper ? .paginationWalkChanged : .paginationChanged,
-                "pagination helper '\(has.methodName)' of '\(b.name)' now walks \(has.summary.split(separator: ";")[0])",
-                at: b.location, symbols: ["\(newPlan.names.api).\(has.methodName)"], operations: operations,
-                scope: sameHelper ? nil : exchanges, explains: [["operation", b.name, "paginate"]])
-            if sameHelper {
+            let walk = { (plan: PaginationPlan) in plan.summary.split(separator: ";")[0] }
+            if !sameHelper || walkChanged {
+                add(
+                    sameHelper ? .paginationWalkChanged : .paginationChanged,
+                    "pagination helper '\(has.methodName)' of '\(b.name)' now walks \(walk(has))",
+                    at: b.location, symbols: ["\(newPlan.names.api).\(has.methodName)"], operations: operations,
+                    scope: sameHelper ? nil : exchanges, explains: [["operation", b.name, "paginate"]])
+            }
+            if sameHelper && walkChanged {
                 // Page walks are not simulated: the evidence is where the new server says the next page is.
                 findings[findings.count - 1].proof = WireProof(
                     requests: 0, answers: 1,
                     failed: [
                         Exchange(
                             direction: .answer, type: b.name, operation: b.name,
-                            json: "a page whose next page is " + has.summary.split(separator: ";")[0],
-                            failure: "the old helper walks " + had.summary.split(separator: ";")[0]
-                                + ", so it stops early or repeats a page")
+                            json: "a page whose next page is \(walk(has))",
+                            failure: "the old helper walks \(walk(had)), so it stops early or repeats a page")
                     ])
             }
         }
@@ -205,10 +213,11 @@ extension SpecDiff {
         func scope(_ names: String...) -> ProofScope {
             .request(operation: endpoint.name, names.flatMap { ["path.\($0)", "query.\($0)", "header.\($0)"] })
         }
-        func label(_ plan: OperationPlan, _ wire: String) -> String? {
-            (plan.parameters + plan.query + plan.headers).first { $0.wireName == wire }?.label
-                ?? bodyFields(plan).first { $0.wireName == wire }?.label
+        func parameter(_ plan: OperationPlan, _ wire: String) -> ParameterPlan? {
+            (plan.parameters + plan.query + plan.headers).first { $0.wireName == wire }
+                ?? bodyFields(plan).first { $0.wireName == wire }
         }
+        func label(_ plan: OperationPlan, _ wire: String) -> String? { parameter(plan, wire)?.label }
         var matchedNew: Set<String> = []
         for field in a {
             guard let current = b.first(where: { $0.wireName == field.wireName }) else {
@@ -237,8 +246,11 @@ extension SpecDiff {
             let subject = "parameter '\(field.wireName)' of '\(endpoint.name)'"
             let here = scope(field.wireName)
             if current.type != field.type {
+                // `date` and `datetime` are both `Date`: only the text sent differs.
+                let sameSwiftType = parameter(aPlan, field.wireName)?.type == parameter(bPlan, current.wireName)?.type
                 add(
-                    .parameterTypeChanged, "\(subject) is now \(current.type), was \(field.type)",
+                    sameSwiftType ? .wireTypeChanged : .parameterTypeChanged,
+                    "\(subject) is now \(current.type), was \(field.type)",
                     at: current.typeLocation,
                     symbols: [symbol], operations: operations, scope: here)
             }

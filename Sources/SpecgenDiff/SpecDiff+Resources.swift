@@ -8,13 +8,9 @@ extension SpecDiff {
         let had = aPlan.resourceMember
         let has = bPlan.resourceMember
         guard had != has else { return }
-        func symbols(_ member: ResourceMemberPlan?, _ names: GeneratedNames) -> [String] {
-            guard let member else { return [] }
-            let type = names.resourceType(member.resource)
-            return [member.symbol(in: names), type, "\(type).api", "\(type).init", "\(names.api).\(member.resource)"]
-        }
         let symbol = "\(newPlan.names.api).\(bPlan.bareName)"
-        let affected = [symbol] + symbols(had, oldPlan.names) + symbols(has, newPlan.names)
+        let affected =
+            [symbol] + Self.resourceSymbols(had, oldPlan.names) + Self.resourceSymbols(has, newPlan.names)
         let location = b.resourceLocation ?? b.location
         let scope = ProofScope.operations([], places: nil)
         guard let had else {
@@ -29,5 +25,22 @@ extension SpecDiff {
         add(
             .resourceChanged, "'\(b.name)' \(now), was '\(had.written)'", at: location, symbols: affected,
             operations: [b.name], scope: scope)
+    }
+
+    /// The declarations an operation's resource member stands in: the member, the resource's struct with its
+    /// property and initializer, and the API's property that holds it.
+    static func resourceSymbols(_ member: ResourceMemberPlan?, _ names: GeneratedNames) -> [String] {
+        guard let member else { return [] }
+        let type = names.resourceType(member.resource)
+        return [member.symbol(in: names), type, "\(type).api", "\(type).init", "\(names.api).\(member.resource)"]
+    }
+
+    /// What an operation added or removed takes along of its resource: its member, and the resource's struct when
+    /// `other`, the version without the operation, has no member in that resource.
+    static func resourceSymbols(of operation: OperationPlan, _ names: GeneratedNames, other: ClientPlan) -> [String] {
+        guard let member = operation.resourceMember else { return [] }
+        let symbols = resourceSymbols(member, names)
+        let kept = other.operations.contains { $0.resourceMember?.resource == member.resource }
+        return kept ? [symbols[0]] : symbols
     }
 }

@@ -167,9 +167,11 @@ package struct SpecDiff {
             let kept = old.endpoints.compactMap(\.resource).filter {
                 newResources.contains($0) && seen.insert($0).inserted
             }
+            // So are the webhook types, when both versions have webhooks (adding or removing them has its rules).
+            let webhooks = old.webhooks != nil && new.webhooks != nil
             let symbols = [oldPlan.names, newPlan.names].flatMap { names in
                 [names.module, names.api, names.client, names.mock, names.error, names.requests, names.server]
-                    + kept.map { names.resourceType($0) }
+                    + kept.map { names.resourceType($0) } + (webhooks ? [names.webhook, names.webhooks] : [])
             }
             add(
                 .apiRenamed, "the API '\(old.name)' is now '\(new.name)': its module is \(newPlan.names.module)",

@@ -37,6 +37,13 @@ package struct DiffMutationCheck {
         root = (try? YAMLDocument(parsing: Array(text.utf8), path: path))?.root
     }
 
+    /// The keys an edit of this spec can touch: every mapping key the spec writes, and those the mutator adds to a
+    /// field (`format`, `minLength`); none when the spec does not load.
+    package var editableKeys: Set<String> {
+        guard spec != nil, let root else { return [] }
+        return SpecMutator(root).keys.union(SpecMutator.fieldKeys.map(\.0))
+    }
+
     /// `count` edits drawn from `seed`; none when the spec itself does not load.
     package func run(edits count: Int, seed: UInt64) -> [Outcome] {
         guard let spec, let root else { return [] }

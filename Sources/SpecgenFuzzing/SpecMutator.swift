@@ -42,6 +42,11 @@ package struct SpecMutator {
         collect(root, path: [], keys: [])
     }
 
+    /// Every mapping key the spec writes, at any depth: each one an edit can replace, remove, copy or rename.
+    var keys: Set<String> {
+        Set(places.compactMap { $0.keys.last }.filter { $0 != "-" })
+    }
+
     private mutating func collect(_ node: YAMLNode, path: [Int], keys: [String]) {
         places.append(Place(path: path, keys: keys))
         switch node.content {

@@ -13,7 +13,9 @@ struct DiffMutationTests {
     static let seeds: [String] =
         SeedAPIs.specPaths
         + ["HostileNames", "Ledger", "PayDesk", "Relay", "Shelf"].map { "Tests/Fixtures/\($0)/\($0).yaml" }
-        + ["keyz-diff/old.yaml", "keyz-diff/new.yaml", "diff-mutations/shop.yaml"].map { "Tests/Fixtures/\($0)" }
+        + ["keyz-diff/old.yaml", "keyz-diff/new.yaml", "diff-mutations/shop.yaml", "diff-mutations/kiosk.yaml"].map {
+            "Tests/Fixtures/\($0)"
+        }
         + Fixtures.cases(holding: "spec.yaml").map { "Tests/Fixtures/\($0)/spec.yaml" }
 
     /// Edits per spec and the seed; `SPECGEN_MUTATIONS` and `SPECGEN_MUTATION_SEED` ask for another run, which
@@ -39,7 +41,7 @@ struct DiffMutationTests {
     @Test func everyEditIsExplainedAndTheCountsAreCurrent() async throws {
         let results = try await Self.outcomes()
         // The seed specs and the fixtures that load without errors; a lost one would weaken the test unseen.
-        #expect(results.count == 18, "\(results.map(\.path))")
+        #expect(results.count == 19, "\(results.map(\.path))")
         let problems = results.flatMap { result in result.outcomes.flatMap(\.problems).map { "\(result.path): \($0)" } }
         if let log = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_LOG"] {
             try Data(problems.map { String($0.prefix(2000)) + "\n" }.joined().utf8).write(to: URL(filePath: log))
@@ -52,12 +54,50 @@ struct DiffMutationTests {
         #expect(valid.contains { $0.wire } && valid.contains { $0.swift } && valid.contains { !$0.wire && !$0.swift })
         guard Self.isDefaultRun else { return }
         let check = try DocRegions.check(
-            "Benchmarks/DIFF.md", with: ["diff-mutations": Self.table(all, specs: results.count)])
+            "Benchmarks/DIFF.md",
+            with: ["diff-mutations": Self.table(all, specs: results.count, formatKeys: try Self.formatKeys().count)])
         #expect(check.names.contains("diff-mutations"), "Benchmarks/DIFF.md has no region diff-mutations")
     }
 
+    /// Every key of the spec format (each property the JSON Schema, Docs/specgen.schema.json, declares) stands in a
+    /// spec the test edits, or is one the mutator adds to fields: a key no spec writes would never be edited, and a
+    /// change to it never checked. A new key of the format fails here until a spec above writes it.
+    @Test func theSpecsEditedWriteEveryKeyOfTheSpecFormat() throws {
+        let formatKeys = try Self.formatKeys()
+        #expect(formatKeys.count > 100, "\(formatKeys.count) keys found in the schema")
+        let edited = try Self.seeds.reduce(into: Set<String>()) { keys, path in
+            let text = String(decoding: try Data(contentsOf: PackagePaths.url(path)), as: UTF8.self)
+            keys.formUnion(DiffMutationCheck(text: text, path: path).editableKeys)
+        }
+        #expect(formatKeys.subtracting(edited).sorted() == [], "keys of the spec format no edited spec writes")
+    }
+
+    /// The keys of the spec format: the properties its JSON Schema declares.
+    static func formatKeys() throws -> Set<String> {
+        propertyNames(
+            in: try JSONSerialization.jsonObject(with: Data(contentsOf: PackagePaths.url("Docs/specgen.schema.json"))))
+    }
+
+    /// The names a JSON Schema gives properties: the keys of each `properties` object whose values are schemas.
+    static func propertyNames(in node: Any) -> Set<String> {
+        if let items = node as? [Any] {
+            return items.reduce(into: Set<String>()) { $0.formUnion(propertyNames(in: $1)) }
+        }
+        guard let object = node as? [String: Any] else { return [] }
+        var names = Set<String>()
+        for (key, value) in object {
+            if key == "properties", let properties = value as? [String: Any],
+                properties.values.allSatisfy({ $0 is [String: Any] })
+            {
+                names.formUnion(properties.keys)
+            }
+            names.formUnion(propertyNames(in: value))
+        }
+        return names
+    }
+
     /// The counts by kind of edit, as a Markdown table.
-    static func table(_ outcomes: [DiffMutationCheck.Outcome], specs: Int) -> String {
+    static func table(_ outcomes: [DiffMutationCheck.Outcome], specs: Int, formatKeys: Int) -> String {
         let kinds = ["replace", "set", "add", "remove", "rename"]
         var rows = [
             "| edit | tried | valid | wire changed | Swift changed | neither | findings | problems |",
@@ -80,6 +120,7 @@ struct DiffMutationTests {
         rows.append(row("all", outcomes))
         let keys = Set(outcomes.map { $0.kind.split(separator: " ").dropFirst().joined(separator: " ") }).count
         return "\(editsPerSpec) edits of each of \(specs) specs, seed \(seed), each compared both ways; \(keys) "
-            + "different keys edited.\n\n" + rows.joined(separator: "\n")
+            + "different keys edited. The specs write every one of the \(formatKeys) keys of the spec format "
+            + "(`theSpecsEditedWriteEveryKeyOfTheSpecFormat`).\n\n" + rows.joined(separator: "\n")
     }
 }
