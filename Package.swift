@@ -82,16 +82,11 @@ let package = Package(
         // that subcommand alone, so a package using the plugins never builds the diff, the importer or the mock.
         .target(
             name: "SpecgenCommands",
-            dependencies: [
-                "SpecgenSpec", "SpecgenEmitter", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["SpecgenSpec", "SpecgenEmitter"],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "specgen-generate",
-            dependencies: ["SpecgenCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: strictSettings
-        ),
+        // Parses its few arguments itself: an app that adds the plugin never compiles an argument parser.
+        .executableTarget(name: "specgen-generate", dependencies: ["SpecgenCommands"], swiftSettings: strictSettings),
         .executableTarget(
             name: "specgen",
             dependencies: [

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 package import SpecgenSpec
 
@@ -39,17 +38,17 @@ package enum SpecInput {
 
 extension SpecInput {
     /// Reads an options file, printing its diagnostics; a file that cannot be read or has errors exits 1.
-    package static func options(_ path: String) throws -> GenerationOptions {
+    package static func options(_ path: String) throws(CommandFailure) -> GenerationOptions {
         switch read(path: path) {
         case .success(let bytes):
             var diagnostics: [Diagnostic] = []
             let options = GenerationOptions.load(bytes: bytes, path: path, diagnostics: &diagnostics)
             DiagnosticPrinter.print(diagnostics)
-            guard let options else { throw ExitCode.failure }
+            guard let options else { throw CommandFailure() }
             return options
         case .failure(let problem):
             DiagnosticPrinter.print([problem.diagnostic])
-            throw ExitCode.failure
+            throw CommandFailure()
         }
     }
 }
@@ -58,14 +57,14 @@ extension SpecInput {
 package enum OutputFile {
     /// Writes `text` to `path` unless the file already holds exactly these bytes, so builds that watch it see no
     /// change; a write that fails is reported and exits 1.
-    package static func writeIfChanged(_ text: String, to path: String) throws {
+    package static func writeIfChanged(_ text: String, to path: String) throws(CommandFailure) {
         let bytes = Data(text.utf8)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             DiagnosticPrinter.note(
                 "error: cannot write '\(path)': it is a folder; give the path of the file to write, inside it or "
                     + "beside it")
-            throw ExitCode.failure
+            throw CommandFailure()
         }
         guard FileManager.default.contents(atPath: path) != bytes else { return }
         do {
@@ -74,9 +73,14 @@ package enum OutputFile {
             try bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             DiagnosticPrinter.note("error: cannot write \(path): \(error.localizedDescription)")
-            throw ExitCode.failure
+            throw CommandFailure()
         }
     }
+}
+
+/// A command failed and has said why on standard error: the process exits 1.
+package struct CommandFailure: Error {
+    package init() {}
 }
 
 /// Prints diagnostics to standard error in the `path:line:column: severity: message` format.

@@ -40,6 +40,9 @@ struct Specgen: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+        } catch is CommandFailure {
+            // The command has printed why.
+            exit(withError: ExitCode.failure)
         } catch {
             exit(withError: error)
         }

@@ -1,62 +1,66 @@
-package import ArgumentParser
 import Foundation
 package import SpecgenEmitter
 import SpecgenSpec
 
-/// `specgen generate`: writes the Swift client of each spec, or with `--check` reports files that are stale.
-package struct GenerateCommand: ParsableCommand {
-    package static let configuration = CommandConfiguration(
-        commandName: "generate",
-        abstract: """
-            Generate the Swift client of each spec: Client.swift, Errors.swift, Mock.swift, Models1.swift to \
-            Models8.swift, Operations1.swift to Operations8.swift, Webhooks.swift.
-            """,
-        discussion: """
-            With one spec, the files go straight into --output; with several, into --output/<SpecName>/.
-            Files are written only when their bytes change, so an unchanged spec recompiles nothing; a file an \
-            earlier version of specgen generated there (its first line says so) and this one does not is removed.
-            With --check nothing is written: stale or missing files are printed as a unified diff and the exit code \
-            is 1. Exit codes: 0 done (or up to date), 1 spec errors or stale files, 64 usage errors.
-            """
-    )
-
-    @Argument(help: "The spec files.")
-    package var specs: [String]
-
-    @Option(name: .shortAndLong, help: "The folder to write into.")
-    package var output: String
-
-    @OptionGroup var checking: CheckOptions
-
-    @Option(
-        help: """
+/// `generate`, as `specgen generate` and the build plugins' tool `specgen-generate` both run it: writes the Swift
+/// client of each spec, or with `check` reports the files that are stale.
+package struct Generation {
+    /// What `--help` says of the command.
+    package static let abstract = """
+        Generate the Swift client of each spec: Client.swift, Errors.swift, Mock.swift, Models1.swift to \
+        Models8.swift, Operations1.swift to Operations8.swift, Webhooks.swift.
+        """
+    package static let discussion = """
+        With one spec, the files go straight into --output; with several, into --output/<SpecName>/.
+        Files are written only when their bytes change, so an unchanged spec recompiles nothing; a file an \
+        earlier version of specgen generated there (its first line says so) and this one does not is removed.
+        With --check nothing is written: stale or missing files are printed as a unified diff and the exit code \
+        is 1. Exit codes: 0 done (or up to date), 1 spec errors or stale files, 64 usage errors.
+        """
+    /// What each option does, for both tools' help.
+    package enum Help {
+        package static let specs = "The spec files."
+        package static let output = "The folder to write into."
+        package static let check =
+            "Compare with --output instead of writing; exit 1 and print a unified diff when it is stale."
+        package static let options = """
             An options file: the declarations' access level and the operations to generate (see \
             Docs/GeneratedCode.md, "Options"). The build plugin passes the target's specgen-options.yaml.
-            """)
-    package var options: String?
-
-    @Option(help: "The spec's path as generated headers show it (for build plugins that pass absolute paths).")
-    package var sourceName: String?
-
-    @Option(
-        parsing: .upToNextOption,
-        help: """
+            """
+        package static let sourceName =
+            "The spec's path as generated headers show it (for build plugins that pass absolute paths)."
+        package static let expectedFiles = """
             The file names a build plugin declared as this command's outputs; generation fails, naming the \
             difference, when the files generated are not those.
-            """)
+            """
+    }
+
+    /// The spec files.
+    package var specs: [String] = []
+    /// The folder to write into.
+    package var output: String = ""
+    /// Compare with `output` instead of writing.
+    package var check = false
+    /// The options file.
+    package var options: String?
+    /// The spec's path as generated headers show it.
+    package var sourceName: String?
+    /// The files a build plugin declared as the outputs.
     package var expectedFiles: [String] = []
 
     package init() {}
 
-    package func validate() throws {
-        if specs.isEmpty { throw ValidationError("Name at least one spec file.") }
-        if sourceName != nil && specs.count > 1 { throw ValidationError("--source-name applies to a single spec.") }
-        if !expectedFiles.isEmpty && specs.count > 1 {
-            throw ValidationError("--expected-files applies to a single spec.")
-        }
+    /// Why these arguments do not make a command, or nil when they do.
+    package func usageProblem() -> String? {
+        if specs.isEmpty { return "Name at least one spec file." }
+        if sourceName != nil && specs.count > 1 { return "--source-name applies to a single spec." }
+        if !expectedFiles.isEmpty && specs.count > 1 { return "--expected-files applies to a single spec." }
+        return nil
     }
 
-    package func run() throws {
+    /// Generates each spec, printing diagnostics to standard error; throws ``CommandFailure`` when a spec has
+    /// errors, a file cannot be written or, with `check`, a file is stale.
+    package func run() throws(CommandFailure) {
         var failed = false
         let generation = try options.map(SpecInput.options) ?? GenerationOptions()
         for path in specs {
@@ -86,7 +90,7 @@ package struct GenerateCommand: ParsableCommand {
                 : (output as NSString).appendingPathComponent(
                     ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
             let writer = OutputWriter(folder: folder)
-            if checking.check {
+            if check {
                 let stale = writer.staleFiles(files)
                 for file in stale { print(file.diff, terminator: "") }
                 if !stale.isEmpty {
@@ -104,7 +108,7 @@ package struct GenerateCommand: ParsableCommand {
                 }
             }
         }
-        if failed { throw ExitCode.failure }
+        if failed { throw CommandFailure() }
     }
 
     /// Why the files generated are not the ones a build plugin declared (SwiftPM would compile the declared ones

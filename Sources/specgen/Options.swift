@@ -1,16 +1,17 @@
-package import ArgumentParser
+import ArgumentParser
 import Foundation
-package import SpecgenSpec
+import SpecgenCommands
+import SpecgenSpec
 
 /// The one spec a subcommand reads (`surface`, `export-openapi`).
-package struct SpecFileOptions: ParsableArguments {
+struct SpecFileOptions: ParsableArguments {
     @Argument(help: "The spec file.")
-    package var spec: String
+    var spec: String
 
-    package init() {}
+    init() {}
 
     /// The spec, or exit 1 after printing its errors as `path:line:column` diagnostics.
-    package func load() throws -> Spec {
+    func load() throws -> Spec {
         let loaded = SpecInput.load(path: spec)
         DiagnosticPrinter.print(loaded.diagnostics.filter(\.isError))
         guard let parsed = loaded.spec, !loaded.hasErrors else { throw ExitCode.failure }
@@ -19,14 +20,14 @@ package struct SpecFileOptions: ParsableArguments {
 }
 
 /// Where a subcommand's one text output goes: a file written only when its bytes change, or standard output.
-package struct OutputFileOptions: ParsableArguments {
+struct OutputFileOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "The file to write; standard output by default.")
-    package var output: String?
+    var output: String?
 
-    package init() {}
+    init() {}
 
     /// Writes `text` to `--output`, or prints it.
-    package func write(_ text: String) throws {
+    func write(_ text: String) throws {
         guard let output else {
             print(text, terminator: "")
             return
@@ -36,20 +37,20 @@ package struct OutputFileOptions: ParsableArguments {
 }
 
 /// `--check`: compare with what `--output` holds instead of writing it.
-package struct CheckOptions: ParsableArguments {
-    @Flag(help: "Compare with --output instead of writing; exit 1 and print a unified diff when it is stale.")
-    package var check = false
+struct CheckOptions: ParsableArguments {
+    @Flag(help: ArgumentHelp(Generation.Help.check))
+    var check = false
 
-    package init() {}
+    init() {}
 
     /// Rejects `--check` without `--output`, which names `file` (the committed file to compare with).
-    package func validate(_ destination: OutputFileOptions, file: String) throws {
+    func validate(_ destination: OutputFileOptions, file: String) throws {
         if check && destination.output == nil { throw ValidationError("--check needs --output, \(file).") }
     }
 
     /// Writes `text` to `destination`, or with `--check` compares it with `--output`; a stale file suggests
     /// `command -o <output>`.
-    package func deliver(_ text: String, to destination: OutputFileOptions, command: String) throws {
+    func deliver(_ text: String, to destination: OutputFileOptions, command: String) throws {
         guard check, let output = destination.output else { return try destination.write(text) }
         try compare(text, with: output, fix: "\(command) -o \(output)")
     }
