@@ -32,6 +32,9 @@ let package = Package(
         // Signed webhook deliveries of a spec's events, for testing a receiver (specgen-mock --deliver).
         .library(name: "SpecgenMockWebhooks", targets: ["SpecgenMockWebhooks"]),
         .library(name: "SpecgenRuntime", targets: ["SpecgenRuntime"]),
+        // TracingMiddleware: spans through the app's swift-distributed-tracing tracer; only an app that traces
+        // builds swift-distributed-tracing.
+        .library(name: "SpecgenTracing", targets: ["SpecgenTracing"]),
         // Checks and decodes webhook deliveries; only a client whose spec declares webhooks depends on it.
         .library(name: "SpecgenWebhooks", targets: ["SpecgenWebhooks"]),
         // What every Transport must do, over real sockets: the AsyncHTTPClient package and custom transports run it.
@@ -48,7 +51,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
-        // The runtime logs through the app's swift-log Logger and traces through its swift-distributed-tracing tracer.
+        // The runtime logs through the app's swift-log Logger; SpecgenTracing traces through the app's tracer.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.0"),
         // `swift package generate-documentation --target Chatist`: .ci/docs builds every module's documentation.
@@ -124,6 +127,13 @@ let package = Package(
                 .target(name: "CURLSessionFixes", condition: .when(platforms: [.linux])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "SpecgenTracing",
+            dependencies: [
+                "SpecgenRuntime", .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strictSettings
@@ -306,7 +316,7 @@ let package = Package(
             name: "GeneratedClientTests",
             dependencies: [
                 "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz", "SpecgenFixtureHostileNames", "SpecgenRuntime",
-                "SpecgenTestSupport", .product(name: "Logging", package: "swift-log"),
+                "SpecgenTestSupport", "SpecgenTracing", .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: clientSettings
@@ -346,7 +356,8 @@ let package = Package(
         .testTarget(
             name: "SpecgenRuntimeTests",
             dependencies: [
-                "SpecgenRuntime", "SpecgenTestSupport", "SpecgenTransportChecks", "runtime-memory-check",
+                "SpecgenRuntime", "SpecgenTestSupport", "SpecgenTracing", "SpecgenTransportChecks",
+                "runtime-memory-check",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),

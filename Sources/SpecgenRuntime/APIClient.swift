@@ -321,7 +321,7 @@ private final class CallAttempts: Sendable {
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
         let number = made.add(1, ordering: .relaxed).newValue
         log.attempt(number, request)
-        return try await CallTracing.attempt(request, number: number, sensitiveNames: sensitiveNames) {
+        return try await AttemptWrapping.send(request, number: number, sensitiveNames: sensitiveNames) {
             try await redirects.follow($0, operation: context.operation) {
                 try await transport.send($0, context: context)
             }

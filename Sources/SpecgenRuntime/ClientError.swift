@@ -53,8 +53,9 @@ public enum ClientError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The failure's kind as a short name, for a trace's `error.type`.
-    var kind: String {
+    /// The failure's kind as a short name (`transport`, `unexpected_status`, `timeout`), for a trace's `error.type`
+    /// or a metric's label.
+    public var kind: String {
         switch self {
         case .transport: "transport"
         case .unexpectedStatus: "unexpected_status"

@@ -4,6 +4,7 @@ import InMemoryTracing
 import Logging
 import SpecgenRuntime
 import SpecgenTestSupport
+import SpecgenTracing
 import Synchronization
 import Testing
 import Tracing

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+public import SpecgenRuntime
 public import Tracing
 
 /// Traces calls with swift-distributed-tracing: one client span per call, named after the operation, and one child
@@ -11,8 +12,11 @@ public import Tracing
 /// context goes out in the request's headers, injected by the tracer (W3C `traceparent` with swift-otel). No
 /// header value, body or error message becomes an attribute, so no secret does.
 ///
-/// It is a `.call` middleware, so its span covers every retry wherever it sits in the list:
+/// It is a `.call` middleware, so its span covers every retry wherever it sits in the list. It comes with the
+/// `SpecgenTracing` product, so an app that does not trace never builds swift-distributed-tracing:
 /// ```swift
+/// import SpecgenTracing
+///
 /// let client = ChatistClient(apiKey: key, middlewares: [TracingMiddleware()])
 /// ```
 public struct TracingMiddleware: Middleware {
@@ -36,13 +40,9 @@ public struct TracingMiddleware: Middleware {
     }
 }
 
-/// The spans of a call and its attempts; ``APIClient`` asks it for each attempt.
+/// The spans of a call and its attempts: the call's span is the parent of each attempt's, which the runtime's
+/// `AttemptWrapping` opens around every attempt of the call.
 enum CallTracing {
-    /// The tracer of the call in progress, for its attempts' spans.
-    private enum TracerKey: ServiceContextKey {
-        typealias Value = any Tracer
-    }
-
     static func call<T: Tracer>(
         _ tracer: T, _ request: HTTPRequestData, operation: String,
         next: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
@@ -50,10 +50,14 @@ enum CallTracing {
         let span = tracer.startSpan(operation, context: ServiceContext.current ?? .topLevel, ofKind: .client)
         defer { span.end() }
         span.attributes["http.request.method"] = request.method.rawValue
-        var context = span.context
-        context[TracerKey.self] = tracer
+        let context = span.context
+        let attempts = AttemptWrapping { request, attempt, send in
+            try await Self.attempt(tracer, context: context, request, attempt, send: send)
+        }
         do {
-            let response = try await ServiceContext.withValue(context) { try await next(request) }
+            let response = try await ServiceContext.withValue(context) {
+                try await attempts.around { try await next(request) }
+            }
             record(response, on: span)
             return response
         } catch {
@@ -62,26 +66,14 @@ enum CallTracing {
         }
     }
 
-    /// Sends one attempt inside its own span when the call is traced, and as is when it is not.
-    static func attempt(
-        _ request: HTTPRequestData, number: Int, sensitiveNames: Set<String>,
-        send: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
-    ) async throws -> HTTPResponseData {
-        guard let context = ServiceContext.current, let tracer = context[TracerKey.self] else {
-            return try await send(request)
-        }
-        return try await attempt(
-            tracer, context: context, request, number: number, sensitiveNames: sensitiveNames, send: send)
-    }
-
     private static func attempt<T: Tracer>(
-        _ tracer: T, context: ServiceContext, _ request: HTTPRequestData, number: Int, sensitiveNames: Set<String>,
-        send: @Sendable (HTTPRequestData) async throws -> HTTPResponseData
+        _ tracer: T, context: ServiceContext, _ request: HTTPRequestData, _ attempt: AttemptWrapping.Attempt,
+        send: AttemptWrapping.Send
     ) async throws -> HTTPResponseData {
         let span = tracer.startSpan(request.method.rawValue, context: context, ofKind: .client)
         defer { span.end() }
         span.attributes["http.request.method"] = request.method.rawValue
-        span.attributes["url.full"] = Redaction.url(of: request, extra: sensitiveNames)
+        span.attributes["url.full"] = attempt.redactedURL
         let url = request.url
         if let host = url?.host() {
             span.attributes["server.address"] = host
@@ -89,8 +81,8 @@ enum CallTracing {
         if let url, let port = url.port ?? (url.scheme == "https" ? 443 : url.scheme == "http" ? 80 : nil) {
             span.attributes["server.port"] = port
         }
-        if number > 1 {
-            span.attributes["http.request.resend_count"] = number - 1
+        if attempt.number > 1 {
+            span.attributes["http.request.resend_count"] = attempt.number - 1
         }
         var request = request
         tracer.inject(span.context, into: &request.headerFields, using: HTTPFieldsInjector())
