@@ -272,7 +272,7 @@ extension DiffRuleTests {
     /// Edits the mutation test found unexplained or misjudged, each now explained by the rule that names it: the
     /// last operation of a resource removed takes the resource's struct along; renaming an API with webhooks renames
     /// its webhook types; a `date` parameter sent as `datetime` keeps its Swift type (`Date`); a Swift name given to
-    /// a page walk's limit changes no walk.
+    /// a page walk's limit changes no walk; a renamed enum case renames the defaults that name it.
     @Test(arguments: [
         ("base", "  cancelOrder:\n    resource: orders.cancel\n", "  cancelOrder:\n", ["resource-changed"]),
         (
@@ -280,13 +280,18 @@ extension DiffRuleTests {
             ["operation-removed", "operation-added"]
         ),
         (
-            "kiosk", "name: Kiosk\n", "name: Stall\n",
+            "diff-mutations/kiosk.yaml", "name: Kiosk\n", "name: Stall\n",
             ["api-renamed", "operation-error-type-changed", "pagination-changed"]
         ),
-        ("shop", "      until: datetime?\n", "      until: date?\n", ["wire-type-changed"]),
+        ("diff-mutations/shop.yaml", "      until: datetime?\n", "      until: date?\n", ["wire-type-changed"]),
         (
-            "kiosk", "      per_page: int?\n", "      per_page: {type: int?, swiftName: pageSize}\n",
+            "diff-mutations/kiosk.yaml", "      per_page: int?\n",
+            "      per_page: {type: int?, swiftName: pageSize}\n",
             ["parameter-renamed-in-swift"]
+        ),
+        (
+            "Ledger/Ledger.yaml", "      - {value: 0, swiftName: normal}\n", "      - 0\n",
+            ["enum-case-renamed"]
         ),
     ])
     func editsTheMutationTestFoundAreExplained(
@@ -296,7 +301,7 @@ extension DiffRuleTests {
             spec == "base"
             ? Self.base
             : String(
-                decoding: try Data(contentsOf: PackagePaths.url("Tests/Fixtures/diff-mutations/\(spec).yaml")),
+                decoding: try Data(contentsOf: PackagePaths.url("Tests/Fixtures/\(spec)")),
                 as: UTF8.self)
         #expect(text.contains(before))
         let edited = text.replacingOccurrences(of: before, with: after)
