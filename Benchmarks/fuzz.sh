@@ -45,7 +45,8 @@ mkdir -p "$work/corpus" "$work/seeds"
 fixtures="Tests/Fixtures/fuzz-$target"
 find "$fixtures" -type f ! -name README.md -exec cp {} "$work/seeds/" \;
 if [ "$target" = generator ] || [ "$target" = diff ] || [ "$target" = mutation ]; then
-    for spec in Tests/Fixtures/*/spec.yaml Tests/Fixtures/*/[A-Z]*.yaml Specs/*.yaml; do
+    for spec in Tests/Fixtures/*/spec.yaml Tests/Fixtures/*/[A-Z]*.yaml Tests/Fixtures/diff-mutations/*.yaml \
+        Specs/*.yaml; do
         cp "$spec" "$work/seeds/$(echo "$spec" | tr '/' '_')"
     done
 fi
