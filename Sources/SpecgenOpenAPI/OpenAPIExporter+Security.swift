@@ -47,6 +47,13 @@ extension OpenAPIExporter {
             {
                 object["x-specgen-client-auth"] = "body"
             }
+            // What OpenAPI has no field for, kept for the way back.
+            if flow.grants.contains(.password), flow.usernameField != OAuth2Flow.defaultUsernameField {
+                object["x-specgen-username-field"] = .string(flow.usernameField)
+            }
+            if flow.refreshLeeway != OAuth2Flow.defaultRefreshLeeway {
+                object["x-specgen-refresh-leeway"] = .double(flow.refreshLeeway)
+            }
         }
         object["description"] = scheme.description.map { .string(Self.trimmed($0)) }
         return object

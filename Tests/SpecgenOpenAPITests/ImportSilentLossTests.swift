@@ -102,4 +102,42 @@ struct ImportSilentLossTests {
         #expect(stream.terminator == "[DONE]")
         #expect(stream.item == .named("ChatResponseItem"))
     }
+
+    /// The export's extensions for what OpenAPI has no field for (the password grant's user field, the refresh
+    /// leeway) come back; a leeway that is no number of seconds is warned where it is written, the default kept.
+    @Test func theOAuth2ExtensionsComeBackOrAreWarned() throws {
+        func imported(leeway: String) -> (flow: OAuth2Flow?, warnings: [String]) {
+            let document = """
+                openapi: 3.1.0
+                info: {title: Staff, version: "1"}
+                servers: [{url: "https://staff.example"}]
+                paths: {}
+                components:
+                  securitySchemes:
+                    staff:
+                      type: oauth2
+                      flows: {password: {tokenUrl: "https://staff.example/token", scopes: {}}}
+                      x-specgen-username-field: email
+                      x-specgen-refresh-leeway: \(leeway)
+                """
+            let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+            let spec = result.spec.flatMap { Spec.load(bytes: Array($0.utf8), path: "imported.yaml").spec }
+            let flow = spec?.authSchemes.first.flatMap { scheme -> OAuth2Flow? in
+                if case .oauth2(let flow) = scheme.kind { return flow }
+                return nil
+            }
+            return (flow, result.diagnostics.filter { !$0.isError }.map(\.description))
+        }
+        let kept = imported(leeway: "45")
+        #expect(kept.flow?.usernameField == "email")
+        #expect(kept.flow?.refreshLeeway == 45)
+        #expect(kept.warnings == [])
+        let wrong = imported(leeway: "soon")
+        #expect(wrong.flow?.refreshLeeway == 30)
+        #expect(
+            wrong.warnings == [
+                "openapi.yaml:11:33: warning: 'x-specgen-refresh-leeway' of OAuth2 scheme 'staff' is 'soon', no number "
+                    + "of seconds; the default of 30 s is kept"
+            ])
+    }
 }

@@ -271,8 +271,22 @@ extension ImportRun {
                     + "token the app obtains")
             return nil
         }
+        // The export's extensions for what OpenAPI has no field for.
+        var leeway = OAuth2Flow.defaultRefreshLeeway
+        if let written = scheme.string("x-specgen-refresh-leeway") {
+            if let seconds = Double(written), seconds >= 0, seconds.isFinite {
+                leeway = seconds
+            } else {
+                warn(
+                    .oauth2Flow, at: scheme["x-specgen-refresh-leeway"]?.location ?? scheme.location,
+                    "'x-specgen-refresh-leeway' of OAuth2 scheme '\(key)' is '\(written)', no number of seconds; "
+                        + "the default of \(Int(OAuth2Flow.defaultRefreshLeeway)) s is kept")
+            }
+        }
         return OAuth2Flow(
-            tokenURL: token, grants: grants, scopes: scopes,
+            tokenURL: token, grants: grants,
+            usernameField: scheme.string("x-specgen-username-field") ?? OAuth2Flow.defaultUsernameField,
+            refreshLeeway: leeway, scopes: scopes,
             clientAuthentication: scheme.string("x-specgen-client-auth") == "body" ? .body : .basic,
             authorizationURL: authorizationURL)
     }

@@ -102,8 +102,8 @@ extension SpecReader {
                 kind = .oauth2(
                     OAuth2Flow(
                         tokenURL: tokenURL, grants: grants,
-                        usernameField: scheme.string("usernameField") ?? "username",
-                        refreshLeeway: scheme.duration("refreshLeeway") ?? 30,
+                        usernameField: scheme.string("usernameField") ?? OAuth2Flow.defaultUsernameField,
+                        refreshLeeway: scheme.duration("refreshLeeway") ?? OAuth2Flow.defaultRefreshLeeway,
                         scopes: scheme.stringList("scopes") ?? [],
                         clientAuthentication: clientAuthentication, authorizationURL: authorizationURL))
             default:

@@ -80,9 +80,15 @@ public struct OAuth2Flow: Hashable, Sendable {
     /// Where the app sends the user to sign in, for the authorization_code grant.
     public var authorizationURL: String?
 
+    /// RFC 6749's name of the password grant's user field, which a spec need not write.
+    public static let defaultUsernameField = "username"
+    /// The refresh leeway in seconds a spec need not write.
+    public static let defaultRefreshLeeway: Double = 30
+
     /// Creates a flow.
     public init(
-        tokenURL: String, grants: [OAuth2Grant], usernameField: String = "username", refreshLeeway: Double = 30,
+        tokenURL: String, grants: [OAuth2Grant], usernameField: String = OAuth2Flow.defaultUsernameField,
+        refreshLeeway: Double = OAuth2Flow.defaultRefreshLeeway,
         scopes: [String] = [], clientAuthentication: OAuth2ClientAuthentication = .basic,
         authorizationURL: String? = nil
     ) {

@@ -84,8 +84,12 @@ package struct SpecWriter {
             map["type"] = "oauth2"
             map["tokenUrl"] = .string(flow.tokenURL)
             map["grants"] = .list(flow.grants.map { .string($0.rawValue) })
-            if flow.usernameField != "username" { map["usernameField"] = .string(flow.usernameField) }
-            if flow.refreshLeeway != 30 { map["refreshLeeway"] = Self.number(flow.refreshLeeway) }
+            if flow.usernameField != OAuth2Flow.defaultUsernameField {
+                map["usernameField"] = .string(flow.usernameField)
+            }
+            if flow.refreshLeeway != OAuth2Flow.defaultRefreshLeeway {
+                map["refreshLeeway"] = Self.number(flow.refreshLeeway)
+            }
             if !flow.scopes.isEmpty { map["scopes"] = .list(flow.scopes.map(SpecText.string)) }
             map["authorizationUrl"] = flow.authorizationURL.map(SpecText.string)
             if flow.clientAuthentication != .basic { map["clientAuth"] = .string(flow.clientAuthentication.rawValue) }
