@@ -82,7 +82,7 @@ enum SpecgenGenerate {
                 case .success(let text): generation.sourceName = text
                 case .failure(let problem): return .failure(problem)
                 }
-            case "--check":
+            case "--check" where inline == nil:
                 generation.check = true
             case "--expected-files":
                 if let inline { generation.expectedFiles.append(inline) }

@@ -70,6 +70,7 @@ struct PluginToolTests {
             (["-o", folder.path], "Error: Name at least one spec file."),
             (["Specs/Keyz.yaml", "-o", folder.path, "--bogus"], "Error: Unknown option '--bogus'"),
             (["Specs/Keyz.yaml", "--output"], "Error: Missing value for '--output'"),
+            (["Specs/Keyz.yaml", "-o", folder.path, "--check=yes"], "Error: Unknown option '--check=yes'"),
             (
                 ["Specs/Keyz.yaml", "Specs/Gista.yaml", "-o", folder.path, "--source-name", "x.yaml"],
                 "Error: --source-name applies to a single spec."
