@@ -54,15 +54,10 @@ enum CallTracing {
         let attempts = AttemptWrapping { request, attempt, send in
             try await Self.attempt(tracer, context: context, request, attempt, send: send)
         }
-        do {
-            let response = try await ServiceContext.withValue(context) {
+        return try await recording(on: span) {
+            try await ServiceContext.withValue(context) {
                 try await attempts.around { try await next(request) }
             }
-            record(response, on: span)
-            return response
-        } catch {
-            record(error, on: span)
-            throw error
         }
     }
 
@@ -86,8 +81,15 @@ enum CallTracing {
         }
         var request = request
         tracer.inject(span.context, into: &request.headerFields, using: HTTPFieldsInjector())
+        return try await recording(on: span) { try await send(request) }
+    }
+
+    /// The answer `exchange` gets, or its failure, recorded on `span`.
+    private static func recording(
+        on span: some Span, _ exchange: () async throws -> HTTPResponseData
+    ) async throws -> HTTPResponseData {
         do {
-            let response = try await send(request)
+            let response = try await exchange()
             record(response, on: span)
             return response
         } catch {
