@@ -39,8 +39,7 @@ extension SpecDiff {
     /// `other`, the version without the operation, has no member in that resource.
     static func resourceSymbols(of operation: OperationPlan, _ names: GeneratedNames, other: ClientPlan) -> [String] {
         guard let member = operation.resourceMember else { return [] }
-        let symbols = resourceSymbols(member, names)
         let kept = other.operations.contains { $0.resourceMember?.resource == member.resource }
-        return kept ? [symbols[0]] : symbols
+        return kept ? [member.symbol(in: names)] : resourceSymbols(member, names)
     }
 }
