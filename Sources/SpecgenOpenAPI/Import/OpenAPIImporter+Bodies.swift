@@ -58,11 +58,14 @@ extension ImportRun {
         return "binary"
     }
 
-    /// The preferred media type of a `content` map: JSON, then form, multipart, streams, then raw bytes.
-    func preferredMedia(_ content: DocNode?) -> (type: String, kind: String, node: DocNode, location: SourceLocation)? {
+    /// The preferred media type of a `content` map: JSON, then form, multipart, streams, then raw bytes; streams
+    /// first for an operation's streamed form.
+    func preferredMedia(
+        _ content: DocNode?, form: OperationForm
+    ) -> (type: String, kind: String, node: DocNode, location: SourceLocation)? {
         let entries = content?.entries ?? []
         let order =
-            preferStreams
+            form == .streamed
             ? ["events", "lines", "json", "form", "multipart", "binary"]
             : ["json", "events", "lines", "form", "multipart", "binary"]
         let ranked = entries.sorted { lhs, rhs in
@@ -72,8 +75,8 @@ extension ImportRun {
         return (first.key, Self.mediaKind(first.key), first.value, first.keyLocation)
     }
 
-    func requestBody(_ body: DocNode, hint: String) -> RequestBody? {
-        guard let media = preferredMedia(body["content"]) else {
+    func requestBody(_ body: DocNode, hint: String, form: OperationForm) -> RequestBody? {
+        guard let media = preferredMedia(body["content"], form: form) else {
             warn(.emptyBody, at: body.location, "a request body without content is not imported")
             return nil
         }

@@ -2,141 +2,61 @@ import Foundation
 import SpecgenSpec
 import SpecgenYAML
 
-/// A parameter after its `$ref`: its name, where it goes (`path`, `query`, `header`, `cookie`) and its node.
-typealias ImportedParameter = (name: String, location: String, node: DocNode)
+/// Which form of an operation a translator makes: the one the document declares, or the streamed form of an
+/// operation whose success is offered as JSON or as a stream, whose media types prefer the stream.
+enum OperationForm {
+    case declared, streamed
+}
 
-/// Paths and operations: names, parameters, bodies, responses and errors.
+/// Operations as endpoints: names, parameters, bodies, responses and errors, from the read stage's values.
 extension ImportRun {
-    /// Operation keys of a path item the spec has no method for.
-    static let otherMethods: Set<String> = ["trace", "query"]
-
-    func endpoints(_ paths: DocNode?, security: AuthRequirement?) -> [Endpoint] {
+    func endpoints(_ paths: DocumentPaths, security: AuthRequirement?) -> [Endpoint] {
         var endpoints: [Endpoint] = []
         var takenNames = Set<String>()
-        var seenRoutes = Set<String>()
-        for (rawPath, keyLocation, item) in paths?.entries ?? [] {
-            // A path item, and each operation in it, may be a `$ref` to another file (OAS 3.1 allows the first;
-            // large documents split into files do both).
-            guard let pathItem = resolved(item) else { continue }
-            let path = cleanPath(rawPath, at: keyLocation)
-            for (method, methodLocation, written) in pathItem.entries ?? [] {
-                guard Self.otherMethods.contains(method) || HTTPMethod(rawValue: method.uppercased()) != nil,
-                    let operation = resolved(written)
-                else {
-                    if HTTPMethod(rawValue: method.uppercased()) != nil {
-                        summary.documentOperations += 1
-                        summary.skippedOperations += 1
-                    }
-                    continue
-                }
-                if Self.otherMethods.contains(method) {
-                    summary.documentOperations += 1
-                    summary.skippedOperations += 1
-                    warn(
-                        .httpMethod, at: methodLocation,
-                        "a \(method.uppercased()) operation cannot be written in a spec; not imported")
-                    continue
-                }
-                guard HTTPMethod(rawValue: method.uppercased()) != nil else { continue }
-                summary.documentOperations += 1
-                let route = method.uppercased() + " " + Self.routeKey(path)
-                if seenRoutes.contains(route) {
-                    warn(
-                        .duplicateRoute, at: methodLocation,
-                        "\(method.uppercased()) \(path) is declared twice (once with a query or fragment in its key)")
-                }
-                seenRoutes.insert(route)
-                // The export writes endpoints that share a method and path as one operation, and each of them
-                // whole under `x-specgen-operations`.
-                let imported = Self.importedOperations(operation)
-                summary.documentOperations += imported.count - 1
-                for operation in imported {
-                    var name = operationName(operation, method: method, path: path)
-                    if takenNames.contains(name.lowercased()) {
-                        let base = name
-                        name = Self.numbered(base) { takenNames.contains($0.lowercased()) }
-                        warn(
-                            .operationName, at: (operation["operationId"] ?? operation).location,
-                            "two operations are named '\(base)'; this one is '\(name)'")
-                    }
-                    takenNames.insert(name.lowercased())
-                    endpoints.append(
-                        endpoint(
-                            name, method: method, path: path, operation: operation, pathItem: pathItem,
-                            defaultSecurity: security))
-                    // A success offered as JSON or as an event stream gives the operation a streamed form too (not
-                    // a HEAD, whose answer has no body).
-                    if method != "head", Self.offersStream(operation, run: self) {
-                        let streamName = Self.unique(name + "Stream") { takenNames.contains($0.lowercased()) }
-                        takenNames.insert(streamName.lowercased())
-                        preferStreams = true
-                        summary.streamedForms += 1
-                        streamedFormNames.insert(streamName)
-                        endpoints.append(
-                            endpoint(
-                                streamName, method: method, path: path, operation: operation, pathItem: pathItem,
-                                defaultSecurity: security))
-                        preferStreams = false
-                    }
-                }
+        for operation in paths.operations {
+            var name = operationName(operation.node, method: operation.method, path: operation.path)
+            if takenNames.contains(name.lowercased()) {
+                let base = name
+                name = Self.numbered(base) { takenNames.contains($0.lowercased()) }
+                warn(
+                    .operationName, at: (operation.node["operationId"] ?? operation.node).location,
+                    "two operations are named '\(base)'; this one is '\(name)'")
+            }
+            takenNames.insert(name.lowercased())
+            endpoints.append(endpoint(name, operation, form: .declared, defaultSecurity: security))
+            // A success offered as JSON or as an event stream gives the operation a streamed form too (not a HEAD,
+            // whose answer has no body).
+            if operation.method != "head", Self.offersStream(operation.node, run: self) {
+                let streamName = Self.unique(name + "Stream") { takenNames.contains($0.lowercased()) }
+                takenNames.insert(streamName.lowercased())
+                summary.streamedForms += 1
+                streamedFormNames.insert(streamName)
+                endpoints.append(endpoint(streamName, operation, form: .streamed, defaultSecurity: security))
             }
         }
         return endpoints
     }
 
-    /// The operations an OpenAPI operation is imported as: itself, or each endpoint the export wrote whole under
-    /// `x-specgen-operations` (endpoints that share a method and path).
-    static func importedOperations(_ operation: DocNode) -> [DocNode] {
-        let shared = operation["x-specgen-operations"]?.items?.filter(\.isMapping) ?? []
-        guard !shared.isEmpty else { return [operation] }
-        // The operation itself restates the first of them for other readers: read, as they are.
-        _ = operation.entries
-        return shared
-    }
-
-    /// An operation's parameters: the path item's, then the operation's, which replace those of the same name and
-    /// location. Each operation's are read once, so a dangling `$ref` warns once however often they are asked for.
-    func parameters(of operation: DocNode, in pathItem: DocNode) -> [ImportedParameter] {
-        if let known = operationParameters[operation.location] { return known }
-        var parameters: [ImportedParameter] = []
-        for list in [pathItem["parameters"], operation["parameters"]] {
-            for item in list?.items ?? [] {
-                guard let parameter = resolved(item), let name = parameter.string("name"),
-                    let location = parameter.string("in")
-                else { continue }
-                parameters.removeAll { $0.name == name && $0.location == location }
-                parameters.append((name, location, parameter))
-            }
-        }
-        operationParameters[operation.location] = parameters
-        return parameters
-    }
-
     /// Header parameters every operation sends with one fixed value (required, with a `const` or a one-value
     /// `enum`): the spec's `defaultHeaders`, which the client sends itself.
-    func fixedHeaders(_ paths: DocNode?) -> [(name: String, value: String)] {
+    func fixedHeaders(_ paths: DocumentPaths) -> [(name: String, value: String)] {
         var common: [(name: String, value: String)]?
-        for (_, _, item) in paths?.entries ?? [] {
-            let pathItem = item.string("$ref").flatMap { documents.resolve($0, from: item)?.0 } ?? item
-            for (method, _, listed) in pathItem.entries ?? [] where HTTPMethod(rawValue: method.uppercased()) != nil {
-                for operation in Self.importedOperations(listed) {
-                    var fixed: [(name: String, value: String)] = []
-                    for parameter in parameters(of: operation, in: pathItem) where parameter.location == "header" {
-                        // The schema is read quietly: the endpoint reads it again, and warns about it there.
-                        guard parameter.node["required"]?.bool == true,
-                            let schema = parameter.node["schema"].flatMap({ resolved($0, warning: false) })
-                        else { continue }
-                        let values = schema["enum"]?.items
-                        if let value = schema.string("const") ?? (values?.count == 1 ? values?[0].string : nil) {
-                            fixed.append((parameter.name, value))
-                            // A header of one value is sent with every request: its type says nothing more.
-                            _ = schema["type"]
-                        }
-                    }
-                    common = (common ?? fixed).filter { header in
-                        fixed.contains { $0.name.lowercased() == header.name.lowercased() && $0.value == header.value }
-                    }
+        for operation in paths.operations {
+            var fixed: [(name: String, value: String)] = []
+            for parameter in operation.parameters where parameter.place == "header" {
+                // The schema is read quietly: the endpoint reads it again, and warns about it there.
+                guard parameter.node["required"]?.bool == true,
+                    let schema = parameter.node["schema"].flatMap({ resolved($0, warning: false) })
+                else { continue }
+                let values = schema["enum"]?.items
+                if let value = schema.string("const") ?? (values?.count == 1 ? values?[0].string : nil) {
+                    fixed.append((parameter.name, value))
+                    // A header of one value is sent with every request: its type says nothing more.
+                    _ = schema["type"]
                 }
+            }
+            common = (common ?? fixed).filter { header in
+                fixed.contains { $0.name.lowercased() == header.name.lowercased() && $0.value == header.value }
             }
         }
         return common ?? []
@@ -151,13 +71,14 @@ extension ImportRun {
         return namer.bareMemberName(words.joined(separator: " "))
     }
 
+    /// The endpoint `name` of an operation, in the form asked for.
     func endpoint(
-        _ name: String, method: String, path: String, operation: DocNode, pathItem: DocNode,
-        defaultSecurity: AuthRequirement?
+        _ name: String, _ read: DocumentOperation, form: OperationForm, defaultSecurity: AuthRequirement?
     ) -> Endpoint {
+        let (method, operation, pathItem) = (read.method, read.node, read.pathItem)
         let hint = namer.typeNamePart(name)
         endpointLocations[name] = operation.location
-        let (path, repeated) = Self.distinctPlaceholders(path)
+        let (path, repeated) = Self.distinctPlaceholders(read.path)
         let (description, deprecation) = Self.described(operation)
         var endpoint = Endpoint(
             name: name, summary: operation.string("summary"), description: description,
@@ -169,14 +90,16 @@ extension ImportRun {
             endpoint.writtenResource = written.string ?? ""
             resourceLocations[name] = written.location
         }
-        if let callbacks = operation["callbacks"] { self.callbacks.append((name, callbacks)) }
-        let parameters = self.parameters(of: operation, in: pathItem)
+        // The events an operation subscribes to are the declared form's; its streamed form subscribes to nothing more.
+        if form == .declared, let callbacks = operation["callbacks"] {
+            self.callbacks.append((name, callbacks, read.pointer + "/callbacks"))
+        }
         let placeholders = TemplatePart.placeholders(in: path)
         var pathFields: [Field] = []
         var queryFields: [Field] = []
         var headerFields: [Field] = []
         var memberNames = MemberNames(namer: namer)
-        for (name, location, parameter) in parameters {
+        for (name, location, parameter) in read.parameters.map({ ($0.name, $0.place, $0.node) }) {
             /// The parameter as a field, Swift-named among the others.
             func field(required: Bool, usage: SchemaUsage) -> Field {
                 memberNames.named(
@@ -239,7 +162,7 @@ extension ImportRun {
 
         if let requestBody = operation["requestBody"], let resolvedBody = resolved(requestBody) {
             if method == "get" || method == "head" {
-                let fields = bodyFieldsAsQuery(resolvedBody, hint: hint, into: &queryFields) {
+                let fields = bodyFieldsAsQuery(resolvedBody, hint: hint, form: form, into: &queryFields) {
                     memberNames.named($0)
                 }
                 warn(
@@ -250,10 +173,10 @@ extension ImportRun {
                             : "its fields \(fields.map { "'\($0)'" }.joined(separator: ", ")) are sent as query parameters"),
                     fix: "describe them as query parameters")
             } else {
-                let body = self.requestBody(resolvedBody, hint: hint)
-                endpoint.body = preferStreams ? body.map(streamingBody) : body
+                let body = self.requestBody(resolvedBody, hint: hint, form: form)
+                endpoint.body = form == .streamed ? body.map(streamingBody) : body
                 // The spec sends a body it declares: `required: true` is what it does; an optional one is sent too.
-                if let required = resolvedBody["required"], required.bool == false, body != nil, !preferStreams {
+                if let required = resolvedBody["required"], required.bool == false, body != nil, form == .declared {
                     warn(
                         .unreadKey, at: required.location,
                         "required false is not imported: the client always sends the body it declares",
@@ -264,7 +187,8 @@ extension ImportRun {
         endpoint.pathParameters = pathFields
         endpoint.queryParameters = queryFields
         endpoint.headerParameters = headerFields
-        (endpoint.responses, endpoint.errors) = self.responses(operation["responses"], hint: hint, at: operation)
+        (endpoint.responses, endpoint.errors) = self.responses(
+            operation["responses"], hint: hint, at: operation, form: form)
         if endpoint.method == .head, endpoint.responses.contains(where: { $0.body != .empty }) {
             // An answer to HEAD has headers only: the body the document describes is GET's.
             warn(.mediaType, at: (operation["responses"] ?? operation).location, "a HEAD answer has no body; not read")
@@ -324,9 +248,9 @@ extension ImportRun {
     /// The properties of a GET's body, added as optional query parameters where no parameter has their name;
     /// returns the names added.
     func bodyFieldsAsQuery(
-        _ body: DocNode, hint: String, into query: inout [Field], named: (Field) -> Field
+        _ body: DocNode, hint: String, form: OperationForm, into query: inout [Field], named: (Field) -> Field
     ) -> [String] {
-        guard let media = preferredMedia(body["content"]), let schema = media.node["schema"],
+        guard let media = preferredMedia(body["content"], form: form), let schema = media.node["schema"],
             let target = resolved(schema)
         else { return [] }
         var added: [String] = []

@@ -46,7 +46,9 @@ extension ImportRun {
     }
 
     /// The success responses and the error responses, each as the spec says it.
-    func responses(_ node: DocNode?, hint: String, at operation: DocNode) -> ([ResponseCase], [ErrorResponse]) {
+    func responses(
+        _ node: DocNode?, hint: String, at operation: DocNode, form: OperationForm
+    ) -> ([ResponseCase], [ErrorResponse]) {
         var successes: [(status: String, node: DocNode)] = []
         var failures: [(status: String, node: DocNode)] = []
         for (raw, keyLocation, value) in node?.entries ?? [] {
@@ -79,7 +81,8 @@ extension ImportRun {
         var firstType: String?
         for (index, success) in successes.enumerated() {
             let (response, type) = successEntry(
-                success.node, status: success.status, hint: hint + "Response" + (index == 0 ? "" : success.status))
+                success.node, status: success.status, hint: hint + "Response" + (index == 0 ? "" : success.status),
+                form: form)
             if type?.hasPrefix("stream:") == true || firstType?.hasPrefix("stream:") == true, !entries.isEmpty {
                 warn(
                     .responseKinds, at: success.node.location,
@@ -113,7 +116,7 @@ extension ImportRun {
         // One error per status, the last one written, where the first stands.
         var errors: [ErrorResponse] = []
         for failure in failures {
-            let error = errorEntry(failure.status, failure.node, hint: hint)
+            let error = errorEntry(failure.status, failure.node, hint: hint, form: form)
             if let index = errors.firstIndex(where: { $0.status == error.status }) {
                 errors[index] = error
             } else {
@@ -150,10 +153,12 @@ extension ImportRun {
     }
 
     /// One success, and the kind it answers (its type, `binary`, `stream:...` for streams, nil for no body).
-    func successEntry(_ response: DocNode, status: String, hint: String) -> (ResponseCase, String?) {
+    func successEntry(
+        _ response: DocNode, status: String, hint: String, form: OperationForm
+    ) -> (ResponseCase, String?) {
         var answer = ResponseCase(status: Self.statusPattern(status), body: .empty, location: Self.unlocated)
         var type: String?
-        if let media = preferredMedia(response["content"]) {
+        if let media = preferredMedia(response["content"], form: form) {
             let schema = media.node["schema"]
             switch media.kind {
             case "json" where schema == nil && media.type.contains("*"):
@@ -275,9 +280,9 @@ extension ImportRun {
     ]
 
     /// An error status as the spec says it: its case name, and its body, description and example.
-    func errorEntry(_ status: String, _ response: DocNode, hint: String) -> ErrorResponse {
+    func errorEntry(_ status: String, _ response: DocNode, hint: String, form: OperationForm) -> ErrorResponse {
         var body: TypeRef?
-        if let media = preferredMedia(response["content"]) {
+        if let media = preferredMedia(response["content"], form: form) {
             switch media.kind {
             case "json":
                 // Named after the status as the error case reads it (`CreatePetNotFoundError`,

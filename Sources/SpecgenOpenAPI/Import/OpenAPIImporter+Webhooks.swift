@@ -17,13 +17,14 @@ extension ImportRun {
         var signatureHeader: (name: String, scheme: WebhookSigning.Scheme)?
         // The signature's header the export names is the scheme's, not an event's.
         let exported = root["x-specgen-webhooks"]?["signing"]?.string("header")?.lowercased()
-        func read(_ name: String, _ item: DocNode, callbackOf owner: String?) {
+        func read(_ name: String, _ item: DocNode, at itemPointer: String, callbackOf owner: String?) {
             guard let item = resolved(item) else { return }
             for (method, _, operation) in item.entries ?? [] where Self.httpMethods.contains(method.lowercased()) {
+                let pointer = itemPointer + "/" + Self.escapedPointerToken(method)
                 guard let operation = resolved(operation) else { continue }
                 let hint = namer.typeNamePart(operation.string("operationId") ?? name)
                 guard let body = operation["requestBody"].flatMap({ resolved($0) }),
-                    let media = preferredMedia(body["content"]), let schema = media.node["schema"]
+                    let media = preferredMedia(body["content"], form: .declared), let schema = media.node["schema"]
                 else {
                     warn(
                         .webhook, at: operation.location,
@@ -35,7 +36,9 @@ extension ImportRun {
                 _ = body["required"]
                 let payload = type(of: schema, hint: hint + "Payload").type
                 var headers: [Field] = []
-                for (header, location, parameter) in parameters(of: operation, in: item) where location == "header" {
+                for read in readParameters(of: operation, at: pointer, in: item, at: itemPointer)
+                where read.place == "header" {
+                    let (header, parameter) = (read.name, read.node)
                     let lowered = header.lowercased()
                     if let scheme = Self.signatureHeaders[lowered] { signatureHeader = (header, scheme) }
                     if Self.signatureHeaders[lowered] != nil || Self.schemeHeaders.contains(lowered)
@@ -63,13 +66,14 @@ extension ImportRun {
         }
         for key in ["webhooks", "x-webhooks"] {
             for (name, _, item) in root[key]?.entries ?? [] {
-                read(name, item, callbackOf: nil)
+                read(name, item, at: "/\(key)/" + Self.escapedPointerToken(name), callbackOf: nil)
             }
         }
-        for (operation, callbacks) in callbacks {
+        for (operation, callbacks, callbacksPointer) in callbacks {
             for (name, _, expressions) in callbacks.entries ?? [] {
-                for (_, _, item) in resolved(expressions)?.entries ?? [] {
-                    read(name, item, callbackOf: operation)
+                for (expression, _, item) in resolved(expressions)?.entries ?? [] {
+                    let pointer = [name, expression].map(Self.escapedPointerToken).joined(separator: "/")
+                    read(name, item, at: callbacksPointer + "/" + pointer, callbackOf: operation)
                 }
             }
         }

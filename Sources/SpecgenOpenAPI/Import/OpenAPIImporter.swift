@@ -139,8 +139,6 @@ final class ImportRun {
     /// The streamed form of each body model, made once for every operation that streams it
     /// (`ChatCompletionRequest` → `ChatCompletionRequestStream`), so its name never depends on which comes first.
     var streamForms: [String: String] = [:]
-    /// While the streamed form of an operation offered as JSON or a stream is read: responses prefer the stream.
-    var preferStreams = false
     /// Where each model's schema stands in the document, for warnings about decisions made on the whole spec.
     var modelLocations: [String: SourceLocation] = [:]
     /// Where each model property (by model and wire name) and each operation (by name) stands in the document, so
@@ -156,8 +154,6 @@ final class ImportRun {
     var serverURLs: [String] = []
     var serverVariables: [Set<String>] = []
     var extraURLs: [(name: String, urls: [String])] = []
-    /// Each operation's parameters, read once, by the operation's place in the document.
-    var operationParameters: [SourceLocation: [ImportedParameter]] = [:]
     /// Headers every operation sends with one fixed value, which become `defaultHeaders`.
     var defaultHeaders: [(name: String, value: String)] = []
     /// The document's retry policy, which an operation's applies its keys over.
@@ -173,7 +169,7 @@ final class ImportRun {
     /// the API, as lint asks of each error type.
     var errorCases: [String: ErrorCaseIdentity] = [:]
     /// The `callbacks` of each operation that has them, by the operation's name, for the webhooks.
-    var callbacks: [(operation: String, node: DocNode)] = []
+    var callbacks: [(operation: String, node: DocNode, pointer: String)] = []
     /// Whether the document says how webhook deliveries name their event (the export's `x-specgen-webhooks`).
     var webhookNamingWritten = false
 
@@ -214,7 +210,10 @@ final class ImportRun {
             name: apiName(info?.string("title")), version: info?.string("version") ?? "0",
             description: info?.string("description") ?? info?.string("summary"), location: Self.unlocated)
         let servers = self.servers(root["servers"])
-        defaultHeaders = fixedHeaders(root["paths"])
+        let paths = readPaths(root["paths"])
+        summary.documentOperations = paths.documentOperations
+        summary.skippedOperations = paths.skippedOperations
+        defaultHeaders = fixedHeaders(paths)
         (spec.authSchemes, spec.security) = self.security(root)
         let behaviour = self.behaviour(root, operation: false)
         if case .policy(let policy)? = behaviour.retry { spec.retry = policy }
@@ -230,7 +229,7 @@ final class ImportRun {
             }
         }
         currentAnchor = componentOrder.count
-        let endpoints = self.endpoints(root["paths"], security: spec.security)
+        let endpoints = self.endpoints(paths, security: spec.security)
         spec.webhooks = importWebhooks(root)
         (spec.errors, spec.endpoints) = hoistSharedErrors(endpoints)
         spec.servers = serversWithURLs(servers)

@@ -1,0 +1,155 @@
+package import SpecgenSpec
+import SpecgenYAML
+
+/// The first stage of an import: the document's operations, read once into typed values that know where they stand
+/// (a JSON pointer into the root document and a file position). The translators that make endpoints and default
+/// headers are functions of these values; none of them walks `paths` again.
+package struct DocumentPaths {
+    /// The operations the spec can hold, in document order (path items, then their methods).
+    package var operations: [DocumentOperation] = []
+    /// Every operation of the document, those the spec cannot hold included: ``ImportSummary/documentOperations``.
+    package var documentOperations = 0
+    /// Operations not read (a `TRACE`, a `$ref` that resolves nowhere), each with its warning:
+    /// ``ImportSummary/skippedOperations``.
+    package var skippedOperations = 0
+
+    /// Reads the operations of the document at `path` without translating anything: the stage as the import runs
+    /// it, for tools and tests. The diagnostics are the reading's own (a dangling `$ref`, a path key with a query).
+    package static func read(
+        documentAt path: String, read: @escaping (String) -> [UInt8]?
+    ) -> (paths: DocumentPaths, diagnostics: [Diagnostic]) {
+        let run = ImportRun(documents: OpenAPIDocuments(read: read), name: nil)
+        guard let root = run.documents.root(of: path) else { return (DocumentPaths(), run.documents.diagnostics) }
+        return (run.readPaths(root["paths"]), run.documents.diagnostics.sortedForDisplay())
+    }
+}
+
+/// One operation of the document as the translators take it.
+package struct DocumentOperation {
+    /// The path item's key for it, lower-case (`get`).
+    package var method: String
+    /// The path as the spec writes it: what a path key cannot hold taken out (see `cleanPath`).
+    package var path: String
+    /// Where it stands in the root document: `/paths/~1pets~1{id}/get`, with `/x-specgen-operations/1` after it for
+    /// one of the endpoints the export wrote under one method and path.
+    package var pointer: String
+    /// Where its method key stands.
+    package var keyLocation: SourceLocation
+    /// The operation after its `$ref`, and its path item after its own.
+    var node: DocNode
+    var pathItem: DocNode
+    /// Its parameters after their `$ref`s: the path item's, then the operation's, which replace those of the same
+    /// name and place.
+    package var parameters: [DocumentParameter]
+
+    /// Where the operation's own mapping stands (after a `$ref`, in the file it leads to).
+    package var location: SourceLocation { node.location }
+}
+
+/// One parameter of an operation as the translators take it.
+package struct DocumentParameter {
+    /// Its wire name and where it goes (`path`, `query`, `header`, `cookie`, or what the document says).
+    package var name: String
+    package var place: String
+    /// Where its `$ref` or mapping stands in the root document (`/paths/~1pets/parameters/0`).
+    package var pointer: String
+    /// The parameter after its `$ref`.
+    var node: DocNode
+
+    /// Where its mapping stands (after a `$ref`, in the file it leads to).
+    package var location: SourceLocation { node.location }
+}
+
+extension ImportRun {
+    /// Operation keys of a path item the spec has no method for.
+    static let otherMethods: Set<String> = ["trace", "query"]
+
+    /// A JSON pointer token for a key: `~` and `/` escaped.
+    static func escapedPointerToken(_ key: String) -> String {
+        key.replacing("~", with: "~0").replacing("/", with: "~1")
+    }
+
+    /// The read stage of `paths`: each operation once, with its parameters, counted, and warned about only for
+    /// what makes it unreadable or changes its path. Nothing here names, types or writes anything.
+    func readPaths(_ paths: DocNode?) -> DocumentPaths {
+        var read = DocumentPaths()
+        var seenRoutes = Set<String>()
+        for (rawPath, keyLocation, item) in paths?.entries ?? [] {
+            // A path item, and each operation in it, may be a `$ref` to another file (OAS 3.1 allows the first;
+            // large documents split into files do both).
+            guard let pathItem = resolved(item) else { continue }
+            let itemPointer = "/paths/" + Self.escapedPointerToken(rawPath)
+            let path = cleanPath(rawPath, at: keyLocation)
+            for (method, methodLocation, written) in pathItem.entries ?? [] {
+                let isMethod = HTTPMethod(rawValue: method.uppercased()) != nil
+                guard Self.otherMethods.contains(method) || isMethod, let operation = resolved(written) else {
+                    if isMethod {
+                        read.documentOperations += 1
+                        read.skippedOperations += 1
+                    }
+                    continue
+                }
+                if Self.otherMethods.contains(method) {
+                    read.documentOperations += 1
+                    read.skippedOperations += 1
+                    warn(
+                        .httpMethod, at: methodLocation,
+                        "a \(method.uppercased()) operation cannot be written in a spec; not imported")
+                    continue
+                }
+                read.documentOperations += 1
+                let route = method.uppercased() + " " + Self.routeKey(path)
+                if !seenRoutes.insert(route).inserted {
+                    warn(
+                        .duplicateRoute, at: methodLocation,
+                        "\(method.uppercased()) \(path) is declared twice (once with a query or fragment in its key)")
+                }
+                // The export writes endpoints that share a method and path as one operation, and each of them
+                // whole under `x-specgen-operations`.
+                let pointer = itemPointer + "/" + Self.escapedPointerToken(method)
+                let imported = Self.importedOperations(operation)
+                read.documentOperations += imported.count - 1
+                for (index, node) in imported.enumerated() {
+                    let pointer = imported.count == 1 ? pointer : pointer + "/x-specgen-operations/\(index)"
+                    read.operations.append(
+                        DocumentOperation(
+                            method: method, path: path, pointer: pointer, keyLocation: methodLocation, node: node,
+                            pathItem: pathItem,
+                            parameters: readParameters(
+                                of: node, at: pointer, in: pathItem, at: itemPointer)))
+                }
+            }
+        }
+        return read
+    }
+
+    /// The operations an OpenAPI operation is imported as: itself, or each endpoint the export wrote whole under
+    /// `x-specgen-operations` (endpoints that share a method and path).
+    static func importedOperations(_ operation: DocNode) -> [DocNode] {
+        let shared = operation["x-specgen-operations"]?.items?.filter(\.isMapping) ?? []
+        guard !shared.isEmpty else { return [operation] }
+        // The operation itself restates the first of them for other readers: read, as they are.
+        _ = operation.entries
+        return shared
+    }
+
+    /// An operation's parameters: the path item's, then the operation's, which replace those of the same name and
+    /// place. One whose `$ref` dangles is warned about and left out.
+    func readParameters(
+        of operation: DocNode, at operationPointer: String, in pathItem: DocNode, at itemPointer: String
+    ) -> [DocumentParameter] {
+        var parameters: [DocumentParameter] = []
+        for (list, pointer) in [(pathItem["parameters"], itemPointer), (operation["parameters"], operationPointer)] {
+            for (index, item) in (list?.items ?? []).enumerated() {
+                guard let parameter = resolved(item), let name = parameter.string("name"),
+                    let place = parameter.string("in")
+                else { continue }
+                parameters.removeAll { $0.name == name && $0.place == place }
+                parameters.append(
+                    DocumentParameter(
+                        name: name, place: place, pointer: pointer + "/parameters/\(index)", node: parameter))
+            }
+        }
+        return parameters
+    }
+}

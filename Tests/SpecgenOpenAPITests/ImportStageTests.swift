@@ -1,0 +1,103 @@
+import SpecgenOpenAPI
+import SpecgenSpec
+import Testing
+
+/// The import's read stage alone: the document's operations as typed values, each with its JSON pointer, place and
+/// parameters, before anything is named, typed or written.
+struct ImportStageTests {
+    static let root = """
+        openapi: 3.0.3
+        info: {title: Stage, version: "1"}
+        paths:
+          /pets/{id}:
+            parameters:
+              - {name: id, in: path, required: true, schema: {type: string}}
+              - {name: trace, in: header, schema: {type: string}}
+            get:
+              operationId: getPet
+              parameters:
+                - {name: trace, in: header, schema: {type: integer}}
+                - $ref: '#/components/parameters/Verbose'
+              responses: {"200": {description: OK}}
+            trace:
+              responses: {"200": {description: OK}}
+            summary: Not an operation.
+          /a~b/c:
+            $ref: 'items.yaml#/Item'
+          /gone:
+            get:
+              $ref: '#/components/pathItems/Nowhere/get'
+          /shared:
+            post:
+              x-specgen-operations:
+                - {operationId: first, responses: {"204": {description: Done}}}
+                - {operationId: second, responses: {"204": {description: Done}}}
+              responses: {"204": {description: Done}}
+        components:
+          parameters:
+            Verbose: {name: verbose, in: query, schema: {type: boolean}}
+        """
+    static let items = """
+        Item:
+          delete:
+            operationId: deleteItem
+            parameters:
+              - {name: force, in: query, schema: {type: boolean}}
+            responses: {"204": {description: Gone}}
+        """
+
+    static func read() -> (paths: DocumentPaths, diagnostics: [Diagnostic]) {
+        DocumentPaths.read(documentAt: "api.yaml") { path in
+            switch path {
+            case "api.yaml": Array(root.utf8)
+            case "items.yaml": Array(items.utf8)
+            default: nil
+            }
+        }
+    }
+
+    @Test func everyOperationIsReadOnceWithItsPointerAndPlace() {
+        let (paths, _) = Self.read()
+        #expect(
+            paths.operations.map { "\($0.method) \($0.path) \($0.pointer)" } == [
+                "get /pets/{id} /paths/~1pets~1{id}/get",
+                "delete /a~b/c /paths/~1a~0b~1c/delete",
+                "post /shared /paths/~1shared/post/x-specgen-operations/0",
+                "post /shared /paths/~1shared/post/x-specgen-operations/1",
+            ])
+        // Where the method key stands (in the file a path item's `$ref` leads to), and the operation itself.
+        #expect(
+            paths.operations.map { "\($0.keyLocation)" } == [
+                "api.yaml:8:5", "items.yaml:2:3", "api.yaml:23:5", "api.yaml:23:5",
+            ])
+        #expect(
+            paths.operations.map { "\($0.location)" } == [
+                "api.yaml:9:7", "items.yaml:3:5", "api.yaml:25:11", "api.yaml:26:11",
+            ])
+        // TRACE, and the GET whose `$ref` dangles, are the document's but not read: each is counted and warned.
+        #expect(paths.documentOperations == 6)
+        #expect(paths.skippedOperations == 2)
+    }
+
+    @Test func parametersArePathItemsThenOperationsReplacingByNameAndPlace() {
+        let (paths, _) = Self.read()
+        let getPet = paths.operations[0]
+        #expect(
+            getPet.parameters.map { "\($0.place) \($0.name) \($0.pointer) \($0.location)" } == [
+                "path id /paths/~1pets~1{id}/parameters/0 api.yaml:6:9",
+                "header trace /paths/~1pets~1{id}/get/parameters/0 api.yaml:11:11",
+                "query verbose /paths/~1pets~1{id}/get/parameters/1 api.yaml:30:14",
+            ])
+        #expect(paths.operations[1].parameters.map { "\($0.name) \($0.location)" } == ["force items.yaml:5:9"])
+        #expect(paths.operations[2].parameters.isEmpty)
+    }
+
+    @Test func theReadStageWarnsOnlyAboutWhatItCannotRead() {
+        let (_, diagnostics) = Self.read()
+        #expect(
+            diagnostics.map { "\($0.location) \($0.kind ?? "")" } == [
+                "api.yaml:14:5 http-method",
+                "api.yaml:21:7 dangling-ref",
+            ])
+    }
+}
