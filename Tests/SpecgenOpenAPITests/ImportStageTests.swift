@@ -2,8 +2,8 @@ import SpecgenOpenAPI
 import SpecgenSpec
 import Testing
 
-/// The import's read stage alone: the document's operations as typed values, each with its JSON pointer, place and
-/// parameters, before anything is named, typed or written.
+/// The import's read stage alone: the document's operations and schemas as typed values, each with its JSON pointer
+/// and place (an operation with its parameters), before anything is named, typed or written.
 struct ImportStageTests {
     static let root = """
         openapi: 3.0.3
@@ -36,6 +36,10 @@ struct ImportStageTests {
         components:
           parameters:
             Verbose: {name: verbose, in: query, schema: {type: boolean}}
+          schemas:
+            Pet: {type: object}
+            specgen.Rejected: {type: object}
+            a/b: {$ref: '#/components/schemas/Pet'}
         """
     static let items = """
         Item:
@@ -46,8 +50,8 @@ struct ImportStageTests {
             responses: {"204": {description: Gone}}
         """
 
-    static func read() -> (paths: DocumentPaths, diagnostics: [Diagnostic]) {
-        DocumentPaths.read(documentAt: "api.yaml") { path in
+    static func read() -> (document: ReadDocument, diagnostics: [Diagnostic]) {
+        ReadDocument.read(documentAt: "api.yaml") { path in
             switch path {
             case "api.yaml": Array(root.utf8)
             case "items.yaml": Array(items.utf8)
@@ -90,6 +94,16 @@ struct ImportStageTests {
             ])
         #expect(paths.operations[1].parameters.map { "\($0.name) \($0.location)" } == ["force items.yaml:5:9"])
         #expect(paths.operations[2].parameters.isEmpty)
+    }
+
+    @Test func componentSchemasAreReadInOrderWithTheirPointers() {
+        let (document, _) = Self.read()
+        #expect(document.schemas.map { "\($0.position) \($0.key) \($0.pointer) \($0.keyLocation)" } == [
+            "0 Pet /components/schemas/Pet api.yaml:32:5",
+            "1 specgen.Rejected /components/schemas/specgen.Rejected api.yaml:33:5",
+            "2 a/b /components/schemas/a~1b api.yaml:34:5",
+        ])
+        #expect(document.schemas.map(\.isExportsOwn) == [false, true, false])
     }
 
     @Test func theReadStageWarnsOnlyAboutWhatItCannotRead() {

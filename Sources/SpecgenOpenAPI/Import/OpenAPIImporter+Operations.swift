@@ -10,7 +10,7 @@ enum OperationForm {
 
 /// Operations as endpoints: names, parameters, bodies, responses and errors, from the read stage's values.
 extension ImportRun {
-    func endpoints(_ paths: DocumentPaths, security: AuthRequirement?) -> [Endpoint] {
+    func endpoints(_ paths: ReadDocument, security: AuthRequirement?) -> [Endpoint] {
         var endpoints: [Endpoint] = []
         var takenNames = Set<String>()
         for operation in paths.operations {
@@ -39,7 +39,7 @@ extension ImportRun {
 
     /// Header parameters every operation sends with one fixed value (required, with a `const` or a one-value
     /// `enum`): the spec's `defaultHeaders`, which the client sends itself.
-    func fixedHeaders(_ paths: DocumentPaths) -> [(name: String, value: String)] {
+    func fixedHeaders(_ paths: ReadDocument) -> [(name: String, value: String)] {
         var common: [(name: String, value: String)]?
         for operation in paths.operations {
             var fixed: [(name: String, value: String)] = []

@@ -210,10 +210,10 @@ final class ImportRun {
             name: apiName(info?.string("title")), version: info?.string("version") ?? "0",
             description: info?.string("description") ?? info?.string("summary"), location: Self.unlocated)
         let servers = self.servers(root["servers"])
-        let paths = readPaths(root["paths"])
-        summary.documentOperations = paths.documentOperations
-        summary.skippedOperations = paths.skippedOperations
-        defaultHeaders = fixedHeaders(paths)
+        let document = readDocument(root)
+        summary.documentOperations = document.documentOperations
+        summary.skippedOperations = document.skippedOperations
+        defaultHeaders = fixedHeaders(document)
         (spec.authSchemes, spec.security) = self.security(root)
         let behaviour = self.behaviour(root, operation: false)
         if case .policy(let policy)? = behaviour.retry { spec.retry = policy }
@@ -221,15 +221,12 @@ final class ImportRun {
         apiRetry = spec.retry
 
         // Components first, in document order, so models read in the order the document declares them.
-        if let schemas = root["components"]?["schemas"]?.entries {
-            summary.documentSchemas += schemas.filter { !$0.key.hasPrefix("specgen.") }.count
-            for (index, schema) in schemas.enumerated() { componentOrder[schema.key] = index }
-            for schema in schemas where !schema.key.hasPrefix("specgen.") {
-                _ = modelName(forReference: Self.componentReference(schema.key), from: root)
-            }
-        }
+        for schema in document.schemas { componentOrder[schema.key] = schema.position }
+        let schemas = document.schemas.filter { !$0.isExportsOwn }
+        summary.documentSchemas += schemas.count
+        for schema in schemas { _ = modelName(forReference: Self.componentReference(schema.key), from: root) }
         currentAnchor = componentOrder.count
-        let endpoints = self.endpoints(paths, security: spec.security)
+        let endpoints = self.endpoints(document, security: spec.security)
         spec.webhooks = importWebhooks(root)
         (spec.errors, spec.endpoints) = hoistSharedErrors(endpoints)
         spec.servers = serversWithURLs(servers)

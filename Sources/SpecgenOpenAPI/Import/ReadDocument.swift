@@ -1,10 +1,10 @@
 package import SpecgenSpec
 import SpecgenYAML
 
-/// The first stage of an import: the document's operations, read once into typed values that know where they stand
-/// (a JSON pointer into the root document and a file position). The translators that make endpoints and default
-/// headers are functions of these values; none of them walks `paths` again.
-package struct DocumentPaths {
+/// The first stage of an import: the document's operations and schemas, read once into typed values that know where
+/// they stand (a JSON pointer into the root document and a file position). The translators that make endpoints,
+/// default headers and models are functions of these values; none of them walks `paths` or `components` again.
+package struct ReadDocument {
     /// The operations the spec can hold, in document order (path items, then their methods).
     package var operations: [DocumentOperation] = []
     /// Every operation of the document, those the spec cannot hold included: ``ImportSummary/documentOperations``.
@@ -12,16 +12,35 @@ package struct DocumentPaths {
     /// Operations not read (a `TRACE`, a `$ref` that resolves nowhere), each with its warning:
     /// ``ImportSummary/skippedOperations``.
     package var skippedOperations = 0
+    /// The schemas of `components/schemas`, in document order.
+    package var schemas: [DocumentSchema] = []
 
-    /// Reads the operations of the document at `path` without translating anything: the stage as the import runs
-    /// it, for tools and tests. The diagnostics are the reading's own (a dangling `$ref`, a path key with a query).
+    /// Reads the document at `path` without translating anything: the stage as the import runs it, for tools and
+    /// tests. The diagnostics are the reading's own (a dangling `$ref`, a path key with a query).
     package static func read(
         documentAt path: String, read: @escaping (String) -> [UInt8]?
-    ) -> (paths: DocumentPaths, diagnostics: [Diagnostic]) {
+    ) -> (document: ReadDocument, diagnostics: [Diagnostic]) {
         let run = ImportRun(documents: OpenAPIDocuments(read: read), name: nil)
-        guard let root = run.documents.root(of: path) else { return (DocumentPaths(), run.documents.diagnostics) }
-        return (run.readPaths(root["paths"]), run.documents.diagnostics.sortedForDisplay())
+        guard let root = run.documents.root(of: path) else { return (ReadDocument(), run.documents.diagnostics) }
+        return (run.readDocument(root), run.documents.diagnostics.sortedForDisplay())
     }
+}
+
+/// One schema of `components/schemas` as the model translators take it.
+package struct DocumentSchema {
+    /// Its key (`Pet`), which names its model.
+    package var key: String
+    /// `/components/schemas/Pet`, and where its key stands.
+    package var pointer: String
+    package var keyLocation: SourceLocation
+    /// Its place among the document's schemas: the models a schema gives are written in this order.
+    package var position: Int
+    /// The schema as written (a `$ref` included).
+    var node: DocNode
+
+    /// Whether the export wrote it for its own use (`specgen.Rejected`, the mock's rejections), not as a model of
+    /// the API.
+    package var isExportsOwn: Bool { key.hasPrefix("specgen.") }
 }
 
 /// One operation of the document as the translators take it.
@@ -69,10 +88,21 @@ extension ImportRun {
         key.replacing("~", with: "~0").replacing("/", with: "~1")
     }
 
+    /// The read stage: `paths` and `components/schemas`.
+    func readDocument(_ root: DocNode) -> ReadDocument {
+        var document = readPaths(root["paths"])
+        document.schemas = (root["components"]?["schemas"]?.entries ?? []).enumerated().map { position, entry in
+            DocumentSchema(
+                key: entry.key, pointer: "/components/schemas/" + Self.escapedPointerToken(entry.key),
+                keyLocation: entry.keyLocation, position: position, node: entry.value)
+        }
+        return document
+    }
+
     /// The read stage of `paths`: each operation once, with its parameters, counted, and warned about only for
     /// what makes it unreadable or changes its path. Nothing here names, types or writes anything.
-    func readPaths(_ paths: DocNode?) -> DocumentPaths {
-        var read = DocumentPaths()
+    func readPaths(_ paths: DocNode?) -> ReadDocument {
+        var read = ReadDocument()
         var seenRoutes = Set<String>()
         for (rawPath, keyLocation, item) in paths?.entries ?? [] {
             // A path item, and each operation in it, may be a `$ref` to another file (OAS 3.1 allows the first;
