@@ -96,13 +96,26 @@ struct ImportStageTests {
         #expect(paths.operations[2].parameters.isEmpty)
     }
 
+    @Test func answersAreReadUnderTheirStatusKeysAfterTheirReferences() {
+        let (document, _) = Self.read()
+        #expect(
+            document.operations.map { $0.responses.map { "\($0.status) \($0.pointer) \($0.location)" } } == [
+                ["200 /paths/~1pets~1{id}/get/responses/200 api.yaml:13:26"],
+                ["204 /paths/~1a~0b~1c/delete/responses/204 items.yaml:6:24"],
+                ["204 /paths/~1shared/post/x-specgen-operations/0/responses/204 api.yaml:25:51"],
+                ["204 /paths/~1shared/post/x-specgen-operations/1/responses/204 api.yaml:26:52"],
+            ])
+        #expect(document.operations.map { $0.responses.map(\.isSuccess) } == [[true], [true], [true], [true]])
+    }
+
     @Test func componentSchemasAreReadInOrderWithTheirPointers() {
         let (document, _) = Self.read()
-        #expect(document.schemas.map { "\($0.position) \($0.key) \($0.pointer) \($0.keyLocation)" } == [
-            "0 Pet /components/schemas/Pet api.yaml:32:5",
-            "1 specgen.Rejected /components/schemas/specgen.Rejected api.yaml:33:5",
-            "2 a/b /components/schemas/a~1b api.yaml:34:5",
-        ])
+        #expect(
+            document.schemas.map { "\($0.position) \($0.key) \($0.pointer) \($0.keyLocation)" } == [
+                "0 Pet /components/schemas/Pet api.yaml:32:5",
+                "1 specgen.Rejected /components/schemas/specgen.Rejected api.yaml:33:5",
+                "2 a/b /components/schemas/a~1b api.yaml:34:5",
+            ])
         #expect(document.schemas.map(\.isExportsOwn) == [false, true, false])
     }
 

@@ -26,7 +26,7 @@ extension ImportRun {
             endpoints.append(endpoint(name, operation, form: .declared, defaultSecurity: security))
             // A success offered as JSON or as an event stream gives the operation a streamed form too (not a HEAD,
             // whose answer has no body).
-            if operation.method != "head", Self.offersStream(operation.node, run: self) {
+            if operation.method != "head", Self.offersStream(operation) {
                 let streamName = Self.unique(name + "Stream") { takenNames.contains($0.lowercased()) }
                 takenNames.insert(streamName.lowercased())
                 summary.streamedForms += 1
@@ -160,7 +160,7 @@ extension ImportRun {
                 memberNames.named(Field(wireName: placeholder, type: .primitive(.string), location: Self.unlocated)))
         }
 
-        if let requestBody = operation["requestBody"], let resolvedBody = resolved(requestBody) {
+        if let (requestBody, resolvedBody) = read.requestBody {
             if method == "get" || method == "head" {
                 let fields = bodyFieldsAsQuery(resolvedBody, hint: hint, form: form, into: &queryFields) {
                     memberNames.named($0)
@@ -187,11 +187,10 @@ extension ImportRun {
         endpoint.pathParameters = pathFields
         endpoint.queryParameters = queryFields
         endpoint.headerParameters = headerFields
-        (endpoint.responses, endpoint.errors) = self.responses(
-            operation["responses"], hint: hint, at: operation, form: form)
+        (endpoint.responses, endpoint.errors) = self.responses(read, hint: hint, form: form)
         if endpoint.method == .head, endpoint.responses.contains(where: { $0.body != .empty }) {
             // An answer to HEAD has headers only: the body the document describes is GET's.
-            warn(.mediaType, at: (operation["responses"] ?? operation).location, "a HEAD answer has no body; not read")
+            warn(.mediaType, at: (read.responsesNode ?? operation).location, "a HEAD answer has no body; not read")
             for index in endpoint.responses.indices { endpoint.responses[index].body = .empty }
         }
         if let written = operation["x-specgen-paginate"] {
@@ -199,7 +198,7 @@ extension ImportRun {
                 SpecFragment.pagination($0.node, path: $0.file)
             }
             extensionPaging[name] = written.location
-        } else if Self.declaresLinkHeader(operation, resolve: { self.resolved($0, warning: false) }) {
+        } else if Self.declaresLinkHeader(read) {
             linkHeaders.insert(name)
         }
         if let written = operation["x-specgen-poll"] {

@@ -4,11 +4,9 @@ import SpecgenYAML
 /// Paging: the walk an endpoint's parameters, answer and `Link` header show, decided on the spec's value.
 extension ImportRun {
     /// Whether a success of the operation declares a `Link` header (GitHub's style, RFC 8288).
-    static func declaresLinkHeader(_ operation: DocNode, resolve: (DocNode) -> DocNode?) -> Bool {
-        let successes = (operation["responses"]?.entries ?? []).filter { $0.key.hasPrefix("2") }
-        return successes.contains { success in
-            let headers = resolve(success.value)?["headers"]?.entries ?? []
-            return headers.contains { $0.key.lowercased() == "link" }
+    static func declaresLinkHeader(_ operation: DocumentOperation) -> Bool {
+        operation.responses.contains { success in
+            success.isSuccess && (success.node["headers"]?.entries ?? []).contains { $0.key.lowercased() == "link" }
         }
     }
 

@@ -47,26 +47,10 @@ extension ImportRun {
 
     /// The success responses and the error responses, each as the spec says it.
     func responses(
-        _ node: DocNode?, hint: String, at operation: DocNode, form: OperationForm
+        _ read: DocumentOperation, hint: String, form: OperationForm
     ) -> ([ResponseCase], [ErrorResponse]) {
-        var successes: [(status: String, node: DocNode)] = []
-        var failures: [(status: String, node: DocNode)] = []
-        for (raw, keyLocation, value) in node?.entries ?? [] {
-            guard let status = Self.statusKey(raw) else {
-                warn(
-                    .status, at: keyLocation, "'\(raw)' is not a status code, a range such as 4XX, or default; skipped"
-                )
-                continue
-            }
-            // The rejections `export-openapi` documents for the mock are not the API's own errors.
-            if value.string("$ref")?.contains("/specgen.Rejected") == true { continue }
-            guard let response = resolved(value) else { continue }
-            if Self.isSuccess(status) {
-                successes.append((status, response))
-            } else {
-                failures.append((status, response))
-            }
-        }
+        var successes = read.responses.filter(\.isSuccess).map { (status: $0.status, node: $0.node) }
+        var failures = read.responses.filter { !$0.isSuccess }.map { (status: $0.status, node: $0.node) }
         // A document whose only answer is `default` describes the success there.
         if successes.isEmpty, let index = failures.firstIndex(where: { $0.status == "default" }),
             failures[index].node["content"] != nil, !failures.contains(where: { $0.status.hasPrefix("4") })
@@ -101,7 +85,7 @@ extension ImportRun {
             entries.append((success.status, response, type))
         }
         var cases = entries.map(\.response)
-        textHeadersOfDifferentTypes(&cases, at: node ?? operation)
+        textHeadersOfDifferentTypes(&cases, at: read.responsesNode ?? read.node)
         if entries.isEmpty {
             cases = [ResponseCase(status: .range(2), body: .empty, location: Self.unlocated)]
         } else if entries.count == 1, entries[0].status == "200" || entries[0].status == "2XX",

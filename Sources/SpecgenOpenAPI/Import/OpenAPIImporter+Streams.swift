@@ -6,13 +6,10 @@ import SpecgenYAML
 extension ImportRun {
     /// Whether a success of the operation offers both JSON and a stream (`text/event-stream`, JSON Lines), as the
     /// chat APIs do for a body with `stream: true`.
-    static func offersStream(_ operation: DocNode, run: ImportRun) -> Bool {
-        (operation["responses"]?.entries ?? []).contains { entry in
-            guard entry.key.hasPrefix("2"), let response = run.resolved(entry.value, warning: false) else {
-                return false
-            }
-            let kinds = Set((response["content"]?.entries ?? []).map { mediaKind($0.key) })
-            return kinds.contains("json") && !kinds.isDisjoint(with: ["events", "lines"])
+    static func offersStream(_ operation: DocumentOperation) -> Bool {
+        operation.responses.contains { response in
+            let kinds = Set((response.node["content"]?.entries ?? []).map { mediaKind($0.key) })
+            return response.isSuccess && kinds.contains("json") && !kinds.isDisjoint(with: ["events", "lines"])
         }
     }
 

@@ -60,8 +60,28 @@ package struct DocumentOperation {
     /// Its parameters after their `$ref`s: the path item's, then the operation's, which replace those of the same
     /// name and place.
     package var parameters: [DocumentParameter]
+    /// Its request body as written and after its `$ref`; nil when it has none or the `$ref` dangles.
+    var requestBody: (written: DocNode, node: DocNode)?
+    /// Its `responses` mapping, and each answer in it under a status key, after its `$ref`.
+    var responsesNode: DocNode?
+    package var responses: [DocumentResponse]
 
     /// Where the operation's own mapping stands (after a `$ref`, in the file it leads to).
+    package var location: SourceLocation { node.location }
+}
+
+/// One answer of an operation as the translators take it.
+package struct DocumentResponse {
+    /// Its status key as the spec writes it: `200`, `4XX`, `default`.
+    package var status: String
+    /// `/paths/~1pets/get/responses/200`.
+    package var pointer: String
+    /// The response after its `$ref`.
+    var node: DocNode
+
+    /// Whether it answers a success (a 2xx status or range).
+    package var isSuccess: Bool { ImportRun.isSuccess(status) }
+    /// Where its mapping stands (after a `$ref`, in the file it leads to).
     package var location: SourceLocation { node.location }
 }
 
@@ -141,12 +161,14 @@ extension ImportRun {
                 read.documentOperations += imported.count - 1
                 for (index, node) in imported.enumerated() {
                     let pointer = imported.count == 1 ? pointer : pointer + "/x-specgen-operations/\(index)"
+                    let body = node["requestBody"].flatMap { written in resolved(written).map { (written, $0) } }
                     read.operations.append(
                         DocumentOperation(
                             method: method, path: path, pointer: pointer, keyLocation: methodLocation, node: node,
                             pathItem: pathItem,
-                            parameters: readParameters(
-                                of: node, at: pointer, in: pathItem, at: itemPointer)))
+                            parameters: readParameters(of: node, at: pointer, in: pathItem, at: itemPointer),
+                            requestBody: body, responsesNode: node["responses"],
+                            responses: readResponses(node["responses"], at: pointer + "/responses")))
                 }
             }
         }
@@ -161,6 +183,26 @@ extension ImportRun {
         // The operation itself restates the first of them for other readers: read, as they are.
         _ = operation.entries
         return shared
+    }
+
+    /// An operation's answers under their status keys, after their `$ref`s. A key that is no status is warned about
+    /// and left out, and so are the rejections `export-openapi` documents for the mock, which are not the API's.
+    func readResponses(_ node: DocNode?, at pointer: String) -> [DocumentResponse] {
+        var responses: [DocumentResponse] = []
+        for (raw, keyLocation, value) in node?.entries ?? [] {
+            guard let status = Self.statusKey(raw) else {
+                warn(
+                    .status, at: keyLocation, "'\(raw)' is not a status code, a range such as 4XX, or default; skipped"
+                )
+                continue
+            }
+            if value.string("$ref")?.contains("/specgen.Rejected") == true { continue }
+            guard let response = resolved(value) else { continue }
+            responses.append(
+                DocumentResponse(
+                    status: status, pointer: pointer + "/" + Self.escapedPointerToken(raw), node: response))
+        }
+        return responses
     }
 
     /// An operation's parameters: the path item's, then the operation's, which replace those of the same name and
