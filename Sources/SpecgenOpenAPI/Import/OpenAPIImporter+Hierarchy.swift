@@ -56,6 +56,7 @@ extension ImportRun {
             models[index].model?.description = "The properties every kind of \(name) has."
         }
         hierarchyBases[name] = base
+        baseStructs[base] = name
         let own = Self.componentReference(raw)
         var variants: [(model: String, tags: [String])] = []
         for subtype in subtypes {

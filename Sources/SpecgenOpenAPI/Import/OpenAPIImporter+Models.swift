@@ -60,15 +60,13 @@ extension ImportRun {
             name = allocateTypeName(raw)
         }
         referenced[key] = name
-        let outer = currentAnchor
-        if isComponent, let position = componentOrder[raw] { currentAnchor = position }
+        if isComponent, let position = componentOrder[raw] { componentPositions[name] = position }
         reserveModel(name)
         if isComponent, let subtypes = subtypes(of: raw, schema: schema) {
             defineHierarchy(name, raw: raw, schema: schema, subtypes: subtypes)
         } else {
             defineModel(name, schema: schema)
         }
-        currentAnchor = outer
         return name
     }
 

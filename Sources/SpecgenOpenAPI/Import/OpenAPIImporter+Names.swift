@@ -62,6 +62,41 @@ extension ImportRun {
         return base + String(counter)
     }
 
+    /// Each model's place in the document, by slot, which orders the models written (then the order they were
+    /// made): a component's own position; for a model named from where it sits, the position of the first
+    /// component, in document order, that holds it through fields, variants, includes or an alias without going
+    /// through another component (a base schema's own properties, its own); after every component when none holds it (it sits in an operation or a webhook).
+    /// It is found from the models made, so no translator keeps track of which component it is reading.
+    func modelAnchors() -> [Int] {
+        var anchors = componentPositions
+        // A base schema's own properties are a part of it, wherever its subtypes stand, and whether or not it kept
+        // its subtypes.
+        for (base, component) in baseStructs {
+            if let position = componentPositions[component] { anchors[base] = position }
+        }
+        func held(by name: String) -> [String] {
+            guard let index = modelIndex[name], let model = models[index].model else { return [] }
+            var types: [TypeRef] = []
+            switch model.kind {
+            case .object(let fields): types = fields.map(\.type)
+            case .alias(let target, _): types = [target]
+            case .union(let union): types = union.variants.map(\.type)
+            case .enumeration: break
+            }
+            return types.flatMap(\.referencedNames) + model.includes.map(\.name)
+        }
+        for (component, position) in componentPositions.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            var pending = [component]
+            while let next = pending.popLast() {
+                for name in held(by: next) where anchors[name] == nil {
+                    anchors[name] = position
+                    pending.append(name)
+                }
+            }
+        }
+        return models.map { anchors[$0.name] ?? componentOrder.count }
+    }
+
     /// Names the spec reads as built-in types, which a model therefore cannot take.
     static let specTypeWords: Set<String> = [
         "string", "bool", "int", "int32", "int64", "double", "float", "datetime", "date", "uuid", "url", "bytes",
@@ -72,7 +107,6 @@ extension ImportRun {
     func reserveModel(_ name: String) {
         modelIndex[name] = models.count
         models.append((name, nil))
-        modelAnchors.append(currentAnchor)
     }
 
     func setModel(_ model: Model, shape: ModelShape) {
@@ -82,7 +116,6 @@ extension ImportRun {
         } else {
             modelIndex[model.name] = models.count
             models.append((model.name, model))
-            modelAnchors.append(currentAnchor)
         }
     }
 

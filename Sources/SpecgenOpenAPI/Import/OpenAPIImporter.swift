@@ -121,12 +121,9 @@ final class ImportRun {
     /// before the models named after its parts.
     var models: [(name: String, model: Model?)] = []
     var modelIndex: [String: Int] = [:]
-    /// Each model's place in the document: its component's position, or, for a model named from where it sits, that
-    /// of the component being read when it was made. Models are written in this order, then in the order made.
-    var modelAnchors: [Int] = []
-    var currentAnchor = 0
-    /// The positions of the document's `components/schemas`, by key.
+    /// The positions of the document's `components/schemas`, by key, and of the models they became, by name.
     var componentOrder: [String: Int] = [:]
+    var componentPositions: [String: Int] = [:]
     var takenTypeNames: Set<String> = []
     /// Models already made from a `$ref` target, by the target's canonical key.
     var referenced: [String: String] = [:]
@@ -134,6 +131,8 @@ final class ImportRun {
     var shapes: [String: ModelShape] = [:]
     /// The struct of a base schema's own properties, by the union the base became, for its subtypes to include.
     var hierarchyBases: [String: String] = [:]
+    /// The base schema each such struct was made from, kept when the hierarchy is not (the struct stays a model).
+    var baseStructs: [String: String] = [:]
     /// The discriminator property and the variants, with their tags, of each union a base schema became.
     var hierarchyVariants: [String: (property: String, variants: [(model: String, tags: [String])])] = [:]
     /// The streamed form of each body model, made once for every operation that streams it
@@ -225,7 +224,6 @@ final class ImportRun {
         let schemas = document.schemas.filter { !$0.isExportsOwn }
         summary.documentSchemas += schemas.count
         for schema in schemas { _ = modelName(forReference: Self.componentReference(schema.key), from: root) }
-        currentAnchor = componentOrder.count
         let endpoints = self.endpoints(document, security: spec.security)
         spec.webhooks = importWebhooks(root)
         (spec.errors, spec.endpoints) = hoistSharedErrors(endpoints)
@@ -233,9 +231,8 @@ final class ImportRun {
         spec.defaultHeaders = defaultHeaders.map {
             DefaultHeader(name: $0.name, value: $0.value, location: Self.unlocated)
         }
-        let written = models.indices.sorted { (modelAnchors[$0], $0) < (modelAnchors[$1], $1) }.compactMap { index in
-            models[index].model
-        }
+        let anchors = modelAnchors()
+        let written = models.indices.sorted { (anchors[$0], $0) < (anchors[$1], $1) }.compactMap { models[$0].model }
         // Structs get what they include, and a union's variants the tags their constants give, as loading does.
         spec.models = ModelCompletion.completed(written)
         nameAdditionalPropertiesFields(&spec)
