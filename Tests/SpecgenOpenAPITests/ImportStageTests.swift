@@ -128,3 +128,50 @@ struct ImportStageTests {
             ])
     }
 }
+
+/// The order models are written in, found from the models made: each after the component that holds it.
+struct ImportModelOrderTests {
+    @Test func aModelFollowsTheFirstComponentThatHoldsItAndOperationsModelsComeLast() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Order, version: "1"}
+            paths:
+              /things:
+                post:
+                  operationId: makeThing
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {type: object, properties: {note: {type: object, properties: {text: {type: string}}}}}
+                  responses: {"200": {description: OK, content: {application/json: {schema: {$ref: '#/components/schemas/Late'}}}}}
+            components:
+              schemas:
+                Late:
+                  type: object
+                  properties:
+                    early: {$ref: '#/components/schemas/Early'}
+                    size: {type: object, properties: {width: {type: integer}}}
+                Early:
+                  type: object
+                  properties:
+                    shared: {$ref: 'parts.yaml#/Shared'}
+                    mode: {type: string, enum: [a, b]}
+                Other:
+                  type: object
+                  properties:
+                    shared: {$ref: 'parts.yaml#/Shared'}
+            """
+        let parts = "Shared: {type: object, properties: {id: {type: string}}}"
+        let imported = OpenAPIImporter(name: "Order").importDocument(at: "api.yaml") { path in
+            path == "api.yaml" ? Array(document.utf8) : path == "parts.yaml" ? Array(parts.utf8) : nil
+        }
+        // `Early` is read inside `Late`, but it and what it holds come after `Late`'s own parts; `Shared`, held by
+        // `Early` and `Other`, goes with the first, in the order `Early`'s fields made them; the model of the inline
+        // body's field, in no component, comes last.
+        let names = try #require(imported.value).models.map(\.name)
+        #expect(
+            names == [
+                "Late", "LateSize", "Early", "Shared", "EarlyMode", "Other", "MakeThingNote",
+            ])
+    }
+}
