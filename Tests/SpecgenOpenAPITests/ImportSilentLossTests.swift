@@ -141,3 +141,65 @@ struct ImportSilentLossTests {
             ])
     }
 }
+
+/// An enum's values travel as the type the document declares: a string enum of digits stays text, an integer enum
+/// keeps its integers, an enum of numbers or booleans (which the spec's enums cannot hold) is its type, and a
+/// constant its type cannot hold is not kept; each change is warned where the document says it, in 3.0 and 2.0.
+struct ImportEnumValueTests {
+    static let properties = """
+        digits: {type: string, enum: [1, 2]}
+        mixed: {type: integer, enum: [card, 2, 3]}
+        rates: {type: number, enum: [1.5, 2]}
+        flags: {type: boolean, enum: [true, false]}
+        untyped: {enum: [1, two]}
+        amount: {type: integer, enum: [card]}
+        """
+
+    static func document(swagger: Bool) -> String {
+        let properties = properties.split(separator: "\n").map { "          " + $0 }.joined(separator: "\n")
+        let head =
+            swagger
+            ? "swagger: \"2.0\"\ninfo: {title: Enums, version: \"1\"}\npaths:\n  /things:\n    post:\n"
+                + "      operationId: makeThing\n      parameters:\n        - {name: body, in: body, schema: "
+                + "{$ref: '#/definitions/Thing'}}\n      responses: {\"204\": {description: Done}}\ndefinitions:\n"
+            : "openapi: 3.0.3\ninfo: {title: Enums, version: \"1\"}\npaths:\n  /things:\n    post:\n"
+                + "      operationId: makeThing\n      requestBody:\n        content: {application/json: {schema: "
+                + "{$ref: '#/components/schemas/Thing'}}}\n      responses: {\"204\": {description: Done}}\n"
+                + "components:\n  schemas:\n"
+        let indent = swagger ? "  " : "    "
+        return head + indent + "Thing:\n" + indent + "  type: object\n" + indent + "  properties:\n"
+            + properties.split(separator: "\n").map { indent + $0.dropFirst(4) }.joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: [false, true]) func enumValuesTravelAsTheirDeclaredType(swagger: Bool) throws {
+        let document = Self.document(swagger: swagger)
+        let result = OpenAPIImporter().importDocument(at: "api.yaml") { _ in Array(document.utf8) }
+        let spec = try #require(result.spec.flatMap { Spec.load(bytes: Array($0.utf8), path: "imported.yaml").spec })
+        let thing = try #require(spec.model(named: "Thing"))
+        guard case .object(let fields) = thing.kind else {
+            Issue.record("Thing is \(thing.kind)")
+            return
+        }
+        #expect(
+            fields.map { "\($0.wireName): \($0.type)\($0.constant.map { " = \($0)" } ?? "")" } == [
+                "digits: ThingDigits", "mixed: ThingMixed", "rates: double", "flags: bool", "untyped: ThingUntyped",
+                "amount: int",
+            ])
+        func values(_ model: String) -> [String] {
+            guard case .enumeration(let values)? = spec.model(named: model)?.kind else { return [] }
+            return values.map { "\($0.value)\($0.isInteger ? " (integer)" : "")" }
+        }
+        #expect(values("ThingDigits") == ["1", "2"])
+        #expect(values("ThingMixed") == ["2 (integer)", "3 (integer)"])
+        #expect(values("ThingUntyped") == ["1", "two"])
+        let line = swagger ? 14 : 15  // where `digits` stands
+        #expect(
+            result.diagnostics.filter { $0.kind == "enum-values" }.map { "\($0.location.line) \($0.message)" } == [
+                "\(line + 1) the value 'card' of the integer enum 'ThingMixed' is not an integer; left out",
+                "\(line + 2) an enum of numbers is typed as double: the spec's enums hold strings or integers, so its "
+                    + "values (1.5, 2) are not checked",
+                "\(line + 4) the values of the enum 'ThingUntyped' are of mixed kinds; read as an enum of text",
+                "\(line + 5) the constant card is not a value of 'int'; not kept",
+            ])
+    }
+}

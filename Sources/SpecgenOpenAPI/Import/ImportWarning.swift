@@ -31,6 +31,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case duplicateRoute = "duplicate-route"
     /// `empty-body`.
     case emptyBody = "empty-body"
+    /// `enum-values`.
+    case enumValues = "enum-values"
     /// `example-type`.
     case exampleType = "example-type"
     /// `extension-value`.

@@ -128,7 +128,7 @@ extension ImportRun {
         {
             return union(schema, variants: variants, name: name, into: map)
         }
-        if let values = view.enumValues, !values.isEmpty, view.variants == nil {
+        if let values = view.enumValues, !values.isEmpty, view.variants == nil, !view.enumIsTypeOnly {
             return enumeration(schema, values: values, name: name, into: map)
         }
         // `properties: {}` and nothing more is a struct without fields (a body that must be empty), not a map.

@@ -137,10 +137,10 @@ extension ImportRun {
 
     /// A named type narrowed to one of its values: a constant of it. A value the type cannot hold (`2` of an enum
     /// of 1 and 3) is not kept, with a warning.
-    func narrow(_ result: inout ImportedType, to constant: DocNode) {
+    func narrow(_ result: inout ImportedType, to constant: DocNode, kind: ImportWarning = .invalidSchema) {
         guard let value = held(constant, as: result.type) else {
             warn(
-                .invalidSchema, at: constant.location,
+                kind, at: constant.location,
                 "the constant \(constant.string ?? "") is not a value of '\(result.type)'; not kept",
                 fix: "use one of the type's values")
             return
@@ -166,14 +166,14 @@ extension ImportRun {
     /// Whether a schema used in place needs a model of its own.
     func needsModel(_ view: SchemaView, usage: SchemaUsage) -> Bool {
         if usage == .form || usage == .parameter || usage == .header {
-            return (view.enumValues?.count ?? 0) >= 2 && view.variants == nil
+            return (view.enumValues?.count ?? 0) >= 2 && view.variants == nil && !view.enumIsTypeOnly
         }
         if view.hasProperties { return true }
         if let allOf = view.allOf, allOf.count > 1 || (allOf.count == 1 && view.variants != nil) { return true }
         if let variants = view.variants, variants.count > 1, !view.isStringUnion || view.isConstantUnion {
             return true
         }
-        if let values = view.enumValues, values.count >= 2, view.variants == nil { return true }
+        if let values = view.enumValues, values.count >= 2, view.variants == nil, !view.enumIsTypeOnly { return true }
         return false
     }
 
@@ -321,11 +321,23 @@ extension ImportRun {
             summary.jsonFallbacks += 1
             result = ImportedType(.primitive(.json))
         }
+        // A constant the type cannot hold (`{type: integer, enum: [card]}`) is warned about and not kept, as a
+        // named type's is: the spec's constant must be a value of its type.
         if let constant = schema["const"] ?? (view.enumValues?.count == 1 ? view.enumValues?.first : nil),
             [Primitive.string, .int, .int32, .int64, .bool, .double, .float].map(TypeRef.primitive).contains(
                 result.type)
         {
-            result.constant = constant.specValue
+            narrow(&result, to: constant, kind: .enumValues)
+        }
+        if view.enumIsTypeOnly, let values = view.enumValues, values.count >= 2,
+            !(jsonType == "boolean" && Set(values.compactMap(\.bool)) == [true, false])
+        {
+            warn(
+                .enumValues, at: (schema["enum"] ?? schema).location,
+                "an enum of \(jsonType == "boolean" ? "booleans" : "numbers") is typed as \(result.type): the spec's "
+                    + "enums hold strings or integers, so its values (\(values.compactMap(\.string).joined(separator: ", ")))"
+                    + " are not checked",
+                fix: "describe the allowed values in the description, or use integer or string values")
         }
         return result
     }

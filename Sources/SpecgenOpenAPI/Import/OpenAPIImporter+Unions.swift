@@ -208,7 +208,39 @@ extension ImportRun {
         _ schema: DocNode, values: [DocNode], name: String, into header: Model, cases: [DocNode]? = nil
     ) -> (Model, ModelShape) {
         var model = header
-        let integer = values.allSatisfy { $0.int != nil && $0.node.isPlainScalar }
+        // The declared type decides what the values are on the wire: `{type: string, enum: [1, 2]}` sends "1", and
+        // an integer enum keeps only its integers. An untyped enum is of integers when every value is one; values of
+        // mixed kinds are read as text, which changes how the others travel, so that is warned.
+        let isWhole = { (value: DocNode) in value.int != nil && value.node.isPlainScalar }
+        var values = values
+        let integer: Bool
+        switch SchemaView.declaredType(of: schema) {
+        case "string"?:
+            integer = false
+        case "integer"?:
+            let others = values.filter { !isWhole($0) }
+            integer = others.count < values.count
+            if let first = others.first {
+                warn(
+                    .enumValues, at: first.location,
+                    (others.count == 1 ? "the value " : "the values ")
+                        + "\(others.map { "'\($0.string ?? "")'" }.joined(separator: ", ")) of the integer enum '\(name)' "
+                        + (others.count == 1 ? "is not an integer" : "are not integers")
+                        + (integer ? "; left out" : "; read as an enum of text"),
+                    fix: "write the values as integers, or declare the type string")
+                if integer { values.removeAll { !isWhole($0) } }
+            }
+        default:
+            integer = values.allSatisfy(isWhole)
+            if !integer, values.contains(where: { $0.node.isPlainScalar && ($0.double != nil || $0.bool != nil) }),
+                SchemaView.valueKind(of: values) == "string"
+            {
+                warn(
+                    .enumValues, at: (schema["enum"] ?? schema).location,
+                    "the values of the enum '\(name)' are of mixed kinds; read as an enum of text",
+                    fix: "declare the enum's type, with values of that type")
+            }
+        }
         let names =
             cases.map { $0.map { $0.string("title") ?? "" } }
             ?? (schema["x-enum-varnames"] ?? schema["x-enumNames"] ?? schema["x-enum-names"])?.items?

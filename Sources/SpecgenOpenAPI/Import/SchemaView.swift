@@ -16,6 +16,9 @@ struct SchemaView {
     var variants: [DocNode]?
     var allOf: [DocNode]?
     var enumValues: [DocNode]?
+    /// An enum of numbers or booleans (declared so, or every value one when no type is), which the spec's enums,
+    /// of strings or integers, cannot hold: it is its type, its values unchecked.
+    var enumIsTypeOnly = false
     var hasProperties = false
     var isObject = false
     var additional = Additional.closed
@@ -55,6 +58,13 @@ struct SchemaView {
             let kept = values.filter { !$0.node.isNull }
             if kept.count < values.count { nullable = true }
             enumValues = kept
+            if !kept.isEmpty, types.count <= 1 {
+                let kind = types.first ?? Self.valueKind(of: kept)
+                if kind == "number" || kind == "boolean" {
+                    enumIsTypeOnly = true
+                    if types.isEmpty { types = [kind] }
+                }
+            }
         }
         hasProperties = node["properties"]?.entries?.isEmpty == false
         isObject = types.contains("object")
@@ -73,6 +83,23 @@ struct SchemaView {
                     || Self.isStringEnumReference(variant, run: run)
             }
         }
+    }
+
+    /// The JSON type every value of an untyped enum has: `integer`, `number` or `boolean`, else `string` (values of
+    /// mixed kinds, which an enum of text holds).
+    static func valueKind(of values: [DocNode]) -> String {
+        let plain = values.allSatisfy(\.node.isPlainScalar)
+        if plain, values.allSatisfy({ $0.bool != nil }) { return "boolean" }
+        if plain, values.allSatisfy({ $0.int != nil }) { return "integer" }
+        if plain, values.allSatisfy({ $0.double != nil }) { return "number" }
+        return "string"
+    }
+
+    /// The JSON type a schema declares, `null` aside, when it declares one.
+    static func declaredType(of node: DocNode) -> String? {
+        let types = (node.string("type").map { [$0] } ?? node["type"]?.items?.compactMap(\.string) ?? [])
+            .filter { $0 != "null" }
+        return types.count == 1 ? types[0] : nil
     }
 
     /// `additionalProperties`: absent or `false` is closed, `true` or `{}` open, a schema typed.
