@@ -94,6 +94,22 @@ struct LintErrorMendTests {
     /// Documents for the mends no import case shows.
     static let documents: [(String, String)] = [
         (
+            "constant-of-another-type",
+            """
+            openapi: 3.0.3
+            info: {title: Constants, version: "1"}
+            paths:
+              /items:
+                post:
+                  operationId: addItem
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: {type: object, properties: {amount: {type: integer, enum: [card]}}}
+                  responses: {"204": {description: Added}}
+            """
+        ),
+        (
             "title-with-a-digit",
             """
             openapi: 3.0.3

@@ -102,8 +102,8 @@ extension OpenAPIImporter {
         case .enums:
             LintErrorMend(
                 [],
-                "an enum is of integers only when every value is one; a repeated value is kept once; case names are "
-                    + "numbered apart, and never 'unknown'")
+                "an enum is of integers when its type is `integer`, or, untyped, when every value is one; a repeated "
+                    + "value is kept once; case names are numbered apart, and never 'unknown'")
         case .unions:
             LintErrorMend(
                 [.unionDuplicate, .discriminatorDropped, .unionOverlap, .nestedUnion],
@@ -113,7 +113,8 @@ extension OpenAPIImporter {
                 [.pattern, .bounds], "constraints are written only on types they apply to")
         case .defaults:
             LintErrorMend(
-                [.defaultValue], "a default is written only when its type holds it and null does not clear it")
+                [.defaultValue, .enumValues],
+                "a default or constant is written only when its type holds it and null does not clear it")
         case .recursion:
             LintErrorMend([.refCycle, .recursiveStruct], "a struct that would hold itself holds json in its place")
         case .mockSteps:
