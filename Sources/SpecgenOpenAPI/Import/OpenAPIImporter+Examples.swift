@@ -39,7 +39,7 @@ extension ImportRun {
         }
         for index in spec.models.indices {
             let name = spec.models[index].name
-            let location = modelLocations[name]
+            let location = places.modelLocations[name]
             if let problem = types.exampleProblem(spec.models[index].example, of: .named(name)) {
                 spec.models[index].example = nil
                 drop(problem, "'\(name)'", at: location)
@@ -51,7 +51,7 @@ extension ImportRun {
         }
         for index in spec.endpoints.indices {
             var endpoint = spec.endpoints[index]
-            let location = endpointLocations[endpoint.name]
+            let location = places.endpointLocations[endpoint.name]
             let what = "the parameter of '\(endpoint.name)'"
             clean(&endpoint.pathParameters, what, at: location)
             clean(&endpoint.queryParameters, what, at: location)

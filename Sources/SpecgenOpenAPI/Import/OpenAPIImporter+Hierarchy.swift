@@ -104,7 +104,7 @@ extension ImportRun {
                     return UnionVariant(
                         type: .named(variant.model), tags: implied ? [] : variant.tags, location: Self.unlocated)
                 }, discriminator: property))
-        modelLocations[name] = schema.location
+        places.modelLocations[name] = schema.location
         setModel(model, shape: .union)
     }
 

@@ -20,7 +20,7 @@ extension ImportRun {
         }
         for index in spec.endpoints.indices {
             var endpoint = spec.endpoints[index]
-            if let location = endpointLocations[endpoint.name] {
+            if let location = places.endpointLocations[endpoint.name] {
                 endpoint.location = location
                 endpoint.requestLocation = location
             }
@@ -57,11 +57,11 @@ extension ImportRun {
         for index in spec.authSchemes.indices { place(&spec.authSchemes[index].location, top) }
         for index in spec.models.indices {
             let name = spec.models[index].name
-            if let location = modelLocations[name] { spec.models[index].location = location }
+            if let location = places.modelLocations[name] { spec.models[index].location = location }
             place(&spec.models[index].location, top)
             guard case .object(var fields) = spec.models[index].kind else { continue }
             for field in fields.indices {
-                guard let location = fieldLocations[name + "\u{1}" + fields[field].wireName] else { continue }
+                guard let location = places.fieldLocations[name + "\u{1}" + fields[field].wireName] else { continue }
                 fields[field].location = location
                 fields[field].typeLocation = location
             }

@@ -89,7 +89,7 @@ extension ImportRun {
 
     /// Writes a model from its schema: a struct, an enum, a union, or an alias of the type it is.
     func defineModel(_ name: String, schema: DocNode) {
-        modelLocations[name] = schema.location
+        places.modelLocations[name] = schema.location
         // The Swift name the export recorded.
         let swiftName = recordedSwiftName(schema)
         if let (body, shape) = modelBody(schema, name: name) {
@@ -167,9 +167,9 @@ extension ImportRun {
                 var field = importedField(wireName, type, required: !isOptionalPart && inBoth)
                 field.location = keyLocation
                 if !isOptionalPart, required.contains(wireName), type.nullable, !type.nullClears {
-                    requiredNullable[name, default: []].append((wireName, keyLocation))
+                    notes.requiredNullable[name, default: []].append((wireName, keyLocation))
                 }
-                fieldLocations[name + "\u{1}" + wireName] = keyLocation
+                places.fieldLocations[name + "\u{1}" + wireName] = keyLocation
                 if let existing = fields.firstIndex(where: { $0.wireName == wireName }) {
                     if !isOptionalPart { fields[existing] = field }
                 } else {
@@ -321,7 +321,7 @@ extension ImportRun {
     /// models those are.
     func warnRequiredNullables(in spec: Spec) {
         let requests = ModelUsage(spec).requestModels
-        for (model, fields) in requiredNullable.sorted(by: { $0.key < $1.key }) where requests.contains(model) {
+        for (model, fields) in notes.requiredNullable.sorted(by: { $0.key < $1.key }) where requests.contains(model) {
             for (wireName, location) in fields {
                 let type = spec.model(named: model)?.fields.first { $0.wireName == wireName }?.type
                 warnRequiredNullable(wireName, of: "'\(model)'", type: type ?? .primitive(.json), at: location)

@@ -30,7 +30,7 @@ extension ImportRun {
                 let streamName = Self.unique(name + "Stream") { takenNames.contains($0.lowercased()) }
                 takenNames.insert(streamName.lowercased())
                 summary.streamedForms += 1
-                streamedFormNames.insert(streamName)
+                notes.streamedFormNames.insert(streamName)
                 endpoints.append(endpoint(streamName, operation, form: .streamed, defaultSecurity: security))
             }
         }
@@ -77,7 +77,7 @@ extension ImportRun {
     ) -> Endpoint {
         let (method, operation, pathItem) = (read.method, read.node, read.pathItem)
         let hint = namer.typeNamePart(name)
-        endpointLocations[name] = operation.location
+        places.endpointLocations[name] = operation.location
         let (path, repeated) = Self.distinctPlaceholders(read.path)
         let (description, deprecation) = Self.described(operation)
         var endpoint = Endpoint(
@@ -88,11 +88,11 @@ extension ImportRun {
         endpoint.tags = operation["tags"]?.items?.compactMap(\.string) ?? []
         if let written = operation["x-specgen-resource"] {
             endpoint.writtenResource = written.string ?? ""
-            resourceLocations[name] = written.location
+            places.resourceLocations[name] = written.location
         }
         // The events an operation subscribes to are the declared form's; its streamed form subscribes to nothing more.
         if form == .declared, let callbacks = operation["callbacks"] {
-            self.callbacks.append((name, callbacks, read.pointer + "/callbacks"))
+            notes.callbacks.append((name, callbacks, read.pointer + "/callbacks"))
         }
         let placeholders = TemplatePart.placeholders(in: path)
         var pathFields: [Field] = []
@@ -119,7 +119,7 @@ extension ImportRun {
             case "query":
                 Self.set(field(required: parameter["required"]?.bool == true, usage: .parameter), in: &queryFields)
             case "header":
-                if defaultHeaders.contains(where: { $0.name.lowercased() == name.lowercased() }) { continue }
+                if facts.defaultHeaders.contains(where: { $0.name.lowercased() == name.lowercased() }) { continue }
                 if name.lowercased() == "idempotency-key", method == "post" || method == "patch" {
                     // Stripe's convention, which the client fills with a fresh key per call: the key's schema is
                     // the client's to meet.
@@ -197,15 +197,15 @@ extension ImportRun {
             endpoint.pagination = fragment("x-specgen-paginate", written) {
                 SpecFragment.pagination($0.node, path: $0.file)
             }
-            extensionPaging[name] = written.location
+            places.extensionPaging[name] = written.location
         } else if Self.declaresLinkHeader(read) {
-            linkHeaders.insert(name)
+            notes.linkHeaders.insert(name)
         }
         if let written = operation["x-specgen-poll"] {
             endpoint.polling = fragment("x-specgen-poll", written) { SpecFragment.polling($0.node, path: $0.file) }
-            extensionPolling[name] = written.location
+            places.extensionPolling[name] = written.location
         }
-        let behaviour = self.behaviour(operation, operation: true, apiRetry: apiRetry)
+        let behaviour = self.behaviour(operation, operation: true, apiRetry: facts.apiRetry)
         endpoint.retry = behaviour.retry
         endpoint.requestSettings = behaviour.settings
         endpoint.idempotent = behaviour.idempotent

@@ -45,7 +45,7 @@ extension ImportRun {
                 return nil
             } ?? nil
         let arrays = (fields ?? []).filter(\.type.isArray)
-        if linkHeaders.contains(endpoint.name) {
+        if notes.linkHeaders.contains(endpoint.name) {
             return (
                 paged(.link(relation: "next"), items: arrays.count == 1 ? arrays[0].wireName : nil),
                 "recognised from the Link header"
@@ -135,7 +135,7 @@ extension ImportRun {
             if !errors.pagination.isEmpty {
                 spec.endpoints[index].pagination = nil
                 comments["endpoints.\(name).paginate"] = nil
-                if let location = extensionPaging[name] {
+                if let location = places.extensionPaging[name] {
                     warn(
                         .extensionValue, at: location,
                         "'x-specgen-paginate' does not fit the operation: left out ("
@@ -144,7 +144,7 @@ extension ImportRun {
             }
             if !errors.polling.isEmpty {
                 spec.endpoints[index].polling = nil
-                if let location = extensionPolling[name] {
+                if let location = places.extensionPolling[name] {
                     warn(
                         .extensionValue, at: location,
                         "'x-specgen-poll' does not fit the operation: left out ("

@@ -28,7 +28,7 @@ extension ImportRun {
             for index in spec.endpoints.indices {
                 let endpoint = spec.endpoints[index]
                 guard let problem = refused[endpoint.name] else { continue }
-                if let location = resourceLocations[endpoint.name] {
+                if let location = places.resourceLocations[endpoint.name] {
                     warn(
                         .extensionValue, at: location,
                         "'x-specgen-resource' does not fit the operation: left out (\(problem.message))")

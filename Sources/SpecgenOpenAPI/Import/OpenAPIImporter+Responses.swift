@@ -287,7 +287,7 @@ extension ImportRun {
                 !Namer.keywords.contains(written), !Namer.reservedErrorCases.contains(written)
             {
                 base = written
-            } else if reportedCases.insert((response["x-specgen-case"] ?? response).location).inserted {
+            } else if notes.reportedCases.insert((response["x-specgen-case"] ?? response).location).inserted {
                 // A shared response is read for each operation that names it; it is reported once.
                 warn(
                     .extensionValue, at: (response["x-specgen-case"] ?? response).location,
@@ -299,13 +299,13 @@ extension ImportRun {
         // One case name means one status and one body across the API: another body gets a name of its own, and
         // another status a number (`wrongState2`), since a caller tells the statuses apart by the case.
         let identity = ErrorCaseIdentity(status: status, body: body)
-        let isTaken = { (name: String) in self.errorCases[name].map { $0 != identity } ?? false }
+        let isTaken = { (name: String) in self.notes.errorCases[name].map { $0 != identity } ?? false }
         if isTaken(caseName) {
-            let sameStatus = errorCases[caseName]?.status == status
+            let sameStatus = notes.errorCases[caseName]?.status == status
             let named = namer.bareMemberName(base + " " + (body?.description ?? "without body"))
             caseName = sameStatus && !isTaken(named) ? named : Self.numbered(base, isTaken: isTaken)
         }
-        errorCases[caseName] = identity
+        notes.errorCases[caseName] = identity
         var error = ErrorResponse(
             status: Self.statusPattern(status), caseName: caseName, body: body,
             description: informative(response.string("description")), location: Self.unlocated)

@@ -70,8 +70,8 @@ extension ImportRun {
                     fix: "write the server's URL as 'https://host/base/path'")
                 continue
             }
-            serverURLs.append(url)
-            serverVariables.append(Set(server.variables.map(\.name)))
+            facts.serverURLs.append(url)
+            facts.serverVariables.append(Set(server.variables.map(\.name)))
             servers.append(server)
         }
         return servers
@@ -112,19 +112,19 @@ extension ImportRun {
     /// otherwise its first server serves them all. The name is the export's `x-specgen-server`, else the host's.
     func operationServer(_ node: DocNode?, named: String?) -> String? {
         guard let items = node?.items, let first = items.first, first.string("url") != nil else { return nil }
-        guard !serverURLs.isEmpty else {
+        guard !facts.serverURLs.isEmpty else {
             warn(.operationServer, at: first.location, "an operation's server needs the API's servers; not imported")
             return nil
         }
-        let perServer = items.count == serverURLs.count
-        let urls = serverURLs.indices.map { index -> String in
+        let perServer = items.count == facts.serverURLs.count
+        let urls = facts.serverURLs.indices.map { index -> String in
             let item = perServer ? items[index] : first
             var url = item.string("url") ?? ""
             // A variable the API server declares stays a variable; any other takes its default.
             let declared =
                 perServer
-                ? serverVariables[index]
-                : serverVariables.dropFirst().reduce(serverVariables[0]) {
+                ? facts.serverVariables[index]
+                : facts.serverVariables.dropFirst().reduce(facts.serverVariables[0]) {
                     $0.intersection($1)
                 }
             for (variable, _, value) in item["variables"]?.entries ?? [] where !declared.contains(variable) {
@@ -134,7 +134,7 @@ extension ImportRun {
             }
             return Self.withoutTrailingSlash(url)
         }
-        if urls == serverURLs || (!perServer && serverURLs.contains(urls[0])) { return nil }
+        if urls == facts.serverURLs || (!perServer && facts.serverURLs.contains(urls[0])) { return nil }
         // Its placeholders are the API servers' variables, checked with them; the rest of it must be a URL.
         if let bad = urls.first(where: { !Server.isAbsoluteHTTP(ServerVariable.substitute($0) { _ in "x" }) }) {
             warn(
@@ -143,13 +143,13 @@ extension ImportRun {
                 fix: "write the server's URL as 'https://host/base/path'")
             return nil
         }
-        if let known = extraURLs.first(where: { $0.urls == urls }) { return known.name }
+        if let known = facts.extraURLs.first(where: { $0.urls == urls }) { return known.name }
         let host = urls[0].split(separator: "/").dropFirst().first.map(String.init) ?? urls[0]
         let base =
             named.map(namer.bareMemberName)
             ?? namer.bareMemberName(host.split(separator: ".").first.map(String.init) ?? "other")
-        let name = Self.unique(base) { candidate in extraURLs.contains { $0.name == candidate } }
-        extraURLs.append((name, urls))
+        let name = Self.unique(base) { candidate in facts.extraURLs.contains { $0.name == candidate } }
+        facts.extraURLs.append((name, urls))
         return name
     }
 
@@ -157,7 +157,7 @@ extension ImportRun {
     func serversWithURLs(_ servers: [Server]) -> [Server] {
         servers.enumerated().map { index, server in
             var server = server
-            for (name, perServer) in extraURLs where index < perServer.count {
+            for (name, perServer) in facts.extraURLs where index < perServer.count {
                 server.urls.append(NamedServerURL(name: name, url: perServer[index], location: Self.unlocated))
             }
             return server
@@ -170,7 +170,7 @@ extension ImportRun {
         for (key, keyLocation, value) in root["components"]?["securitySchemes"]?.entries ?? [] {
             guard let scheme = resolved(value) else { continue }
             let name = namer.bareMemberName(key)
-            schemeNames[key] = name
+            facts.schemeNames[key] = name
             let kind: AuthScheme.Kind
             var acceptsQuery = false
             switch (scheme.string("type") ?? "").lowercased() {
@@ -183,7 +183,7 @@ extension ImportRun {
                         .authScheme, at: (scheme["scheme"] ?? scheme).location,
                         "HTTP '\(scheme.string("scheme") ?? "")' authentication is not supported; scheme '\(key)' not imported",
                         fix: "add it as a middleware")
-                    schemeNames[key] = nil
+                    facts.schemeNames[key] = nil
                     continue
                 }
             case "apikey":
@@ -193,7 +193,7 @@ extension ImportRun {
                         .authScheme, at: (scheme["in"] ?? scheme).location,
                         "an API key in a \(location) is not supported; scheme '\(key)' not imported",
                         fix: "send it through a middleware")
-                    schemeNames[key] = nil
+                    facts.schemeNames[key] = nil
                     continue
                 }
                 kind = .apiKey(name: scheme.string("name") ?? "X-API-Key", location: place)
@@ -211,7 +211,7 @@ extension ImportRun {
                 warn(
                     .authScheme, at: keyLocation,
                     "security scheme '\(key)' of type '\(scheme.string("type") ?? "")' is not supported; not imported")
-                schemeNames[key] = nil
+                facts.schemeNames[key] = nil
                 continue
             }
             var imported = AuthScheme(
@@ -262,7 +262,7 @@ extension ImportRun {
         }
         if refresh { grants.append(.refreshToken) }
         // Below the API's server, a path: the client resolves it against its base URL, as it does operations.
-        let token = Spec.path(of: tokenURL, below: serverURLs) ?? tokenURL
+        let token = Spec.path(of: tokenURL, below: facts.serverURLs) ?? tokenURL
         guard token.hasPrefix("/") || token.hasPrefix("https://") else {
             // Credentials go only over https.
             warn(
@@ -308,7 +308,7 @@ extension ImportRun {
                     "a requirement of several schemes at once (\(names.joined(separator: " and "))) is not "
                         + "supported; only '\(first)' is sent")
             }
-            guard let name = schemeNames[first] else {
+            guard let name = facts.schemeNames[first] else {
                 if !(item.entries ?? []).isEmpty {
                     warn(.security, at: item.location, "security scheme '\(first)' is not declared or not imported")
                 }

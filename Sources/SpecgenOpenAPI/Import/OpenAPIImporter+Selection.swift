@@ -7,7 +7,7 @@ extension ImportRun {
         let (selected, diagnostics) = spec.selecting(selection)
         documents.diagnostics += diagnostics
         let removed = Set(spec.endpoints.map(\.name)).subtracting(selected.endpoints.map(\.name))
-        let removedStreams = removed.intersection(streamedFormNames).count
+        let removedStreams = removed.intersection(notes.streamedFormNames).count
         summary.streamedForms -= removedStreams
         summary.leftOut = removed.count - removedStreams
         summary.endpoints = selected.endpoints.count - summary.streamedForms

@@ -41,7 +41,8 @@ extension ImportRun {
                 if let earlier = kept.first(where: { variantOrder.accepts(variants[$0], everyValueOf: variants[index]) }
                 ) {
                     warn(
-                        .unionOverlap, at: modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                        .unionOverlap,
+                        at: places.modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
                         "variants '\(variants[index])' and '\(variants[earlier])' of '\(model.name)' decode the same "
                             + "values, so '\(variants[index])' would never be chosen; dropped")
                     continue
@@ -70,7 +71,7 @@ extension ImportRun {
             swiftNames.insert(chosen.lowercased())
             renames[model.name] = chosen
             warn(
-                .generatedName, at: modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                .generatedName, at: places.modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
                 "'\(model.name)' would be generated as '\(taken)', \(generated[taken] ?? "a generated type"); its "
                     + "Swift name is '\(chosen)'")
         }
@@ -105,7 +106,8 @@ extension ImportRun {
                 fields[field].swiftName = chosen
                 renamed = true
                 warn(
-                    .generatedName, at: modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                    .generatedName,
+                    at: places.modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
                     "property '\(fields[field].wireName)' of '\(model.name)' would take the Swift name "
                         + "'additionalProperties', which holds the properties it does not declare; its Swift name is "
                         + "'\(chosen)'")
@@ -131,7 +133,8 @@ extension ImportRun {
                 let name = spec.models[index].name
                 retype(field.wireName, of: index, in: &spec) { $0.type = bytes($0.type) }
                 warn(
-                    .fileInJSON, at: modelLocations[name] ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
+                    .fileInJSON,
+                    at: places.modelLocations[name] ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
                     "'\(name).\(field.wireName)' is a file in a model sent or received as JSON; typed "
                         + "'\(bytes(field.type))', base64 in JSON")
             }
@@ -149,7 +152,7 @@ extension ImportRun {
             let name = spec.models[index].name
             warn(
                 .discriminatorDropped,
-                at: modelLocations[name] ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
+                at: places.modelLocations[name] ?? SourceLocation(path: root?.file ?? "", line: 1, column: 1),
                 "'\(name)' cannot be told apart by '\(union.discriminator ?? "")' ("
                     + errors.map(\.message).joined(separator: "; ") + "); decoded in order instead")
             union.discriminator = nil

@@ -42,7 +42,7 @@ extension ImportRun {
             Self.describe(&result, schema)
             // OpenAPI 3.1 applies a `$ref`'s siblings too: `{$ref: Kind, const: 2}` is a constant of `Kind`.
             var applied: Set<String> = []
-            if isVersion31, let constant = Self.constant(of: schema) {
+            if facts.isVersion31, let constant = Self.constant(of: schema) {
                 narrow(&result, to: constant)
                 applied = ["const", "enum"]
             }
@@ -53,7 +53,7 @@ extension ImportRun {
                 warn(
                     .refSiblings, at: first.keyLocation,
                     "\(ignored.map { "'\($0.key)'" }.joined(separator: ", ")) beside '$ref' "
-                        + (isVersion31
+                        + (facts.isVersion31
                             ? "is ignored: a spec type cannot add to the schema a reference names"
                             : "is ignored, as OpenAPI 3.0 says"),
                     fix: "wrap the reference: 'allOf: [{$ref: ...}]' with the other keys beside 'allOf'")

@@ -69,7 +69,7 @@ extension ImportRun {
                 read(name, item, at: "/\(key)/" + Self.escapedPointerToken(name), callbackOf: nil)
             }
         }
-        for (operation, callbacks, callbacksPointer) in callbacks {
+        for (operation, callbacks, callbacksPointer) in notes.callbacks {
             for (name, _, expressions) in callbacks.entries ?? [] {
                 for (expression, _, item) in resolved(expressions)?.entries ?? [] {
                     let pointer = [name, expression].map(Self.escapedPointerToken).joined(separator: "/")
@@ -80,7 +80,7 @@ extension ImportRun {
         guard !events.isEmpty else { return nil }
         var webhooks = Webhooks(events: events, location: Self.unlocated)
         if let written = root["x-specgen-webhooks"] {
-            webhookNamingWritten = written["event"] != nil
+            facts.webhookNamingWritten = written["event"] != nil
             webhooks.signing = Self.signing(written["signing"])
             webhooks.isUnsigned = written["signing"]?.string == "none"
             if let header = written["event"]?.string("header") { webhooks.eventName = .header(header) }
@@ -116,7 +116,7 @@ extension ImportRun {
         let names = { (field: String) in
             webhooks.events.allSatisfy { types.namesEvent($0.name, in: $0.payload, field: field) }
         }
-        if !webhookNamingWritten {
+        if !facts.webhookNamingWritten {
             if let field = Self.eventFields.first(where: names) {
                 webhooks.eventName = .field(field)
             } else if let first = webhooks.events.first {

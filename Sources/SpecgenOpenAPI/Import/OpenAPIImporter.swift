@@ -102,18 +102,15 @@ final class ImportRun {
     let requestedName: String?
     /// The operations an app asked for (`--options`): the spec keeps them and the models they reach.
     let selection: GenerationOptions
-    /// The names of the endpoints made for an operation's streamed form, which ``ImportSummary/streamedForms``
-    /// counts.
-    var streamedFormNames: Set<String> = []
-    /// The properties of each model that the document requires and lets be `null`: warned once the spec shows
-    /// which models requests carry.
-    var requiredNullable: [String: [(wireName: String, location: SourceLocation)]] = [:]
-    /// Where each operation's `x-specgen-resource` is written, by endpoint name.
-    var resourceLocations: [String: SourceLocation] = [:]
     let namer = Namer()
     var root: DocNode?
-    var isVersion31 = false
     var summary = ImportSummary()
+    /// What the document says of the API as a whole, read before its operations.
+    var facts = DocumentFacts()
+    /// Where what the import made stands in the document.
+    var places = ImportPlaces()
+    /// What translating the operations noted for the passes over the whole spec.
+    var notes = EndpointNotes()
     /// The warnings given so far, by place and message.
     private var warned: Set<Warned> = []
 
@@ -138,39 +135,8 @@ final class ImportRun {
     /// The streamed form of each body model, made once for every operation that streams it
     /// (`ChatCompletionRequest` → `ChatCompletionRequestStream`), so its name never depends on which comes first.
     var streamForms: [String: String] = [:]
-    /// Where each model's schema stands in the document, for warnings about decisions made on the whole spec.
-    var modelLocations: [String: SourceLocation] = [:]
-    /// Where each model property (by model and wire name) and each operation (by name) stands in the document, so
-    /// that a diff of two imported documents points into them.
-    var fieldLocations: [String: SourceLocation] = [:]
-    var endpointLocations: [String: SourceLocation] = [:]
     /// Models that may be `null` wherever they are used (`nullable: true` on the schema itself).
     var nullableModels: Set<String> = []
-    /// Security scheme keys of the document and their names in the spec.
-    var schemeNames: [String: String] = [:]
-    /// The API's server URLs and the variables each declares, and the URLs operations name in their own `servers`
-    /// (one per API server, in the same order).
-    var serverURLs: [String] = []
-    var serverVariables: [Set<String>] = []
-    var extraURLs: [(name: String, urls: [String])] = []
-    /// Headers every operation sends with one fixed value, which become `defaultHeaders`.
-    var defaultHeaders: [(name: String, value: String)] = []
-    /// The document's retry policy, which an operation's applies its keys over.
-    var apiRetry: RetrySettings?
-    /// Where the export's `x-specgen-paginate` and `x-specgen-poll` of each endpoint stand in the document.
-    var extensionPaging: [String: SourceLocation] = [:]
-    var extensionPolling: [String: SourceLocation] = [:]
-    /// Endpoints whose document declares a `Link` header on a success, which may hand the next page there.
-    var linkHeaders: Set<String> = []
-    /// The `x-specgen-case` values already reported as names the spec does not take.
-    var reportedCases: Set<SourceLocation> = []
-    /// Error case names and the status and body each answers: one name means one status and one body type across
-    /// the API, as lint asks of each error type.
-    var errorCases: [String: ErrorCaseIdentity] = [:]
-    /// The `callbacks` of each operation that has them, by the operation's name, for the webhooks.
-    var callbacks: [(operation: String, node: DocNode, pointer: String)] = []
-    /// Whether the document says how webhook deliveries name their event (the export's `x-specgen-webhooks`).
-    var webhookNamingWritten = false
 
     init(documents: OpenAPIDocuments, name: String?, selection: GenerationOptions = GenerationOptions()) {
         self.documents = documents
@@ -196,7 +162,7 @@ final class ImportRun {
         }
         self.root = root
         let version = root.string("openapi") ?? ""
-        isVersion31 = version.hasPrefix("3.1") || version.hasPrefix("3.2")
+        facts.isVersion31 = version.hasPrefix("3.1") || version.hasPrefix("3.2")
         if !version.hasPrefix("3.") {
             warn(
                 .version, at: (root["openapi"] ?? root).location,
@@ -212,12 +178,12 @@ final class ImportRun {
         let document = readDocument(root)
         summary.documentOperations = document.documentOperations
         summary.skippedOperations = document.skippedOperations
-        defaultHeaders = fixedHeaders(document)
+        facts.defaultHeaders = fixedHeaders(document)
         (spec.authSchemes, spec.security) = self.security(root)
         let behaviour = self.behaviour(root, operation: false)
         if case .policy(let policy)? = behaviour.retry { spec.retry = policy }
         spec.requestSettings = behaviour.settings
-        apiRetry = spec.retry
+        facts.apiRetry = spec.retry
 
         // Components first, in document order, so models read in the order the document declares them.
         for schema in document.schemas { componentOrder[schema.key] = schema.position }
@@ -228,7 +194,7 @@ final class ImportRun {
         spec.webhooks = importWebhooks(root)
         (spec.errors, spec.endpoints) = hoistSharedErrors(endpoints)
         spec.servers = serversWithURLs(servers)
-        spec.defaultHeaders = defaultHeaders.map {
+        spec.defaultHeaders = facts.defaultHeaders.map {
             DefaultHeader(name: $0.name, value: $0.value, location: Self.unlocated)
         }
         let anchors = modelAnchors()
