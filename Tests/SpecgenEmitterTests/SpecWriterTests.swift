@@ -65,4 +65,41 @@ struct SpecWriterTests {
         let spec = try #require(Spec.load(bytes: Array(source.utf8), path: "pets.yaml").spec)
         #expect(SpecWriter().text(of: spec) == source.replacingOccurrences(of: "\n\n", with: "\n"))
     }
+
+    /// YAML limits a key on its value's line to 1,024 characters as written, escapes included: a key of 300 DEL
+    /// characters is 300 bytes but 1,800 characters quoted, so it is written as an explicit key, in a model's
+    /// properties and as the first key of a list item (an example), and the text loads back to the same spec.
+    @Test
+    func keysLongOnlyOnceEscapedAreExplicit() throws {
+        let key = String(repeating: "\u{7f}", count: 300)
+        var spec = try #require(Spec.load(bytes: Array(Self.longKeySource.utf8), path: "keys.yaml").spec)
+        guard case .object(var fields) = spec.models[0].kind else {
+            Issue.record("Note is \(spec.models[0].kind)")
+            return
+        }
+        fields[0].wireName = key
+        fields[1].example = .array([.object([SpecValueEntry(key: key, value: .int(1))])])
+        spec.models[0].kind = .object(fields)
+        let text = SpecWriter().text(of: spec)
+        #expect(text.contains("? \"" + String(repeating: "\\u007f", count: 300) + "\"\n"))
+        let loaded = Spec.load(bytes: Array(text.utf8), path: "written.yaml")
+        #expect(loaded.diagnostics.filter(\.isError).isEmpty, "\(loaded.diagnostics)")
+        guard case .object(let read)? = loaded.spec?.models.first?.kind else {
+            Issue.record("Note did not load: \(loaded.diagnostics)")
+            return
+        }
+        #expect(read.map(\.wireName) == [key, "second"])
+        #expect(read[1].example == .array([.object([SpecValueEntry(key: key, value: .int(1))])]))
+    }
+
+    static let longKeySource = """
+        specgen: 1
+        name: Keys
+        version: "1"
+        models:
+          Note:
+            properties:
+              first: string
+              second: {type: json, example: [{a: 1}]}
+        """
 }

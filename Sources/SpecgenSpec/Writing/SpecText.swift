@@ -174,6 +174,11 @@ indirect enum SpecText: Hashable, Sendable {
     private func writeListItem(into out: inout String, indent: String) {
         switch self {
         case .map(let entries)
+        where !entries.isEmpty && YAMLScalar.needsExplicitKey(entries[0].key):
+            // A first key too long for its value's line is an explicit key, which cannot follow `- ` on its line.
+            out += indent + "-\n"
+            writeEntries(entries, into: &out, indent: indent + "  ")
+        case .map(let entries)
         where !entries.isEmpty && !(isFlowable && inline(within: Self.width - indent.count - 2) != nil):
             // `- key: value` with the other keys aligned under the first.
             let first = entries[0]

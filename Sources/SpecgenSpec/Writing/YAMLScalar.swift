@@ -8,8 +8,11 @@ package enum YAMLScalar {
             : indent + text(key, inFlow: inFlow) + ":"
     }
 
-    /// Whether a key is too long to stand on its value's line.
-    package static func needsExplicitKey(_ key: String) -> Bool { key.utf8.count > 1_000 }
+    /// Whether a key is too long to stand on its value's line: YAML counts the characters of the key as written,
+    /// escapes included (a DEL is the six characters `\u007f`), so the quoted form is what is measured.
+    package static func needsExplicitKey(_ key: String) -> Bool {
+        key.utf8.count > 1_000 || JSONLiteral.string(key).unicodeScalars.count > 1_000
+    }
 
     /// Words YAML 1.1 readers turn into booleans or null.
     private static let reservedWords: Set<String> = [
