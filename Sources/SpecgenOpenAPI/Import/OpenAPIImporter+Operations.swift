@@ -10,10 +10,10 @@ enum OperationForm {
 
 /// Operations as endpoints: names, parameters, bodies, responses and errors, from the read stage's values.
 extension ImportRun {
-    func endpoints(_ paths: ReadDocument, security: AuthRequirement?) -> [Endpoint] {
+    func endpoints(_ document: ReadDocument, security: AuthRequirement?) -> [Endpoint] {
         var endpoints: [Endpoint] = []
         var takenNames = Set<String>()
-        for operation in paths.operations {
+        for operation in document.operations {
             var name = operationName(operation.node, method: operation.method, path: operation.path)
             if takenNames.contains(name.lowercased()) {
                 let base = name
@@ -39,9 +39,9 @@ extension ImportRun {
 
     /// Header parameters every operation sends with one fixed value (required, with a `const` or a one-value
     /// `enum`): the spec's `defaultHeaders`, which the client sends itself.
-    func fixedHeaders(_ paths: ReadDocument) -> [(name: String, value: String)] {
+    func fixedHeaders(_ document: ReadDocument) -> [(name: String, value: String)] {
         var common: [(name: String, value: String)]?
-        for operation in paths.operations {
+        for operation in document.operations {
             var fixed: [(name: String, value: String)] = []
             for parameter in operation.parameters where parameter.place == "header" {
                 // The schema is read quietly: the endpoint reads it again, and warns about it there.

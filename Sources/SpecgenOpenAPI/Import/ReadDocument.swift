@@ -3,7 +3,8 @@ import SpecgenYAML
 
 /// The first stage of an import: the document's operations and schemas, read once into typed values that know where
 /// they stand (a JSON pointer into the root document and a file position). The translators that make endpoints,
-/// default headers and models are functions of these values; none of them walks `paths` or `components` again.
+/// default headers and models are functions of these values; none of them walks `paths` or `components/schemas`
+/// again.
 package struct ReadDocument {
     /// The operations the spec can hold, in document order (path items, then their methods).
     package var operations: [DocumentOperation] = []
