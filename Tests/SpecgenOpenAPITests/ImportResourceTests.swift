@@ -2,10 +2,11 @@ import SpecgenOpenAPI
 import SpecgenSpec
 import Testing
 
-/// Resources from a document: the export's `x-specgen-resource`, and a large API's tags.
+/// Resources from a document: the export's `x-specgen-resource`, and the tags a document declares.
 struct ImportResourceTests {
-    /// A document of `count` operations, each tagged `repos` or `issues`, named as GitHub names them.
-    static func document(operations count: Int) -> String {
+    /// A document of `count` operations, each tagged `repos` or `issues`, named as GitHub names them; with
+    /// `declaring`, the document lists those tags (its top-level `tags`).
+    static func document(operations count: Int, declaring tags: [String] = ["repos", "issues"]) -> String {
         var paths = ""
         for index in 0..<count {
             let tag = index.isMultiple(of: 2) ? "repos" : "issues"
@@ -13,12 +14,13 @@ struct ImportResourceTests {
                   /\(tag)/item\(index):
                     get:
                       operationId: \(tag)/get-item\(index)
-                      tags: [\(tag)]
+                      tags: [other, \(tag)]
                       responses: {"204": {description: Done.}}
 
                 """
         }
-        return "openapi: 3.0.3\ninfo: {title: Hub, version: \"1\"}\npaths:\n" + paths
+        let declared = tags.isEmpty ? "" : "tags: [" + tags.map { "{name: \($0)}" }.joined(separator: ", ") + "]\n"
+        return "openapi: 3.0.3\ninfo: {title: Hub, version: \"1\"}\n" + declared + "paths:\n" + paths
     }
 
     static func imported(_ document: String) throws -> (spec: Spec, warnings: [String]) {
@@ -28,17 +30,23 @@ struct ImportResourceTests {
         return (try #require(loaded.spec), result.diagnostics.map(\.description))
     }
 
-    /// From 40 operations on, each operation is in the resource its first tag names, under its name without the
-    /// resource in front (`reposGetItem0` is `repos.getItem0`); below that the API stays flat.
-    @Test func aLargeAPIIsGroupedByItsTags() throws {
-        let large = try Self.imported(Self.document(operations: 40)).spec
-        let first = try #require(large.endpoints.first)
-        #expect(first.name == "reposGetItem0")
-        #expect(first.resource == "repos")
-        #expect(Namer().resourceMemberName(of: first) == "getItem0")
-        #expect(large.endpoints.allSatisfy { $0.resource == $0.tags.first })
-        let small = try Self.imported(Self.document(operations: 39)).spec
-        #expect(small.endpoints.allSatisfy { $0.resource == nil })
+    /// Each operation is in the resource the first of its tags the document declares names, under its name
+    /// without the resource in front (`reposGetItem0` is `repos.getItem0`), however many operations there are: an
+    /// operation added or removed leaves every other where it was. A document that declares no tags stays flat.
+    @Test func operationsAreGroupedByTheTagsTheDocumentDeclares() throws {
+        for count in [1, 2, 39, 40, 41] {
+            let spec = try Self.imported(Self.document(operations: count)).spec
+            let first = try #require(spec.endpoints.first)
+            #expect(first.name == "reposGetItem0")
+            #expect(first.resource == "repos")
+            #expect(Namer().resourceMemberName(of: first) == "getItem0")
+            #expect(spec.endpoints.allSatisfy { $0.resource == $0.tags.last }, "\(count) operations")
+        }
+        let flat = try Self.imported(Self.document(operations: 40, declaring: [])).spec
+        #expect(flat.endpoints.allSatisfy { $0.resource == nil })
+        // Only the declared tag groups: `issues` operations stay flat when the document lists `repos` alone.
+        let some = try Self.imported(Self.document(operations: 4, declaring: ["repos"])).spec
+        #expect(some.endpoints.map { $0.resource ?? "-" } == ["repos", "-", "repos", "-"])
     }
 
     /// The export's `x-specgen-resource` comes back; one lint would refuse is left out with a warning where it is

@@ -1,20 +1,22 @@
 import SpecgenSpec
 
-/// Resources: the export's `x-specgen-resource`, and for a large API without it, the first tag of each operation.
+/// Resources: the export's `x-specgen-resource`, and for a document that declares its tags, the first declared tag of
+/// each operation.
 extension ImportRun {
-    /// How many operations make an API large enough that its client groups them by tag: below it, one flat list
-    /// of methods reads as easily.
-    static let resourceThreshold = 40
-
-    /// Gives the operations of a large document without `x-specgen-resource` the resource their first tag names
-    /// (`repos` for the tag `repos`, with `reposGet` as `repos.get`), and leaves out every resource lint would
-    /// refuse: one the document wrote, with a warning; an inferred one, silently, as nothing the document says is
-    /// lost.
-    func settleResources(_ spec: inout Spec) {
+    /// Gives the operations of a document without `x-specgen-resource` the resource the first of their tags that
+    /// the document declares (its top-level `tags`) names (`repos` for the tag `repos`, with `reposGet` as
+    /// `repos.get`), and leaves out every resource lint would refuse: one the document wrote, with a warning; an
+    /// inferred one, silently, as nothing the document says is lost.
+    ///
+    /// What decides is what the document says of the operation and of its tags, never how many operations there
+    /// are: a count would regroup every operation of an API the day one is added or removed across it. A document
+    /// that lists no tags stays flat.
+    func settleResources(_ spec: inout Spec, declaredTags: [String]) {
         let written = spec.endpoints.contains { $0.resource != nil }
-        if !written, spec.endpoints.count >= Self.resourceThreshold {
+        let declared = Set(declaredTags)
+        if !written, !declared.isEmpty {
             for index in spec.endpoints.indices {
-                guard let tag = spec.endpoints[index].tags.first else { continue }
+                guard let tag = spec.endpoints[index].tags.first(where: declared.contains) else { continue }
                 let resource = namer.bareMemberName(tag)
                 guard resource.first?.isLetter == true, !Namer.keywords.contains(resource) else { continue }
                 spec.endpoints[index].resource = resource

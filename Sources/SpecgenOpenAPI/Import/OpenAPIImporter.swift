@@ -226,7 +226,7 @@ final class ImportRun {
             settle(&spec)
             if spec == before { break }
         }
-        settleResources(&spec)
+        settleResources(&spec, declaredTags: document.declaredTags)
         filesInJSONAsBytes(&spec)
         dropIllTypedExamples(&spec)
         select(&spec)

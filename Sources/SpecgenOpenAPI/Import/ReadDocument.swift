@@ -15,6 +15,8 @@ package struct ReadDocument {
     package var skippedOperations = 0
     /// The schemas of `components/schemas`, in document order.
     package var schemas: [DocumentSchema] = []
+    /// The names of the tags the document declares (its top-level `tags`), in order.
+    package var declaredTags: [String] = []
 
     /// Reads the document at `path` without translating anything: the stage as the import runs it, for tools and
     /// tests. The diagnostics are the reading's own (a dangling `$ref`, a path key with a query).
@@ -112,6 +114,7 @@ extension ImportRun {
     /// The read stage: `paths` and `components/schemas`.
     func readDocument(_ root: DocNode) -> ReadDocument {
         var document = readPaths(root["paths"])
+        document.declaredTags = root["tags"]?.items?.compactMap { $0.string("name") } ?? []
         document.schemas = (root["components"]?["schemas"]?.entries ?? []).enumerated().map { position, entry in
             DocumentSchema(
                 key: entry.key, pointer: "/components/schemas/" + Self.escapedPointerToken(entry.key),
