@@ -203,3 +203,45 @@ struct ImportEnumValueTests {
             ])
     }
 }
+
+/// A component model sent as a form whose field is an alias of any value (`Anything: {}`): lint refuses such a
+/// field, so the body is a form model of its own whose field is sent as text, with a warning.
+struct ImportFormAliasTests {
+    @Test func aFormFieldThatIsAnAliasOfAnyValueIsSentAsText() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Forms, version: "1"}
+            paths:
+              /tokens:
+                post:
+                  operationId: requestToken
+                  requestBody:
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: {$ref: '#/components/schemas/TokenRequest'}
+                  responses: {"204": {description: Done}}
+            components:
+              schemas:
+                Anything: {description: Any value.}
+                TokenRequest:
+                  type: object
+                  properties:
+                    grant: {$ref: '#/components/schemas/Anything'}
+                    scope: {type: string}
+            """
+        let result = OpenAPIImporter().importDocument(at: "api.yaml") { _ in Array(document.utf8) }
+        let loaded = Spec.load(bytes: Array(try #require(result.spec).utf8), path: "imported.yaml")
+        #expect(loaded.diagnostics.filter(\.isError).isEmpty, "\(loaded.diagnostics)")
+        let spec = try #require(loaded.spec)
+        let body = try #require(spec.endpoints.first?.body)
+        #expect(body.encoding == .form)
+        #expect(body.content == .type(.named("RequestTokenRequest")))
+        guard case .object(let fields)? = spec.model(named: "RequestTokenRequest")?.kind else {
+            Issue.record("no form model: \(spec.models.map(\.name))")
+            return
+        }
+        #expect(fields.map { "\($0.wireName): \($0.type)" } == ["grant: string", "scope: string"])
+        #expect(
+            result.diagnostics.map { "\($0.kind ?? "") \($0.location)" } == ["any-value api.yaml:18:16"])
+    }
+}

@@ -239,10 +239,20 @@ extension ImportRun {
         return (model, .object(fields: fields, open: false))
     }
 
+    /// Whether a type can be a form field, as lint asks: a value, or an array or string-keyed map of values, seen
+    /// through aliases (an alias of `json` is no value).
     static func isFormScalar(_ type: TypeRef, shapes: [String: ModelShape]) -> Bool {
-        var inner = type
-        if case .array(let element) = inner { inner = element }
-        if case .map(let value) = inner { inner = value }
+        func unaliased(_ type: TypeRef) -> TypeRef {
+            var type = type
+            for _ in 0..<16 {
+                guard let name = type.name, case .alias(let target)? = shapes[name] else { break }
+                type = target
+            }
+            return type
+        }
+        var inner = unaliased(type)
+        if case .array(let element) = inner { inner = unaliased(element) }
+        if case .map(let value) = inner { inner = unaliased(value) }
         switch inner.name.flatMap({ shapes[$0] }) {
         case .object?, .union?: return false
         default: return !inner.isContainer && inner != .primitive(.json)
