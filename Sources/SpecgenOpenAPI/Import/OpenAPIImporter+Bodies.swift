@@ -242,14 +242,7 @@ extension ImportRun {
     /// Whether a type can be a form field, as lint asks: a value, or an array or string-keyed map of values, seen
     /// through aliases (an alias of `json` is no value).
     static func isFormScalar(_ type: TypeRef, shapes: [String: ModelShape]) -> Bool {
-        func unaliased(_ type: TypeRef) -> TypeRef {
-            var type = type
-            for _ in 0..<16 {
-                guard let name = type.name, case .alias(let target)? = shapes[name] else { break }
-                type = target
-            }
-            return type
-        }
+        func unaliased(_ type: TypeRef) -> TypeRef { throughAliases(type, shapes: shapes) }
         var inner = unaliased(type)
         if case .array(let element) = inner { inner = unaliased(element) }
         if case .map(let value) = inner { inner = unaliased(value) }

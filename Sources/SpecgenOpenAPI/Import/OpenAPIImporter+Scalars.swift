@@ -188,7 +188,10 @@ extension ImportRun {
 
     /// The type an alias model stands for, through a chain of aliases as far as one can sensibly go; any other type
     /// as it is.
-    func throughAliases(_ type: TypeRef) -> TypeRef {
+    func throughAliases(_ type: TypeRef) -> TypeRef { Self.throughAliases(type, shapes: shapes) }
+
+    /// The type an alias model stands for, by the models' shapes.
+    static func throughAliases(_ type: TypeRef, shapes: [String: ModelShape]) -> TypeRef {
         var type = type
         for _ in 0..<16 {
             guard let name = type.name, case .alias(let target)? = shapes[name] else { break }
