@@ -153,6 +153,7 @@ struct ImportEnumValueTests {
         flags: {type: boolean, enum: [true, false]}
         untyped: {enum: [1, two]}
         amount: {type: integer, enum: [card]}
+        named: {type: integer, enum: [1, card, 3], x-enum-varnames: [one, card, three]}
         """
 
     static func document(swagger: Bool) -> String {
@@ -183,7 +184,7 @@ struct ImportEnumValueTests {
         #expect(
             fields.map { "\($0.wireName): \($0.type)\($0.constant.map { " = \($0)" } ?? "")" } == [
                 "digits: ThingDigits", "mixed: ThingMixed", "rates: double", "flags: bool", "untyped: ThingUntyped",
-                "amount: int",
+                "amount: int", "named: ThingNamed",
             ])
         func values(_ model: String) -> [String] {
             guard case .enumeration(let values)? = spec.model(named: model)?.kind else { return [] }
@@ -192,6 +193,12 @@ struct ImportEnumValueTests {
         #expect(values("ThingDigits") == ["1", "2"])
         #expect(values("ThingMixed") == ["2 (integer)", "3 (integer)"])
         #expect(values("ThingUntyped") == ["1", "two"])
+        // A value left out keeps its place: each name stays with its value.
+        guard case .enumeration(let named)? = spec.model(named: "ThingNamed")?.kind else {
+            Issue.record("ThingNamed is no enum")
+            return
+        }
+        #expect(named.map { "\($0.value) \($0.swiftName ?? "-")" } == ["1 one", "3 three"])
         let line = swagger ? 14 : 15  // where `digits` stands
         #expect(
             result.diagnostics.filter { $0.kind == "enum-values" }.map { "\($0.location.line) \($0.message)" } == [
@@ -200,6 +207,7 @@ struct ImportEnumValueTests {
                     + "values (1.5, 2) are not checked",
                 "\(line + 4) the values of the enum 'ThingUntyped' are of mixed kinds; read as an enum of text",
                 "\(line + 5) the constant card is not a value of 'int'; not kept",
+                "\(line + 6) the value 'card' of the integer enum 'ThingNamed' is not an integer; left out",
             ])
     }
 }

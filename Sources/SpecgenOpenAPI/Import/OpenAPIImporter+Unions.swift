@@ -212,7 +212,6 @@ extension ImportRun {
         // an integer enum keeps only its integers. An untyped enum is of integers when every value is one; values of
         // mixed kinds are read as text, which changes how the others travel, so that is warned.
         let isWhole = { (value: DocNode) in value.int != nil && value.node.isPlainScalar }
-        var values = values
         let integer: Bool
         switch SchemaView.declaredType(of: schema) {
         case "string"?:
@@ -228,7 +227,6 @@ extension ImportRun {
                         + (others.count == 1 ? "is not an integer" : "are not integers")
                         + (integer ? "; left out" : "; read as an enum of text"),
                     fix: "write the values as integers, or declare the type string")
-                if integer { values.removeAll { !isWhole($0) } }
             }
         default:
             integer = values.allSatisfy(isWhole)
@@ -252,7 +250,8 @@ extension ImportRun {
         var seenValues = Set<String>()
         var written: [EnumValue] = []
         var texts: [String] = []
-        for (index, value) in values.enumerated() {
+        // A value left out keeps its place, so `x-enum-varnames` and descriptions stay with their values.
+        for (index, value) in values.enumerated() where !integer || isWhole(value) {
             let text = value.string ?? ""
             guard !seenValues.contains(text) else { continue }
             seenValues.insert(text)
