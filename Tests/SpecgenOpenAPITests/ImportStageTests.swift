@@ -143,7 +143,10 @@ struct ImportModelOrderTests {
                     content:
                       application/json:
                         schema: {type: object, properties: {note: {type: object, properties: {text: {type: string}}}}}
-                  responses: {"200": {description: OK, content: {application/json: {schema: {$ref: '#/components/schemas/Late'}}}}}
+                  responses:
+                    "200":
+                      description: OK
+                      content: {application/json: {schema: {$ref: '#/components/schemas/Late'}}}
             components:
               schemas:
                 Late:

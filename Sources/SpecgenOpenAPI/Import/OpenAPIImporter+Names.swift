@@ -65,7 +65,8 @@ extension ImportRun {
     /// Each model's place in the document, by slot, which orders the models written (then the order they were
     /// made): a component's own position; for a model named from where it sits, the position of the first
     /// component, in document order, that holds it through fields, variants, includes or an alias without going
-    /// through another component (a base schema's own properties, its own); after every component when none holds it (it sits in an operation or a webhook).
+    /// through another component (a base schema's own properties, its own); after every component when none holds
+    /// it (it sits in an operation or a webhook).
     /// It is found from the models made, so no translator keeps track of which component it is reading.
     func modelAnchors() -> [Int] {
         var anchors = componentPositions

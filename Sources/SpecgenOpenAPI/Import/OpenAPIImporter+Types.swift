@@ -332,11 +332,11 @@ extension ImportRun {
         if view.enumIsTypeOnly, let values = view.enumValues, values.count >= 2,
             !(jsonType == "boolean" && Set(values.compactMap(\.bool)) == [true, false])
         {
+            let listed = values.compactMap(\.string).joined(separator: ", ")
             warn(
                 .enumValues, at: (schema["enum"] ?? schema).location,
                 "an enum of \(jsonType == "boolean" ? "booleans" : "numbers") is typed as \(result.type): the spec's "
-                    + "enums hold strings or integers, so its values (\(values.compactMap(\.string).joined(separator: ", ")))"
-                    + " are not checked",
+                    + "enums hold strings or integers, so its values (\(listed)) are not checked",
                 fix: "describe the allowed values in the description, or use integer or string values")
         }
         return result

@@ -220,10 +220,11 @@ extension ImportRun {
             let others = values.filter { !isWhole($0) }
             integer = others.count < values.count
             if let first = others.first {
+                let listed = others.map { "'\($0.string ?? "")'" }.joined(separator: ", ")
                 warn(
                     .enumValues, at: first.location,
                     (others.count == 1 ? "the value " : "the values ")
-                        + "\(others.map { "'\($0.string ?? "")'" }.joined(separator: ", ")) of the integer enum '\(name)' "
+                        + "\(listed) of the integer enum '\(name)' "
                         + (others.count == 1 ? "is not an integer" : "are not integers")
                         + (integer ? "; left out" : "; read as an enum of text"),
                     fix: "write the values as integers, or declare the type string")

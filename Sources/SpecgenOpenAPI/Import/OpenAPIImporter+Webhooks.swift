@@ -20,7 +20,7 @@ extension ImportRun {
         func read(_ name: String, _ item: DocNode, at itemPointer: String, callbackOf owner: String?) {
             guard let item = resolved(item) else { return }
             for (method, _, operation) in item.entries ?? [] where Self.httpMethods.contains(method.lowercased()) {
-                let pointer = itemPointer + "/" + Self.escapedPointerToken(method)
+                let pointer = itemPointer + "/" + Self.pointerToken(method)
                 guard let operation = resolved(operation) else { continue }
                 let hint = namer.typeNamePart(operation.string("operationId") ?? name)
                 guard let body = operation["requestBody"].flatMap({ resolved($0) }),
@@ -36,9 +36,9 @@ extension ImportRun {
                 _ = body["required"]
                 let payload = type(of: schema, hint: hint + "Payload").type
                 var headers: [Field] = []
-                for read in readParameters(of: operation, at: pointer, in: item, at: itemPointer)
-                where read.place == "header" {
-                    let (header, parameter) = (read.name, read.node)
+                for declared in readParameters(of: operation, at: pointer, in: item, at: itemPointer)
+                where declared.place == "header" {
+                    let (header, parameter) = (declared.name, declared.node)
                     let lowered = header.lowercased()
                     if let scheme = Self.signatureHeaders[lowered] { signatureHeader = (header, scheme) }
                     if Self.signatureHeaders[lowered] != nil || Self.schemeHeaders.contains(lowered)
@@ -66,13 +66,13 @@ extension ImportRun {
         }
         for key in ["webhooks", "x-webhooks"] {
             for (name, _, item) in root[key]?.entries ?? [] {
-                read(name, item, at: "/\(key)/" + Self.escapedPointerToken(name), callbackOf: nil)
+                read(name, item, at: "/\(key)/" + Self.pointerToken(name), callbackOf: nil)
             }
         }
         for (operation, callbacks, callbacksPointer) in notes.callbacks {
             for (name, _, expressions) in callbacks.entries ?? [] {
                 for (expression, _, item) in resolved(expressions)?.entries ?? [] {
-                    let pointer = [name, expression].map(Self.escapedPointerToken).joined(separator: "/")
+                    let pointer = [name, expression].map(Self.pointerToken).joined(separator: "/")
                     read(name, item, at: callbacksPointer + "/" + pointer, callbackOf: operation)
                 }
             }

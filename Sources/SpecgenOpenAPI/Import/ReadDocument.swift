@@ -106,18 +106,13 @@ extension ImportRun {
     /// Operation keys of a path item the spec has no method for.
     static let otherMethods: Set<String> = ["trace", "query"]
 
-    /// A JSON pointer token for a key: `~` and `/` escaped.
-    static func escapedPointerToken(_ key: String) -> String {
-        key.replacing("~", with: "~0").replacing("/", with: "~1")
-    }
-
     /// The read stage: `paths` and `components/schemas`.
     func readDocument(_ root: DocNode) -> ReadDocument {
         var document = readPaths(root["paths"])
         document.declaredTags = root["tags"]?.items?.compactMap { $0.string("name") } ?? []
         document.schemas = (root["components"]?["schemas"]?.entries ?? []).enumerated().map { position, entry in
             DocumentSchema(
-                key: entry.key, pointer: "/components/schemas/" + Self.escapedPointerToken(entry.key),
+                key: entry.key, pointer: "/components/schemas/" + Self.pointerToken(entry.key),
                 keyLocation: entry.keyLocation, position: position, node: entry.value)
         }
         return document
@@ -132,7 +127,7 @@ extension ImportRun {
             // A path item, and each operation in it, may be a `$ref` to another file (OAS 3.1 allows the first;
             // large documents split into files do both).
             guard let pathItem = resolved(item) else { continue }
-            let itemPointer = "/paths/" + Self.escapedPointerToken(rawPath)
+            let itemPointer = "/paths/" + Self.pointerToken(rawPath)
             let path = cleanPath(rawPath, at: keyLocation)
             for (method, methodLocation, written) in pathItem.entries ?? [] {
                 let isMethod = HTTPMethod(rawValue: method.uppercased()) != nil
@@ -160,7 +155,7 @@ extension ImportRun {
                 }
                 // The export writes endpoints that share a method and path as one operation, and each of them
                 // whole under `x-specgen-operations`.
-                let pointer = itemPointer + "/" + Self.escapedPointerToken(method)
+                let pointer = itemPointer + "/" + Self.pointerToken(method)
                 let imported = Self.importedOperations(operation)
                 read.documentOperations += imported.count - 1
                 for (index, node) in imported.enumerated() {
@@ -204,7 +199,7 @@ extension ImportRun {
             guard let response = resolved(value) else { continue }
             responses.append(
                 DocumentResponse(
-                    status: status, pointer: pointer + "/" + Self.escapedPointerToken(raw), node: response))
+                    status: status, pointer: pointer + "/" + Self.pointerToken(raw), node: response))
         }
         return responses
     }
