@@ -19,11 +19,6 @@ extension ClientPlanner {
                     typeName: name, documentation: model.description, deprecation: deprecation, properties: properties,
                     additionalProperties: model.additionalProperties.map(swiftType),
                     isCodable: modelUsage.isCodable(model.name),
-                    customCoding: model.additionalProperties != nil
-                        || properties.contains {
-                            $0.presence == .nullable || ($0.defaultValue != nil && !$0.isOptional) || $0.storage != nil
-                        },
-                    needsCodingKeys: zip(fields, properties).contains { $0.wireName != $1.name },
                     validations: zip(fields, properties).compactMap { field, property in
                         validation(
                             of: field.type, constraints: field.constraints, value: property.name,

@@ -1,6 +1,7 @@
 import SpecgenSpec
 
-/// Spelled-out `Codable` and `==` of structs: what the derived ones would do, in parts a type checker handles fast.
+/// Spelled-out `Codable` and `==` of structs: what the derived ones would do, keyed by wire names through the runtime's
+/// `AnyCodingKey` (no `CodingKeys` enum per struct), a wide struct's in parts a type checker handles fast.
 extension ModelEmitter {
     func emitDecoding(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         // In a wide struct, the fields stored as optionals (nil until set) are decoded by parts, in functions that
@@ -8,12 +9,16 @@ extension ModelEmitter {
         let wide = object.properties.count > Self.propertiesPerFunction
         let inParts = wide ? object.properties.filter(isDecodedLater) : []
         let parts = chunks(inParts)
+        emitDeclaredKeys(object, writer: &w)
         w.docComment(
             object.additionalProperties == nil
                 ? "Decodes a value; absent fields with defaults take them."
                 : "Decodes a value; absent fields with defaults take them, and undeclared ones are kept.")
+        if !object.properties.isEmpty { w.uses(.runtime, publicly: false) }
         w.declaration("", "init", "(from decoder: any Decoder) throws") { w in
-            if !object.properties.isEmpty { w.line("let container = try decoder.container(keyedBy: CodingKeys.self)") }
+            if !object.properties.isEmpty {
+                w.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
+            }
             for property in object.properties where !(wide && isDecodedLater(property)) {
                 w.line(decoding(property))
             }
@@ -27,7 +32,7 @@ extension ModelEmitter {
         emitParts(
             parts, of: "Decodes", "init(from:)", writer: &w,
             header: {
-                "private mutating func decodeFields\($0)(_ container: KeyedDecodingContainer<CodingKeys>) throws"
+                "private mutating func decodeFields\($0)(_ container: KeyedDecodingContainer<AnyCodingKey>) throws"
             },
             statement: decoding)
     }
@@ -55,7 +60,7 @@ extension ModelEmitter {
 
     /// The statement that decodes one property from `container`.
     private func decoding(_ property: PropertyPlan) -> String {
-        let key = "forKey: .\(property.name.withoutBackticks)"
+        let key = "forKey: \(Self.key(property))"
         if let wrapper = property.dateCoding?.wrapper {
             // A formatted date decodes through the type that stores it, which knows its format.
             let value =
@@ -96,18 +101,48 @@ extension ModelEmitter {
         return part.count == 1 ? "`\(first.wireName)`" : "`\(first.wireName)` to `\(last.wireName)`"
     }
 
+    /// What an open object's coding passes as the keys it declares: `[]`, or its list of wire names.
     private func declaredKeys(_ object: ObjectPlan) -> String {
-        object.properties.isEmpty ? "[]" : "CodingKeys.allCases.map(\\.stringValue)"
+        object.properties.isEmpty ? "[]" : "Self.declaredKeys"
     }
+
+    /// An open object's list of the wire names it declares, which its coding leaves out of `additionalProperties`:
+    /// on one line when it fits, otherwise packed below as swift-format prints a long array.
+    private func emitDeclaredKeys(_ object: ObjectPlan, writer w: inout SwiftWriter) {
+        guard object.additionalProperties != nil, !object.properties.isEmpty else { return }
+        let keys = object.properties.map(Self.key)
+        let head = "private static let declaredKeys: [String] = "
+        w.docComment(
+            "The wire names of the fields `\(object.keyPath)` declares; other members are its extra properties.")
+        if w.fits(head + "[" + keys.joined(separator: ", ") + "]") {
+            w.line(head + "[" + keys.joined(separator: ", ") + "]")
+            w.blank()
+            return
+        }
+        w.line(head + "[")
+        w.indented { w in
+            for line in w.packed(keys.map { $0 + "," }, separator: " ") { w.line(line) }
+        }
+        w.line("]")
+        w.blank()
+    }
+
+    /// A property's coding key: its wire name as a literal, an `AnyCodingKey`.
+    static func key(_ property: PropertyPlan) -> String { SwiftLiteral.string(property.wireName) }
 
     func emitEncoding(_ object: ObjectPlan, writer w: inout SwiftWriter) {
         // A wide struct encodes its fields by parts, each in a function of its own.
         let parts = object.properties.count > Self.propertiesPerFunction ? chunks(object.properties) : []
         // Its fields are encoded through the runtime's `encodeProperty`.
-        if !object.properties.isEmpty { w.uses(.runtime, publicly: false) }
+        w.uses(.runtime, publicly: false)
         w.docComment("Encodes the value; absent optional fields are left out.")
         w.declaration("func", "encode", "(to encoder: any Encoder) throws") { w in
-            if !object.properties.isEmpty { w.line("var container = encoder.container(keyedBy: CodingKeys.self)") }
+            if !object.properties.isEmpty {
+                w.line("var container = encoder.container(keyedBy: AnyCodingKey.self)")
+            } else if object.additionalProperties == nil {
+                // An object with no field is still sent as one, `{}`, as the derived coding does.
+                w.line("_ = encoder.container(keyedBy: AnyCodingKey.self)")
+            }
             if parts.isEmpty {
                 for property in object.properties { w.line(encoding(property)) }
             } else {
@@ -122,28 +157,33 @@ extension ModelEmitter {
         }
         emitParts(
             parts, of: "Encodes", "encode(to:)", writer: &w,
-            header: { "private func encodeFields\($0)(_ container: inout KeyedEncodingContainer<CodingKeys>) throws" },
+            header: {
+                "private func encodeFields\($0)(_ container: inout KeyedEncodingContainer<AnyCodingKey>) throws"
+            },
             statement: encoding)
+    }
+
+    /// The `encode(to:)` of a request's inline body (a local `Payload` struct), keyed by wire names as a model's.
+    func emitPayloadEncoding(_ fields: [PropertyPlan], writer w: inout SwiftWriter) {
+        w.block("func encode(to encoder: any Encoder) throws") { w in
+            w.line("var container = encoder.container(keyedBy: AnyCodingKey.self)")
+            for field in fields { w.line(encoding(field)) }
+        }
     }
 
     /// The statement that encodes one property into `container`.
     private func encoding(_ property: PropertyPlan) -> String {
         let bare = property.name.withoutBackticks
-        if property.dateCoding != nil { return "try container.encode(_\(bare), forKey: .\(bare))" }
+        if property.dateCoding != nil { return "try container.encode(_\(bare), forKey: \(Self.key(property)))" }
         // The runtime's generic `encodeProperty`: `encode(_:forKey:)` and `encodeIfPresent(_:forKey:)` each have a
         // dozen overloads to weigh (1.8 ms a call, against 0.35).
         // A property named like a local of the coding methods is read through `self`, so the local cannot shadow it.
         let value = Self.codingLocals.contains(bare) ? "self.\(bare)" : property.name
-        return "try container.encodeProperty(\(value), forKey: .\(bare))"
+        return "try container.encodeProperty(\(value), forKey: \(Self.key(property)))"
     }
 
     /// The names the coding methods give their locals and parameters.
     static let codingLocals: Set<String> = ["container", "encoder", "decoder"]
-
-    /// The most properties a struct leaves to the derived `init(from:)` and `encode(to:)`, about 0.9 ms of type
-    /// checking a property each: Adyen's 212-field `AuthorisationNotificationAdditionalData` took 204 ms and 226 ms
-    /// against a budget of 100 ms. A wider struct spells its coding out, by parts.
-    static let derivedCodingLimit = 40
 
     /// The most properties one spelled-out coding or equality function handles, so a part stays under half the
     /// budget (a `decodeIfPresent` costs the type checker about 1.4 ms).

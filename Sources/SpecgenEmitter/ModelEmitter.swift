@@ -58,14 +58,11 @@ struct ModelEmitter {
                     for validation in object.validations { ValidationEmitter().emit(validation, writer: &w) }
                 }
             }
-            // A struct that never travels as JSON has no coding at all. A wide one spells its coding out in parts:
-            // the derived `init(from:)` and `encode(to:)` of 200 fields each take the type checker 150 ms or more.
-            let spelledOut = object.customCoding || object.properties.count > Self.derivedCodingLimit
-            if object.isCodable && (object.needsCodingKeys || spelledOut) && !object.properties.isEmpty {
-                w.blank()
-                emitCodingKeys(object.properties, caseIterable: object.additionalProperties != nil, writer: &w)
-            }
-            if object.isCodable && spelledOut {
+            // A struct that never travels as JSON has no coding at all; one that does spells its coding out with the
+            // runtime's `AnyCodingKey`, keys written as their wire names. A derived coding needs a `CodingKeys` enum
+            // per struct, whose `CodingKey`, `RawRepresentable` and `Hashable` conformances were a fifth to a third
+            // of a client's release code.
+            if object.isCodable {
                 w.blank()
                 emitDecoding(object, writer: &w)
                 w.blank()
@@ -155,28 +152,6 @@ struct ModelEmitter {
                 }
             }
             if object.additionalProperties != nil { w.line("self.additionalProperties = additionalProperties") }
-        }
-    }
-
-    /// Coding keys for properties and for inline request bodies, in property order: keys named as their property as
-    /// many to a `case` line as fit (`case id, name`), and each key with a wire name of its own on its own line
-    /// (`case createdAt = "created_at"`), as swift-format's OneCasePerLine asks.
-    func emitCodingKeys(_ properties: [PropertyPlan], caseIterable: Bool = false, writer w: inout SwiftWriter) {
-        w.block("private enum CodingKeys: String, CodingKey" + (caseIterable ? ", CaseIterable" : "")) { w in
-            var run: [String] = []
-            func writeRun(_ w: inout SwiftWriter) {
-                if !run.isEmpty { for line in w.packed(run, separator: ", ", leader: "case ") { w.line(line) } }
-                run = []
-            }
-            for property in properties {
-                if property.name.withoutBackticks == property.wireName {
-                    run.append(property.name)
-                } else {
-                    writeRun(&w)
-                    w.line("case \(property.name) = \(SwiftLiteral.string(property.wireName))")
-                }
-            }
-            writeRun(&w)
         }
     }
 

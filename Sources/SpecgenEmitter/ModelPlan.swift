@@ -68,11 +68,6 @@ package struct ObjectPlan: Hashable, Sendable {
     }
     /// Whether it is `Codable`: false for a struct that travels only as parameters, form fields and multipart text.
     package var isCodable: Bool
-    /// Whether it needs handwritten `init(from:)` / `encode(to:)` (`??` fields, defaults of required fields, and
-    /// values kept in a runtime type's storage, which a derived coding would code under `_name`).
-    package var customCoding: Bool
-    /// Whether some property's Swift name differs from its wire name.
-    package var needsCodingKeys: Bool
     /// Constraint checks, if any (its own and its nested models').
     package var validations: [ValidationPlan]
     /// Whether its description must hide sensitive properties.

@@ -120,10 +120,8 @@ struct RequestEmitter {
                             w.line("static var format: DateFormat { \(dateCoding.format) }")
                         }
                     }
-                    if inlineFields.contains(where: { $0.name.withoutBackticks != $0.wireName }) {
-                        w.blank()
-                        ModelEmitter().emitCodingKeys(inlineFields, writer: &w)
-                    }
+                    w.blank()
+                    ModelEmitter().emitPayloadEncoding(inlineFields, writer: &w)
                 }
                 let arguments = inlineFields.map { "\($0.name.withoutBackticks): \($0.name)" }
                 w.line("let payload = Payload(\(arguments.joined(separator: ", ")))")

@@ -104,7 +104,7 @@ public struct UnionDecoding {
 }
 
 /// A coding key made from any string: a discriminator, or a property an open object does not declare.
-public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+public struct AnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
     /// The key.
     public var stringValue: String
     /// Always nil: the key is a string.
@@ -114,6 +114,8 @@ public struct AnyCodingKey: CodingKey, Hashable, Sendable {
     public init(_ stringValue: String) { self.stringValue = stringValue }
     /// A key for `stringValue`.
     public init?(stringValue: String) { self.stringValue = stringValue }
+    /// A key written as a string literal: `forKey: "created_at"`.
+    public init(stringLiteral value: String) { self.stringValue = value }
     /// Always nil: the key is a string.
     public init?(intValue: Int) { nil }
 }

@@ -218,9 +218,8 @@ extension SnippetTests {
                   save: {request: PUT /settings, body: Settings, response: Settings}
                 """, file: "Models",
             expected: """
-                        self.theme = try container.decodeIfPresent(String.self, forKey: .theme)
-                        self.additionalProperties = try OpenObject.decode(
-                            JSONValue.self, from: decoder, declared: CodingKeys.allCases.map(\\.stringValue))
+                        self.theme = try container.decodeIfPresent(String.self, forKey: "theme")
+                        self.additionalProperties = try OpenObject.decode(JSONValue.self, from: decoder, declared: Self.declaredKeys)
                 """),
         Case(
             name: "composition flattens included properties, and epoch dates use a runtime format",

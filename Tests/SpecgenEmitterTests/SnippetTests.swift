@@ -136,7 +136,7 @@ struct SnippetTests {
                     }
                 """),
         Case(
-            name: "wire names get coding keys",
+            name: "wire names are the coding keys, with no CodingKeys enum",
             yaml: """
                 models:
                   Order: {properties: {order_id: string, total: double}}
@@ -144,9 +144,36 @@ struct SnippetTests {
                   getOrder: {request: GET /orders, response: Order}
                 """, file: "Models",
             expected: """
-                    private enum CodingKeys: String, CodingKey {
-                        case orderID = "order_id"
-                        case total
+                    /// Decodes a value; absent fields with defaults take them.
+                    public init(from decoder: any Decoder) throws {
+                        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+                        self.orderID = try container.decode(String.self, forKey: "order_id")
+                        self.total = try container.decode(Double.self, forKey: "total")
+                    }
+
+                    /// Encodes the value; absent optional fields are left out.
+                    public func encode(to encoder: any Encoder) throws {
+                        var container = encoder.container(keyedBy: AnyCodingKey.self)
+                        try container.encodeProperty(orderID, forKey: "order_id")
+                        try container.encodeProperty(total, forKey: "total")
+                    }
+                """),
+        Case(
+            name: "a model with no field is still sent as an object",
+            yaml: """
+                models:
+                  Ping: {properties: {}}
+                endpoints:
+                  ping: {request: POST /ping, body: Ping, response: Ping}
+                """, file: "Models",
+            expected: """
+                    /// Decodes a value; absent fields with defaults take them.
+                    public init(from decoder: any Decoder) throws {
+                    }
+
+                    /// Encodes the value; absent optional fields are left out.
+                    public func encode(to encoder: any Encoder) throws {
+                        _ = encoder.container(keyedBy: AnyCodingKey.self)
                     }
                 """),
         Case(
@@ -158,7 +185,7 @@ struct SnippetTests {
                   patch: {request: PATCH /x, body: Patch, response: empty}
                 """, file: "Models",
             expected: """
-                        self.name = try container.decodeNullable(String.self, forKey: .name)
+                        self.name = try container.decodeNullable(String.self, forKey: "name")
                 """),
         Case(
             name: "formatted dates and defaults",
@@ -200,8 +227,8 @@ struct SnippetTests {
                   getEvent: {request: GET /e, response: Event}
                 """, file: "Models",
             expected: """
-                        self._at = try container.decode(FormattedDate<AtFormat>.self, forKey: .at)
-                        self.live = try container.decodeIfPresent(Bool.self, forKey: .live) ?? false
+                        self._at = try container.decode(FormattedDate<AtFormat>.self, forKey: "at")
+                        self.live = try container.decodeIfPresent(Bool.self, forKey: "live") ?? false
                 """),
         Case(
             name: "enums keep unknown values",
@@ -249,7 +276,8 @@ struct SnippetTests {
                     public func validate() throws(ValidationFailure) {
                         try Validation.pattern(code, "^[A-Z]{3}$", field: "Order.code")
                     }
-                }
+
+                    /// Decodes a value; absent fields with defaults take them.
                 """),
         Case(
             name: "a union checks the variant it holds in a method of its own body",

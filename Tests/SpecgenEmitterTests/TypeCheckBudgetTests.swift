@@ -13,8 +13,8 @@ struct TypeCheckBudgetTests {
         let text = try String(contentsOf: Self.guide, encoding: .utf8)
         let phrases = [
             "a struct of more than \(ModelEmitter.derivedEqualityLimit) properties spells out its `==`",
-            "and one of more than \(ModelEmitter.derivedCodingLimit) its `init(from:)` and `encode(to:)`",
-            "each in parts of at most \(ModelEmitter.propertiesPerFunction) properties",
+            "and one of more than \(ModelEmitter.propertiesPerFunction) properties codes them in parts of at most "
+                + "\(ModelEmitter.propertiesPerFunction) properties",
             "an enum of more than \(ModelEmitter.switchedValuesLimit) cases finds a wire form in a table",
             "holds more than \(ModelLayout.memberLimit) stored values",
         ]

@@ -19,22 +19,20 @@ public nonisolated struct ErrorMessage: Codable, Hashable, Sendable {
         self.additionalProperties = additionalProperties
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case message
-    }
+    /// The wire names of the fields `models.ErrorMessage` declares; other members are its extra properties.
+    private static let declaredKeys: [String] = ["message"]
 
     /// Decodes a value; absent fields with defaults take them, and undeclared ones are kept.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.message = try container.decodeIfPresent(String.self, forKey: .message)
-        self.additionalProperties = try OpenObject.decode(
-            JSONValue.self, from: decoder, declared: CodingKeys.allCases.map(\.stringValue))
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.additionalProperties = try OpenObject.decode(JSONValue.self, from: decoder, declared: Self.declaredKeys)
     }
 
     /// Encodes the value; absent optional fields are left out.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeProperty(message, forKey: .message)
-        try OpenObject.encode(additionalProperties, to: encoder, declared: CodingKeys.allCases.map(\.stringValue))
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeProperty(message, forKey: "message")
+        try OpenObject.encode(additionalProperties, to: encoder, declared: Self.declaredKeys)
     }
 }

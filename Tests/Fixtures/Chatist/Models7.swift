@@ -65,9 +65,18 @@ public nonisolated struct UpdateDevice: Codable, Hashable, Sendable {
         self.deviceToken = deviceToken
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case originalID = "originalId"
-        case deviceToken
+    /// Decodes a value; absent fields with defaults take them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.originalID = try container.decodeIfPresent(String.self, forKey: "originalId")
+        self.deviceToken = try container.decode(String.self, forKey: "deviceToken")
+    }
+
+    /// Encodes the value; absent optional fields are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeProperty(originalID, forKey: "originalId")
+        try container.encodeProperty(deviceToken, forKey: "deviceToken")
     }
 }
 

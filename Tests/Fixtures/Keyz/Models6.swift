@@ -29,6 +29,24 @@ public nonisolated struct RegisterModel: Codable, Hashable, Sendable {
         try Validation.length(firstName, min: 1, field: "RegisterModel.firstName")
         try Validation.length(name, min: 1, field: "RegisterModel.name")
     }
+
+    /// Decodes a value; absent fields with defaults take them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.email = try container.decode(String.self, forKey: "email")
+        self.password = try container.decode(String.self, forKey: "password")
+        self.firstName = try container.decode(String.self, forKey: "firstName")
+        self.name = try container.decode(String.self, forKey: "name")
+    }
+
+    /// Encodes the value; absent optional fields are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeProperty(email, forKey: "email")
+        try container.encodeProperty(password, forKey: "password")
+        try container.encodeProperty(firstName, forKey: "firstName")
+        try container.encodeProperty(name, forKey: "name")
+    }
 }
 
 nonisolated extension RegisterModel: CustomStringConvertible, CustomDebugStringConvertible {
@@ -114,12 +132,24 @@ public nonisolated struct TokenResponse: Codable, Hashable, Sendable {
         self.properties = properties
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token"
-        case refreshToken = "refresh_token"
-        case tokenType = "token_type"
-        case expiresIn = "expires_in"
-        case properties
+    /// Decodes a value; absent fields with defaults take them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.accessToken = try container.decode(String.self, forKey: "access_token")
+        self.refreshToken = try container.decode(String.self, forKey: "refresh_token")
+        self.tokenType = try container.decode(String.self, forKey: "token_type")
+        self.expiresIn = try container.decode(Int.self, forKey: "expires_in")
+        self.properties = try container.decode(UserProperties.self, forKey: "properties")
+    }
+
+    /// Encodes the value; absent optional fields are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeProperty(accessToken, forKey: "access_token")
+        try container.encodeProperty(refreshToken, forKey: "refresh_token")
+        try container.encodeProperty(tokenType, forKey: "token_type")
+        try container.encodeProperty(expiresIn, forKey: "expires_in")
+        try container.encodeProperty(properties, forKey: "properties")
     }
 }
 
