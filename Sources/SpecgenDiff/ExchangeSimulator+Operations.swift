@@ -284,15 +284,16 @@ extension ExchangeSimulator {
         }
     }
 
-    /// The answers of `type` the new spec allows, as JSON, each with why the old client cannot read it as
-    /// `oldType` (nil when it can); with `whole`, an answer it reads as all absent fails too. Made once per pair
-    /// of types: many operations answer the same types and throw the same errors.
+    /// The answers of `type` the new spec allows and its own client reads, as JSON, each with why the old client
+    /// cannot read it as `oldType` (nil when it can); with `whole`, an answer it reads as all absent fails too. Made
+    /// once per pair of types: many operations answer the same types and throw the same errors.
     mutating func readings(
         _ type: TypeRef, as oldType: TypeRef, whole: Bool
     ) -> [(json: String, failure: String?)] {
         let key = ReadingKey(type: type, oldType: oldType, whole: whole)
         if let known = readingCache[key] { return known }
-        let found = newValues.values(of: type).map { value in
+        let found = newValues.values(of: type).filter { newClient.failure(decoding: $0, as: type) == nil }.map {
+            value in
             (
                 json: JSONText.encode(value),
                 failure: oldClient.failure(decoding: value, as: oldType)?.description
