@@ -292,8 +292,8 @@ extension ExchangeSimulator {
     ) -> [(json: String, failure: String?)] {
         let key = ReadingKey(type: type, oldType: oldType, whole: whole)
         if let known = readingCache[key] { return known }
-        let found = newValues.values(of: type).filter { newClient.failure(decoding: $0, as: type) == nil }.map {
-            value in
+        let readable = newValues.values(of: type).filter { newClient.failure(decoding: $0, as: type) == nil }
+        let found = readable.map { value in
             (
                 json: JSONText.encode(value),
                 failure: oldClient.failure(decoding: value, as: oldType)?.description

@@ -114,8 +114,9 @@ extension ModelEmitter {
         let head = "private static let declaredKeys: [String] = "
         w.docComment(
             "The wire names of the fields `\(object.keyPath)` declares; other members are its extra properties.")
-        if w.fits(head + "[" + keys.joined(separator: ", ") + "]") {
-            w.line(head + "[" + keys.joined(separator: ", ") + "]")
+        let single = head + "[" + keys.joined(separator: ", ") + "]"
+        if w.fits(single) {
+            w.line(single)
             w.blank()
             return
         }

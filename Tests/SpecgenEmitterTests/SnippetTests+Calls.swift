@@ -222,6 +222,23 @@ extension SnippetTests {
                         self.additionalProperties = try OpenObject.decode(JSONValue.self, from: decoder, declared: Self.declaredKeys)
                 """),
         Case(
+            name: "an open object's long list of declared keys is packed as swift-format packs an array",
+            yaml: """
+                models:
+                  Settings:
+                    properties:
+                      {alpha_one: string?, beta_two: string?, gamma_three: string?, delta_four: string?,
+                       epsilon_five: string?, zeta_six: string?, eta_seven: string?}
+                    additionalProperties: json
+                endpoints:
+                  save: {request: PUT /settings, body: Settings, response: Settings}
+                """, file: "Models",
+            expected: """
+                    private static let declaredKeys: [String] = [
+                        "alpha_one", "beta_two", "gamma_three", "delta_four", "epsilon_five", "zeta_six", "eta_seven",
+                    ]
+                """),
+        Case(
             name: "composition flattens included properties, and epoch dates use a runtime format",
             yaml: """
                 models:
