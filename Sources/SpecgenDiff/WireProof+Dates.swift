@@ -6,7 +6,7 @@ import SpecgenSpec
 /// the instant each side means.
 enum DateExchange {
     /// 2025-01-01T12:00:00Z.
-    static let instant = Date(timeIntervalSince1970: 1_735_732_800)
+    static let instant = DatePattern.sample
 
     /// The JSON an app or a server writes for `date` in this format (`format` nil: ISO 8601 text).
     static func written(_ date: Date, format: String?, calendarDate: Bool) -> String {
@@ -26,12 +26,8 @@ enum DateExchange {
     }
 
     static func formatter(_ format: String?, calendarDate: Bool) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat =
-            format.map(NamedDateFormat.pattern(of:)) ?? (calendarDate ? "yyyy-MM-dd" : "yyyy-MM-dd'T'HH:mm:ssXXXXX")
-        return formatter
+        DatePattern.formatter(
+            format.map(NamedDateFormat.pattern(of:)) ?? (calendarDate ? "yyyy-MM-dd" : "yyyy-MM-dd'T'HH:mm:ssXXXXX"))
     }
 
     /// The exchanges of a value whose format went from `before` to `after`: the old app's request read by the new

@@ -140,10 +140,12 @@ public struct Synthesizer: Sendable {
             return .bool(true)
         case .datetime:
             // 2025-01-01T12:00:00Z, written in the field's format when it has one.
-            let date = Date(timeIntervalSince1970: 1_735_732_800)
-            if let epoch = EpochFormat(format: format) { return .int(Int(1_735_732_800 * epoch.perSecond)) }
+            let date = DatePattern.sample
+            if let epoch = EpochFormat(format: format) {
+                return .int(Int(date.timeIntervalSince1970 * epoch.perSecond))
+            }
             if let format {
-                return .string(ValueChecker.dateFormatter(NamedDateFormat.pattern(of: format)).string(from: date))
+                return .string(DatePattern.formatter(NamedDateFormat.pattern(of: format)).string(from: date))
             }
             return .string("2025-01-01T12:00:00Z")
         case .date:

@@ -7,7 +7,7 @@ extension ValueChecker {
         if let format = format.map(NamedDateFormat.pattern(of:)) {
             // The expression the OpenAPI export publishes, so the mock and the document accept the same strings.
             guard let pattern = WirePattern.dateFormat(format) else {
-                return dateFormatter(format).date(from: text) != nil
+                return DatePattern.formatter(format).date(from: text) != nil
             }
             return matches(text, pattern: pattern)
         }
@@ -28,13 +28,5 @@ extension ValueChecker {
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         return (1...days).contains(day)
-    }
-
-    static func dateFormatter(_ format: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = format
-        return formatter
     }
 }

@@ -91,8 +91,46 @@ struct LintErrorMendTests {
         ("retry", "specgen: 1\nname: Retry\nversion: \"1\"\nretry: {maxAttempts: 0}\n"),
     ]
 
+    /// A date pattern the client could not read back (letters that are no date fields) is imported as the string
+    /// it is, with a warning at the pattern; a pattern that reads back stays a date.
+    @Test func aDatePatternThatCannotReadBackIsImportedAsAString() throws {
+        let document = try #require(Self.documents.first { $0.0 == "unreadable-date-pattern" }?.1)
+        let result = OpenAPIImporter().importDocument(at: "dates.yaml") { _ in Array(document.utf8) }
+        let spec = try #require(result.spec, "\(result.diagnostics)")
+        #expect(spec.contains("stamp: string\n"), "\(spec)")
+        #expect(spec.contains("day: {type: datetime, format: dd.MM.yyyy}"), "\(spec)")
+        let warnings = result.diagnostics.filter { $0.kind == ImportWarning.dateFormat.rawValue }
+        #expect(
+            warnings.map(\.description) == [
+                "dates.yaml:16:64: warning: the date pattern 'yyyyStreams' writes 2025-01-01T12:00:00Z as '20250', "
+                    + "which it cannot read back; imported as a string"
+            ])
+    }
+
     /// Documents for the mends no import case shows.
     static let documents: [(String, String)] = [
+        (
+            "unreadable-date-pattern",
+            """
+            openapi: 3.1.0
+            info: {title: Dates, version: "1"}
+            paths:
+              /stamps:
+                get:
+                  operationId: getStamp
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            required: [stamp, day]
+                            properties:
+                              stamp: {type: string, x-specgen-date-format: yyyyStreams}
+                              day: {type: string, x-specgen-date-format: dd.MM.yyyy}
+            """
+        ),
         (
             "constant-of-another-type",
             """

@@ -21,6 +21,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case cookieParameter = "cookie-parameter"
     /// `dangling-ref`.
     case danglingRef = "dangling-ref"
+    /// `date-format`.
+    case dateFormat = "date-format"
     /// `default-success`.
     case defaultSuccess = "default-success"
     /// `default-value`.

@@ -110,7 +110,9 @@ extension OpenAPIImporter {
                 "a discriminator is kept only when lint accepts its tags and variants")
         case .constraints:
             LintErrorMend(
-                [.pattern, .bounds], "constraints are written only on types they apply to")
+                [.pattern, .bounds, .dateFormat],
+                "constraints are written only on types they apply to, and a date pattern only when it reads back its "
+                    + "own dates")
         case .defaults:
             LintErrorMend(
                 [.defaultValue, .enumValues],

@@ -258,9 +258,12 @@ extension ImportRun {
             }
         }
         let format = schema.string("format")
+        let datePatternProblem = schema.string("x-specgen-date-format").flatMap {
+            DatePattern.roundTripProblem(of: NamedDateFormat.pattern(of: $0))
+        }
         var result: ImportedType
         switch jsonType {
-        case "string" where schema.string("x-specgen-date-format") != nil:
+        case "string" where schema.string("x-specgen-date-format") != nil && datePatternProblem == nil:
             // The export's own words for a date written in a pattern; the pattern and format beside them say the
             // same to other readers.
             result = ImportedType(.primitive(.datetime))
@@ -273,6 +276,13 @@ extension ImportRun {
             // OpenAPI 3.1's raw bytes: a file where a part can carry one, else text.
             result = ImportedType(.primitive(usage == .multipart || usage == .json ? .file : .string))
         case "string":
+            if let problem = datePatternProblem {
+                // A date pattern the client could not read back: the dates are kept as the text they are.
+                warn(
+                    .dateFormat, at: schema["x-specgen-date-format"]?.location ?? schema.location,
+                    "the date pattern '\(schema.string("x-specgen-date-format") ?? "")' \(problem); imported as a "
+                        + "string")
+            }
             result = ImportedType(.primitive(stringType(format, usage: usage)))
             if format == "password" { result.sensitive = true }
             // The export's pattern beside a date, date-time or UUID says what the type already does.
