@@ -7,50 +7,109 @@ import Synchronization
 ///
 /// Generated clients hold one and call only ``send(_:context:)`` and the decoding helpers.
 public struct APIClient: Sendable {
+    /// The client's settings. They are held in one reference, so a copy of the client (a generated client's, each
+    /// call's) costs one retain; setting one makes new storage for this client alone.
+    private final class Storage: Sendable {
+        let settings: Settings
+        init(_ settings: Settings) { self.settings = settings }
+    }
+
+    private struct Settings: Sendable {
+        var baseURL: URL
+        var serverURLs: [String: URL] = [:]
+        var transport: any Transport
+        var middlewares: [any Middleware]
+        var retryPolicy: RetryPolicy?
+        var defaultHeaders: HTTPFields
+        var options: RequestOptions
+        var redirectPolicy: RedirectPolicy
+        var logger: Logger?
+        var redactedNames: Set<String> = []
+        var pageLink: PageLink?
+        var gate: CallGate
+    }
+
+    private var storage: Storage
+
+    private var settings: Settings {
+        get { storage.settings }
+        set { storage = Storage(newValue) }
+    }
+
     /// The server URL paths are resolved against.
-    public var baseURL: URL
+    public var baseURL: URL {
+        get { settings.baseURL }
+        set { settings.baseURL = newValue }
+    }
     /// The other base URLs of the server, by the name operations give in ``OperationContext/server`` (a spec's
     /// per-endpoint `server:`). An operation whose name is missing here goes to ``baseURL``, so a client pointed at
     /// one URL (a mock server, a local gateway) sends every operation there.
-    public var serverURLs: [String: URL] = [:]
+    public var serverURLs: [String: URL] {
+        get { settings.serverURLs }
+        set { settings.serverURLs = newValue }
+    }
     /// The transport requests go out through.
-    public var transport: any Transport
+    public var transport: any Transport {
+        get { settings.transport }
+        set { settings.transport = newValue }
+    }
     /// Middlewares: the `.call` ones run outermost, then the retries, then the `.attempt` ones (see
     /// ``MiddlewareScope``), each group in this order.
-    public var middlewares: [any Middleware]
+    public var middlewares: [any Middleware] {
+        get { settings.middlewares }
+        set { settings.middlewares = newValue }
+    }
     /// How failed attempts are retried, between the `.call` and the `.attempt` middlewares; nil for no retries.
-    public var retryPolicy: RetryPolicy?
+    public var retryPolicy: RetryPolicy? {
+        get { settings.retryPolicy }
+        set { settings.retryPolicy = newValue }
+    }
     /// Headers added to every request that does not set them itself.
-    public var defaultHeaders: HTTPFields
+    public var defaultHeaders: HTTPFields {
+        get { settings.defaultHeaders }
+        set { settings.defaultHeaders = newValue }
+    }
     /// Timeout, cache policy, headers, retries and idempotency key that replace each operation's own (Gista's
     /// per-request `RequestConfig`, or one call's settings through a copy made with `with(_:)`); nil fields keep what
     /// the spec declares.
-    public var options: RequestOptions
+    public var options: RequestOptions {
+        get { settings.options }
+        set { settings.options = newValue }
+    }
     /// How redirects are followed: by default up to 10, and without credentials to another origin.
-    public var redirectPolicy: RedirectPolicy
+    public var redirectPolicy: RedirectPolicy {
+        get { settings.redirectPolicy }
+        set { settings.redirectPolicy = newValue }
+    }
     /// Where calls are logged (see below); nil, the default, logs nothing.
     ///
     /// Each call logs its start and end at `debug` with its operation, status, attempts and duration as metadata;
     /// each attempt, with its redacted headers and body, at `trace`; and a failure at `error`. Credentials and
     /// fields named in ``sensitiveNames`` are redacted everywhere.
-    public var logger: Logger?
+    public var logger: Logger? {
+        get { settings.logger }
+        set { settings.logger = newValue }
+    }
     /// Field, query and header names whose values logs and traces redact, on top of the ones that always are
     /// (credentials, and names containing `password`, `token` or `secret`); generated clients pass the spec's
     /// `sensitive` fields.
     public var sensitiveNames: Set<String> {
         get { redactedNames }
-        set { redactedNames = Set(newValue.map { $0.lowercased() }) }
+        set { settings.redactedNames = Set(newValue.map { $0.lowercased() }) }
     }
-    private var redactedNames: Set<String> = []
+    private var redactedNames: Set<String> { settings.redactedNames }
     /// The page of a link-paginated walk this copy's calls go to, set by `with(_ pageLink:)`; nil for others.
-    private var pageLink: PageLink?
+    private var pageLink: PageLink? {
+        get { settings.pageLink }
+        set { settings.pageLink = newValue }
+    }
     /// How many calls this client runs at once and how many may wait for a turn; ``CallLimit/default`` unless set.
     /// The client's copies share the limit; setting it gives this client a limit of its own.
     public var callLimit: CallLimit {
         get { gate.limit }
-        set { gate = CallGate(newValue) }
+        set { settings.gate = CallGate(newValue) }
     }
-    private var gate: CallGate
+    private var gate: CallGate { settings.gate }
 
     /// The calls of this client and its copies that are in flight now, under ``callLimit``.
     public var callsInFlight: Int { gate.counts.inFlight }
@@ -66,16 +125,11 @@ public struct APIClient: Sendable {
         redirectPolicy: RedirectPolicy = .default, logger: Logger? = nil, sensitiveNames: Set<String> = [],
         callLimit: CallLimit = .default
     ) {
-        gate = CallGate(callLimit)
-        self.options = options
-        self.redirectPolicy = redirectPolicy
-        self.baseURL = baseURL
-        self.transport = transport
-        self.retryPolicy = retryPolicy
-        self.middlewares = middlewares
-        self.defaultHeaders = defaultHeaders
-        self.logger = logger
-        self.sensitiveNames = sensitiveNames
+        storage = Storage(
+            Settings(
+                baseURL: baseURL, transport: transport, middlewares: middlewares, retryPolicy: retryPolicy,
+                defaultHeaders: defaultHeaders, options: options, redirectPolicy: redirectPolicy, logger: logger,
+                redactedNames: Set(sensitiveNames.map { $0.lowercased() }), gate: CallGate(callLimit)))
     }
 
     /// Sends a request of an operation and returns the response whatever its status; every failure becomes a

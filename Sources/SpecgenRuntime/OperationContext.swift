@@ -59,12 +59,12 @@ public struct OperationContext: Sendable {
     ///     a valid field name (spec linting rejects them) declares none.
     ///   - server: The name of the server URL the spec sends the operation to (its `server:`), or nil for the
     ///     client's server.
-    ///   - options: The operation's timeout and cache policy.
+    ///   - options: The operation's timeout and cache policy; nil for none.
     ///   - delivery: How the answer is read; generated methods of streamed operations set it when they send.
     public init(
         _ operation: String, authScheme: String? = nil, authAlternatives: [String] = [], authOptional: Bool = false,
         isRetryable: Bool? = nil, retryPolicy: RetryPolicy? = nil, idempotencyKeyHeader: String? = nil,
-        server: String? = nil, options: RequestOptions = RequestOptions(), delivery: ResponseDelivery = .whole
+        server: String? = nil, options: RequestOptions? = nil, delivery: ResponseDelivery = .whole
     ) {
         self.operation = operation
         self.authScheme = authScheme
@@ -74,7 +74,7 @@ public struct OperationContext: Sendable {
         self.retryPolicy = retryPolicy
         self.idempotencyKeyHeader = idempotencyKeyHeader.flatMap { HTTPField.Name($0) }
         self.server = server
-        self.options = options
+        self.options = options ?? RequestOptions()
         self.delivery = delivery
     }
 
