@@ -71,16 +71,22 @@ let package = Package(
         .target(name: "SpecgenYAML", dependencies: ["CYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenSpec", dependencies: ["SpecgenYAML"], swiftSettings: strictSettings),
         .target(name: "SpecgenEmitter", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
+        // Writes a spec as YAML text: the importer and the fuzzers write specs; the build plugin's tool never does.
+        .target(name: "SpecgenSpecWriter", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
         .target(
             name: "SpecgenSurface", dependencies: ["SpecgenSpec", "SpecgenEmitter"], swiftSettings: strictSettings),
         .target(
             name: "SpecgenDiff",
-            dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenEmitter", "SpecgenSurface", "SpecgenWire"],
+            dependencies: [
+                "SpecgenYAML", "SpecgenSpec", "SpecgenSpecWriter", "SpecgenEmitter", "SpecgenSurface", "SpecgenWire",
+            ],
             swiftSettings: strictSettings),
         // What every server and client of a spec agrees on: values that fit its types, how a server judges a
         // request, how the generated client decodes an answer. The mock answers with it; the diff proves with it.
         .target(name: "SpecgenWire", dependencies: ["SpecgenSpec"], swiftSettings: strictSettings),
-        .target(name: "SpecgenOpenAPI", dependencies: ["SpecgenYAML", "SpecgenSpec"], swiftSettings: strictSettings),
+        .target(
+            name: "SpecgenOpenAPI", dependencies: ["SpecgenYAML", "SpecgenSpec", "SpecgenSpecWriter"],
+            swiftSettings: strictSettings),
         // `specgen generate` and what the other subcommands share; specgen-generate, the build plugins' tool, is
         // that subcommand alone, so a package using the plugins never builds the diff, the importer or the mock.
         .target(
@@ -211,8 +217,8 @@ let package = Package(
         .target(
             name: "SpecgenFuzzing",
             dependencies: [
-                "SpecgenYAML", "SpecgenSpec", "SpecgenEmitter", "SpecgenMock", "SpecgenWire", "SpecgenOpenAPI",
-                "SpecgenDiff",
+                "SpecgenYAML", "SpecgenSpec", "SpecgenSpecWriter", "SpecgenEmitter", "SpecgenMock", "SpecgenWire",
+                "SpecgenOpenAPI", "SpecgenDiff",
                 "SpecgenRuntime", "Chatist", "DocumentAI", "Gista", "Joyfill", "Keyz",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -245,7 +251,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpecgenEmitterTests",
-            dependencies: ["SpecgenEmitter", "SpecgenSpec", "SpecgenTestSupport"],
+            dependencies: ["SpecgenEmitter", "SpecgenSpec", "SpecgenSpecWriter", "SpecgenTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import SpecgenEmitter
 import SpecgenSpec
+import SpecgenSpecWriter
 
 /// Operations: method, path, parameters, bodies and success responses.
 extension SpecDiff {

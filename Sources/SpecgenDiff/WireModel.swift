@@ -1,4 +1,5 @@
 import SpecgenSpec
+import SpecgenSpecWriter
 import SpecgenWire
 
 /// Everything of a spec that travels between an app and a server, as facts: per operation its method, path,

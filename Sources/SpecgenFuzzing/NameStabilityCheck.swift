@@ -1,6 +1,7 @@
 import Foundation
 import SpecgenOpenAPI
 import SpecgenSpec
+import SpecgenSpecWriter
 import SpecgenYAML
 
 /// The importer's stable names, checked on random edits of an OpenAPI document: a schema or an operation added

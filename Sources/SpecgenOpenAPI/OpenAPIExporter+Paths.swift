@@ -1,5 +1,6 @@
 import Foundation
 import SpecgenSpec
+import SpecgenSpecWriter
 
 /// Paths and operations: parameters and request bodies, with endpoints that share a method and path merged.
 extension OpenAPIExporter {

@@ -1,4 +1,5 @@
 import SpecgenSpec
+import SpecgenSpecWriter
 
 /// A JSON value whose objects keep their keys in insertion order, so an exported document reads like the spec and
 /// is byte-stable.

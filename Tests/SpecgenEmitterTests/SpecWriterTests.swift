@@ -1,6 +1,7 @@
 import Foundation
 import SpecgenEmitter
 import SpecgenSpec
+import SpecgenSpecWriter
 import SpecgenTestSupport
 import Testing
 

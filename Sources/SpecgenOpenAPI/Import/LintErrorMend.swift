@@ -1,4 +1,5 @@
 public import SpecgenSpec
+import SpecgenSpecWriter
 
 /// How the import keeps one kind of lint error out of every spec it writes: what it mends, with which warning, and
 /// why nothing else of the kind can arise.

@@ -1,4 +1,5 @@
 public import SpecgenSpec
+import SpecgenSpecWriter
 import SpecgenYAML
 
 /// Reads an OpenAPI 3.0 or 3.1 or Swagger 2.0 document (YAML or JSON, `$ref`s across files) and writes the spec a

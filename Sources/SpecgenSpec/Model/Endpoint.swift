@@ -231,6 +231,11 @@ public struct Pagination: Hashable, Sendable {
 
 /// A helper that repeats an endpoint until a field of its response reaches a value.
 public struct Polling: Hashable, Sendable {
+    /// Seconds between attempts when a spec does not say.
+    package static let defaultInterval: Double = 2
+    /// Attempts before giving up when a spec does not say.
+    package static let defaultMaxAttempts = 60
+
     /// The helper's name, such as `pollUntilReady`.
     public var name: String
     /// The path to the watched field in the response, such as `["document", "status"]`.

@@ -1,3 +1,5 @@
+package import SpecgenSpec
+
 /// Plain or quoted YAML scalars and keys, written so that any YAML 1.1 or 1.2 reader reads back the same string.
 package enum YAMLScalar {
     /// `key:` at `indent`; a key past YAML's 1,024-character limit for keys on their value's line (JSON allows any)

@@ -1,3 +1,5 @@
+package import SpecgenSpec
+
 /// Writes a ``Spec`` as the YAML text a person writes: short forms where nothing else is said (`name: string?`,
 /// `response: Pet`), descriptions as literal blocks, sections in the order the format documents them. Reading the
 /// text back gives the same spec, apart from where things are written.

@@ -1,3 +1,5 @@
+package import SpecgenSpec
+
 /// The `webhooks:` section as a person writes it: defaults left out.
 extension SpecWriter {
     func webhooks(_ webhooks: Webhooks) -> SpecText {

@@ -1,3 +1,5 @@
+package import SpecgenSpec
+
 /// Writes endpoints: the request, its parameters and body, the responses and errors, then the behaviour.
 extension SpecWriter {
     func endpoint(_ endpoint: Endpoint, in spec: Spec) -> SpecText.Entry {
@@ -98,11 +100,6 @@ extension SpecWriter {
 }
 
 extension Polling {
-    /// Seconds between attempts when a spec does not say.
-    package static let defaultInterval: Double = 2
-    /// Attempts before giving up when a spec does not say.
-    package static let defaultMaxAttempts = 60
-
     /// The `poll:` value as a spec writes it, its defaults left out, for the spec writer and for the export's
     /// `x-specgen-poll`, which the import reads back as the spec reads it.
     package var written: SpecValue {

@@ -1,3 +1,5 @@
+package import SpecgenSpec
+
 /// Writes models and fields: structs with only their own properties (what they include is written once, in the
 /// included model), enums, unions and aliases.
 struct ModelWriter {
