@@ -36,7 +36,7 @@ extension ClientEmitter {
                 emitServerInitializer(defaultServer: first, writer: &w)
                 w.blank()
             }
-            emitBaseURLInitializer(writer: &w)
+            emitBaseURLInitializer(calledByAnother: !plan.servers.isEmpty, writer: &w)
             w.blank()
             emitCopy(
                 "A copy whose calls use `options` (timeout, cache policy, headers, retries, idempotency key) instead "
@@ -180,13 +180,16 @@ extension ClientEmitter {
         }
     }
 
-    func emitBaseURLInitializer(writer w: inout SwiftWriter) {
+    /// The initializer every other one calls. When another calls it, it is kept out of line (`@inline(never)`), so
+    /// a release build holds its body once rather than once more inside each caller.
+    func emitBaseURLInitializer(calledByAnother: Bool, writer w: inout SwiftWriter) {
         w.docComment(
             ([
                 "Creates a client for any server URL, such as a staging deployment or a local mock server.", "",
                 "- Parameters:", "  - baseURL: The URL operation paths are relative to.",
             ] + commonParameterDocs())
             .joined(separator: "\n"))
+        if calledByAnother { w.line("@inline(never)") }
         let parameters = ["baseURL: URL"] + trailingParameters
         w.wrappedDeclaration("", "init", parameters, "") { w in
             let authenticated = !plan.authSchemes.isEmpty

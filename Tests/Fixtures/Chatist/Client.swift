@@ -106,6 +106,7 @@ public nonisolated struct ChatistClient: ChatistAPI {
     ///   - middlewares: More middlewares: `.attempt` ones (metrics, custom headers) run closest to the transport so
     ///     they see every attempt as sent, `.call` ones (`TracingMiddleware`) once around the call.
     ///   - logger: Where calls are logged, with secrets redacted; nil, the default, logs nothing.
+    @inline(never)
     public init(
         baseURL: URL, apiKey: String, transport: any Transport = URLSessionTransport(),
         retryPolicy: RetryPolicy? = ChatistClient.retryPolicy, middlewares: [any Middleware] = [], logger: Logger? = nil

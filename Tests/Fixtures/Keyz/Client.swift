@@ -96,6 +96,7 @@ public nonisolated struct KeyzClient: KeyzAPI {
     ///   - middlewares: More middlewares: `.attempt` ones (metrics, custom headers) run closest to the transport so
     ///     they see every attempt as sent, `.call` ones (`TracingMiddleware`) once around the call.
     ///   - logger: Where calls are logged, with secrets redacted; nil, the default, logs nothing.
+    @inline(never)
     public init(
         baseURL: URL, keyzTokenStore: any TokenStore = InMemoryTokenStore(),
         transport: any Transport = URLSessionTransport(), retryPolicy: RetryPolicy? = KeyzClient.retryPolicy,
