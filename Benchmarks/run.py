@@ -12,11 +12,13 @@ For the five seed specs and synthetic specs of 100, 500 and 2,000 endpoints (the
   - the release code per operation of the generated modules the peer's code compiles for (`-O`, whole module,
     the object file's text, data and bss);
   - the first build, from clean, of a new app package that adds each tool and one client (plugin's tool included).
+With `--openapi-corpus FOLDER` (the folder of real OpenAPI documents, such as ../shared/openapi-corpus), three real
+APIs join the rows: a small, a middle-sized and a large one, which Specgen imports and the peer reads as published.
 It prints the table and writes Benchmarks/RESULTS.md. Every build a time limit bounds runs in a session of its own,
 which is killed whole when the limit passes.
 
 Usage (from the repository root): python3 Benchmarks/run.py [--sizes 100,500,2000] [--skip-rebuild]
-    [--output Benchmarks/RESULTS.md]
+    [--openapi-corpus ../shared/openapi-corpus] [--output Benchmarks/RESULTS.md]
 """
 import argparse
 import datetime
@@ -41,6 +43,9 @@ PEER_CONFIG = "generate:\n  - types\n  - client\naccessModifier: public\n"
 # The peer's generated code for more operations than this is never compiled here: at 200 one compiler process
 # passes 20 GiB and the 24 GiB machine thrashes; at 500 it ran over 15 minutes at 23 GiB without finishing.
 PEER_COMPILE_LIMIT = 100
+# Real APIs of the corpus, by the module name they get: small, middle-sized and large. The peer's code for each
+# compiles on this machine (Box's in 135 s and 3.8 GiB, debug), so it is compiled whatever its size.
+REAL_APIS = {"TrainTravel": "train-travel.yaml", "Resend": "resend.yaml", "Box": "box.json"}
 # Compiles of the APIs the peer's code is compiled for too (the smaller ones) are repeated; the median counts.
 COMPILE_RUNS = 3
 BUILD_LIMIT_SECONDS = 1800
@@ -169,8 +174,13 @@ def build_tools():
     return ROOT / ".build/release/specgen", BENCH / ".build/release/swift-openapi-generator"
 
 
-def prepare_inputs(specgen, sizes):
-    """The specs to measure: name -> (Specgen spec, OpenAPI document, operations)."""
+def peer_compiles(name, row):
+    """Whether the peer's generated code for this row is compiled: up to the limit, and the real APIs."""
+    return row["operations"] <= PEER_COMPILE_LIMIT or name in REAL_APIS
+
+
+def prepare_inputs(specgen, sizes, corpus=None):
+    """The specs to measure: name -> (Specgen spec, OpenAPI document, operations, the peer's config)."""
     inputs = {}
     (WORK / "specs").mkdir(parents=True, exist_ok=True)
     for name in SEEDS:
@@ -186,7 +196,16 @@ def prepare_inputs(specgen, sizes):
         document.parent.mkdir(parents=True, exist_ok=True)
         run([str(specgen), "export-openapi", str(spec), "-o", str(document)])
         write_if_changed(document.parent / "openapi-generator-config.yaml", PEER_CONFIG)
-        result[name] = (spec, document, endpoint_count(spec))
+        result[name] = (spec, document, endpoint_count(spec), document.parent / "openapi-generator-config.yaml")
+    for name, file in (REAL_APIS.items() if corpus else []):
+        # Specgen imports the document; the peer reads it as published.
+        document = Path(corpus).resolve() / file
+        spec = WORK / "specs" / f"{name}.yaml"
+        run([str(specgen), "import-openapi", str(document), "-o", str(spec), "--name", name])
+        config = WORK / "openapi" / name / "openapi-generator-config.yaml"
+        config.parent.mkdir(parents=True, exist_ok=True)
+        write_if_changed(config, PEER_CONFIG)
+        result[name] = (spec, document, endpoint_count(spec), config)
     # The peer's clients in RuntimeCalls read the same documents.
     for name in ["Chatist", "Keyz"]:
         folder = BENCH / "Sources" / f"Peer{name}"
@@ -198,7 +217,7 @@ def prepare_inputs(specgen, sizes):
 def generation(specgen, peer, inputs):
     """Generator time, memory and output lines, per spec and tool."""
     rows = {}
-    for name, (spec, document, operations) in inputs.items():
+    for name, (spec, document, operations, config) in inputs.items():
         repeats, loop = (3, 1) if operations >= 500 else (5, 10)
         ours = WORK / "generated" / "specgen" / name
         theirs = WORK / "generated" / "peer" / name
@@ -208,8 +227,7 @@ def generation(specgen, peer, inputs):
         theirs.mkdir(parents=True)
         log(f"generating {name} ({operations} operations) with both tools, {repeats} runs each")
         ours_time = best_of(repeats, [str(specgen), "generate", str(spec), "--output", str(ours)], loop=loop)
-        theirs_time = best_of(repeats, [str(peer), "generate", "--config",
-                                        str(document.parent / "openapi-generator-config.yaml"), "--output-directory",
+        theirs_time = best_of(repeats, [str(peer), "generate", "--config", str(config), "--output-directory",
                                         str(theirs), str(document)], loop=loop)
         rows[name] = {
             "operations": operations,
@@ -253,7 +271,7 @@ def compile_times(generated, modules):
         runs = COMPILE_RUNS if row["operations"] <= PEER_COMPILE_LIMIT else 1
         log(f"compiling {name}'s generated code (Specgen), {runs} run(s)")
         entry["specgen"] = compile_module("specgen", name, row["specgen"]["folder"], modules, runs)
-        if row["operations"] <= PEER_COMPILE_LIMIT:
+        if peer_compiles(name, row):
             log(f"compiling {name}'s generated code (peer), {runs} run(s)")
             entry["peer"] = compile_module("peer", name, row["peer"]["folder"], modules, runs)
         else:
@@ -448,6 +466,8 @@ def plot_scaling(generated, compiled, path=PLOT):
     """An SVG of compile time and peak memory against operation count, both tools, log-log: a curve shows growth."""
     series = {"specgen": [], "peer": []}
     for name, entry in compiled.items():
+        if name in REAL_APIS:
+            continue
         ops = generated[name]["operations"]
         for tool in series:
             if entry.get(tool):
@@ -542,7 +562,7 @@ def release_sizes(generated, modules):
     """Release code per operation, both tools, for the APIs the peer's code compiles for."""
     results = {}
     for name, row in generated.items():
-        if row["operations"] > PEER_COMPILE_LIMIT:
+        if not peer_compiles(name, row):
             continue
         log(f"compiling {name}'s generated code in release, both tools")
         results[name] = {tool: release_size(tool, name, row[tool]["folder"], modules) for tool in ("specgen", "peer")}
@@ -625,6 +645,11 @@ def report(args, generated, compiled, rebuild, lvg, started, finished, sizes=Non
     add(f"- Command: `python3 Benchmarks/run.py{' ' + ' '.join(args) if args else ''}` (from the repository root)")
     add("- The peer reads the OpenAPI 3.1 document `specgen export-openapi` writes from the same spec; both generate "
         "types and a client.")
+    real = [name for name in generated if name in REAL_APIS]
+    if real:
+        add("- Real APIs (" + ", ".join(f"{name}: `{REAL_APIS[name]}`" for name in real) + ", from the folder "
+            "`--openapi-corpus` names): Specgen generates from the spec `specgen import-openapi` writes (the import "
+            "not timed), the peer from the document as published.")
     add("")
     add("## Generator: wall time and peak memory (release CLIs, median of 3-5 runs)")
     add("")
@@ -651,7 +676,7 @@ def report(args, generated, compiled, rebuild, lvg, started, finished, sizes=Non
             f"{seed_theirs / seed_ops:.0f} | {ratio(seed_ours, seed_theirs)} |")
     add("")
     add(f"## Compiling the generated code alone (debug, `-j 2`, dependencies prebuilt; up to {PEER_COMPILE_LIMIT} "
-        f"operations, median of {COMPILE_RUNS} runs and the highest peak)")
+        f"operations, median of {COMPILE_RUNS} runs and the highest peak; above, one run)")
     add("")
     add(f"![Compile time and peak memory against operations, both tools]({PLOT.name})")
     add("")
@@ -791,6 +816,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="100,500,2000", help="synthetic spec sizes, in endpoints")
     parser.add_argument("--skip-rebuild", action="store_true")
+    parser.add_argument("--openapi-corpus", metavar="FOLDER",
+                        help="a folder of real OpenAPI documents holding " + ", ".join(REAL_APIS.values()))
     parser.add_argument("--output", default=str(BENCH / "RESULTS.md"))
     args = parser.parse_args()
     started = datetime.datetime.now(datetime.timezone.utc)
@@ -798,7 +825,7 @@ def main():
     sizes = [int(size) for size in args.sizes.split(",") if size]
 
     specgen, peer = build_tools()
-    inputs = prepare_inputs(specgen, sizes)
+    inputs = prepare_inputs(specgen, sizes, args.openapi_corpus)
     generated = generation(specgen, peer, inputs)
     compiled = compile_times(generated, BENCH / ".build/debug/Modules")
     sizes = release_sizes(generated, BENCH / ".build/release/Modules")
