@@ -31,6 +31,7 @@ public struct APIClient: Sendable {
 
     private var storage: Storage
 
+    /// Read through ``storage`` (one field, no copy of the rest); written here, which makes new storage.
     private var settings: Settings {
         get { storage.settings }
         set { storage = Storage(newValue) }
@@ -38,47 +39,47 @@ public struct APIClient: Sendable {
 
     /// The server URL paths are resolved against.
     public var baseURL: URL {
-        get { settings.baseURL }
+        get { storage.settings.baseURL }
         set { settings.baseURL = newValue }
     }
     /// The other base URLs of the server, by the name operations give in ``OperationContext/server`` (a spec's
     /// per-endpoint `server:`). An operation whose name is missing here goes to ``baseURL``, so a client pointed at
     /// one URL (a mock server, a local gateway) sends every operation there.
     public var serverURLs: [String: URL] {
-        get { settings.serverURLs }
+        get { storage.settings.serverURLs }
         set { settings.serverURLs = newValue }
     }
     /// The transport requests go out through.
     public var transport: any Transport {
-        get { settings.transport }
+        get { storage.settings.transport }
         set { settings.transport = newValue }
     }
     /// Middlewares: the `.call` ones run outermost, then the retries, then the `.attempt` ones (see
     /// ``MiddlewareScope``), each group in this order.
     public var middlewares: [any Middleware] {
-        get { settings.middlewares }
+        get { storage.settings.middlewares }
         set { settings.middlewares = newValue }
     }
     /// How failed attempts are retried, between the `.call` and the `.attempt` middlewares; nil for no retries.
     public var retryPolicy: RetryPolicy? {
-        get { settings.retryPolicy }
+        get { storage.settings.retryPolicy }
         set { settings.retryPolicy = newValue }
     }
     /// Headers added to every request that does not set them itself.
     public var defaultHeaders: HTTPFields {
-        get { settings.defaultHeaders }
+        get { storage.settings.defaultHeaders }
         set { settings.defaultHeaders = newValue }
     }
     /// Timeout, cache policy, headers, retries and idempotency key that replace each operation's own (Gista's
     /// per-request `RequestConfig`, or one call's settings through a copy made with `with(_:)`); nil fields keep what
     /// the spec declares.
     public var options: RequestOptions {
-        get { settings.options }
+        get { storage.settings.options }
         set { settings.options = newValue }
     }
     /// How redirects are followed: by default up to 10, and without credentials to another origin.
     public var redirectPolicy: RedirectPolicy {
-        get { settings.redirectPolicy }
+        get { storage.settings.redirectPolicy }
         set { settings.redirectPolicy = newValue }
     }
     /// Where calls are logged (see below); nil, the default, logs nothing.
@@ -87,7 +88,7 @@ public struct APIClient: Sendable {
     /// each attempt, with its redacted headers and body, at `trace`; and a failure at `error`. Credentials and
     /// fields named in ``sensitiveNames`` are redacted everywhere.
     public var logger: Logger? {
-        get { settings.logger }
+        get { storage.settings.logger }
         set { settings.logger = newValue }
     }
     /// Field, query and header names whose values logs and traces redact, on top of the ones that always are
@@ -95,12 +96,12 @@ public struct APIClient: Sendable {
     /// `sensitive` fields.
     public var sensitiveNames: Set<String> {
         get { redactedNames }
-        set { settings.redactedNames = Set(newValue.map { $0.lowercased() }) }
+        set { settings.redactedNames = Self.redacted(newValue) }
     }
-    private var redactedNames: Set<String> { settings.redactedNames }
+    private var redactedNames: Set<String> { storage.settings.redactedNames }
     /// The page of a link-paginated walk this copy's calls go to, set by `with(_ pageLink:)`; nil for others.
     private var pageLink: PageLink? {
-        get { settings.pageLink }
+        get { storage.settings.pageLink }
         set { settings.pageLink = newValue }
     }
     /// How many calls this client runs at once and how many may wait for a turn; ``CallLimit/default`` unless set.
@@ -109,7 +110,7 @@ public struct APIClient: Sendable {
         get { gate.limit }
         set { settings.gate = CallGate(newValue) }
     }
-    private var gate: CallGate { settings.gate }
+    private var gate: CallGate { storage.settings.gate }
 
     /// The calls of this client and its copies that are in flight now, under ``callLimit``.
     public var callsInFlight: Int { gate.counts.inFlight }
@@ -129,8 +130,11 @@ public struct APIClient: Sendable {
             Settings(
                 baseURL: baseURL, transport: transport, middlewares: middlewares, retryPolicy: retryPolicy,
                 defaultHeaders: defaultHeaders, options: options, redirectPolicy: redirectPolicy, logger: logger,
-                redactedNames: Set(sensitiveNames.map { $0.lowercased() }), gate: CallGate(callLimit)))
+                redactedNames: Self.redacted(sensitiveNames), gate: CallGate(callLimit)))
     }
+
+    /// Sensitive names as redaction compares them: lowercased.
+    private static func redacted(_ names: Set<String>) -> Set<String> { Set(names.map { $0.lowercased() }) }
 
     /// Sends a request of an operation and returns the response whatever its status; every failure becomes a
     /// ``ClientError``. The context is completed first (auth scheme, options, idempotency key, page) and handed to

@@ -258,16 +258,17 @@ extension ImportRun {
             }
         }
         let format = schema.string("format")
-        let datePatternProblem = schema.string("x-specgen-date-format").flatMap {
+        let datePattern = schema.string("x-specgen-date-format")
+        let datePatternProblem = datePattern.flatMap {
             DatePattern.roundTripProblem(of: NamedDateFormat.pattern(of: $0))
         }
         var result: ImportedType
         switch jsonType {
-        case "string" where schema.string("x-specgen-date-format") != nil && datePatternProblem == nil:
+        case "string" where datePattern != nil && datePatternProblem == nil:
             // The export's own words for a date written in a pattern; the pattern and format beside them say the
             // same to other readers.
             result = ImportedType(.primitive(.datetime))
-            result.format = schema.string("x-specgen-date-format")
+            result.format = datePattern
             _ = (schema["pattern"], schema["format"], schema["minLength"], schema["maxLength"])
         case "number" where format == "epoch-seconds" || format == "epoch-milliseconds":
             result = ImportedType(.primitive(.datetime))
@@ -276,12 +277,11 @@ extension ImportRun {
             // OpenAPI 3.1's raw bytes: a file where a part can carry one, else text.
             result = ImportedType(.primitive(usage == .multipart || usage == .json ? .file : .string))
         case "string":
-            if let problem = datePatternProblem {
+            if let datePattern, let problem = datePatternProblem {
                 // A date pattern the client could not read back: the dates are kept as the text they are.
                 warn(
                     .dateFormat, at: schema["x-specgen-date-format"]?.location ?? schema.location,
-                    "the date pattern '\(schema.string("x-specgen-date-format") ?? "")' \(problem); imported as a "
-                        + "string")
+                    "the date pattern '\(datePattern)' \(problem); imported as a string")
             }
             result = ImportedType(.primitive(stringType(format, usage: usage)))
             if format == "password" { result.sensitive = true }

@@ -200,13 +200,16 @@ struct LintRun {
         checkConstraints(field.constraints, type: field.type, at: field.location, keyPath: keyPath)
         if let format = field.format {
             if case .primitive(.datetime) = shape(of: field.type) {
-                let pattern = NamedDateFormat.pattern(of: format)
-                if EpochFormat(format: format) == nil, let problem = DatePattern.roundTripProblem(of: pattern) {
-                    error(
-                        .constraints, field.typeLocation, "date format '\(format)' at '\(keyPath)' \(problem)",
-                        fix: "write a Unicode date pattern the client can read back, such as 'yyyy-MM-dd HH:mm:ss'")
-                } else if EpochFormat(format: format) == nil, !pattern.contains("y") || !pattern.contains("d") {
-                    warning(field.typeLocation, "date format '\(format)' at '\(keyPath)' has no year or day")
+                // An epoch format is a number of seconds or milliseconds: no pattern to check.
+                if EpochFormat(format: format) == nil {
+                    let pattern = NamedDateFormat.pattern(of: format)
+                    if let problem = DatePattern.roundTripProblem(of: pattern) {
+                        error(
+                            .constraints, field.typeLocation, "date format '\(format)' at '\(keyPath)' \(problem)",
+                            fix: "write a Unicode date pattern the client can read back, such as 'yyyy-MM-dd HH:mm:ss'")
+                    } else if !pattern.contains("y") || !pattern.contains("d") {
+                        warning(field.typeLocation, "date format '\(format)' at '\(keyPath)' has no year or day")
+                    }
                 }
             } else {
                 error(
