@@ -258,7 +258,7 @@ let package = Package(
             name: "SpecgenOpenAPITests",
             dependencies: [
                 "SpecgenOpenAPI", "SpecgenEmitter", "SpecgenSpec", "SpecgenYAML", "SpecgenRuntime",
-                "SpecgenTestSupport",
+                "SpecgenTestSupport", "SpecgenFuzzing",
             ],
             swiftSettings: strictSettings
         ),

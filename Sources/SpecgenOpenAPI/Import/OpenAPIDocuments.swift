@@ -79,6 +79,18 @@ final class ReadLedger {
         wholeMappings.insert(Mapping(file: file, mark: node.mark))
     }
 
+    /// Notes every key of the node and of all it holds as read: a warning stands for all of it (a scheme or a
+    /// parameter not imported, an object sent as text), so no key in it is lost without a word.
+    func cover(_ node: YAMLNode, in file: String) {
+        switch node.content {
+        case .scalar: return
+        case .sequence(let items): for item in items { cover(item, in: file) }
+        case .mapping(let pairs):
+            enumerated(node, in: file)
+            for pair in pairs { cover(pair.value, in: file) }
+        }
+    }
+
     /// Whether the import read `key` of the mapping `node`.
     func wasRead(_ key: String, of node: YAMLNode, in file: String) -> Bool {
         let mapping = Mapping(file: file, mark: node.mark)

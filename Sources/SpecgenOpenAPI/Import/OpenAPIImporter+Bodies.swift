@@ -85,6 +85,7 @@ extension ImportRun {
             warn(
                 .mediaType, at: other.keyLocation,
                 "the body is sent as \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
+            for other in others { cover(other.value) }
         }
         let schema = media.node["schema"]
         var request = RequestBody(
@@ -184,7 +185,8 @@ extension ImportRun {
         guard Self.oneDirection(of: property) == .answers else { return false }
         warn(
             .oneDirection, at: property.location,
-            "'\(wireName)' is readOnly: the server sets it, so the request body has no field for it")
+            "'\(wireName)' is readOnly: the server sets it, so the request body has no field for it",
+            covering: property)
         return true
     }
 

@@ -2,7 +2,8 @@ import SpecgenSpec
 import SpecgenYAML
 
 /// The ledger of the document: after translation, every key of every file the import read is either read,
-/// documentation only, or reported, so nothing the document says is dropped without a word.
+/// documentation only, part of what a warning stands for, or reported, so nothing the document says is dropped
+/// without a word.
 extension ImportRun {
     /// Keys that carry only documentation or metadata, which a spec has no use for beyond what the import reads of
     /// them (descriptions and summaries are read where the spec keeps them).
@@ -29,19 +30,20 @@ extension ImportRun {
         return lower.hasPrefix("x-") && !OpenAPIImporter.meaningfulExtensionWords.contains { lower.contains($0) }
     }
 
-    /// Warns for each key of the document the import did not read and that is not documentation, where it stands;
-    /// a key whose place already has a warning is left to it. A 2.0 document is walked in its 3.0 shape, whose
+    /// Warns for each key of the document the import did not read and that is not documentation, where it stands.
+    /// A warning that stands for a whole part of the document says so by covering it (``warn(_:at:_:fix:covering:)``):
+    /// a warning's place alone exempts nothing, since a block mapping stands where its first key does, and a warning
+    /// about that key would otherwise silence the whole mapping. A 2.0 document is walked in its 3.0 shape, whose
     /// nodes keep their 2.0 places (``Swagger2``).
     func reportUnreadKeys() {
-        let warnedPlaces = Set(documents.diagnostics.map(\.location))
-        for file in documents.files { walkUnread(file.node, file: file.file, path: [], warnedPlaces: warnedPlaces) }
+        for file in documents.files { walkUnread(file.node, file: file.file, path: []) }
     }
 
-    private func walkUnread(_ node: YAMLNode, file: String, path: [String], warnedPlaces: Set<SourceLocation>) {
+    private func walkUnread(_ node: YAMLNode, file: String, path: [String]) {
         switch node.content {
         case .scalar: return
         case .sequence(let items):
-            for item in items { walkUnread(item, file: file, path: path + ["-"], warnedPlaces: warnedPlaces) }
+            for item in items { walkUnread(item, file: file, path: path + ["-"]) }
         case .mapping(let pairs):
             let ledger = documents.ledger
             guard ledger.wasReached(node, in: file) else { return }
@@ -50,29 +52,18 @@ extension ImportRun {
                 path.count == 2 && path[0] == "components"
                 && Self.referencedSections.contains(path[1])
             let isComponents = path == ["components"]
-            // Where each key and its value stand, once.
-            let places = pairs.map { pair in
-                (
-                    key: SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column),
-                    value: SourceLocation(path: file, line: pair.value.mark.line, column: pair.value.mark.column)
-                )
-            }
-            // A mapping a warning stands in (a scheme not imported, at its `in:`) is that warning's whole.
-            let warned = places.contains { warnedPlaces.contains($0.key) || warnedPlaces.contains($0.value) }
-            for (pair, place) in zip(pairs, places) {
+            for pair in pairs {
                 guard let key = pair.key.scalar else { continue }
                 // `specgen.`-named components are the export's own (the problem document of rejections), which
                 // the import reads only where it needs them.
                 if isReferencedSection, key.hasPrefix("specgen.") { continue }
-                // A part of the document a warning is about (a body left out, an answer not read) is its own.
-                if warnedPlaces.contains(place.key) || warnedPlaces.contains(place.value) { continue }
                 if ledger.wasRead(key, of: node, in: file) {
                     if !Self.dataKeys.contains(key) {
-                        walkUnread(pair.value, file: file, path: path + [key], warnedPlaces: warnedPlaces)
+                        walkUnread(pair.value, file: file, path: path + [key])
                     }
                     continue
                 }
-                if warned || isReferencedSection || (isComponents && Self.referencedSections.contains(key))
+                if isReferencedSection || (isComponents && Self.referencedSections.contains(key))
                     || Self.documentationKeys.contains(key) || Self.isToolMetadata(key)
                 {
                     continue
@@ -80,7 +71,7 @@ extension ImportRun {
                 // An empty mapping or list says nothing.
                 if pair.value.pairs?.isEmpty == true || pair.value.items?.isEmpty == true { continue }
                 warn(
-                    .unreadKey, at: place.key,
+                    .unreadKey, at: SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column),
                     "\(key) is not imported: the import has no translation for it here",
                     fix: "say it in the spec by hand if the client needs it")
             }

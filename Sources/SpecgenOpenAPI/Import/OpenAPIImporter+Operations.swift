@@ -130,7 +130,8 @@ extension ImportRun {
                 if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
                     warn(
                         .ignoredHeader, at: parameter.location,
-                        "header parameter '\(name)' is ignored, as OpenAPI says; the client sets it")
+                        "header parameter '\(name)' is ignored, as OpenAPI says; the client sets it",
+                        covering: parameter)
                     continue
                 }
                 Self.set(field(required: parameter["required"]?.bool == true, usage: .header), in: &headerFields)
@@ -138,7 +139,7 @@ extension ImportRun {
                 warn(
                     .cookieParameter, at: parameter.location,
                     "\(location) parameter '\(name)' is not imported: the spec has no \(location) parameters",
-                    fix: "send it through a middleware")
+                    fix: "send it through a middleware", covering: parameter)
             }
         }
         for (copy, original) in repeated {
@@ -171,7 +172,7 @@ extension ImportRun {
                         + (fields.isEmpty
                             ? "the body is not imported"
                             : "its fields \(fields.map { "'\($0)'" }.joined(separator: ", ")) are sent as query parameters"),
-                    fix: "describe them as query parameters")
+                    fix: "describe them as query parameters", covering: fields.isEmpty ? requestBody : nil)
             } else {
                 let body = self.requestBody(resolvedBody, hint: hint, form: form)
                 endpoint.body = form == .streamed ? body.map(streamingBody) : body
@@ -253,6 +254,9 @@ extension ImportRun {
             let target = resolved(schema)
         else { return [] }
         var added: [String] = []
+        // The object's `type` says what its properties do; its `required` is reported unread, as the query
+        // parameters are optional.
+        _ = target["type"]
         for (wireName, _, property) in target["properties"]?.entries ?? []
         where !query.contains(where: { $0.wireName == wireName }) {
             let type = self.type(of: property, hint: hint + namer.typeNamePart(wireName), usage: .parameter)

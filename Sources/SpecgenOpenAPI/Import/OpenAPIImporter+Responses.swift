@@ -204,12 +204,15 @@ extension ImportRun {
                 warn(
                     .mediaType, at: other.keyLocation,
                     "the response is read as \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
+                for other in others { cover(other.value) }
             }
         }
         var headers: [Field] = []
         var memberNames = MemberNames(namer: namer)
         for (name, _, header) in response["headers"]?.entries ?? [] {
             guard let header = resolved(header), name.lowercased() != "content-type" else { continue }
+            // `simple` is the one style OpenAPI gives a header, and the one the client reads; any other is reported.
+            if header.node["style"]?.scalar == "simple" { _ = header["style"] }
             let schema = header["schema"] ?? header["content"]?.entries?.first?.value["schema"]
             var headerType =
                 schema.map { self.type(of: $0, hint: hint + namer.typeNamePart(name), usage: .header) }

@@ -182,7 +182,7 @@ extension ImportRun {
                     warn(
                         .authScheme, at: (scheme["scheme"] ?? scheme).location,
                         "HTTP '\(scheme.string("scheme") ?? "")' authentication is not supported; scheme '\(key)' not imported",
-                        fix: "add it as a middleware")
+                        fix: "add it as a middleware", covering: scheme)
                     facts.schemeNames[key] = nil
                     continue
                 }
@@ -192,7 +192,7 @@ extension ImportRun {
                     warn(
                         .authScheme, at: (scheme["in"] ?? scheme).location,
                         "an API key in a \(location) is not supported; scheme '\(key)' not imported",
-                        fix: "send it through a middleware")
+                        fix: "send it through a middleware", covering: scheme)
                     facts.schemeNames[key] = nil
                     continue
                 }
@@ -205,7 +205,7 @@ extension ImportRun {
             case "openidconnect":
                 warn(
                     .authScheme, at: keyLocation,
-                    "OpenID Connect scheme '\(key)' is imported as a bearer token the app obtains")
+                    "OpenID Connect scheme '\(key)' is imported as a bearer token the app obtains", covering: scheme)
                 kind = .bearer
             default:
                 warn(

@@ -89,13 +89,15 @@ extension ImportRun {
                 if usage == .form || usage == .parameter, !view.isStringUnion {
                     warn(
                         .nestedUnion, at: schema.location,
-                        "a union inside a \(usage == .form ? "form body" : "parameter") is sent as text")
+                        "a union inside a \(usage == .form ? "form body" : "parameter") is sent as text",
+                        covering: schema)
                 }
             }
         } else if let allOf = view.allOf, !allOf.isEmpty, !view.hasProperties {
             result = type(of: allOf[0], hint: hint, usage: usage, depth: depth + 1)
             if allOf.count > 1 {
                 warn(.allofFlattened, at: schema.location, "allOf in a \(usage) value keeps only its first part")
+                for dropped in allOf.dropFirst() { cover(dropped) }
             }
         } else {
             result = plainType(view, hint: hint, usage: usage, depth: depth)
@@ -103,7 +105,8 @@ extension ImportRun {
                 warn(
                     .nestedObject, at: schema.location,
                     "an object inside a \(usage == .form ? "form body" : "parameter") "
-                        + "is sent as a map of text (name[key]=value), so its fields' types are not checked")
+                        + "is sent as a map of text (name[key]=value), so its fields' types are not checked",
+                    covering: schema)
             }
         }
         if view.nullable { result.nullable = true }
@@ -207,7 +210,8 @@ extension ImportRun {
             warn(
                 .nestedObject, at: node.location,
                 "'\(type.type)' is an object inside a \(usage == .form ? "form body" : "parameter"); "
-                    + "sent as a map of text (\(type.type)[key]=value), so its fields' types are not checked")
+                    + "sent as a map of text (\(type.type)[key]=value), so its fields' types are not checked",
+                covering: node)
             var map = ImportedType(.map(.primitive(.string)))
             map.nullable = type.nullable
             return map
@@ -327,7 +331,7 @@ extension ImportRun {
         default:
             warn(
                 .unknownType, at: (schema["type"] ?? schema).location,
-                "unknown type '\(jsonType ?? "")'; typed as json")
+                "unknown type '\(jsonType ?? "")'; typed as json", covering: schema)
             summary.jsonFallbacks += 1
             result = ImportedType(.primitive(.json))
         }

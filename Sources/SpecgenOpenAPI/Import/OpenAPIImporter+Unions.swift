@@ -102,7 +102,8 @@ extension ImportRun {
             guard !seenTypes.contains(type.type) else {
                 warn(
                     .unionDuplicate, at: variant.location,
-                    "variant \(index + 1) of '\(name)' has the same type as an earlier one (\(type.type)); dropped")
+                    "variant \(index + 1) of '\(name)' has the same type as an earlier one (\(type.type)); dropped",
+                    covering: variant)
                 continue
             }
             seenTypes.insert(type.type)

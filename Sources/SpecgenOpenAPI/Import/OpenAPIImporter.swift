@@ -145,12 +145,21 @@ final class ImportRun {
         self.selection = selection
     }
 
-    /// Warns once per place: a schema read again where another operation uses it says nothing new.
-    func warn(_ kind: ImportWarning, at location: SourceLocation, _ message: String, fix: String? = nil) {
+    /// Warns once per place and message: a schema read again where another operation uses it says nothing new. A
+    /// warning `covering` a part of the document stands for all of it: the
+    /// ledger reports none of the keys in it as unread (``reportUnreadKeys()``).
+    func warn(
+        _ kind: ImportWarning, at location: SourceLocation, _ message: String, fix: String? = nil,
+        covering part: DocNode? = nil
+    ) {
+        if let part { cover(part) }
         guard warned.insert(Warned(location: location, message: message)).inserted else { return }
         summary.warnings[kind.rawValue, default: 0] += 1
         documents.warn(at: location, message, fix: fix, kind: kind.rawValue)
     }
+
+    /// Notes all of a part of the document as accounted for: a warning stands for it (``ReadLedger/cover(_:in:)``).
+    func cover(_ part: DocNode) { documents.ledger.cover(part.node, in: part.file) }
 
     func run(_ path: String) -> OpenAPIImport {
         guard let root = documents.root(of: path) else {

@@ -143,7 +143,8 @@ extension ImportRun {
                     read.skippedOperations += 1
                     warn(
                         .httpMethod, at: methodLocation,
-                        "a \(method.uppercased()) operation cannot be written in a spec; not imported")
+                        "a \(method.uppercased()) operation cannot be written in a spec; not imported",
+                        covering: operation)
                     continue
                 }
                 read.documentOperations += 1
