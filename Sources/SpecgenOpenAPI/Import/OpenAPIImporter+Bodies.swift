@@ -75,7 +75,10 @@ extension ImportRun {
         return (first.key, Self.mediaKind(first.key), first.value, first.keyLocation)
     }
 
-    func requestBody(_ body: DocNode, hint: String, form: OperationForm) -> RequestBody? {
+    /// The request body; `parameters` holds the Swift names of the operation's parameters, which inline fields
+    /// (the method's own parameters too) must not take.
+    func requestBody(_ body: DocNode, hint: String, form: OperationForm, beside parameters: MemberNames) -> RequestBody?
+    {
         guard let media = preferredMedia(body["content"], form: form) else {
             warn(.emptyBody, at: body.location, "a request body without content is not imported")
             return nil
@@ -105,7 +108,7 @@ extension ImportRun {
                         + "application/json",
                     fix: "set the Content-Type in a middleware where the server requires \(media.type)")
             }
-            if var fields = inlineFields(schema, hint: hint, usage: .json) {
+            if parameters.leaveRoom(for: schema), var fields = inlineFields(schema, hint: hint, usage: .json) {
                 for index in fields.indices {
                     fields[index].type = inJSON(
                         fields[index].type, "'\(fields[index].wireName)' of a JSON body", at: media.location)
@@ -117,7 +120,9 @@ extension ImportRun {
             }
         case "form":
             request.encoding = .form
-            if let schema, let fields = inlineFields(schema, hint: hint, usage: .form) {
+            if let schema, parameters.leaveRoom(for: schema),
+                let fields = inlineFields(schema, hint: hint, usage: .form)
+            {
                 request.content = .fields(fields)
             } else {
                 request.content = .type(formModel(schema, hint: hint + "Request", at: media.location))
@@ -131,6 +136,11 @@ extension ImportRun {
         case "multipart":
             request.encoding = .multipart
             request.content = multipartFields(schema, hint: hint + "Request", at: media.location)
+            // A part is a parameter of the method too: one whose Swift name a parameter has takes another.
+            if case .fields(let fields) = request.content {
+                var names = parameters
+                request.content = .fields(fields.map { names.named($0) })
+            }
             // A part's `contentType` of JSON says what the spec does for an object or list part; another stays
             // unread, and is reported.
             for part in media.node["encoding"]?.entries ?? []
@@ -237,6 +247,7 @@ extension ImportRun {
                 }
             }
         }
+        fields = withSwiftNames(fields, inherited: [])
         model.kind = .object(fields.map(\.field))
         return (model, .object(fields: fields, open: false))
     }

@@ -1,4 +1,5 @@
 import SpecgenSpec
+import SpecgenYAML
 
 /// Names: the module's, and the models' as they are reserved and set.
 extension ImportRun {
@@ -163,5 +164,18 @@ struct MemberNames {
         var renamed = field
         renamed.swiftName = chosen
         return renamed
+    }
+
+    /// Whether an inline object's properties, as parameters of a method beside those named here, each keep the
+    /// Swift name they derive; when one would not (a path `id` and a body `id`, a body's `a-b` and `a_b`), the
+    /// body is a model of its own, which the method takes whole.
+    func leaveRoom(for schema: DocNode) -> Bool {
+        var names = taken
+        for pair in schema.node["properties"]?.pairs ?? [] {
+            guard let key = pair.key.scalar, names.insert(namer.bareMemberName(key).lowercased()).inserted else {
+                return false
+            }
+        }
+        return true
     }
 }

@@ -174,7 +174,7 @@ extension ImportRun {
                             : "its fields \(fields.map { "'\($0)'" }.joined(separator: ", ")) are sent as query parameters"),
                     fix: "describe them as query parameters", covering: fields.isEmpty ? requestBody : nil)
             } else {
-                let body = self.requestBody(resolvedBody, hint: hint, form: form)
+                let body = self.requestBody(resolvedBody, hint: hint, form: form, beside: memberNames)
                 endpoint.body = form == .streamed ? body.map(streamingBody) : body
                 // The spec sends a body it declares: `required: true` is what it does; an optional one is sent too.
                 if let required = resolvedBody["required"], required.bool == false, body != nil, form == .declared {
