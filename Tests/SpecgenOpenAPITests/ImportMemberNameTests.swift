@@ -43,6 +43,51 @@ struct ImportMemberNameTests {
         #expect(bodiesAsModels > 50)
     }
 
+    /// Operations named like another's headers method (`getUserWithHeaders` beside a `getUser` whose answer
+    /// declares headers) are renamed, with a warning, and only then: the spec lints and keeps every operation.
+    @Test func operationsNeverTakeAHeadersMethodsName() throws {
+        let pool = [
+            "getUser", "getUserWithHeaders", "getUserWithHeadersWithHeaders", "listItems", "listItemsWithHeaders",
+        ]
+        var random = SplitMix64(seed: 0x4EAD_E25)
+        var renamed = 0
+        var kept = 0
+        for round in 0..<200 {
+            let names = Array(pool.shuffled(using: &random).prefix(Int.random(in: 2...4, using: &random)))
+            var withHeaders: Set<String> = []
+            var lines = ["openapi: 3.0.3", "info: {title: Clash, version: \"1\"}", "paths:"]
+            for (index, name) in names.enumerated() {
+                let headers = Bool.random(using: &random)
+                if headers { withHeaders.insert(name) }
+                let declared = headers ? ", headers: {X-Rate: {schema: {type: integer}}}" : ""
+                lines += [
+                    "  /things\(index):", "    get:", "      operationId: \(name)",
+                    "      responses: {'200': {description: OK\(declared), "
+                        + "content: {application/json: {schema: {type: string}}}}}",
+                ]
+            }
+            let text = lines.joined(separator: "\n") + "\n"
+            let result = OpenAPIImporter(name: "Clash").importDocument(at: "clash.yaml") { _ in Array(text.utf8) }
+            let written = try #require(result.spec, "round \(round):\n\(text)")
+            let loaded = Spec.load(bytes: Array(written.utf8), path: "Clash.yaml")
+            #expect(loaded.diagnostics.filter(\.isError).map(\.description) == [], "round \(round):\n\(text)")
+            let spec = try #require(loaded.spec)
+            #expect(spec.endpoints.count == names.count, "round \(round)")
+            // A name is kept unless the operation it extends is there and declares headers.
+            for name in names {
+                let owner = String(name.dropLast("WithHeaders".count))
+                let clashes = name.hasSuffix("WithHeaders") && withHeaders.contains(owner) && names.contains(owner)
+                #expect(spec.endpoints.contains { $0.name == name } == !clashes, "round \(round): \(name)")
+                if clashes { renamed += 1 } else { kept += 1 }
+            }
+            #expect(
+                result.diagnostics.filter { $0.kind == ImportWarning.operationName.rawValue }.count
+                    == names.count - spec.endpoints.filter { names.contains($0.name) }.count, "round \(round)")
+        }
+        #expect(renamed > 40)
+        #expect(kept > 200)
+    }
+
     /// A document of one to three operations, and the wire names of each one's parameters.
     static func document(using random: inout SplitMix64) -> (text: String, parameters: [String: [String]]) {
         var lines = ["openapi: 3.0.3", "info: {title: Clash, version: \"1\"}", "paths:"]

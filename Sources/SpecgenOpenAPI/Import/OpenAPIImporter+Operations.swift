@@ -34,7 +34,40 @@ extension ImportRun {
                 endpoints.append(endpoint(streamName, operation, form: .streamed, defaultSecurity: security))
             }
         }
+        makeRoomForHeadersMethods(&endpoints, taken: takenNames)
         return endpoints
+    }
+
+    /// An operation named like the method that returns another's body with its headers (`getUserWithHeaders`
+    /// beside a `getUser` whose answers declare headers) would be two methods of one name, and two mock closure
+    /// types: it gets a name of its own, with a warning. Which operations have that method is known only once
+    /// their answers are read, so the rename follows, and moves what the import noted under the old name.
+    func makeRoomForHeadersMethods(_ endpoints: inout [Endpoint], taken: Set<String>) {
+        let companions = Dictionary(
+            endpoints.compactMap { endpoint in namer.headersMethodName(of: endpoint).map { ($0, endpoint.name) } },
+            uniquingKeysWith: { first, _ in first })
+        var taken = taken.union(companions.keys.map { $0.lowercased() })
+        for index in endpoints.indices {
+            let old = endpoints[index].name
+            guard let owner = companions[namer.methodName(old).withoutBackticks] else { continue }
+            let new = Self.numbered(old) { taken.contains($0.lowercased()) }
+            taken.insert(new.lowercased())
+            let location = places.endpointLocations.removeValue(forKey: old)
+            warn(
+                .operationName, at: location ?? Self.unlocated,
+                "operation '\(old)' has the name of the method that returns '\(owner)' with its headers; this one "
+                    + "is '\(new)'")
+            endpoints[index].name = new
+            places.endpointLocations[new] = location
+            places.resourceLocations[new] = places.resourceLocations.removeValue(forKey: old)
+            places.extensionPaging[new] = places.extensionPaging.removeValue(forKey: old)
+            places.extensionPolling[new] = places.extensionPolling.removeValue(forKey: old)
+            if notes.linkHeaders.remove(old) != nil { notes.linkHeaders.insert(new) }
+            if notes.streamedFormNames.remove(old) != nil { notes.streamedFormNames.insert(new) }
+            for callback in notes.callbacks.indices where notes.callbacks[callback].operation == old {
+                notes.callbacks[callback].operation = new
+            }
+        }
     }
 
     /// Header parameters every operation sends with one fixed value (required, with a `const` or a one-value
