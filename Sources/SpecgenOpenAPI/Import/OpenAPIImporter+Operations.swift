@@ -40,33 +40,56 @@ extension ImportRun {
 
     /// An operation named like the method that returns another's body with its headers (`getUserWithHeaders`
     /// beside a `getUser` whose answers declare headers) would be two methods of one name, and two mock closure
-    /// types: it gets a name of its own, with a warning. Which operations have that method is known only once
-    /// their answers are read, so the rename follows, and moves what the import noted under the old name.
+    /// types. As with two operations of one name, the later of the two in the document gets a name of its own,
+    /// with a warning: `getUserWithHeaders2` when it comes after `getUser`, `getUser2` when `getUser` comes after
+    /// it. Which operations have that method is known only once their answers are read, so the rename follows,
+    /// and moves what the import noted under the old name.
     func makeRoomForHeadersMethods(_ endpoints: inout [Endpoint], taken: Set<String>) {
-        let companions = Dictionary(
-            endpoints.compactMap { endpoint in namer.headersMethodName(of: endpoint).map { ($0, endpoint.name) } },
-            uniquingKeysWith: { first, _ in first })
-        var taken = taken.union(companions.keys.map { $0.lowercased() })
+        var taken = taken
+        // Of the operations so far, by lowercased Swift name: each one, and each one's headers method.
+        var earlier: [String: String] = [:]
+        var companions: [String: String] = [:]
         for index in endpoints.indices {
             let old = endpoints[index].name
-            guard let owner = companions[namer.methodName(old).withoutBackticks] else { continue }
-            let new = Self.numbered(old) { taken.contains($0.lowercased()) }
-            taken.insert(new.lowercased())
-            let location = places.endpointLocations.removeValue(forKey: old)
-            warn(
-                .operationName, at: location ?? Self.unlocated,
-                "operation '\(old)' has the name of the method that returns '\(owner)' with its headers; this one "
-                    + "is '\(new)'")
-            endpoints[index].name = new
-            places.endpointLocations[new] = location
-            places.resourceLocations[new] = places.resourceLocations.removeValue(forKey: old)
-            places.extensionPaging[new] = places.extensionPaging.removeValue(forKey: old)
-            places.extensionPolling[new] = places.extensionPolling.removeValue(forKey: old)
-            if notes.linkHeaders.remove(old) != nil { notes.linkHeaders.insert(new) }
-            if notes.streamedFormNames.remove(old) != nil { notes.streamedFormNames.insert(new) }
-            for callback in notes.callbacks.indices where notes.callbacks[callback].operation == old {
-                notes.callbacks[callback].operation = new
+            let method = namer.methodName(old).withoutBackticks.lowercased()
+            var clash = companions[method].map { "has the name of the method that returns '\($0)' with its headers" }
+            if clash == nil, let companion = namer.headersMethodName(of: endpoints[index]),
+                let other = earlier[companion.lowercased()]
+            {
+                clash = "would return its headers by '\(companion)', the name of operation '\(other)'"
             }
+            if let clash {
+                let new = Self.numbered(old) { candidate in
+                    [candidate, candidate + "WithHeaders"].contains { name in
+                        taken.contains(name.lowercased()) || companions[name.lowercased()] != nil
+                    }
+                }
+                warn(
+                    .operationName, at: places.endpointLocations[old] ?? Self.unlocated,
+                    "operation '\(old)' \(clash); this one is '\(new)'")
+                rename(&endpoints[index], to: new)
+            }
+            let name = endpoints[index].name
+            taken.insert(name.lowercased())
+            earlier[namer.methodName(name).withoutBackticks.lowercased()] = name
+            if let companion = namer.headersMethodName(of: endpoints[index]) {
+                companions[companion.lowercased()] = name
+            }
+        }
+    }
+
+    /// Renames an endpoint, with what the import noted under its old name.
+    private func rename(_ endpoint: inout Endpoint, to new: String) {
+        let old = endpoint.name
+        endpoint.name = new
+        places.endpointLocations[new] = places.endpointLocations.removeValue(forKey: old)
+        places.resourceLocations[new] = places.resourceLocations.removeValue(forKey: old)
+        places.extensionPaging[new] = places.extensionPaging.removeValue(forKey: old)
+        places.extensionPolling[new] = places.extensionPolling.removeValue(forKey: old)
+        if notes.linkHeaders.remove(old) != nil { notes.linkHeaders.insert(new) }
+        if notes.streamedFormNames.remove(old) != nil { notes.streamedFormNames.insert(new) }
+        for callback in notes.callbacks.indices where notes.callbacks[callback].operation == old {
+            notes.callbacks[callback].operation = new
         }
     }
 
