@@ -5,7 +5,8 @@ import Testing
 
 /// The ledger proven on generated documents: a key the import has no translation for is reported where it stands,
 /// wherever it stands and whatever its neighbours are warned about, and no other key is. Each document puts one such
-/// key (`probeKeyword`) in a random mapping, first or among the others, beside properties the import warns about
+/// key (`probeKeyword`) in a random mapping (a path item, an operation, a parameter, a body's media type, an answer,
+/// a schema, a property), first or among the others, beside properties the import warns about
 /// without leaving them out (a required field that may be null in a request, an enum of mixed kinds, an example or
 /// a default not of the type, a struct that holds itself), in block or flow style.
 struct ImportLedgerProbeTests {
@@ -61,7 +62,8 @@ private struct ProbeDocument {
 
     mutating func build(using random: inout SplitMix64) {
         let inRequest = Bool.random(using: &random)
-        let hosts = ["schema", "property", "operation", "response", "parameter"] + (inRequest ? ["media"] : [])
+        let hosts =
+            ["schema", "property", "operation", "response", "parameter", "pathItem"] + (inRequest ? ["media"] : [])
         host = hosts.randomElement(using: &random) ?? "schema"
         var properties: [Property] = []
         for index in 0..<Int.random(in: 1...4, using: &random) {
@@ -73,6 +75,9 @@ private struct ProbeDocument {
         if host == "property", probeProperty < 0 { host = "schema" }
 
         lines = ["openapi: 3.1.0", "info:", "  title: Probe", "  version: \"1\"", "paths:", "  /things:"]
+        // A path item's keys are its methods, and its probe stands before or after the one here.
+        let probeFirstInPathItem = host == "pathItem" && Bool.random(using: &random)
+        if probeFirstInPathItem { probeHere(indent: 4, isFirstKey: true) }
         lines.append("    \(inRequest ? "post" : "get"):")
         mapping(
             indent: 6, name: "operation", random: &random,
@@ -109,6 +114,7 @@ private struct ProbeDocument {
                     ("content", "{application/json: {schema: {$ref: '#/components/schemas/Thing'}}}"),
                 ])
         }
+        if host == "pathItem", !probeFirstInPathItem { probeHere(indent: 4, isFirstKey: false) }
         lines += ["components:", "  schemas:", "    Thing:"]
         let required = properties.filter(\.required).map(\.name)
         var thing: [(String, String)] = [("type", "object")]

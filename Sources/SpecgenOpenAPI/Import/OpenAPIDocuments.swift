@@ -18,10 +18,16 @@ struct DocNode {
         return node[key].map { DocNode(node: $0, file: file, ledger: ledger) }
     }
 
-    /// The mapping's entries with their keys' locations, or nil for a scalar or list.
+    /// The mapping's entries with their keys' locations, or nil for a scalar or list. Every key counts as read.
     var entries: [(key: String, keyLocation: SourceLocation, value: DocNode)]? {
         if let ledger, node.pairs != nil { ledger.enumerated(node, in: file) }
-        return node.pairs?.map { pair in
+        return peekedEntries
+    }
+
+    /// The mapping's entries, as `entries` gives them, without noting any key as read: for a reader that knows
+    /// only some of the keys (a path item's methods) and reads those one by one, so the ledger reports the others.
+    var peekedEntries: [(key: String, keyLocation: SourceLocation, value: DocNode)]? {
+        node.pairs?.map { pair in
             (
                 pair.key.scalar ?? "",
                 SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column),

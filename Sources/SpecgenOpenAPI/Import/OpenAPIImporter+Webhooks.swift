@@ -19,7 +19,9 @@ extension ImportRun {
         let exported = root["x-specgen-webhooks"]?["signing"]?.string("header")?.lowercased()
         func read(_ name: String, _ item: DocNode, at itemPointer: String, callbackOf owner: String?) {
             guard let item = resolved(item) else { return }
-            for (method, _, operation) in item.entries ?? [] where Self.httpMethods.contains(method.lowercased()) {
+            for (method, _, operation) in item.peekedEntries ?? [] where Self.httpMethods.contains(method.lowercased())
+            {
+                _ = item[method]
                 let pointer = itemPointer + "/" + Self.pointerToken(method)
                 guard let operation = resolved(operation) else { continue }
                 let hint = namer.typeNamePart(operation.string("operationId") ?? name)

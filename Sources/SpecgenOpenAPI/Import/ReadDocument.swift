@@ -129,8 +129,10 @@ extension ImportRun {
             guard let pathItem = resolved(item) else { continue }
             let itemPointer = "/paths/" + Self.pointerToken(rawPath)
             let path = cleanPath(rawPath, at: keyLocation)
-            for (method, methodLocation, written) in pathItem.entries ?? [] {
+            // Only the methods are read here; `parameters` and `servers` where they apply, and another key is reported.
+            for (method, methodLocation, written) in pathItem.peekedEntries ?? [] {
                 let isMethod = HTTPMethod(rawValue: method.uppercased()) != nil
+                if Self.otherMethods.contains(method) || isMethod { _ = pathItem[method] }
                 guard Self.otherMethods.contains(method) || isMethod, let operation = resolved(written) else {
                     if isMethod {
                         read.documentOperations += 1

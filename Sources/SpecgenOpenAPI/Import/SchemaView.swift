@@ -50,8 +50,16 @@ struct SchemaView {
             variants = (variants ?? []) + kept
         }
         if let items = node["allOf"]?.items {
-            let kept = items.filter { !Self.isNull($0) && !Self.isEmpty($0) }
+            var kept = items.filter { !Self.isNull($0) && !Self.isEmpty($0) }
             if kept.count < items.count, items.contains(where: Self.isNull) { nullable = true }
+            // A part that only qualifies the others (`{nullable: false}`, `{minimum: 1}` beside an array or an
+            // integer) makes no struct of them: the schema is the one part that has a shape. Its `nullable` is
+            // read; any other key it has is left to the ledger, which reports it.
+            let shaped = kept.filter { !Self.onlyQualifies($0) }
+            if shaped.count == 1, shaped.count < kept.count {
+                if kept.contains(where: { Self.onlyQualifies($0) && $0["nullable"]?.bool == true }) { nullable = true }
+                kept = shaped
+            }
             allOf = kept
         }
         if let values = node["enum"]?.items {
@@ -74,9 +82,12 @@ struct SchemaView {
                 guard let constant = variant["const"], !constant.node.isNull, constant.node.scalar != nil else {
                     return false
                 }
-                return (variant.entries ?? []).allSatisfy {
+                // Looked at without reading: a variant with other keys is read as a schema, and they are reported.
+                let constantOnly = (variant.peekedEntries ?? []).allSatisfy {
                     ["const", "title", "description", "type"].contains($0.key)
                 }
+                if constantOnly { _ = variant.entries }
+                return constantOnly
             }
             isStringUnion = variants.allSatisfy { variant in
                 variant.string("type") == "string" && variant["properties"] == nil && variant.string("$ref") == nil
@@ -118,10 +129,26 @@ struct SchemaView {
         return false
     }
 
+    /// The keys a schema part may have and still only qualify the value another part shapes.
+    static let qualifyingKeys: Set<String> = [
+        "nullable", "description", "title", "example", "examples", "default", "deprecated", "readOnly", "writeOnly",
+        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+        "pattern", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "format", "externalDocs",
+    ]
+
+    /// Whether a schema part has no shape of its own: only the keys that qualify a value (and extensions).
+    static func onlyQualifies(_ node: DocNode) -> Bool {
+        guard let entries = node.peekedEntries, !entries.isEmpty else { return false }
+        return entries.allSatisfy { qualifyingKeys.contains($0.key) || $0.key.hasPrefix("x-") }
+    }
+
     /// `{}` or a schema with only a description or title: any value.
     static func isEmpty(_ node: DocNode) -> Bool {
-        guard let entries = node.entries else { return false }
-        return entries.allSatisfy { ["description", "title", "x-stripeBypassValidation"].contains($0.key) }
+        guard let entries = node.peekedEntries else { return false }
+        let empty = entries.allSatisfy { ["description", "title", "x-stripeBypassValidation"].contains($0.key) }
+        // Read whole only when it is: another schema's keys are read, or reported, as a schema's.
+        if empty { _ = node.entries }
+        return empty
     }
 
     /// The `$ref` a schema is: its own, or that of an `allOf` with one reference and nothing else to add.
