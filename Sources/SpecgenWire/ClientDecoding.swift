@@ -218,7 +218,7 @@ package struct ClientDecoding: Sendable {
         case .datetime, .date:
             guard case .string(let text) = value else { return mismatch(value, "a string", path) }
             let pattern = format ?? (primitive == .date ? "yyyy-MM-dd" : nil)
-            return ValueChecker.parsesAsDateTime(text, format: pattern)
+            return WireText.parsesAsDateTime(text, format: pattern)
                 ? nil : DecodingFailure(path: path, message: "not a date (\(pattern ?? "ISO 8601"))")
         case .string, .url:
             if case .string = value { return nil }

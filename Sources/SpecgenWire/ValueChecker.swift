@@ -258,27 +258,9 @@ package struct ValueChecker {
         _ text: String, _ primitive: Primitive, constraints: Constraints, format: String?,
         path: String, location: SourceLocation
     ) {
-        let valid: Bool
-        switch primitive {
         // The text the export's pattern describes, and a value the client decodes.
-        case .datetime:
-            valid =
-                (format != nil || Self.matches(text, pattern: WirePattern.dateTime))
-                && Self.parsesAsDateTime(text, format: format)
-        case .date:
-            valid = Self.matches(text, pattern: WirePattern.date) && Self.isCalendarDate(text[...])
-        case .uuid: valid = Self.matches(text, pattern: WirePattern.uuid) && UUID(uuidString: text) != nil
-        case .url: valid = !text.isEmpty && Self.matches(text, pattern: WirePattern.uriReference)
-        case .bytes: valid = Data(base64Encoded: text) != nil
-        default: valid = true
-        }
-        if !valid {
-            let expected =
-                primitive == .datetime
-                ? "a date-time" + (format.map { " as '\($0)'" } ?? " (ISO 8601)")
-                : primitive == .date
-                    ? "a date (yyyy-MM-dd)" : primitive == .bytes ? "base64" : "a \(primitive.rawValue)"
-            report(path, "is \"\(show(text))\", not \(expected)", at: location)
+        if !WireText.fits(text, primitive, format: format) {
+            report(path, "is \"\(show(text))\", not \(WireText.expected(primitive, format: format))", at: location)
         }
         checkConstraints(.string(text), constraints, path: path, location: location)
     }

@@ -303,7 +303,7 @@ struct LintErrorMendTests {
                 get:
                   operationId: getP
                   parameters:
-                    - {name: q, in: query, schema: {allOf: [{type: string}, {minLength: 1}]}}
+                    - {name: q, in: query, schema: {allOf: [{type: string}, {type: string, format: uuid}]}}
                   responses:
                     "200": {description: ok, content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}}
             components:

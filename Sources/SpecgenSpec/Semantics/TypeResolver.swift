@@ -293,8 +293,13 @@ extension TypeResolver {
         case (.primitive(.double), .int), (.primitive(.double), .double): return nil
         case (.primitive(.float), .int), (.primitive(.float), .double): return nil
         case (.primitive(.bool), .bool), (.primitive(.json), _): return nil
-        case (.primitive(let primitive), .string)
+        case (.primitive(let primitive), .string(let text))
         where ![.int, .int32, .int64, .double, .float, .bool].contains(primitive):
+            // The text of a date, UUID, URL or bytes is one the client reads (``WireText``).
+            guard WireText.fits(text, primitive, format: format) else {
+                let shown = text.count <= 40 ? text : String(text.prefix(40)) + "…"
+                return "'\(shown)' is not \(WireText.expected(primitive, format: format))"
+            }
             return nil
         case (.enumeration(let model, let values), .string(let text)) where !model.isIntegerEnum:
             return values.contains { $0.value == text } ? nil : "'\(text)' is not a value of enum '\(model.name)'"
