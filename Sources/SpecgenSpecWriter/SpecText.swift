@@ -1,4 +1,4 @@
-package import SpecgenSpec
+import SpecgenSpec
 
 /// A spec being written: a YAML tree whose mappings keep their order, with a comment on any entry, written the way a
 /// person writes a spec (short mappings and lists on one line, descriptions as literal blocks).

@@ -1,4 +1,4 @@
-package import SpecgenSpec
+import SpecgenSpec
 
 /// Writes models and fields: structs with only their own properties (what they include is written once, in the
 /// included model), enums, unions and aliases.

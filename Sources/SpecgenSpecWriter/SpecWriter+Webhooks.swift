@@ -1,4 +1,4 @@
-package import SpecgenSpec
+import SpecgenSpec
 
 /// The `webhooks:` section as a person writes it: defaults left out.
 extension SpecWriter {

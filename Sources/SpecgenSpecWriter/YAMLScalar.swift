@@ -1,4 +1,4 @@
-package import SpecgenSpec
+import SpecgenSpec
 
 /// Plain or quoted YAML scalars and keys, written so that any YAML 1.1 or 1.2 reader reads back the same string.
 package enum YAMLScalar {

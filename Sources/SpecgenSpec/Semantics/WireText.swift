@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The text of a value that travels as a JSON string: which texts are a date-time, a date, a UUID, a URL or base64
 /// bytes. It is the text the OpenAPI export's `pattern` describes and the generated client decodes, so the mock
