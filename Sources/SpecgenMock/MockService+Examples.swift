@@ -43,7 +43,8 @@ extension MockService {
         let scope = status.map { " at status \($0)" } ?? ""
         let problem = MockProblem(
             field: "header.Prefer",
-            message: "asks for example '\(ValueChecker.cut(name))'\(scope), which '\(endpoint.name)' does not declare; "
+            message:
+                "asks for example '\(Diagnostic.excerpt(name))'\(scope), which '\(endpoint.name)' does not declare; "
                 + choice,
             location: endpoint.location)
         return rejected(request, endpoint: endpoint, .content, title: "No such documented example", problems: [problem])
@@ -57,7 +58,7 @@ extension MockService {
 
     private func marked(_ exchange: MockExchange, _ name: String) -> MockExchange {
         var exchange = exchange
-        exchange.logLine += " (example: \(ValueChecker.cut(name)))"
+        exchange.logLine += " (example: \(Diagnostic.excerpt(name)))"
         return exchange
     }
 

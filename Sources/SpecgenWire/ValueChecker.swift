@@ -177,7 +177,7 @@ package struct ValueChecker {
                 report(
                     path,
                     "is \"\(show(text))\", not one of \(model.name)'s values: "
-                        + values.map { Self.cut($0.value) }.joined(separator: ", "),
+                        + values.map { Diagnostic.excerpt($0.value) }.joined(separator: ", "),
                     at: model.location)
             }
         case .alias(let underlying, let aliasConstraints):
@@ -317,8 +317,6 @@ package struct ValueChecker {
 
     // MARK: Helpers
 
-    static func matches(_ text: String, pattern: String) -> Bool { PatternSampler.wholeMatch(text, pattern: pattern) }
-
     func kind(of value: SpecValue) -> String {
         switch value {
         case .null: "null"
@@ -334,10 +332,7 @@ package struct ValueChecker {
     /// At most 40 characters of a value, so a problem never echoes a long value whole, and nothing of a secret one.
     func show(_ text: String) -> String {
         if hidingValues { return "<redacted>" }
-        return Self.cut(text)
+        return Diagnostic.excerpt(text)
     }
-
-    /// At most 40 characters of a text, with `…` where it was cut.
-    package static func cut(_ text: String) -> String { text.count <= 40 ? text : String(text.prefix(40)) + "…" }
 
 }

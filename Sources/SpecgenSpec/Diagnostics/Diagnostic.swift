@@ -126,6 +126,12 @@ extension Array where Element == Diagnostic {
 }
 
 extension Diagnostic {
+    /// At most 40 characters of a value a message shows, with `…` where it was cut, so a problem never echoes a long
+    /// value whole.
+    package static func excerpt(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(40)) + "…"
+    }
+
     /// What a message says with its particulars set aside: quoted names (`'...'`) and routes (`GET /a/{b}`).
     static func cause(_ message: String) -> String {
         var out = ""

@@ -297,8 +297,7 @@ extension TypeResolver {
         where ![.int, .int32, .int64, .double, .float, .bool].contains(primitive):
             // The text of a date, UUID, URL or bytes is one the client reads (``WireText``).
             guard WireText.fits(text, primitive, format: format) else {
-                let shown = text.count <= 40 ? text : String(text.prefix(40)) + "…"
-                return "'\(shown)' is not \(WireText.expected(primitive, format: format))"
+                return "'\(Diagnostic.excerpt(text))' is not \(WireText.expected(primitive, format: format))"
             }
             return nil
         case (.enumeration(let model, let values), .string(let text)) where !model.isIntegerEnum:
