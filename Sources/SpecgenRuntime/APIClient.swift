@@ -1,7 +1,6 @@
 public import Foundation
 public import HTTPTypes
 public import Logging
-import Synchronization
 
 /// Runs requests through the middleware chain and the transport, and decodes responses.
 ///
@@ -359,7 +358,7 @@ private final class CallAttempts: Sendable {
     let context: OperationContext
     let log: CallLog
     let sensitiveNames: Set<String>
-    private let made = Atomic<Int>(0)
+    private let made = Locked(0)
 
     init(
         transport: any Transport, redirects: RedirectPolicy, context: OperationContext, log: CallLog,
@@ -373,11 +372,14 @@ private final class CallAttempts: Sendable {
     }
 
     /// How many attempts have been made.
-    var count: Int { made.load(ordering: .relaxed) }
+    var count: Int { made.withLock { $0 } }
 
     /// Sends the next attempt.
     func send(_ request: HTTPRequestData) async throws -> HTTPResponseData {
-        let number = made.add(1, ordering: .relaxed).newValue
+        let number = made.withLock { made in
+            made += 1
+            return made
+        }
         log.attempt(number, request)
         return try await AttemptWrapping.send(request, number: number, sensitiveNames: sensitiveNames) {
             try await redirects.follow($0, operation: context.operation) {

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// A response body read as it arrives, in chunks: the first bytes reach the caller before the server has finished,
 /// and a large download never has to fit in memory.
@@ -73,7 +72,7 @@ public struct HTTPBodyStream: AsyncSequence, Hashable, Sendable {
     fileprivate final class Source: Sendable {
         private let pull: @Sendable () async throws -> Data?
         private let onCancel: @Sendable () -> Void
-        private let state = Mutex(State.open)
+        private let state = Locked(State.open)
 
         private enum State { case open, finished }
 
@@ -104,8 +103,8 @@ public struct HTTPBodyStream: AsyncSequence, Hashable, Sendable {
 
         /// One chunk, handed out once.
         final class Once: Sendable {
-            private let data: Mutex<Data?>
-            init(_ data: Data) { self.data = Mutex(data.isEmpty ? nil : data) }
+            private let data: Locked<Data?>
+            init(_ data: Data) { self.data = Locked(data.isEmpty ? nil : data) }
             func take() -> Data? {
                 data.withLock { value in
                     defer { value = nil }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How many calls one client runs at once, and how many may wait for a turn.
 ///
 /// A client and every copy made from it (`with(...)`) share one limit. A call past ``maxInFlight`` waits, first
@@ -34,7 +32,7 @@ public struct CallLimit: Hashable, Sendable {
 /// The turns of a client's calls under its ``CallLimit``, shared by the client's copies.
 final class CallGate: Sendable {
     let limit: CallLimit
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The calls in flight and the line of waiting ones, oldest first; a cancelled waiter leaves a hole.
     private struct State: ~Copyable {

@@ -1,6 +1,5 @@
 public import Foundation
 import HTTPTypes
-import Synchronization
 
 /// The pages of a paginated operation as an `AsyncSequence`, fetched one at a time as the caller asks for them.
 ///
@@ -253,7 +252,7 @@ public final class PageLink: Sendable {
     public let relation: String
     /// The URL the call goes to; nil for the first page.
     public let target: URL?
-    private let found = Mutex<URL?>(nil)
+    private let found = Locked<URL?>(nil)
 
     init(relation: String, target: URL?) {
         self.relation = relation

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,8 +8,8 @@ import Synchronization
 /// The session's delegate: it hands redirects back to the client, so its ``RedirectPolicy`` decides what a redirect
 /// carries, and feeds streamed bodies to their readers.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate, Sendable {
-    private let transfers = Mutex<[Int: StreamingTransfer]>([:])
-    private let downloads = Mutex<[Int: DownloadTransfer]>([:])
+    private let transfers = Locked<[Int: StreamingTransfer]>([:])
+    private let downloads = Locked<[Int: DownloadTransfer]>([:])
 
     func register(_ transfer: StreamingTransfer, for task: URLSessionTask) {
         transfers.withLock { $0[task.taskIdentifier] = transfer }

@@ -1,5 +1,4 @@
 import HTTPTypes
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import Foundation
