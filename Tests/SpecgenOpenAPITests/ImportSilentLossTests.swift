@@ -252,4 +252,64 @@ struct ImportFormAliasTests {
         #expect(
             result.diagnostics.map { "\($0.kind ?? "") \($0.location)" } == ["any-value api.yaml:18:16"])
     }
+
+    /// A response header's schema may give a `default` or a `const`, inline, under `content` or in a component it
+    /// refers to; a header struct's fields are optional values without either, and an alias takes neither. Each one
+    /// given is reported where the document writes it (a default beside the same constant loses nothing), for
+    /// every header kind, with a default, a constant, both or neither.
+    @Test func aResponseHeadersDefaultOrConstantIsReportedWhereItIsWritten() throws {
+        let kinds = [("string", "a"), ("integer", "7"), ("boolean", "true"), ("string, enum: [a, b]", "b")]
+        let givens = [[], ["default"], ["const"], ["default", "const"]]
+        var lines = [
+            "openapi: 3.1.0", "info: {title: Headers, version: \"1\"}", "paths:", "  /things:", "    get:",
+            "      operationId: getThing", "      responses:", "        \"200\":", "          description: The thing.",
+            "          content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}",
+            "          headers:",
+        ]
+        var components = ["components:", "  schemas:"]
+        var expected: Set<String> = []
+        /// Where the keys that lose something stand in `line`, the document's line `number`: a scalar's value,
+        /// warned as not kept; an enum's key, which no reader takes (`unread-key`), both of them when both are given.
+        func locate(_ keys: [String], in line: String, at number: Int) {
+            let enumeration = line.contains("enum:")
+            for key in keys where enumeration || key == "const" || !keys.contains("const") {
+                guard let range = line.ranges(of: "\(key): ").first else { continue }
+                let column = line.distance(from: line.startIndex, to: enumeration ? range.lowerBound : range.upperBound)
+                expected.insert("openapi.yaml:\(number):\(column + 1)")
+            }
+        }
+        var referred: [(keys: [String], line: String)] = []
+        for (kind, value) in kinds {
+            for keys in givens {
+                let schema = "{type: \(kind)" + keys.map { ", \($0): \(value)" }.joined() + "}"
+                for form in 0..<3 {
+                    let header = "X-Header-\(lines.count)"
+                    let line: String
+                    switch form {
+                    case 0: line = "            \(header): {schema: \(schema)}"
+                    case 1: line = "            \(header): {content: {text/plain: {schema: \(schema)}}}"
+                    default:
+                        line = "            \(header): {schema: {$ref: '#/components/schemas/H\(lines.count)'}}"
+                        referred.append((keys, "    H\(lines.count): \(schema)"))
+                    }
+                    if form < 2 { locate(keys, in: line, at: lines.count + 1) }
+                    lines.append(line)
+                }
+            }
+        }
+        for component in referred {
+            components.append(component.line)
+            locate(component.keys, in: component.line, at: lines.count + components.count)
+        }
+        let document = (lines + components).joined(separator: "\n") + "\n"
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        let reported = result.diagnostics.filter { ["default-value", "unread-key"].contains($0.kind) }
+        #expect(Set(reported.map { "\($0.location)" }) == expected, "\(document)\n\(result.diagnostics)")
+        #expect(reported.count == expected.count, "\(result.diagnostics)")
+        #expect(expected.count == 39)
+        #expect(result.diagnostics.filter(\.isError).isEmpty, "\(result.diagnostics)")
+        let spec = try #require(result.spec)
+        #expect(spec.ranges(of: "X-Header-").count == 48, "\(spec)")
+        #expect(!spec.contains("default:") && !spec.contains("const:"), "\(spec)")
+    }
 }

@@ -87,6 +87,23 @@ extension ImportRun {
 
     // MARK: Models
 
+    /// Warns of the `const` and `default` that `type` carries and `what` cannot keep, where the document writes
+    /// them (in `schema`, or the schema it refers to), else at `fallback`.
+    func warnUnkept(
+        _ type: ImportedType, of what: String, writtenIn schema: DocNode?, else fallback: DocNode,
+        because reason: String
+    ) {
+        let written = schema.flatMap { resolved($0) }
+        for (key, value) in [("const", type.constant), ("default", type.defaultValue)] where value != nil {
+            let keyNode = written.flatMap { written in
+                written.node[key].map { DocNode(node: $0, file: written.file, ledger: nil) }
+            }
+            warn(
+                .defaultValue, at: (keyNode ?? written ?? fallback).location,
+                "the \(key) of \(what) is not kept: \(reason)")
+        }
+    }
+
     /// Writes a model from its schema: a struct, an enum, a union, or an alias of the type it is.
     func defineModel(_ name: String, schema: DocNode) {
         places.modelLocations[name] = schema.location
@@ -101,7 +118,10 @@ extension ImportRun {
         let type = self.type(of: schema, hint: name, asModel: true)
         if type.nullable { nullableModels.insert(name) }
         // What an alias says: its type, the type's constraints, an example and the documentation. A field's
-        // default, constant and date format mean nothing on an alias.
+        // default and constant mean nothing on an alias, and are said not kept.
+        warnUnkept(
+            type, of: "'\(name)'", writtenIn: schema, else: schema,
+            because: "the spec's aliases take none; give it on the fields of type '\(name)'")
         let alias = Model(
             name: name, swiftName: swiftName, kind: .alias(type.type, type.constraints),
             description: type.description, deprecation: type.deprecation, example: type.example,

@@ -217,6 +217,9 @@ extension ImportRun {
             var headerType =
                 schema.map { self.type(of: $0, hint: hint + namer.typeNamePart(name), usage: .header) }
                 ?? ImportedType(.primitive(.string))
+            warnUnkept(
+                headerType, of: "response header '\(name)'", writtenIn: schema, else: header,
+                because: "an answer without the header reads as nil")
             headerType.defaultValue = nil
             headerType.constant = nil
             if headerType.type.isContainer || headerType.type == .primitive(.json)
