@@ -51,6 +51,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case ignoredHeader = "ignored-header"
     /// `invalid-schema`.
     case invalidSchema = "invalid-schema"
+    /// `item-constraints`.
+    case itemConstraints = "item-constraints"
     /// `media-type`.
     case mediaType = "media-type"
     /// `multipart`.

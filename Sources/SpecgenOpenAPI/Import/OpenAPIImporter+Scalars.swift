@@ -62,6 +62,7 @@ extension ImportRun {
         }
         let itemUsage: SchemaUsage = usage == .multipart ? .multipart : usage
         var element = type(of: items, hint: hint + "Item", usage: itemUsage, depth: depth + 1)
+        dropsDetails(of: element, writtenIn: items, what: "an array's items")
         if element.nullable {
             warn(
                 .nullItems, at: items.location,
@@ -76,6 +77,24 @@ extension ImportRun {
         return withItemLimits(ImportedType(.array(element.type)), schema)
     }
 
+    /// Says so of the constraints, default and constant an inline item's or map value's schema gives: the spec's
+    /// arrays and maps hold a type for their items, nothing more (a named schema, an alias, keeps its constraints).
+    func dropsDetails(of element: ImportedType, writtenIn schema: DocNode, what: String) {
+        warnUnkept(element, of: what, writtenIn: schema, else: schema, because: "the spec's arrays and maps take none")
+        guard element.constraints != Constraints(), schema.node["$ref"] == nil,
+            let keys = schema.peekedEntries?.filter({ Self.scalarConstraintKeys.contains($0.key) }),
+            let first = keys.first
+        else { return }
+        warn(
+            .itemConstraints, at: first.keyLocation,
+            "\(keys.map { "'\($0.key)'" }.joined(separator: ", ")) of \(what) \(keys.count == 1 ? "is" : "are") not "
+                + "kept: the spec's arrays and maps hold no constraints for their items",
+            fix: "name the items' schema in components (an alias keeps its constraints) where they must be checked")
+    }
+
+    /// The keys of the constraints of a number or a string that the spec keeps (the ledger reports the others).
+    static let scalarConstraintKeys: Set<String> = ["minimum", "maximum", "minLength", "maxLength", "pattern"]
+
     func withItemLimits(_ type: ImportedType, _ schema: DocNode) -> ImportedType {
         var result = type
         result.constraints.minItems = schema["minItems"]?.int
@@ -88,6 +107,7 @@ extension ImportRun {
         switch view.additional {
         case .typed(let node):
             var value = type(of: node, hint: hint + "Value", usage: usage == .json ? .json : usage, depth: depth + 1)
+            dropsDetails(of: value, writtenIn: node, what: "a map's values")
             if value.nullable {
                 value.nullable = false
                 if value.type != .primitive(.json) {
