@@ -5,8 +5,9 @@ import Testing
 
 /// The spec's arrays and maps hold only their items' type, so what an inline item or map-value schema says beyond
 /// it (constraints, a default, a constant) is reported where the document writes it, on generated documents: array
-/// and map properties of a body's model, of strings, integers or numbers, with a random choice of constraints and a
-/// default, a constant or neither, inline or through a component (an alias, which keeps its constraints).
+/// and map properties of a body's model, of strings, integers, numbers or arrays, with a random choice of
+/// constraints and a default, a constant or neither, inline or through a component (an alias, which keeps its
+/// constraints).
 struct ImportItemDetailTests {
     /// One generated container: its line of YAML, and the reports it must give as `line:column kind detail`.
     struct Case {
@@ -19,8 +20,10 @@ struct ImportItemDetailTests {
         "string": [("minLength", "1"), ("maxLength", "10"), ("pattern", "'^[a-z]+$'")],
         "integer": [("minimum", "0"), ("maximum", "9"), ("multipleOf", "3")],
         "number": [("minimum", "0.5"), ("exclusiveMaximum", "9.5")],
+        "array, items: {type: integer}": [("minItems", "1"), ("maxItems", "3")],
     ]
-    static let values = ["string": "abc", "integer": "3", "number": "1.5"]
+    static let constraintKinds = ["string", "integer", "number", "array, items: {type: integer}"]
+    static let values = ["string": "abc", "integer": "3", "number": "1.5", "array, items: {type: integer}": "[1]"]
 
     /// A container of `kind` items, with the constraints drawn and a default or constant or neither, written on
     /// `number` (the component's line where it refers to one).
@@ -30,6 +33,8 @@ struct ImportItemDetailTests {
     ) -> Case {
         let drawn = (constraints[kind] ?? []).filter { _ in Bool.random(using: &random) }
         let value = values[kind] ?? "1"
+        // An array's constant is no single value: said not kept where the array is typed.
+        let isArray = kind.hasPrefix("array")
         let given = ["", "default", "const"].randomElement(using: &random) ?? ""
         var item = "{type: \(kind)" + drawn.map { ", \($0.key): \($0.value)" }.joined()
         if !given.isEmpty { item += ", \(given): \(value)" }
@@ -45,7 +50,8 @@ struct ImportItemDetailTests {
             }
             .map { "\(componentNumber):\(column(of: "\($0): ", in: component, value: false)) unread-key \($0)" }
             if !given.isEmpty {
-                reports.append("\(componentNumber):\(column(of: "\(given): ", in: component, value: true)) \(given)")
+                let place = "\(componentNumber):\(column(of: "\(given): ", in: component, value: true))"
+                reports.append("\(place) \(given)" + (isArray && given == "const" ? " of an array" : ""))
             }
             return Case(
                 line: "        \(name): \(schema("{$ref: '#/components/schemas/\(name.uppercased())Item'}"))",
@@ -65,7 +71,8 @@ struct ImportItemDetailTests {
             reports.append("\(number):\(column(of: "\(key): ", in: line, value: false)) unread-key \(key)")
         }
         if !given.isEmpty {
-            reports.append("\(number):\(column(of: "\(given): ", in: line, value: true)) \(given) of \(what)")
+            let place = "\(number):\(column(of: "\(given): ", in: line, value: true))"
+            reports.append("\(place) \(given) of " + (isArray && given == "const" ? "an array" : what))
         }
         return Case(line: line, component: nil, reports: reports)
     }
@@ -95,14 +102,14 @@ struct ImportItemDetailTests {
                 if referred[index] { componentNumber += 1 }
                 cases.append(
                     Self.makeCase(
-                        name: "p\(index)", kind: ["string", "integer", "number"].randomElement(using: &random) ?? "",
+                        name: "p\(index)", kind: Self.constraintKinds.randomElement(using: &random) ?? "",
                         isMap: Bool.random(using: &random), referred: referred[index], number: header.count + index + 1,
                         componentNumber: componentNumber, using: &random))
             }
             let lines = header + cases.map(\.line) + cases.compactMap(\.component)
             let document = lines.joined(separator: "\n") + "\n"
             let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
-            let kinds = ["item-constraints", "default-value", "unread-key"]
+            let kinds = ["item-constraints", "default-value", "enum-values", "unread-key"]
             let reported = result.diagnostics.filter { kinds.contains($0.kind ?? "") }
                 .map { diagnostic -> String in
                     let place = "\(diagnostic.location.line):\(diagnostic.location.column)"

@@ -57,6 +57,7 @@ extension ImportRun {
 
     func arrayType(_ view: SchemaView, hint: String, usage: SchemaUsage, depth: Int) -> ImportedType {
         let schema = view.node
+        dropsCollectionValues(schema, what: "an array")
         guard let items = schema["items"] else {
             return withItemLimits(ImportedType(.array(.primitive(.json))), schema)
         }
@@ -82,7 +83,7 @@ extension ImportRun {
     func dropsDetails(of element: ImportedType, writtenIn schema: DocNode, what: String) {
         warnUnkept(element, of: what, writtenIn: schema, else: schema, because: "the spec's arrays and maps take none")
         guard element.constraints != Constraints(), schema.node["$ref"] == nil,
-            let keys = schema.peekedEntries?.filter({ Self.scalarConstraintKeys.contains($0.key) }),
+            let keys = schema.peekedEntries?.filter({ Self.keptConstraintKeys.contains($0.key) }),
             let first = keys.first
         else { return }
         warn(
@@ -92,8 +93,20 @@ extension ImportRun {
             fix: "name the items' schema in components (an alias keeps its constraints) where they must be checked")
     }
 
-    /// The keys of the constraints of a number or a string that the spec keeps (the ledger reports the others).
-    static let scalarConstraintKeys: Set<String> = ["minimum", "maximum", "minLength", "maxLength", "pattern"]
+    /// Says so of a `const` or `enum` of an array or a map: the spec's constants and enums are of single values.
+    func dropsCollectionValues(_ schema: DocNode, what: String) {
+        for key in ["const", "enum"] {
+            guard let value = schema.node[key] else { continue }
+            warn(
+                .enumValues, at: DocNode(node: value, file: schema.file, ledger: nil).location,
+                "the \(key) of \(what) is not kept: the spec's constants and enums hold single values")
+        }
+    }
+
+    /// The keys of the constraints the spec keeps on a field or an alias (the ledger reports the others).
+    static let keptConstraintKeys: Set<String> = [
+        "minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems",
+    ]
 
     func withItemLimits(_ type: ImportedType, _ schema: DocNode) -> ImportedType {
         var result = type
@@ -104,6 +117,7 @@ extension ImportRun {
     }
 
     func mapType(_ view: SchemaView, hint: String, usage: SchemaUsage, depth: Int) -> ImportedType {
+        dropsCollectionValues(view.node, what: "a map")
         switch view.additional {
         case .typed(let node):
             var value = type(of: node, hint: hint + "Value", usage: usage == .json ? .json : usage, depth: depth + 1)
