@@ -18,6 +18,12 @@ struct DocNode {
         return node[key].map { DocNode(node: $0, file: file, ledger: ledger) }
     }
 
+    /// The value of `key`, as the subscript gives it, without noting the key as read: for a location to report
+    /// a value at, once a reader has read (or chosen not to read) it.
+    func peeked(_ key: String) -> DocNode? {
+        node[key].map { DocNode(node: $0, file: file, ledger: ledger) }
+    }
+
     /// The mapping's entries with their keys' locations, or nil for a scalar or list. Every key counts as read.
     var entries: [(key: String, keyLocation: SourceLocation, value: DocNode)]? {
         if let ledger, node.pairs != nil { ledger.enumerated(node, in: file) }

@@ -95,11 +95,8 @@ extension ImportRun {
     ) {
         let written = schema.flatMap { resolved($0) }
         for (key, value) in [("const", type.constant), ("default", type.defaultValue)] where value != nil {
-            let keyNode = written.flatMap { written in
-                written.node[key].map { DocNode(node: $0, file: written.file, ledger: nil) }
-            }
             warn(
-                .defaultValue, at: (keyNode ?? written ?? fallback).location,
+                .defaultValue, at: (written?.peeked(key) ?? written ?? fallback).location,
                 "the \(key) of \(what) is not kept: \(reason)")
         }
     }

@@ -96,9 +96,9 @@ extension ImportRun {
     /// Says so of a `const` or `enum` of an array or a map: the spec's constants and enums are of single values.
     func dropsCollectionValues(_ schema: DocNode, what: String) {
         for key in ["const", "enum"] {
-            guard let value = schema.node[key] else { continue }
+            guard let value = schema.peeked(key) else { continue }
             warn(
-                .enumValues, at: DocNode(node: value, file: schema.file, ledger: nil).location,
+                .enumValues, at: value.location,
                 "the \(key) of \(what) is not kept: the spec's constants and enums hold single values")
         }
     }

@@ -132,8 +132,9 @@ extension ImportRun {
             // Only the methods are read here; `parameters` and `servers` where they apply, and another key is reported.
             for (method, methodLocation, written) in pathItem.peekedEntries ?? [] {
                 let isMethod = HTTPMethod(rawValue: method.uppercased()) != nil
-                if Self.otherMethods.contains(method) || isMethod { _ = pathItem[method] }
-                guard Self.otherMethods.contains(method) || isMethod, let operation = resolved(written) else {
+                let isOperation = Self.otherMethods.contains(method) || isMethod
+                if isOperation { _ = pathItem[method] }
+                guard isOperation, let operation = resolved(written) else {
                     if isMethod {
                         read.documentOperations += 1
                         read.skippedOperations += 1
