@@ -111,6 +111,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case streamHeaders = "stream-headers"
     /// `type-list`.
     case typeList = "type-list"
+    /// `type-only`.
+    case typeOnly = "type-only"
     /// `union-duplicate`.
     case unionDuplicate = "union-duplicate"
     /// `union-overlap`.

@@ -116,7 +116,9 @@ extension ImportRun {
                 request.content = .fields(fields)
             } else {
                 request.content = .type(
-                    inJSON(self.type(of: schema, hint: hint + "Request").type, "a JSON body", at: media.location))
+                    inJSON(
+                        typeOnly(of: schema, hint: hint + "Request", as: "a JSON body"), "a JSON body",
+                        at: media.location))
             }
         case "form":
             request.encoding = .form

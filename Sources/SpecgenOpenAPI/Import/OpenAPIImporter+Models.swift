@@ -93,7 +93,8 @@ extension ImportRun {
         _ type: ImportedType, of what: String, writtenIn schema: DocNode?, else fallback: DocNode,
         because reason: String
     ) {
-        let written = schema.flatMap { resolved($0) }
+        // The node that writes the value: a reference's target (whose dangling, if so, its reader has reported).
+        let written = schema.flatMap { resolved($0, warning: false) }
         for (key, value) in [("const", type.constant), ("default", type.defaultValue)] where value != nil {
             warn(
                 .defaultValue, at: (written?.peeked(key) ?? written ?? fallback).location,
@@ -200,7 +201,8 @@ extension ImportRun {
                 extraType = extraType ?? .primitive(.json)
             case .typed(let node):
                 open = true
-                extraType = self.type(of: node, hint: name + "Value").type
+                extraType = typeOnly(
+                    of: node, hint: name + "Value", as: "the values beside the properties of '\(name)'")
             }
         }
         // Includes whose properties agree with the struct's and with each other stay includes; the others are

@@ -150,8 +150,8 @@ extension ImportRun {
                 answer.body = .binary
                 type = "binary"
             case "json":
-                let body = schema.map { self.type(of: $0, hint: hint) } ?? ImportedType(.primitive(.json))
-                let json = inJSON(body.type, "a JSON answer", at: media.location)
+                let body = schema.map { typeOnly(of: $0, hint: hint, as: "a JSON answer") } ?? .primitive(.json)
+                let json = inJSON(body, "a JSON answer", at: media.location)
                 answer.body = .json(json)
                 type = json.description
             case "events", "lines":
@@ -165,7 +165,7 @@ extension ImportRun {
                 if let itemSchema, itemSchema.string("type") != "string" || described?["item"] != nil,
                     !SchemaView.isEmpty(itemSchema)
                 {
-                    stream.item = self.type(of: itemSchema, hint: hint + "Item").type
+                    stream.item = typeOnly(of: itemSchema, hint: hint + "Item", as: "a stream's items")
                 } else if format == .lines {
                     stream.item = .primitive(.json)
                 }
@@ -280,7 +280,8 @@ extension ImportRun {
                 let part = namer.typeNamePart(Self.caseNames[status] ?? status)
                 let hint = hint + part + (part.hasSuffix("Error") ? "" : "Error")
                 body = inJSON(
-                    media.node["schema"].map { self.type(of: $0, hint: hint).type } ?? .primitive(.json),
+                    media.node["schema"].map { typeOnly(of: $0, hint: hint, as: "a JSON error body") }
+                        ?? .primitive(.json),
                     "a JSON error body", at: media.location)
             default:
                 body = .primitive(.string)

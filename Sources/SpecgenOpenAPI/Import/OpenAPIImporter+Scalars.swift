@@ -78,19 +78,59 @@ extension ImportRun {
         return withItemLimits(ImportedType(.array(element.type)), schema)
     }
 
-    /// Says so of the constraints, default and constant an inline item's or map value's schema gives: the spec's
-    /// arrays and maps hold a type for their items, nothing more (a named schema, an alias, keeps its constraints).
+    /// Says so of the constraints, default, constant and deprecation an inline item's or map value's schema gives:
+    /// the spec's arrays and maps hold a type for their items, nothing more (a named schema, an alias, keeps its
+    /// constraints).
     func dropsDetails(of element: ImportedType, writtenIn schema: DocNode, what: String) {
-        warnUnkept(element, of: what, writtenIn: schema, else: schema, because: "the spec's arrays and maps take none")
+        dropsDetails(
+            of: element, writtenIn: schema, what: what, as: .itemConstraints,
+            because: "the spec's arrays and maps keep only their items' type",
+            defaults: "the spec's arrays and maps take none",
+            fix: "name the items' schema in components (an alias keeps its constraints) where they must be checked")
+    }
+
+    /// The type of a schema used where the spec keeps its type alone: a body, an answer, an error's body, a stream's
+    /// items, a union's variant, a webhook's payload, the values beside a model's properties. What else the schema
+    /// says (that it may be null, its constraints, default, constant or deprecation) is said not kept, where it is
+    /// written: the spec has no place for it there.
+    func typeOnly(of schema: DocNode, hint: String, as what: String) -> TypeRef {
+        let imported = type(of: schema, hint: hint)
+        // `json` holds null itself.
+        if imported.nullable, imported.type != .primitive(.json) {
+            warn(
+                .typeOnly, at: (schema.peeked("nullable") ?? schema.peeked("type") ?? schema).location,
+                "\(what) may be null, which the spec cannot say there: typed as '\(imported.type)' without null",
+                fix: "drop null from the schema, or type it as json")
+        }
+        dropsDetails(
+            of: imported, writtenIn: schema, what: what, as: .typeOnly, because: "the spec keeps only its type there",
+            defaults: "the spec keeps none there",
+            fix: "name the schema in components (an alias keeps its constraints), or check the value in the app")
+        return imported.type
+    }
+
+    /// Says so of what `element` holds beyond its type (a default, a constant, constraints, a deprecation), each at
+    /// the key that gives it, where the spec keeps the type alone.
+    private func dropsDetails(
+        of element: ImportedType, writtenIn schema: DocNode, what: String, as kind: ImportWarning,
+        because reason: String, defaults: String, fix: String
+    ) {
+        warnUnkept(element, of: what, writtenIn: schema, else: schema, because: defaults)
+        // Said where the schema itself deprecates; a referenced model keeps its own deprecation.
+        if element.deprecation != nil, let key = schema.peekedEntries?.first(where: { $0.key == "deprecated" }) {
+            warn(
+                kind, at: key.keyLocation, "'deprecated' of \(what) is not kept: \(reason)",
+                fix: "say it in the description of the field or operation that uses it")
+        }
         guard element.constraints != Constraints(), schema.node["$ref"] == nil,
             let keys = schema.peekedEntries?.filter({ Self.keptConstraintKeys.contains($0.key) }),
             let first = keys.first
         else { return }
         warn(
-            .itemConstraints, at: first.keyLocation,
+            kind, at: first.keyLocation,
             "\(keys.map { "'\($0.key)'" }.joined(separator: ", ")) of \(what) \(keys.count == 1 ? "is" : "are") not "
-                + "kept: the spec's arrays and maps hold no constraints for their items",
-            fix: "name the items' schema in components (an alias keeps its constraints) where they must be checked")
+                + "kept: \(reason)",
+            fix: fix)
     }
 
     /// Says so of a `const` or `enum` of an array or a map: the spec's constants and enums are of single values.

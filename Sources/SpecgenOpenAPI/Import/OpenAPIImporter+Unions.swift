@@ -98,19 +98,20 @@ extension ImportRun {
                 reference == nil
                 ? Self.variantLabel(variant, discriminator: discriminator) ?? variant.string("title")
                     ?? "variant\(index + 1)" : nil
-            let type = self.type(of: variant, hint: name + namer.typeNamePart(label ?? ""))
-            guard !seenTypes.contains(type.type) else {
+            let variantType = typeOnly(
+                of: variant, hint: name + namer.typeNamePart(label ?? ""), as: "variant \(index + 1) of '\(name)'")
+            guard !seenTypes.contains(variantType) else {
                 warn(
                     .unionDuplicate, at: variant.location,
-                    "variant \(index + 1) of '\(name)' has the same type as an earlier one (\(type.type)); dropped",
+                    "variant \(index + 1) of '\(name)' has the same type as an earlier one (\(variantType)); dropped",
                     covering: variant)
                 continue
             }
-            seenTypes.insert(type.type)
-            let shape = type.type.name.flatMap { shapes[$0] }
+            seenTypes.insert(variantType)
+            let shape = variantType.name.flatMap { shapes[$0] }
             if case .object? = shape {} else { allModels = false }
             var entry = UnionVariant(
-                type: inJSON(type.type, "variant \(index + 1) of '\(name)'", at: variant.location),
+                type: inJSON(variantType, "variant \(index + 1) of '\(name)'", at: variant.location),
                 location: Self.unlocated)
             if let explicit = recordedCaseName(variant, taken: seenCases) {
                 entry.caseName = explicit
@@ -126,9 +127,9 @@ extension ImportRun {
             // Tags come from the mapping, else from the values the variant's tag property takes, else (as the
             // loader does) from its constant or its name.
             let variantTags =
-                type.type.name.flatMap { tags[$0] } ?? discriminator.flatMap { tagValues(of: variant, property: $0) }
+                variantType.name.flatMap { tags[$0] } ?? discriminator.flatMap { tagValues(of: variant, property: $0) }
                 ?? []
-            let constant = constantTag(of: type.type.description, discriminator)
+            let constant = constantTag(of: variantType.description, discriminator)
             if variantTags.count > 1 {
                 entry.tags = variantTags
             } else if let tag = variantTags.first, tag != constant {
@@ -140,7 +141,7 @@ extension ImportRun {
                 entry.description = description
             }
             written.append(entry)
-            variantTypes.append(type.type)
+            variantTypes.append(variantType)
         }
         if discriminator != nil, allModels, Set(tagsWritten).count < tagsWritten.count {
             warn(

@@ -36,7 +36,7 @@ extension ImportRun {
                 }
                 // A delivery always carries its payload, whatever `required` says.
                 _ = body["required"]
-                let payload = type(of: schema, hint: hint + "Payload").type
+                let payload = typeOnly(of: schema, hint: hint + "Payload", as: "the payload of webhook '\(name)'")
                 var headers: [Field] = []
                 for declared in readParameters(of: operation, at: pointer, in: item, at: itemPointer)
                 where declared.place == "header" {
