@@ -312,4 +312,38 @@ struct ImportFormAliasTests {
         #expect(spec.ranges(of: "X-Header-").count == 48, "\(spec)")
         #expect(!spec.contains("default:") && !spec.contains("const:"), "\(spec)")
     }
+
+    /// A response header deprecates as a parameter does: on the header object or on its schema, with the message a
+    /// description's last paragraph gives; both are kept on the header's field, and nothing is reported.
+    @Test func aResponseHeaderIsDeprecatedWhereverItSaysSo() throws {
+        let document = """
+            openapi: 3.1.0
+            info: {title: Headers, version: "1"}
+            paths:
+              /things:
+                get:
+                  operationId: getThing
+                  responses:
+                    "200":
+                      description: The thing.
+                      content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}
+                      headers:
+                        X-Own: {deprecated: true, schema: {type: string}}
+                        X-Schema: {schema: {type: integer, deprecated: true}}
+                        X-Said:
+                          deprecated: true
+                          description: "The old limit.\\n\\nDeprecated: use X-Limit."
+                          schema: {type: integer}
+                        X-Kept: {schema: {type: integer}}
+            """
+        let result = OpenAPIImporter().importDocument(at: "openapi.yaml") { _ in Array(document.utf8) }
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let spec = try #require(result.spec)
+        let loaded = try #require(Spec.load(bytes: Array(spec.utf8), path: "imported.yaml").spec, "\(spec)")
+        let headers = try #require(loaded.endpoints.first?.responses.first?.headers)
+        #expect(headers.map(\.wireName) == ["X-Own", "X-Schema", "X-Said", "X-Kept"])
+        #expect(headers.map { $0.deprecation != nil } == [true, true, true, false])
+        #expect(headers[2].deprecation?.message == "use X-Limit.")
+        #expect(headers[2].description == "The old limit.")
+    }
 }

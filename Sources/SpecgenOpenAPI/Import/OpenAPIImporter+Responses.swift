@@ -232,7 +232,8 @@ extension ImportRun {
                 headerType = ImportedType(.primitive(.string))
             }
             headerType.nullable = false
-            if let description = header.string("description") { headerType.description = description }
+            // The header's own description and deprecation, as a parameter's, over its schema's.
+            Self.describe(&headerType, header)
             let field = memberNames.named(
                 importedField(name, headerType, required: header["required"]?.bool == true).field)
             if let index = headers.firstIndex(where: { $0.wireName == name }) {
