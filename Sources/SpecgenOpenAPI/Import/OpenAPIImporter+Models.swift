@@ -93,6 +93,7 @@ extension ImportRun {
         _ type: ImportedType, of what: String, writtenIn schema: DocNode?, else fallback: DocNode,
         because reason: String
     ) {
+        guard type.constant != nil || type.defaultValue != nil else { return }
         // The node that writes the value: a reference's target (whose dangling, if so, its reader has reported).
         let written = schema.flatMap { resolved($0, warning: false) }
         for (key, value) in [("const", type.constant), ("default", type.defaultValue)] where value != nil {
