@@ -158,3 +158,24 @@ extension YAMLNode {
         pairs?.first(where: { $0.key.scalar == key })?.value
     }
 }
+
+extension YAMLNode {
+    /// Whether two nodes say the same wherever they are written: the same scalars (read alike: plain, or quoted
+    /// as text), the same items in order, the same keys with the same values in any order.
+    public func saysTheSame(as other: YAMLNode) -> Bool {
+        guard tag == other.tag else { return false }
+        switch (content, other.content) {
+        case (.scalar(let text, _), .scalar(let otherText, _)):
+            return text == otherText && isPlainScalar == other.isPlainScalar
+        case (.sequence(let items), .sequence(let otherItems)):
+            return items.count == otherItems.count && zip(items, otherItems).allSatisfy { $0.saysTheSame(as: $1) }
+        case (.mapping(let pairs), .mapping(let otherPairs)):
+            guard pairs.count == otherPairs.count else { return false }
+            return pairs.allSatisfy { pair in
+                otherPairs.contains { $0.key.scalar == pair.key.scalar && $0.value.saysTheSame(as: pair.value) }
+            }
+        default:
+            return false
+        }
+    }
+}

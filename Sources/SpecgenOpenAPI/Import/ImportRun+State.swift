@@ -10,7 +10,7 @@ struct DocumentFacts {
     /// The API's server URLs and the variables each declares, and the URLs operations name in their own `servers`
     /// (one per API server, in the same order).
     var serverURLs: [String] = []
-    var serverVariables: [Set<String>] = []
+    var serverVariables: [[String: ServerVariable]] = []
     var extraURLs: [(name: String, urls: [String])] = []
     /// Headers every operation sends with one fixed value, which become `defaultHeaders`.
     var defaultHeaders: [(name: String, value: String)] = []

@@ -58,6 +58,9 @@ extension ImportRun {
         return "binary"
     }
 
+    /// Every kind ``mediaKind(_:)`` gives.
+    static let mediaKinds: Set<String> = ["json", "form", "multipart", "events", "lines", "binary"]
+
     /// The preferred media type of a `content` map: JSON, then form, multipart, streams, then raw bytes; streams
     /// first for an operation's streamed form.
     func preferredMedia(
@@ -75,6 +78,36 @@ extension ImportRun {
         return (first.key, Self.mediaKind(first.key), first.value, first.keyLocation)
     }
 
+    /// The media types of a `content` beside the one read. One of its kind whose schema says the same is the same
+    /// body under another name (`application/scim+json` beside `application/json`), and loses nothing; the others
+    /// are reported at the first of them, as `reading` the chosen type, but for the `skipping` kinds, read elsewhere.
+    func reportAlternatives(
+        in content: DocNode?, besides media: (type: String, kind: String, node: DocNode, location: SourceLocation),
+        schema: DocNode?, skipping: Set<String> = [], _ reading: String
+    ) {
+        var others: [(key: String, keyLocation: SourceLocation, value: DocNode)] = []
+        for other in content?.peekedEntries ?? [] where other.key != media.type {
+            let kind = Self.mediaKind(other.key)
+            if skipping.contains(kind) { continue }
+            let sameSchema =
+                switch (schema, other.value.peeked("schema")) {
+                case (nil, nil): true
+                case (let read?, let written?): read.node.saysTheSame(as: written.node)
+                default: false
+                }
+            if kind == media.kind, sameSchema {
+                cover(other.value)
+                continue
+            }
+            others.append(other)
+        }
+        guard let first = others.first else { return }
+        warn(
+            .mediaType, at: first.keyLocation,
+            "\(reading) \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
+        for other in others { cover(other.value) }
+    }
+
     /// The request body; `parameters` holds the Swift names of the operation's parameters, which inline fields
     /// (the method's own parameters too) must not take.
     func requestBody(_ body: DocNode, hint: String, form: OperationForm, beside parameters: MemberNames) -> RequestBody?
@@ -83,14 +116,8 @@ extension ImportRun {
             warn(.emptyBody, at: body.location, "a request body without content is not imported")
             return nil
         }
-        let others = (body["content"]?.entries ?? []).filter { Self.mediaKind($0.key) != media.kind }
-        if let other = others.first {
-            warn(
-                .mediaType, at: other.keyLocation,
-                "the body is sent as \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
-            for other in others { cover(other.value) }
-        }
         let schema = media.node["schema"]
+        reportAlternatives(in: body["content"], besides: media, schema: schema, "the body is sent as")
         var request = RequestBody(
             encoding: .json, content: .type(.primitive(.json)), description: body.string("description"),
             location: Self.unlocated)
@@ -132,7 +159,7 @@ extension ImportRun {
             // An object field of a form travels as `field[key]=value`: `deepObject`, exploded, says what the spec
             // does; another style stays unread, and is reported.
             for field in media.node["encoding"]?.entries ?? []
-            where field.value.string("style") == "deepObject" && field.value["explode"]?.bool != false {
+            where field.value.peeked("style")?.string == "deepObject" && field.value.peeked("explode")?.bool != false {
                 _ = field.value.entries
             }
         case "multipart":
@@ -146,12 +173,14 @@ extension ImportRun {
             // A part's `contentType` of JSON says what the spec does for an object or list part; another stays
             // unread, and is reported.
             for part in media.node["encoding"]?.entries ?? []
-            where part.value.string("contentType") == "application/json" {
+            where part.value.peeked("contentType")?.string == "application/json" {
                 _ = part.value.entries
             }
         case "events", "lines", "binary":
             request.encoding = .binary
             request.content = .type(.primitive(.binary))
+            // The body's bytes, whatever its schema says of them.
+            if let schema { cover(schema) }
             request.contentType = media.type.contains("*") ? "application/octet-stream" : media.type
         default:
             return nil

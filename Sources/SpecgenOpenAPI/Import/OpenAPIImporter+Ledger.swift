@@ -35,8 +35,24 @@ extension ImportRun {
     /// a warning's place alone exempts nothing, since a block mapping stands where its first key does, and a warning
     /// about that key would otherwise silence the whole mapping. A 2.0 document is walked in its 3.0 shape, whose
     /// nodes keep their 2.0 places (``Swagger2``).
+    ///
+    /// A file is walked from its root when the import read anything of the root (a file reached only for a schema
+    /// its `$ref` names is not a document of its own). Below a key the import read, every mapping is walked, whether
+    /// or not the import looked into it: reading a key and never its value would otherwise drop all of it silently.
     func reportUnreadKeys() {
-        for file in documents.files { walkUnread(file.node, file: file.file, path: []) }
+        for file in documents.files where documents.ledger.wasReached(file.node, in: file.file) {
+            walkUnread(file.node, file: file.file, path: [])
+        }
+    }
+
+    /// Whether a mapping holds more than documentation and another tool's metadata: a key of neither, or one that
+    /// holds a mapping (a property named `description` is a schema, not prose).
+    private func saysSomething(_ node: YAMLNode) -> Bool {
+        node.pairs?.contains {
+            guard let key = $0.key.scalar, !Self.isToolMetadata(key) else { return false }
+            if $0.value.pairs?.isEmpty == true || $0.value.items?.isEmpty == true { return false }
+            return !Self.documentationKeys.contains(key) || $0.value.pairs != nil
+        } ?? false
     }
 
     private func walkUnread(_ node: YAMLNode, file: String, path: [String]) {
@@ -46,7 +62,6 @@ extension ImportRun {
             for item in items { walkUnread(item, file: file, path: path + ["-"]) }
         case .mapping(let pairs):
             let ledger = documents.ledger
-            guard ledger.wasReached(node, in: file) else { return }
             // An unused entry of such a section, or a section no `$ref` reaches at all, loses nothing.
             let isReferencedSection =
                 path.count == 2 && path[0] == "components"
@@ -58,9 +73,19 @@ extension ImportRun {
                 // the import reads only where it needs them.
                 if isReferencedSection, key.hasPrefix("specgen.") { continue }
                 if ledger.wasRead(key, of: node, in: file) {
-                    if !Self.dataKeys.contains(key) {
-                        walkUnread(pair.value, file: file, path: path + [key])
+                    if Self.dataKeys.contains(key) { continue }
+                    // A mapping the import never looked into, though it read its key: all of it is lost, said once
+                    // (another tool's metadata, read beside what it annotates, loses nothing).
+                    if pair.value.pairs != nil, !ledger.wasReached(pair.value, in: file) {
+                        guard !Self.isToolMetadata(key), saysSomething(pair.value) else { continue }
+                        warn(
+                            .unreadKey,
+                            at: SourceLocation(path: file, line: pair.key.mark.line, column: pair.key.mark.column),
+                            "\(key) is not imported: the import has no translation for it here",
+                            fix: "say it in the spec by hand if the client needs it")
+                        continue
                     }
+                    walkUnread(pair.value, file: file, path: path + [key])
                     continue
                 }
                 if isReferencedSection || (isComponents && Self.referencedSections.contains(key))

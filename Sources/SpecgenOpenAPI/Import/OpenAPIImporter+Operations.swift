@@ -292,6 +292,8 @@ extension ImportRun {
     /// A value the export wrote in the spec's own words (`x-specgen-paginate`), read as the spec reads it; one the
     /// spec would refuse is left out, with an `extension-value` warning that says why.
     func fragment<Value>(_ key: String, _ node: DocNode, _ read: (DocNode) -> (Value?, [Diagnostic])) -> Value? {
+        // The value is read whole, as the spec reads it: kept, or reported below.
+        cover(node)
         let (value, problems) = read(node)
         if let value, !problems.contains(where: \.isError) { return value }
         warn(

@@ -181,9 +181,13 @@ extension ImportRun {
             case "binary" where media.node["x-specgen-stream"]?.string("format") == "bytes":
                 answer.body = .stream(StreamedBody(format: .bytes))
                 type = "stream:bytes"
+                // The answer's bytes, whatever its schema says of them.
+                if let schema { cover(schema) }
             default:
                 answer.body = .binary
                 type = "binary"
+                // The answer's bytes, whatever its schema says of them (text is said so below).
+                if let schema { cover(schema) }
                 if media.type.lowercased().hasPrefix("text/") {
                     warn(
                         .mediaType, at: media.location,
@@ -195,17 +199,12 @@ extension ImportRun {
                 answer.example = media.node["example"]?.specValue
                 answer.examples = namedExamples(media.node)
             }
-            // A stream offered beside JSON is the operation's streamed form, imported as an endpoint of its own.
-            let others = (response["content"]?.entries ?? []).filter {
-                Self.mediaKind($0.key) != media.kind && $0.key != media.type
-                    && !["events", "lines"].contains(Self.mediaKind($0.key))
-            }
-            if let other = others.first, media.kind == "json" {
-                warn(
-                    .mediaType, at: other.keyLocation,
-                    "the response is read as \(media.type); \(others.map(\.key).joined(separator: ", ")) not imported")
-                for other in others { cover(other.value) }
-            }
+            // A stream offered beside JSON is the operation's streamed form, imported as an endpoint of its own,
+            // and JSON beside a stream is its plain form.
+            let skipping: Set<String> =
+                media.kind == "json" ? ["events", "lines"] : Self.mediaKinds.subtracting([media.kind])
+            reportAlternatives(
+                in: response["content"], besides: media, schema: schema, skipping: skipping, "the response is read as")
         }
         var headers: [Field] = []
         var memberNames = MemberNames(namer: namer)
@@ -317,9 +316,12 @@ extension ImportRun {
         var error = ErrorResponse(
             status: Self.statusPattern(status), caseName: caseName, body: body,
             description: informative(response.string("description")), location: Self.unlocated)
-        if let media = response["content"]?.entries?.first?.value, body != nil {
-            error.example = media["example"]?.specValue
-            error.examples = namedExamples(media)
+        if let media = preferredMedia(response["content"], form: form) {
+            reportAlternatives(
+                in: response["content"], besides: media, schema: media.node.peeked("schema"),
+                "an error body is read as")
+            error.example = media.node["example"]?.specValue
+            error.examples = namedExamples(media.node)
         }
         return error
     }

@@ -71,7 +71,8 @@ extension ImportRun {
                 continue
             }
             facts.serverURLs.append(url)
-            facts.serverVariables.append(Set(server.variables.map(\.name)))
+            facts.serverVariables.append(
+                Dictionary(server.variables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }))
             servers.append(server)
         }
         return servers
@@ -124,12 +125,26 @@ extension ImportRun {
             let declared =
                 perServer
                 ? facts.serverVariables[index]
-                : facts.serverVariables.dropFirst().reduce(facts.serverVariables[0]) {
-                    $0.intersection($1)
+                : facts.serverVariables.dropFirst().reduce(facts.serverVariables[0]) { all, next in
+                    all.filter { next[$0.key] != nil }
                 }
-            for (variable, _, value) in item["variables"]?.entries ?? [] where !declared.contains(variable) {
-                if let fallback = value["default"]?.string {
-                    url = url.replacingOccurrences(of: "{\(variable)}", with: fallback)
+            for (variable, keyLocation, value) in item["variables"]?.entries ?? [] {
+                guard let api = declared[variable] else {
+                    if let fallback = value["default"]?.string {
+                        url = url.replacingOccurrences(of: "{\(variable)}", with: fallback)
+                    }
+                    continue
+                }
+                // The spec declares a variable once, on the API's server: the operation's may only restate it.
+                let values = value["enum"]?.items?.map { $0.string ?? "" } ?? []
+                if value["default"]?.string != api.defaultValue || (!values.isEmpty && values != api.values) {
+                    warn(
+                        .serverVariable, at: keyLocation,
+                        "the operation's server variable '\(variable)' differs from the API server's; the API "
+                            + "server's default '\(api.defaultValue)' and values are used",
+                        fix: "declare the variable alike in both places", covering: value)
+                } else {
+                    cover(value)
                 }
             }
             return Self.withoutTrailingSlash(url)
@@ -238,7 +253,9 @@ extension ImportRun {
             case "clientCredentials": grant = .clientCredentials
             case "authorizationCode": grant = .authorizationCode
             default:
-                warn(.oauth2Flow, at: keyLocation, "the OAuth2 '\(flowKey)' flow is not supported; not imported")
+                warn(
+                    .oauth2Flow, at: keyLocation, "the OAuth2 '\(flowKey)' flow is not supported; not imported",
+                    covering: flow)
                 continue
             }
             grants.append(grant)

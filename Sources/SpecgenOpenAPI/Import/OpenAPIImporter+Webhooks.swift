@@ -47,7 +47,7 @@ extension ImportRun {
                         || lowered == exported
                     {
                         // The scheme's own header: read whole, as the signing reads it.
-                        _ = parameter.entries
+                        cover(parameter)
                         continue
                     }
                     headers.append(
@@ -57,6 +57,20 @@ extension ImportRun {
                 }
                 let success = (operation["responses"]?.entries ?? []).map(\.key).compactMap(Self.statusKey)
                     .first(where: Self.isSuccess)
+                // The spec keeps the status a receiver answers with; a body or header it should send is reported.
+                for (status, keyLocation, written) in operation["responses"]?.entries ?? [] {
+                    guard let response = resolved(written) else { continue }
+                    if ["content", "headers"].contains(where: { response.peeked($0)?.peekedEntries?.isEmpty == false })
+                    {
+                        warn(
+                            .webhook, at: keyLocation,
+                            "the receiver's \(status) answer to webhook '\(name)' has a body or headers the spec "
+                                + "does not declare; not imported",
+                            fix: "send them from the handler as the document describes", covering: response)
+                    } else {
+                        cover(response)
+                    }
+                }
                 let (description, _) = Self.described(operation)
                 events.append(
                     Webhook(

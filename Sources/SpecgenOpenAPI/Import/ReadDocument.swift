@@ -160,7 +160,7 @@ extension ImportRun {
                 // The export writes endpoints that share a method and path as one operation, and each of them
                 // whole under `x-specgen-operations`.
                 let pointer = itemPointer + "/" + Self.pointerToken(method)
-                let imported = Self.importedOperations(operation)
+                let imported = importedOperations(operation)
                 read.documentOperations += imported.count - 1
                 for (index, node) in imported.enumerated() {
                     let pointer = imported.count == 1 ? pointer : pointer + "/x-specgen-operations/\(index)"
@@ -180,11 +180,11 @@ extension ImportRun {
 
     /// The operations an OpenAPI operation is imported as: itself, or each endpoint the export wrote whole under
     /// `x-specgen-operations` (endpoints that share a method and path).
-    static func importedOperations(_ operation: DocNode) -> [DocNode] {
+    func importedOperations(_ operation: DocNode) -> [DocNode] {
         let shared = operation["x-specgen-operations"]?.items?.filter(\.isMapping) ?? []
         guard !shared.isEmpty else { return [operation] }
         // The operation itself restates the first of them for other readers: read, as they are.
-        _ = operation.entries
+        for entry in operation.entries ?? [] where entry.key != "x-specgen-operations" { cover(entry.value) }
         return shared
     }
 
