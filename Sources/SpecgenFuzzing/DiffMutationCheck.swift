@@ -1,11 +1,13 @@
 import Foundation
 import SpecgenDiff
+import SpecgenEmitter
 package import SpecgenSpec
 import SpecgenYAML
 
 /// The diff's completeness, checked on random single edits of a spec, each compared both ways: every edit that
-/// changes what travels or the generated Swift API gets findings that explain it (no catch-all finding), and an
-/// edit that changes neither gets no breaking verdict.
+/// changes what travels or the generated Swift API gets findings that explain it (no catch-all finding), an edit
+/// that changes neither gets no breaking verdict, and one that changes neither and gets no finding leaves the
+/// generated code as it was (comments aside), so the models the diff compares miss nothing the generator writes.
 package struct DiffMutationCheck {
     /// What one edit did to the diff.
     package struct Outcome: Sendable {
@@ -88,12 +90,39 @@ package struct DiffMutationCheck {
                 problem("Swift-breaking '\(finding.rule.id)' though the Swift API is the same")
             }
             if changed.wire || changed.swift, findings.isEmpty { problem("no finding for a change") }
+            // The generated code is the last word: where neither model saw a change and no rule spoke, it is the
+            // same but for its comments.
+            if !changed.wire, !changed.swift, findings.isEmpty, direction == "old → edited" {
+                let (before, after) = (Self.code(spec), Self.code(other))
+                if before.count != after.count {
+                    problem("the generated code changed unseen: lines added or removed")
+                } else if let changed = zip(before, after).first(where: { !Self.sameCode($0, $1) }) {
+                    problem("the generated code changed unseen: '\(changed.0)' became '\(changed.1)'")
+                }
+            }
         }
         // `SPECGEN_MUTATION_EDITED=<path>` keeps the edited spec of a failing edit, to diff it by hand.
         if !outcome.problems.isEmpty, let path = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_EDITED"] {
             _ = FileManager.default.createFile(atPath: path, contents: Data(edited.utf8))
         }
         return outcome
+    }
+}
+
+extension DiffMutationCheck {
+    /// The code generated from a spec, line by line, without comments and blank lines.
+    static func code(_ spec: Spec) -> [String] {
+        let plan = ClientPlanner(spec: spec, sourcePath: "spec.yaml").plan()
+        return SwiftEmitter().render(plan).flatMap { $0.contents.split(separator: "\n") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.hasPrefix("//") && !$0.isEmpty }
+    }
+
+    /// Whether two lines of generated code do the same: the same text, or, in a line that sets or reads a header,
+    /// the same but for case, since HTTP compares header names without it (`Relay-Signature`, `RELAY-SIGNATURE`).
+    static func sameCode(_ line: String, _ other: String) -> Bool {
+        line == other
+            || (line.lowercased() == other.lowercased() && (line.contains("eader") || line.contains("reader.")))
     }
 }
 
