@@ -169,6 +169,33 @@ struct ImportReadPastTests {
         #expect(losslessParts > 150)
     }
 
+    /// Bytes are bytes: another media type of bytes beside the one read, with or without a schema, loses nothing.
+    @Test func anotherTypeOfBytesLosesNothing() throws {
+        let text = """
+            openapi: 3.1.0
+            info: {title: Bytes, version: "1"}
+            paths:
+              /photo:
+                put:
+                  operationId: putPhoto
+                  requestBody:
+                    content:
+                      image/png: {schema: {type: string, format: binary}}
+                      image/jpeg: {}
+                  responses:
+                    "200":
+                      description: The photo as stored.
+                      content:
+                        image/png: {schema: {type: string, contentMediaType: image/png}}
+                        image/webp: {schema: {type: string, format: binary}}
+
+            """
+        let result = OpenAPIImporter().importDocument(at: "bytes.yaml") { _ in Array(text.utf8) }
+        #expect(result.diagnostics.map(\.description) == [])
+        let spec = try #require(result.spec)
+        #expect(spec.contains("body: {binary: image/png}"), "\(spec)")
+    }
+
     /// The messages say what was left and what the client does instead.
     @Test func eachPartSaysWhatItLeft() throws {
         var lines: [String] = []

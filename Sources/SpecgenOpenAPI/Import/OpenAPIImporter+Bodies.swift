@@ -79,7 +79,8 @@ extension ImportRun {
     }
 
     /// The media types of a `content` beside the one read. One of its kind whose schema says the same is the same
-    /// body under another name (`application/scim+json` beside `application/json`), and loses nothing; the others
+    /// body under another name (`application/scim+json` beside `application/json`), and so is another type of bytes
+    /// (`image/jpeg` beside `image/png`), whose schema says nothing the bytes do not: they lose nothing. The others
     /// are reported at the first of them, as `reading` the chosen type, but for the `skipping` kinds, read elsewhere.
     func reportAlternatives(
         in content: DocNode?, besides media: (type: String, kind: String, node: DocNode, location: SourceLocation),
@@ -95,7 +96,7 @@ extension ImportRun {
                 case (let read?, let written?): read.node.saysTheSame(as: written.node)
                 default: false
                 }
-            if kind == media.kind, sameSchema {
+            if kind == media.kind, sameSchema || kind == "binary" {
                 cover(other.value)
                 continue
             }
