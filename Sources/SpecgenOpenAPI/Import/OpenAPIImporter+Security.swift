@@ -137,15 +137,13 @@ extension ImportRun {
                 }
                 // The spec declares a variable once, on the API's server: the operation's may only restate it.
                 let values = value["enum"]?.items?.map { $0.string ?? "" } ?? []
-                if value["default"]?.string != api.defaultValue || (!values.isEmpty && values != api.values) {
-                    warn(
-                        .serverVariable, at: keyLocation,
-                        "the operation's server variable '\(variable)' differs from the API server's; the API "
-                            + "server's default '\(api.defaultValue)' and values are used",
-                        fix: "declare the variable alike in both places", covering: value)
-                } else {
-                    cover(value)
-                }
+                account(
+                    for: value,
+                    loses: value["default"]?.string != api.defaultValue || (!values.isEmpty && values != api.values),
+                    .serverVariable, at: keyLocation,
+                    "the operation's server variable '\(variable)' differs from the API server's; the API server's "
+                        + "default '\(api.defaultValue)' and values are used",
+                    fix: "declare the variable alike in both places")
             }
             return Self.withoutTrailingSlash(url)
         }

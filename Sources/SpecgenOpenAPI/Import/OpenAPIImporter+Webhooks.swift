@@ -60,16 +60,13 @@ extension ImportRun {
                 // The spec keeps the status a receiver answers with; a body or header it should send is reported.
                 for (status, keyLocation, written) in operation["responses"]?.entries ?? [] {
                     guard let response = resolved(written) else { continue }
-                    if ["content", "headers"].contains(where: { response.peeked($0)?.peekedEntries?.isEmpty == false })
-                    {
-                        warn(
-                            .webhook, at: keyLocation,
-                            "the receiver's \(status) answer to webhook '\(name)' has a body or headers the spec "
-                                + "does not declare; not imported",
-                            fix: "send them from the handler as the document describes", covering: response)
-                    } else {
-                        cover(response)
-                    }
+                    account(
+                        for: response,
+                        loses: ["content", "headers"].contains { response.peeked($0)?.peekedEntries?.isEmpty == false },
+                        .webhook, at: keyLocation,
+                        "the receiver's \(status) answer to webhook '\(name)' has a body or headers the spec does not "
+                            + "declare; not imported",
+                        fix: "send them from the handler as the document describes")
                 }
                 let (description, _) = Self.described(operation)
                 events.append(

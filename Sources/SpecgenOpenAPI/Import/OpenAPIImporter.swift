@@ -161,6 +161,15 @@ final class ImportRun {
     /// Notes all of a part of the document as accounted for: a warning stands for it (``ReadLedger/cover(_:in:)``).
     func cover(_ part: DocNode) { documents.ledger.cover(part.node, in: part.file) }
 
+    /// Accounts for a part the spec either keeps whole or not at all: covered when it `loses` nothing, else reported
+    /// with a warning that stands for all of it.
+    func account(
+        for part: DocNode, loses: Bool, _ kind: ImportWarning, at location: SourceLocation,
+        _ message: @autoclosure () -> String, fix: String
+    ) {
+        if loses { warn(kind, at: location, message(), fix: fix, covering: part) } else { cover(part) }
+    }
+
     func run(_ path: String) -> OpenAPIImport {
         guard let root = documents.root(of: path) else {
             return OpenAPIImport(spec: nil, value: nil, diagnostics: documents.diagnostics, summary: summary)
