@@ -57,6 +57,8 @@ public enum ImportWarning: String, CaseIterable, Sendable {
     case mediaType = "media-type"
     /// `multipart`.
     case multipart = "multipart"
+    /// `name-clash`.
+    case nameClash = "name-clash"
     /// `nested-array`.
     case nestedArray = "nested-array"
     /// `nested-object`.

@@ -248,7 +248,7 @@ extension ImportRun {
         {
             return .named(model)
         }
-        let name = allocateTypeName(hint)
+        let name = allocateTypeName(hint, at: schema?.location ?? location, "the form body's model")
         reserveModel(name)
         var parts: [DocNode] = []
         if let schema {

@@ -57,7 +57,7 @@ extension ImportRun {
             name = raw
             takenTypeNames.insert(raw.lowercased())
         } else {
-            name = allocateTypeName(raw)
+            name = allocateTypeName(raw, at: schema.location, "schema '\(raw)'")
         }
         referenced[key] = name
         if isComponent, let position = componentOrder[raw] { componentPositions[name] = position }

@@ -42,12 +42,19 @@ extension ImportRun {
         return token
     }
 
-    /// A type name no other model has (`Ticket`, then `Ticket2`), compared as Swift compares them after naming.
-    func allocateTypeName(_ raw: String) -> String {
+    /// A type name no other model has (`Ticket`, then `Ticket2`), compared as Swift compares them after naming. A
+    /// name numbered apart depends on the other type, so it is reported where the schema stands (`name-clash`).
+    func allocateTypeName(_ raw: String, at location: SourceLocation, _ what: @autoclosure () -> String) -> String {
         let base = namer.typeName(raw.isEmpty ? "Model" : raw)
         let stem = Self.specTypeWords.contains(base.lowercased()) ? base + "Model" : base
         let name = Self.unique(stem) { takenTypeNames.contains($0.lowercased()) }
         takenTypeNames.insert(name.lowercased())
+        if name != stem {
+            warn(
+                .nameClash, at: location,
+                "\(what()) is named '\(name)': '\(stem)' is another type's, and the name moves if that one goes",
+                fix: "rename one of them in the document to keep both names stable")
+        }
         return name
     }
 

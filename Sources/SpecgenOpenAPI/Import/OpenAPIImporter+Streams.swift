@@ -28,7 +28,9 @@ extension ImportRun {
             let index = modelIndex[model], var copy = models[index].model, case .object(var properties) = copy.kind,
             let property = properties.firstIndex(where: { $0.wireName == "stream" })
         else { return body }
-        let name = allocateTypeName(model + "Stream")
+        let name = allocateTypeName(
+            model + "Stream", at: places.modelLocations[model] ?? SourceLocation(path: "", line: 1, column: 1),
+            "the streamed form of '\(model)'")
         fields[flag].field = Field(
             wireName: "stream", type: .primitive(.bool), defaultValue: .bool(true),
             description: "Always `true`: this form of the operation streams its answer.", constant: .bool(true),

@@ -67,7 +67,7 @@ extension ImportRun {
             // Named from where it stands, even when the same object is written out elsewhere too: merged into the
             // first identical one, it would be named after whichever use comes first, and an edit elsewhere that
             // adds an earlier use, or removes the first, would rename it for every use.
-            let name = allocateTypeName(hint)
+            let name = allocateTypeName(hint, at: schema.location, "the type of this schema")
             reserveModel(name)
             defineModel(name, schema: schema)
             result = ImportedType(.named(name))
