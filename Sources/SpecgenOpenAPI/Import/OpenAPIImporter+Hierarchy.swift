@@ -48,7 +48,7 @@ extension ImportRun {
     /// A hierarchy whose tags the discriminator property cannot hold stays the struct, with a warning.
     func defineHierarchy(_ name: String, raw: String, schema: DocNode, subtypes: [Subtype]) {
         let property = schema["discriminator"]?.string("propertyName") ?? ""
-        let base = allocateTypeName(raw + "Base", at: schema.location, "the properties every kind of '\(raw)' has")
+        let base = allocateTypeName(raw + "Base", at: schema.location, "the struct of what every kind of '\(raw)' has")
         reserveModel(base)
         defineModel(base, schema: schema)
         if let index = modelIndex[base] {
