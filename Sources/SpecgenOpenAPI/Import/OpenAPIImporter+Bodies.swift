@@ -84,8 +84,9 @@ extension ImportRun {
     /// are reported at the first of them, as `reading` the chosen type, but for the `skipping` kinds, read elsewhere.
     func reportAlternatives(
         in content: DocNode?, besides media: (type: String, kind: String, node: DocNode, location: SourceLocation),
-        schema: DocNode?, skipping: Set<String> = [], _ reading: String
+        skipping: Set<String> = [], _ reading: String
     ) {
+        let schema = media.node.peeked("schema")
         var others: [(key: String, keyLocation: SourceLocation, value: DocNode)] = []
         for other in content?.peekedEntries ?? [] where other.key != media.type {
             let kind = Self.mediaKind(other.key)
@@ -118,7 +119,7 @@ extension ImportRun {
             return nil
         }
         let schema = media.node["schema"]
-        reportAlternatives(in: body["content"], besides: media, schema: schema, "the body is sent as")
+        reportAlternatives(in: body["content"], besides: media, "the body is sent as")
         var request = RequestBody(
             encoding: .json, content: .type(.primitive(.json)), description: body.string("description"),
             location: Self.unlocated)

@@ -139,6 +139,9 @@ extension ImportRun {
 
     /// The place of everything the import makes: none, so that two models that say the same are equal.
     static let unlocated = SourceLocation(path: "", line: 1, column: 1)
+
+    /// Where the document writes a model's schema; ``unlocated`` for a model the import made of none.
+    func modelLocation(_ name: String) -> SourceLocation { places.modelLocations[name] ?? Self.unlocated }
 }
 
 /// The Swift names of one scope's fields (an operation's parameters, a response's headers): a field whose derived

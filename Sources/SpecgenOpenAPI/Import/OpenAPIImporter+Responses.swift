@@ -203,8 +203,7 @@ extension ImportRun {
             // and JSON beside a stream is its plain form.
             let skipping: Set<String> =
                 media.kind == "json" ? ["events", "lines"] : Self.mediaKinds.subtracting([media.kind])
-            reportAlternatives(
-                in: response["content"], besides: media, schema: schema, skipping: skipping, "the response is read as")
+            reportAlternatives(in: response["content"], besides: media, skipping: skipping, "the response is read as")
         }
         var headers: [Field] = []
         var memberNames = MemberNames(namer: namer)
@@ -272,7 +271,8 @@ extension ImportRun {
     /// An error status as the spec says it: its case name, and its body, description and example.
     func errorEntry(_ status: String, _ response: DocNode, hint: String, form: OperationForm) -> ErrorResponse {
         var body: TypeRef?
-        if let media = preferredMedia(response["content"], form: form) {
+        let media = preferredMedia(response["content"], form: form)
+        if let media {
             switch media.kind {
             case "json":
                 // Named after the status as the error case reads it (`CreatePetNotFoundError`,
@@ -316,10 +316,8 @@ extension ImportRun {
         var error = ErrorResponse(
             status: Self.statusPattern(status), caseName: caseName, body: body,
             description: informative(response.string("description")), location: Self.unlocated)
-        if let media = preferredMedia(response["content"], form: form) {
-            reportAlternatives(
-                in: response["content"], besides: media, schema: media.node.peeked("schema"),
-                "an error body is read as")
+        if let media {
+            reportAlternatives(in: response["content"], besides: media, "an error body is read as")
             error.example = media.node["example"]?.specValue
             error.examples = namedExamples(media.node)
         }

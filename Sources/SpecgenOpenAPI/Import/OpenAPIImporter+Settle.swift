@@ -42,7 +42,7 @@ extension ImportRun {
                 ) {
                     warn(
                         .unionOverlap,
-                        at: places.modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                        at: modelLocation(model.name),
                         "variants '\(variants[index])' and '\(variants[earlier])' of '\(model.name)' decode the same "
                             + "values, so '\(variants[index])' would never be chosen; dropped")
                     continue
@@ -71,7 +71,7 @@ extension ImportRun {
             swiftNames.insert(chosen.lowercased())
             renames[model.name] = chosen
             warn(
-                .generatedName, at: places.modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                .generatedName, at: modelLocation(model.name),
                 "'\(model.name)' would be generated as '\(taken)', \(generated[taken] ?? "a generated type"); its "
                     + "Swift name is '\(chosen)'")
         }
@@ -107,7 +107,7 @@ extension ImportRun {
                 renamed = true
                 warn(
                     .generatedName,
-                    at: places.modelLocations[model.name] ?? SourceLocation(path: "", line: 1, column: 1),
+                    at: modelLocation(model.name),
                     "property '\(fields[field].wireName)' of '\(model.name)' would take the Swift name "
                         + "'additionalProperties', which holds the properties it does not declare; its Swift name is "
                         + "'\(chosen)'")

@@ -29,7 +29,7 @@ extension ImportRun {
             let property = properties.firstIndex(where: { $0.wireName == "stream" })
         else { return body }
         let name = allocateTypeName(
-            model + "Stream", at: places.modelLocations[model] ?? SourceLocation(path: "", line: 1, column: 1),
+            model + "Stream", at: modelLocation(model),
             "the streamed form of '\(model)'")
         fields[flag].field = Field(
             wireName: "stream", type: .primitive(.bool), defaultValue: .bool(true),

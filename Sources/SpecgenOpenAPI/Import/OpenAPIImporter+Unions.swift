@@ -98,12 +98,12 @@ extension ImportRun {
                 reference == nil
                 ? Self.variantLabel(variant, discriminator: discriminator) ?? variant.string("title")
                     ?? "variant\(index + 1)" : nil
-            let variantType = typeOnly(
-                of: variant, hint: name + namer.typeNamePart(label ?? ""), as: "variant \(index + 1) of '\(name)'")
+            let what = "variant \(index + 1) of '\(name)'"
+            let variantType = typeOnly(of: variant, hint: name + namer.typeNamePart(label ?? ""), as: what)
             guard !seenTypes.contains(variantType) else {
                 warn(
                     .unionDuplicate, at: variant.location,
-                    "variant \(index + 1) of '\(name)' has the same type as an earlier one (\(variantType)); dropped",
+                    "\(what) has the same type as an earlier one (\(variantType)); dropped",
                     covering: variant)
                 continue
             }
@@ -111,7 +111,7 @@ extension ImportRun {
             let shape = variantType.name.flatMap { shapes[$0] }
             if case .object? = shape {} else { allModels = false }
             var entry = UnionVariant(
-                type: inJSON(variantType, "variant \(index + 1) of '\(name)'", at: variant.location),
+                type: inJSON(variantType, what, at: variant.location),
                 location: Self.unlocated)
             if let explicit = recordedCaseName(variant, taken: seenCases) {
                 entry.caseName = explicit
