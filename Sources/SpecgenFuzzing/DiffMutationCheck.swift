@@ -51,18 +51,20 @@ package struct DiffMutationCheck {
         guard let spec, let root else { return [] }
         var random = SplitMix64(seed: seed)
         let mutator = SpecMutator(root)
+        let code = Self.code(spec)
         var outcomes: [Outcome] = []
         var attempts = 0
         while outcomes.count < count, attempts < count * 20 {
             attempts += 1
             guard let edit = mutator.edit(using: &random) else { continue }
-            outcomes.append(check(edit, against: spec))
+            outcomes.append(check(edit, against: spec, code: code))
         }
         return outcomes
     }
 
-    /// Loads the edited spec and compares it with the original both ways.
-    package func check(_ edit: SpecMutator.Edit, against spec: Spec) -> Outcome {
+    /// Loads the edited spec and compares it with the original both ways; `code` is the original's generated code
+    /// (``code(_:)``).
+    package func check(_ edit: SpecMutator.Edit, against spec: Spec, code: [String]) -> Outcome {
         let edited = YAMLTreeText.text(of: edit.root)
         let loaded = Spec.load(bytes: Array(edited.utf8), path: "edited.yaml")
         guard let other = loaded.spec, !loaded.hasErrors else { return Outcome(kind: edit.kind, valid: false) }
@@ -93,7 +95,7 @@ package struct DiffMutationCheck {
             // The generated code is the last word: where neither model saw a change and no rule spoke, it is the
             // same but for its comments.
             if !changed.wire, !changed.swift, findings.isEmpty, direction == "old → edited" {
-                let (before, after) = (Self.code(spec), Self.code(other))
+                let (before, after) = (code, Self.code(other))
                 if before.count != after.count {
                     problem("the generated code changed unseen: lines added or removed")
                 } else if let changed = zip(before, after).first(where: { !Self.sameCode($0, $1) }) {
