@@ -224,4 +224,61 @@ struct ImportReadPastTests {
                     + "in the spec by hand if the client needs it",
             ])
     }
+
+    /// A path item's parameter an operation replaces (same name and place) is not that operation's, as OpenAPI says:
+    /// replaced everywhere it is used, it loses nothing; one another operation still uses is read there, and what
+    /// the spec keeps less of is reported as before, a shared component's included.
+    @Test func aReplacedPathParameterIsUsedByNoneAndLosesNothing() throws {
+        let text = """
+            openapi: 3.1.0
+            info: {title: Replaced, version: "1"}
+            paths:
+              /things:
+                parameters:
+                  - {name: verbose, in: query, schema: {type: boolean}, allowEmptyValue: true}
+                  - {name: depth, in: query, schema: {type: integer, multipleOf: 2}}
+                  - $ref: '#/components/parameters/Page'
+                get:
+                  operationId: listThings
+                  parameters:
+                    - {name: verbose, in: query, schema: {type: integer}}
+                    - {name: depth, in: query, schema: {type: integer}}
+                    - {name: page, in: query, schema: {type: string}}
+                  responses:
+                    "204": {description: Listed.}
+                post:
+                  operationId: makeThing
+                  parameters:
+                    - {name: verbose, in: query, schema: {type: string}}
+                  responses:
+                    "204": {description: Made.}
+              /others:
+                get:
+                  operationId: listOthers
+                  parameters:
+                    - $ref: '#/components/parameters/Page'
+                  responses:
+                    "204": {description: Listed.}
+            components:
+              parameters:
+                Page: {name: page, in: query, schema: {type: integer, multipleOf: 10}}
+
+            """
+        let result = OpenAPIImporter().importDocument(at: "replaced.yaml") { _ in Array(text.utf8) }
+        // `verbose` of the path item is replaced by both operations: nothing of it is lost, its `allowEmptyValue` included.
+        // `depth` is `makeThing`'s, and `Page` is `listOthers`'s: their `multipleOf` is reported once each.
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "replaced.yaml:7:58: warning: multipleOf is not imported: the import has no translation for it here; "
+                    + "say it in the spec by hand if the client needs it",
+                "replaced.yaml:32:59: warning: multipleOf is not imported: the import has no translation for it "
+                    + "here; say it in the spec by hand if the client needs it",
+            ])
+        let spec = try #require(result.spec)
+        #expect(spec.contains("verbose: int?"), "\(spec)")
+        #expect(spec.contains("verbose: string?"), "\(spec)")
+        #expect(!spec.contains("verbose: bool"), "\(spec)")
+        #expect(spec.contains("page: string?"), "\(spec)")
+        #expect(spec.contains("page: int?"), "\(spec)")
+    }
 }

@@ -40,6 +40,7 @@ extension ImportRun {
     /// its `$ref` names is not a document of its own). Below a key the import read, every mapping is walked, whether
     /// or not the import looked into it: reading a key and never its value would otherwise drop all of it silently.
     func reportUnreadKeys() {
+        coverReplacedParameters()
         for file in documents.files where documents.ledger.wasReached(file.node, in: file.file) {
             walkUnread(file.node, file: file.file, path: [])
         }

@@ -138,6 +138,8 @@ final class ImportRun {
     var streamForms: [String: String] = [:]
     /// Models that may be `null` wherever they are used (`nullable: true` on the schema itself).
     var nullableModels: Set<String> = []
+    /// The parameters operations use, and the path items' ones they replace.
+    var parameterUses = ParameterUses()
 
     init(documents: OpenAPIDocuments, name: String?, selection: GenerationOptions = GenerationOptions()) {
         self.documents = documents

@@ -209,7 +209,8 @@ extension ImportRun {
     }
 
     /// An operation's parameters: the path item's, then the operation's, which replace those of the same name and
-    /// place. One whose `$ref` dangles is warned about and left out.
+    /// place. One whose `$ref` dangles is warned about and left out. A path item's parameter every operation
+    /// replaces is used by none, as OpenAPI says, and loses nothing (``coverReplacedParameters()``).
     func readParameters(
         of operation: DocNode, at operationPointer: String, in pathItem: DocNode, at itemPointer: String
     ) -> [DocumentParameter] {
@@ -219,12 +220,27 @@ extension ImportRun {
                 guard let parameter = resolved(item), let name = parameter.string("name"),
                     let place = parameter.string("in")
                 else { continue }
+                parameterUses.replaced += parameters.filter { $0.name == name && $0.place == place }.map(\.node)
                 parameters.removeAll { $0.name == name && $0.place == place }
                 parameters.append(
                     DocumentParameter(
                         name: name, place: place, pointer: pointer + "/parameters/\(index)", node: parameter))
             }
         }
+        parameterUses.kept.formUnion(parameters.map { ParameterUses.key($0.node) })
         return parameters
     }
+
+    /// Covers each parameter an operation replaced that no operation or webhook uses: nothing of it is lost.
+    func coverReplacedParameters() {
+        for node in parameterUses.replaced where !parameterUses.kept.contains(ParameterUses.key(node)) { cover(node) }
+    }
+}
+
+/// The parameters operations use, and those of path items an operation replaced, by where they stand.
+struct ParameterUses {
+    var kept: Set<String> = []
+    var replaced: [DocNode] = []
+
+    static func key(_ node: DocNode) -> String { "\(node.file):\(node.node.mark.line):\(node.node.mark.column)" }
 }
