@@ -66,6 +66,33 @@ extension DiffRule {
         "operations-reordered", "The operations are declared in another order", wire: .safe, swift: .breaking,
         "Nothing travels differently; the mock's initializer takes its handlers in the new order, so a call that "
             + "passes several of them must reorder its arguments.")
+    static let propertiesReordered = DiffRule(
+        "properties-reordered", "A model's properties, or an answer's headers, are declared in another order",
+        wire: .safe, swift: .breaking,
+        "JSON objects and headers have no order; the memberwise initializer of the model, or of the answer's "
+            + "headers, takes its arguments in the new order, so a call that passes several of them must reorder "
+            + "its arguments.")
+    static let parametersReordered = DiffRule(
+        "parameters-reordered", "An operation's parameters come in another order", wire: .safe, swift: .breaking,
+        "The request carries the same values; the method takes its arguments in the new order, so a call that "
+            + "passes several of them must reorder its arguments.")
+    static let authSchemesReordered = DiffRule(
+        "auth-schemes-reordered", "The auth schemes are declared in another order", wire: .safe, swift: .breaking,
+        "Every request sends the credential it sent; the client's initializer takes the credentials in the new "
+            + "order, so a call that passes several of them must reorder its arguments.")
+    static let defaultServerChanged = DiffRule(
+        "default-server-changed", "Another server comes first, so the client's default server changed",
+        wire: .safe, swift: .safe,
+        "Old apps keep calling the server they were built with; rebuilt apps that take the default call the new "
+            + "first server without a code change.")
+    static let declarationOrderChanged = DiffRule(
+        "declaration-order-changed",
+        "Models, enum values, told-apart union variants, servers or their values, errors, answers, an operation's "
+            + "auth schemes, query items, headers or form fields are listed in another order", wire: .safe,
+        swift: .safe,
+        "What travels is read by name, tag or status as before (servers read query items, headers and form fields "
+            + "by name, and accept each listed auth scheme; a client holding several credentials sends the first "
+            + "listed) and every declaration is the same; the generated code lists them in the new order.")
     static let apiAdded = DiffRule(
         "api-added", "A spec was added: a new client module", wire: .safe, swift: .safe, additive: true,
         "Nothing old uses it.")
@@ -93,7 +120,8 @@ extension DiffRule {
     /// The rules that change only the Swift API: they explain no wire fact but those they name.
     static let swiftOnly: Set<String> = [
         nullabilityChanged.id, sensitivityChanged.id, enumCaseRenamed.id, modelRenamedInSwift.id, errorCaseRenamed.id,
-        apiRenamed.id, errorTypeChanged.id, resourceAssigned.id, resourceChanged.id,
+        apiRenamed.id, errorTypeChanged.id, resourceAssigned.id, resourceChanged.id, propertiesReordered.id,
+        parametersReordered.id, authSchemesReordered.id, defaultServerChanged.id, declarationOrderChanged.id,
     ]
 
     /// The rules that explain nothing on the wire or in the Swift API, so they never account for a difference

@@ -38,6 +38,13 @@ extension SpecDiff {
                     added.append(item)
                 }
             }
+            if before.typeName == error.typeName, Self.reordered(before.cases.map(\.status), error.cases.map(\.status))
+            {
+                add(
+                    .declarationOrderChanged, "the cases of '\(error.typeName)' are listed in another order",
+                    at: error.cases.first.map { errorLocation($0.status, in: new) } ?? new.location,
+                    operations: throwers, scope: .operations(throwers, places: nil))
+            }
             // Cases the operation's new error type has anyway are not news to its callers' switches.
             for (previous, item) in paired where before.typeName == error.typeName {
                 let symbol = "\(error.typeName).\(item.name.withoutBackticks)"

@@ -6,6 +6,11 @@ extension SpecDiff {
     mutating func compareModels() {
         let oldNames = Self.typeNames(old)
         let newNames = Self.typeNames(new)
+        if Self.reordered(old.models.map(\.name), new.models.map(\.name)) {
+            add(
+                .declarationOrderChanged, "the models are declared in another order",
+                at: new.models.first?.location ?? new.location, scope: .operations([], places: nil))
+        }
         var renamed: Set<String> = []
         for model in old.models {
             let oldType = oldNames[model.name] ?? model.name
@@ -62,6 +67,11 @@ extension SpecDiff {
                 compareUnions(
                     before, after, model: current, typeName: typeName, operations: operations, inRequest: inRequest)
             case (.enumeration(let before), .enumeration(let after)):
+                if Self.reordered(before.map(\.value), after.map(\.value)) {
+                    add(
+                        .declarationOrderChanged, "the values of enum '\(model.name)' are listed in another order",
+                        at: current.location, operations: operations, scope: exchanges)
+                }
                 // A value whose Swift case stays under another wire text is one change, not a removal and an addition.
                 var rewritten: [(old: EnumValue, new: EnumValue)] = []
                 for value in before where !after.contains(where: { $0.value == value.value }) {
@@ -146,6 +156,12 @@ extension SpecDiff {
         _ before: [Field], _ after: [Field], model: Model, typeName: String,
         operations: [String], inRequest: Bool, inResponse: Bool
     ) {
+        if Self.reordered(before.map(\.wireName), after.map(\.wireName)) {
+            add(
+                .propertiesReordered, "the properties of '\(model.name)' are declared in another order",
+                at: model.location, symbols: ["\(typeName).init"], operations: operations,
+                scope: .operations(operations, places: nil))
+        }
         let namer = Namer()
         func swiftName(_ field: Field) -> String { namer.bareSwiftName(of: field) }
         var matched: Set<String> = []

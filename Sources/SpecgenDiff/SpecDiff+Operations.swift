@@ -94,6 +94,29 @@ extension SpecDiff {
         if case .fields(let fields)? = a.body?.content { oldParameters += fields }
         if case .fields(let fields)? = b.body?.content { newParameters += fields }
         compareParameters(oldParameters, aPlan, newParameters, bPlan, endpoint: b, symbol: symbol)
+        // The signature's order, when the spec's changed too (a parameter made required moves up on its own).
+        if Self.reordered(aPlan.parameters.map(\.wireName), bPlan.parameters.map(\.wireName)),
+            Self.reordered(oldParameters.map(\.wireName), newParameters.map(\.wireName))
+        {
+            add(
+                .parametersReordered, "the parameters of '\(b.name)' come in another order", at: b.location,
+                symbols: [symbol], operations: operations, scope: exchanges)
+        }
+        // Query items, headers and form fields, each read by name, and answers, each told apart by its status.
+        let listed = { (endpoint: Endpoint) -> [[String]] in
+            var fields: [String] = []
+            if case .fields(let inline)? = endpoint.body?.content { fields = inline.map(\.wireName) }
+            return [
+                endpoint.queryParameters.map(\.wireName), endpoint.headerParameters.map(\.wireName), fields,
+                endpoint.responses.map { "\($0.status)" },
+            ]
+        }
+        if zip(listed(a), listed(b)).contains(where: Self.reordered) {
+            add(
+                .declarationOrderChanged,
+                "the query items, headers, form fields or answers of '\(b.name)' are listed in another order",
+                at: b.location, operations: operations, scope: exchanges)
+        }
         compareBody(a.body, b.body, endpoint: b, symbol: symbol)
         compareResponses(a, aPlan, b, bPlan, symbol: symbol)
         compareResponseHeaders(a, aPlan, b, bPlan)
@@ -356,44 +379,6 @@ extension SpecDiff {
             }
         case (nil, nil):
             break
-        }
-    }
-
-    /// Compares the auth two versions of an operation use. Alternatives are sets: adding one lets old apps go on
-    /// with theirs; removing one turns away the apps that use it.
-    mutating func compareAuth(_ oldAuth: AuthRequirement?, _ newAuth: AuthRequirement?, of b: Endpoint, symbol: String)
-    {
-        let had = oldAuth?.schemes ?? []
-        let has = newAuth?.schemes ?? []
-        let location = newAuth?.location ?? b.location
-        let operations = [b.name]
-        func report(_ rule: DiffRule, _ message: String) {
-            add(
-                rule, message, at: location, symbols: [symbol, "\(newPlan.names.client).init"], operations: operations,
-                scope: .request(operation: b.name, ["auth"]))
-        }
-        let summary = newAuth?.summary ?? "none"
-        if had.isEmpty, !has.isEmpty {
-            report(.authAdded, "'\(b.name)' now requires auth scheme '\(summary)'")
-        } else if !had.isEmpty, has.isEmpty {
-            report(.authRemoved, "'\(b.name)' no longer requires authentication")
-        } else if Set(had) == Set(has) {
-            if oldAuth?.optional != newAuth?.optional {
-                let optional = newAuth?.optional == true
-                report(
-                    optional ? .authRemoved : .authAdded,
-                    "'\(b.name)' made its credential \(optional ? "optional" : "required")")
-            }
-        } else if Set(has).isSuperset(of: had) {
-            let added = has.filter { !had.contains($0) }.joined(separator: "', '")
-            report(.authAlternativeAdded, "'\(b.name)' also accepts auth scheme '\(added)'")
-        } else if Set(had).isSuperset(of: has) {
-            let removed = had.filter { !has.contains($0) }.joined(separator: "', '")
-            report(.authAlternativeRemoved, "'\(b.name)' no longer accepts auth scheme '\(removed)'")
-        } else {
-            report(
-                .authSchemeChanged,
-                "'\(b.name)' uses auth scheme '\(summary)' instead of '\(oldAuth?.summary ?? "none")'")
         }
     }
 }

@@ -98,6 +98,13 @@ extension SpecDiff {
                 scope: .operations([a.name], places: nil))
             return
         }
+        let order = { (headers: [Field]) in headers.map { $0.wireName.lowercased() } }
+        if let headers = bPlan.responseHeaders, Self.reordered(order(oldHeaders), order(newHeaders)) {
+            add(
+                .propertiesReordered, "the response headers of '\(b.name)' are declared in another order",
+                at: b.location, symbols: ["\(newPlan.names.api).\(bPlan.bareName)", "\(headers.typeName).init"],
+                operations: operations, scope: .operations([a.name], places: nil))
+        }
         for header in newHeaders {
             let location =
                 b.responses.lazy.flatMap(\.headers)

@@ -39,6 +39,11 @@ extension SpecDiff {
                 at: after.discriminatorLocation ?? model.location, symbols: [typeName], operations: operations,
                 scope: scope)
         } else if after.discriminator != nil {
+            if Self.reordered(before.variants.map(\.type), after.variants.map(\.type)) {
+                add(
+                    .declarationOrderChanged, "the variants of union '\(model.name)' are listed in another order",
+                    at: model.location, operations: operations, scope: .operations(operations, places: nil))
+            }
             for variant in after.variants {
                 guard let old = before.variants.first(where: { $0.type == variant.type }),
                     old.discriminatorValues != variant.discriminatorValues

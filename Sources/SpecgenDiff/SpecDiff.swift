@@ -78,6 +78,11 @@ package struct SpecDiff {
         return diff.findings.sorted { ($0.location, $0.rule.id, $0.message) < ($1.location, $1.rule.id, $1.message) }
     }
 
+    /// Whether the elements both lists hold come in another order in the second.
+    static func reordered<Element: Equatable>(_ before: [Element], _ after: [Element]) -> Bool {
+        before.filter(after.contains) != after.filter(before.contains)
+    }
+
     mutating func add(
         _ rule: DiffRule, _ message: String, at location: SourceLocation, symbols: [String] = [],
         operations: [String] = [], scope: ProofScope? = nil, explains: [[String]] = []
@@ -192,15 +197,25 @@ package struct SpecDiff {
                     .serverURLChanged, "server '\(oldServer.name)' moved from \(oldServer.url) to \(newServer.url)",
                     at: newServer.location, symbols: [symbol], operations: served, scope: .server(oldServer.name))
             }
-            let variables = { (server: Server) in
-                server.variables.map { [$0.name, $0.defaultValue] + $0.values } + server.urls.map { [$0.name, $0.url] }
+            let variables = { (server: Server, sorted: Bool) in
+                server.variables.map { [$0.name, $0.defaultValue] + (sorted ? $0.values.sorted() : $0.values) }
+                    + server.urls.map { [$0.name, $0.url] }
             }
-            if variables(newServer) != variables(oldServer) {
+            if variables(newServer, false) != variables(oldServer, false),
+                variables(newServer, true) == variables(oldServer, true)
+            {
+                add(
+                    .declarationOrderChanged,
+                    "the values of server '\(oldServer.name)''s variables are listed in another order",
+                    at: newServer.location, symbols: [symbol], scope: .server(oldServer.name))
+            } else if variables(newServer, false) != variables(oldServer, false) {
                 // The case's associated values are the variables and their values' cases; defaults, raw values
                 // and other URLs are only where old apps are sent.
                 let swiftSide = { (plan: ClientPlan, spec: Spec, name: String) in
                     spec.servers.firstIndex { $0.name == name }.map { index in
-                        plan.servers[index].variables.map { [$0.label, $0.typeName] + $0.values.map(\.caseName) }
+                        plan.servers[index].variables.map {
+                            [$0.label, $0.typeName] + $0.values.map(\.caseName).sorted()
+                        }
                     }
                 }
                 let sameSwift =
@@ -212,6 +227,29 @@ package struct SpecDiff {
                     operations: old.endpoints.map(\.name),
                     scope: .server(oldServer.name))
             }
+        }
+        let (oldServers, newServers) = (old.servers.map(\.name), new.servers.map(\.name))
+        // The first server is the client's default, whether it moved up, came new or took a removed one's place.
+        if let first = newServers.first, let oldFirst = oldServers.first, first != oldFirst {
+            add(
+                .defaultServerChanged,
+                "server '\(first)' now comes first and is the client's default, was '\(oldFirst)'",
+                at: new.servers[0].location, symbols: ["\(newPlan.names.client).init"],
+                scope: .operations([], places: nil))
+        } else if Self.reordered(oldServers, newServers) {
+            add(
+                .declarationOrderChanged,
+                "the servers are listed in another order: "
+                    + newServers.joined(separator: ", "), at: new.servers[0].location, symbols: [server],
+                scope: .operations([], places: nil))
+        }
+        if Self.reordered(old.authSchemes.map(\.name), new.authSchemes.map(\.name)) {
+            add(
+                .authSchemesReordered,
+                "the auth schemes are declared in another order: "
+                    + new.authSchemes.map(\.name).joined(separator: ", "),
+                at: new.authSchemes.first?.location ?? new.location, symbols: ["\(newPlan.names.client).init"],
+                scope: .operations([], places: nil))
         }
         for (index, newServer) in new.servers.enumerated()
         where !old.servers.contains(where: { $0.name == newServer.name }) {

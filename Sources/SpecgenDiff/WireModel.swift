@@ -40,10 +40,11 @@ struct WireModel {
         for server in spec.servers {
             let subject = ["server", server.name]
             add(subject, "url", server.url, at: server.location)
+            // The default, then the values an app may pick, in any order.
             for variable in server.variables {
                 add(
-                    subject, "variable.\(variable.name)", [variable.defaultValue] + variable.values, at: server.location
-                )
+                    subject, "variable.\(variable.name)", [variable.defaultValue] + variable.values.sorted(),
+                    at: server.location)
             }
             for url in server.urls { add(subject, "url.\(url.name)", url.url, at: url.location) }
         }

@@ -33,6 +33,14 @@ struct DiffCompileTests {
         }
         """,
         "property-renamed-in-swift": "func total(_ order: Order) -> Double { order.total }",
+        "properties-reordered": "func orderInOrder() -> Order { Order(id: \"1\", status: .pending, total: 1) }",
+        "parameters-reordered": """
+        func orderWithAll(_ api: ShopClient) async throws {
+            _ = try await api.getOrder(id: "1", locale: "en", expand: "a", page: 2)
+        }
+        """,
+        "auth-schemes-reordered": "func client() -> ShopClient { ShopClient(token: \"t\", key: \"k\") }",
+        "default-server-changed": "func defaultClient() -> ShopClient { ShopClient(token: \"t\") }",
         "model-renamed": "func coupon(_ code: String) -> Coupon { Coupon(code: code) }",
         "property-json-key-renamed": "func totalByKey(_ order: Order) -> Double { order.total }",
         "operation-path-changed": "func sku(_ api: ShopClient) async throws { try await api.findSKU(\"ABC\") }",

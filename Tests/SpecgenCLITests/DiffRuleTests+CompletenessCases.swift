@@ -109,6 +109,46 @@ extension DiffRuleTests {
             rule: "model-renamed-in-swift",
             edits: [("  Coupon:\n    properties:", "  Coupon:\n    swiftName: Discount\n    properties:")],
             symbol: "Discount"),
+        Case(
+            rule: "properties-reordered",
+            edits: [
+                (
+                    "      id: string\n      status: Status\n      note",
+                    "      status: Status\n      id: string\n      note"
+                )
+            ],
+            symbol: "Order.init"),
+        Case(
+            rule: "parameters-reordered",
+            edits: [
+                (
+                    "      expand: string?\n      locale: string\n      page: {type: int, default: 1}\n",
+                    "      page: {type: int, default: 1}\n      locale: string\n      expand: string?\n"
+                )
+            ], symbol: "ShopAPI.getOrder"),
+        Case(
+            rule: "auth-schemes-reordered",
+            edits: [
+                (
+                    "  token: {type: bearer}\n  key: {type: apiKey, in: header, name: X-Key}\n",
+                    "  key: {type: apiKey, in: header, name: X-Key}\n  token: {type: bearer}\n"
+                )
+            ], symbol: "ShopClient.init"),
+        Case(
+            rule: "default-server-changed",
+            edits: [
+                (
+                    "  production: https://api.shop.example/v1\n  staging: https://staging.shop.example/v1\n",
+                    "  staging: https://staging.shop.example/v1\n  production: https://api.shop.example/v1\n"
+                )
+            ], symbol: "ShopClient.init",
+            shared: [
+                (
+                    "  production: https://api.shop.example/v1\n",
+                    "  production: https://api.shop.example/v1\n  staging: https://staging.shop.example/v1\n"
+                )
+            ]),
+        Case(rule: "declaration-order-changed", edits: [("enum: [red, blue]", "enum: [blue, red]")]),
     ]
 
     /// The catch-alls fire where no rule speaks: the completeness pass alone, with no rule's finding, names each
