@@ -3,7 +3,8 @@ package import SpecgenYAML
 
 /// Single random edits of a spec's YAML tree, over every key the spec writes: a scalar replaced (by a value the
 /// same key holds elsewhere, a type with another primitive or nullability, a number moved, a flag flipped), an
-/// entry removed, an entry added (a sibling copied under a new key, or a key a field may carry), a key renamed.
+/// entry removed, an entry added (a sibling copied under a new key, or a key a field may carry), an entry moved
+/// among its siblings, a key renamed.
 /// The diff's mutation test and fuzz target apply them; an edit that makes the spec invalid is simply not used.
 package struct SpecMutator {
     /// One edit: the tree after it, and its kind for the counts (`replace format`, `remove properties`).
@@ -67,7 +68,7 @@ package struct SpecMutator {
     package func edit(using random: inout some RandomNumberGenerator) -> Edit? {
         guard let place = places.randomElement(using: &random), let node = node(at: place.path) else { return nil }
         let key = place.keys.last ?? "root"
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0..<5:
             guard case .scalar(let text, let style) = node.content,
                 let value = replacement(for: text, under: key, using: &random)
@@ -81,6 +82,8 @@ package struct SpecMutator {
             return added(to: node, at: place, using: &random)
         case 8:
             return fieldKeyAdded(to: node, at: place, using: &random)
+        case 9:
+            return moved(in: node, at: place, using: &random)
         default:
             guard case .mapping(var pairs) = node.content, !pairs.isEmpty else { return nil }
             let index = Int.random(in: 0..<pairs.count, using: &random)
@@ -88,6 +91,32 @@ package struct SpecMutator {
             pairs[index].key = YAMLNode(.scalar(name + "2", .plain), mark: pairs[index].key.mark)
             return Edit(
                 root: replacing(place.path, with: YAMLNode(.mapping(pairs), mark: node.mark)), kind: "rename \(name)")
+        }
+    }
+
+    /// An entry of a mapping or an item of a sequence moved to another place among its siblings: the order of
+    /// properties, parameters, union variants, enum cases, servers or auth alternatives.
+    private func moved(in node: YAMLNode, at place: Place, using random: inout some RandomNumberGenerator) -> Edit? {
+        let key = place.keys.last ?? "root"
+        func move<Element>(_ elements: inout [Element]) -> Bool {
+            guard elements.count > 1 else { return false }
+            let from = Int.random(in: 0..<elements.count, using: &random)
+            var to = Int.random(in: 0..<(elements.count - 1), using: &random)
+            if to >= from { to += 1 }
+            elements.insert(elements.remove(at: from), at: to)
+            return true
+        }
+        switch node.content {
+        case .mapping(var pairs):
+            guard move(&pairs) else { return nil }
+            return Edit(
+                root: replacing(place.path, with: YAMLNode(.mapping(pairs), mark: node.mark)), kind: "move \(key)")
+        case .sequence(var items):
+            guard move(&items) else { return nil }
+            return Edit(
+                root: replacing(place.path, with: YAMLNode(.sequence(items), mark: node.mark)), kind: "move \(key)")
+        case .scalar:
+            return nil
         }
     }
 
