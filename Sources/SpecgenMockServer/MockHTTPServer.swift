@@ -100,8 +100,9 @@ public actor MockHTTPServer {
         current.value.withLock { $0 = service }
     }
 
-    /// Starts listening and returns the base URL, such as `http://127.0.0.1:54321`.
-    public func start() async throws -> URL {
+    /// Starts listening and returns the base URL, such as `http://127.0.0.1:54321`. A server that neither listens
+    /// nor fails to bind within `listenTimeout` is reported (``StartError/cannotListen(address:reason:)``).
+    public func start(listenTimeout: Duration = .seconds(30)) async throws -> URL {
         let server = self.server
         // Every method reaches the mock, which answers 405 with `Allow` for one the path does not declare.
         await server.appendRoute(HTTPRoute(methods: Self.methods, path: "*"), to: handler)
@@ -118,7 +119,7 @@ public actor MockHTTPServer {
         }
         // A loaded machine (a test suite starting many servers at once on two cores) can take seconds to get to
         // `listen`; only a server that neither listens nor fails for this long is reported.
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + listenTimeout
         while await !server.isListening {
             if let reason = failure.withLock({ $0 }) {
                 runTask = nil
@@ -128,7 +129,7 @@ public actor MockHTTPServer {
                 runTask?.cancel()
                 runTask = nil
                 throw StartError.cannotListen(
-                    address: "\(host):\(requestedPort)", reason: "not listening after 30 seconds")
+                    address: "\(host):\(requestedPort)", reason: "not listening after \(listenTimeout)")
             }
             try await Task.sleep(for: .milliseconds(5))
         }

@@ -45,7 +45,8 @@ enum Mocks {
     static func serve(_ service: MockService) async throws -> (MockHTTPServer, URL) {
         for _ in 0..<ServedPorts.attempts {
             let server = try MockHTTPServer(service: service)
-            let url = try await server.start()
+            // The whole suite in parallel on two cores can hold the cooperative threads for half a minute.
+            let url = try await server.start(listenTimeout: .seconds(120))
             if let port = url.port, ServedPorts.claim(port) { return (server, url) }
             await server.stop(timeout: 0)
         }

@@ -29,7 +29,7 @@ struct ProxyTests {
         }) { upstream in
             let service = try MockService(contentsOf: PackagePaths.url(StatefulMockTests.spec).path)
             let server = try MockHTTPServer(service: service, upstream: upstream)
-            let url = try await server.start()
+            let url = try await server.start(listenTimeout: .seconds(120))
             _ = ServedPorts.claim(url.port ?? 0)
             let token = ["Authorization": "Bearer t"]
             let read = try await send("GET", url.appending(path: "todos/t_a"), headers: token)
