@@ -220,8 +220,9 @@ extension ImportRun {
                 guard let parameter = resolved(item), let name = parameter.string("name"),
                     let place = parameter.string("in")
                 else { continue }
-                parameterUses.replaced += parameters.filter { $0.name == name && $0.place == place }.map(\.node)
-                parameters.removeAll { $0.name == name && $0.place == place }
+                let replaces = { (earlier: DocumentParameter) in earlier.name == name && earlier.place == place }
+                parameterUses.replaced += parameters.filter(replaces).map(\.node)
+                parameters.removeAll(where: replaces)
                 parameters.append(
                     DocumentParameter(
                         name: name, place: place, pointer: pointer + "/parameters/\(index)", node: parameter))
@@ -237,10 +238,10 @@ extension ImportRun {
     }
 }
 
-/// The parameters operations use, and those of path items an operation replaced, by where they stand.
+/// The parameters operations use, and those of path items an operation replaced, each known as the ledger knows it.
 struct ParameterUses {
-    var kept: Set<String> = []
+    var kept: Set<ReadLedger.Mapping> = []
     var replaced: [DocNode] = []
 
-    static func key(_ node: DocNode) -> String { "\(node.file):\(node.node.mark.line):\(node.node.mark.column)" }
+    static func key(_ node: DocNode) -> ReadLedger.Mapping { ReadLedger.Mapping(file: node.file, mark: node.node.mark) }
 }
