@@ -44,9 +44,9 @@ extension SpecDiff {
             compare(endpoint, oldOperation, new.endpoints[newIndex], newPlan.operations[newIndex])
         }
         // The mock's initializer takes a handler per operation, in the spec's order.
-        let kept = old.endpoints.map(\.name).filter { new.endpoint(named: $0) != nil }
-        let order = new.endpoints.map(\.name).filter { old.endpoint(named: $0) != nil }
-        if kept != order {
+        let (before, after) = (old.endpoints.map(\.name), new.endpoints.map(\.name))
+        if Self.reordered(before, after) {
+            let order = after.filter(before.contains)
             add(
                 .operationsReordered, "the operations are declared in another order: " + order.joined(separator: ", "),
                 at: new.endpoints.first?.location ?? new.location, symbols: ["\(newPlan.names.mock).init"],

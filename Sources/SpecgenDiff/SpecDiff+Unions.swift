@@ -57,9 +57,9 @@ extension SpecDiff {
                     at: variant.location, symbols: [symbol(variant)], operations: operations, scope: scope)
             }
         } else {
-            let kept = before.variants.map(\.type).filter { type in after.variants.contains { $0.type == type } }
-            let order = after.variants.map(\.type).filter { type in before.variants.contains { $0.type == type } }
-            if kept != order {
+            let (was, now) = (before.variants.map(\.type), after.variants.map(\.type))
+            if Self.reordered(was, now) {
+                let order = now.filter(was.contains)
                 add(
                     .unionOrderChanged,
                     "the variants of union '\(model.name)' are tried in another order: "

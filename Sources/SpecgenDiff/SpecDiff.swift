@@ -197,18 +197,18 @@ package struct SpecDiff {
                     .serverURLChanged, "server '\(oldServer.name)' moved from \(oldServer.url) to \(newServer.url)",
                     at: newServer.location, symbols: [symbol], operations: served, scope: .server(oldServer.name))
             }
-            let variables = { (server: Server, sorted: Bool) in
-                server.variables.map { [$0.name, $0.defaultValue] + (sorted ? $0.values.sorted() : $0.values) }
+            let variables = { (server: Server, valuesInOrder: Bool) in
+                server.variables.map { [$0.name, $0.defaultValue] + (valuesInOrder ? $0.values : $0.values.sorted()) }
                     + server.urls.map { [$0.name, $0.url] }
             }
-            if variables(newServer, false) != variables(oldServer, false),
-                variables(newServer, true) == variables(oldServer, true)
-            {
-                add(
-                    .declarationOrderChanged,
-                    "the values of server '\(oldServer.name)''s variables are listed in another order",
-                    at: newServer.location, symbols: [symbol], scope: .server(oldServer.name))
-            } else if variables(newServer, false) != variables(oldServer, false) {
+            if variables(newServer, true) != variables(oldServer, true) {
+                guard variables(newServer, false) != variables(oldServer, false) else {
+                    add(
+                        .declarationOrderChanged,
+                        "the values of server '\(oldServer.name)''s variables are listed in another order",
+                        at: newServer.location, symbols: [symbol], scope: .server(oldServer.name))
+                    continue
+                }
                 // The case's associated values are the variables and their values' cases; defaults, raw values
                 // and other URLs are only where old apps are sent.
                 let swiftSide = { (plan: ClientPlan, spec: Spec, name: String) in
