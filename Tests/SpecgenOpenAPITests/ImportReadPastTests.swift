@@ -5,9 +5,9 @@ import Testing
 
 /// Parts of a document whose key the import reads while the spec keeps less than the value says: an operation's
 /// server that restates a variable of the API's, a second media type of a body, an answer or an error, a webhook
-/// receiver's answer, properties beside a union's `oneOf`. Each generated document draws every part from forms that
-/// lose nothing and forms that lose something; a part that loses something is reported on its own lines, one that
-/// loses nothing is not, and no other line is.
+/// receiver's answer, properties beside a union's `oneOf`, a discriminator's mapping. Each generated document draws
+/// every part from forms that lose nothing and forms that lose something; a part that loses something is reported
+/// on its own lines, one that loses nothing is not, and no other line is.
 struct ImportReadPastTests {
     /// One part of the document: the lines it is written as, and whether the spec keeps all of it.
     struct Form {
@@ -54,6 +54,21 @@ struct ImportReadPastTests {
             Form(lines: [], loses: false),
             Form(lines: ["      properties:", "        side: {type: integer}"], loses: true),
             Form(lines: ["      properties: {side: {type: integer}, tint: {type: string}}"], loses: true),
+        ],
+        // A discriminator's mapping: an entry naming a variant loses nothing; one naming a schema that is no
+        // variant, or whose value names no schema, does.
+        "mapping": [
+            Form(lines: [], loses: false),
+            Form(lines: ["        mapping: {cat: '#/components/schemas/Cat', dog: Dog}"], loses: false),
+            Form(lines: ["        mapping: {dog: [Dog]}"], loses: true),
+            Form(
+                lines: ["        mapping:", "          cat: Cat", "          bird: '#/components/schemas/Bird'"],
+                loses: true),
+        ],
+        "inheritance": [
+            Form(lines: [], loses: false),
+            Form(lines: ["        mapping: {car: '#/components/schemas/Car'}"], loses: false),
+            Form(lines: ["        mapping: {car: Car, boat: {$ref: '#/components/schemas/Car'}}"], loses: true),
         ],
     ]
 
@@ -122,6 +137,23 @@ struct ImportReadPastTests {
         "      oneOf:",
         "        - {type: object, required: [round], properties: {round: {type: boolean}}}",
         "        - {type: object, required: [corners], properties: {corners: {type: integer}}}",
+        "    Pet:",
+        "      oneOf: [{$ref: '#/components/schemas/Cat'}, {$ref: '#/components/schemas/Dog'}]",
+        "      discriminator:",
+        "        propertyName: kind",
+        "<mapping>",
+        "    Cat: {type: object, required: [kind], properties: {kind: {type: string}, meows: {type: boolean}}}",
+        "    Dog: {type: object, required: [kind], properties: {kind: {type: string}, barks: {type: boolean}}}",
+        "    Bird: {type: object, required: [kind], properties: {kind: {type: string}, sings: {type: boolean}}}",
+        "    Vehicle:",
+        "      type: object",
+        "      required: [type]",
+        "      properties: {type: {type: string}}",
+        "      discriminator:",
+        "        propertyName: type",
+        "<inheritance>",
+        "    Car:",
+        "      allOf: [{$ref: '#/components/schemas/Vehicle'}, {properties: {doors: {type: integer}}}]",
     ]
 
     @Test func aPartTheSpecKeepsLessOfIsReportedOnItsLines() throws {
@@ -222,6 +254,12 @@ struct ImportReadPastTests {
                     + "in the spec by hand if the client needs it",
                 "parts.yaml:50:43: warning: tint is not imported: the import has no translation for it here; say it "
                     + "in the spec by hand if the client needs it",
+                "parts.yaml:60:11: warning: the discriminator mapping of 'Pet' names 'Bird' for 'bird', which is not "
+                    + "one of its variants; a value tagged 'bird' decodes as an undocumented variant; list the schema "
+                    + "in the union's oneOf or anyOf, or remove the mapping entry",
+                "parts.yaml:70:35: warning: the discriminator mapping of 'Vehicle' gives 'boat' a mapping, not a "
+                    + "schema's name or $ref; the entry is left out; write the $ref of the schema values tagged 'boat' "
+                    + "have",
             ])
     }
 

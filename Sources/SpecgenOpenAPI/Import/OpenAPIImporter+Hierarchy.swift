@@ -22,7 +22,7 @@ extension ImportRun {
         let own = Self.componentReference(raw)
         var found: [Subtype] = []
         for (tag, _, target) in schema["discriminator"]?["mapping"]?.entries ?? [] {
-            guard let value = target.string else { continue }
+            guard let value = mappingValue(tag, target, of: raw) else { continue }
             found.append(Subtype(tag: tag, reference: Self.mappingReference(value)))
         }
         for (key, _, candidate) in components where key != raw {

@@ -77,11 +77,13 @@ extension ImportRun {
         var model = header
         var discriminator = schema["discriminator"]?.string("propertyName")
         var tags: [String: [String]] = [:]  // model name → its tags from the mapping, in the mapping's order
+        var mapped: [(tag: String, model: String, at: SourceLocation)] = []
         if discriminator != nil, let mapping = schema["discriminator"]?["mapping"]?.entries {
-            for (tag, _, target) in mapping {
-                guard let value = target.string else { continue }
+            for (tag, keyLocation, target) in mapping {
+                guard let value = mappingValue(tag, target, of: name) else { continue }
                 if let model = modelName(forReference: Self.mappingReference(value), from: target) {
                     tags[model, default: []].append(tag)
+                    mapped.append((tag, model, keyLocation))
                 }
             }
         }
@@ -143,6 +145,15 @@ extension ImportRun {
             written.append(entry)
             variantTypes.append(variantType)
         }
+        // A mapping entry that names no variant is no case of the union: its values decode as undocumented ones.
+        let variantNames = Set(variantTypes.compactMap(\.name))
+        for entry in mapped where !variantNames.contains(entry.model) {
+            warn(
+                .discriminatorDropped, at: entry.at,
+                "the discriminator mapping of '\(name)' names '\(entry.model)' for '\(entry.tag)', which is not one "
+                    + "of its variants; a value tagged '\(entry.tag)' decodes as an undocumented variant",
+                fix: "list the schema in the union's oneOf or anyOf, or remove the mapping entry")
+        }
         if discriminator != nil, allModels, Set(tagsWritten).count < tagsWritten.count {
             warn(
                 .discriminatorDropped, at: (schema["discriminator"] ?? schema).location,
@@ -168,6 +179,18 @@ extension ImportRun {
         model.kind = .union(Union(variants: written, discriminator: discriminator))
         model.example = Self.example(of: schema)
         return (model, .union)
+    }
+
+    /// A discriminator mapping's value, which names a schema; nil, with a warning, when it is a mapping or a list.
+    func mappingValue(_ tag: String, _ value: DocNode, of name: String) -> String? {
+        if let text = value.string { return text }
+        warn(
+            .discriminatorDropped, at: value.location,
+            "the discriminator mapping of '\(name)' gives '\(tag)' \(value.node.kindDescription), not a schema's "
+                + "name or $ref; the entry is left out",
+            fix: "write the $ref of the schema values tagged '\(tag)' have",
+            covering: value)
+        return nil
     }
 
     /// The string values a variant's tag property takes when it is an enum of several
