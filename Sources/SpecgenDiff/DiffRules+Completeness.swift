@@ -59,6 +59,9 @@ extension DiffRule {
         "A value's wire form changed but not its Swift type (`date` to `datetime`, a stream's "
             + "framing)", wire: .breaking, swift: .safe,
         "Old apps write and read the old form; the Swift type is the same.")
+    static let modelRenamedInSpec = DiffRule(
+        "model-renamed-in-spec", "A model was renamed in the spec but kept its Swift type name (`swiftName`)",
+        wire: .safe, swift: .safe, "JSON has no type names, and the Swift type keeps its name.")
     static let modelRenamedInSwift = DiffRule(
         "model-renamed-in-swift", "A model's Swift type name changed (same spec name)", wire: .safe,
         swift: .breaking, "JSON has no type names; code naming the old type no longer compiles.")
@@ -88,7 +91,8 @@ extension DiffRule {
     static let declarationOrderChanged = DiffRule(
         "declaration-order-changed",
         "Models, enum values, told-apart union variants, servers or their values, errors, answers, an operation's "
-            + "auth schemes, query items, headers or form fields are listed in another order", wire: .safe,
+            + "auth schemes, query items, headers, form fields or webhook events are listed in another order",
+        wire: .safe,
         swift: .safe,
         "What travels is read by name, tag or status as before (servers read query items, headers and form fields "
             + "by name, and accept each listed auth scheme; a client holding several credentials sends the first "

@@ -375,6 +375,7 @@ extension DiffRule {
         errorTypeChanged, responseConstraintTightened, enumValueWireChanged, sensitivityChanged,
         authSchemeDetailsChanged, errorCaseRenamed, enumCaseRenamed,
         streamTerminatorChanged, paginationWalkChanged, serverDefaultsChanged, wireTypeChanged, modelRenamedInSwift,
+        modelRenamedInSpec,
         operationsReordered, propertiesReordered, parametersReordered, authSchemesReordered, defaultServerChanged,
         declarationOrderChanged, apiAdded, apiRemoved, resourceAssigned, resourceChanged,
         webhookAdded, webhookRemoved, webhookPayloadChanged, webhookAnswerChanged, webhookHeaderAdded,

@@ -70,6 +70,14 @@ extension SpecDiff {
                         "'\(symbol)' now carries \(item.bodyType ?? "nothing"), was \(previous.bodyType ?? "nothing")",
                         at: errorLocation(item.status, in: new), symbols: [symbol], operations: throwers,
                         scope: scope(item.name))
+                } else if let was = errorBody(previous, of: before.typeName, in: old, plan: oldPlan),
+                    let now = errorBody(item, of: error.typeName, in: new, plan: newPlan), was != now
+                {
+                    // The same Swift type under another spec name (a model renamed that keeps its `swiftName`).
+                    add(
+                        .wireTypeChanged, "'\(symbol)' carries \(now), was \(was)",
+                        at: errorLocation(item.status, in: new), symbols: [symbol], operations: throwers,
+                        scope: scope(item.name))
                 }
             }
             for item in added where before.typeName == error.typeName {
@@ -181,6 +189,15 @@ extension SpecDiff {
         var renames: [String: String] = [:]
         for (name, type) in before { if let now = after[name], now != type { renames[type] = now } }
         return renames
+    }
+
+    /// The body type the spec writes for error case `item` of the error type `typeName`: the case an operation
+    /// throwing that type declares with its status, else the API's.
+    func errorBody(_ item: ErrorCasePlan, of typeName: String, in spec: Spec, plan: ClientPlan) -> TypeRef? {
+        let declared =
+            zip(plan.operations, spec.endpoints).filter { $0.0.errorType == typeName }
+            .flatMap(\.1.errors) + spec.errors
+        return declared.first { $0.status == item.status }?.body
     }
 
     /// `'AError' is` or `'AError', 'BError' are`.

@@ -20,9 +20,11 @@ extension SpecDiff {
                         && Self.sameShape(candidate.kind, model.kind)
                 }) {
                     renamed.insert(twin.name)
+                    let newType = newNames[twin.name] ?? twin.name
                     add(
-                        .modelRenamed, "model '\(model.name)' is now '\(twin.name)'", at: twin.location,
-                        symbols: [oldType, newNames[twin.name] ?? twin.name],
+                        oldType == newType ? .modelRenamedInSpec : .modelRenamed,
+                        "model '\(model.name)' is now '\(twin.name)'", at: twin.location,
+                        symbols: oldType == newType ? [newType] : [oldType, newType],
                         operations: oldUsage.operations(using: model.name),
                         scope: .renamedModel(old: model.name, new: twin.name))
                 } else {

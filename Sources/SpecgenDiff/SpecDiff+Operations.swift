@@ -117,7 +117,7 @@ extension SpecDiff {
                 "the query items, headers, form fields or answers of '\(b.name)' are listed in another order",
                 at: b.location, operations: operations, scope: exchanges)
         }
-        compareBody(a.body, b.body, endpoint: b, symbol: symbol)
+        compareBody(a.body, b.body, endpoint: b, symbol: symbol, swiftTypes: (aPlan, bPlan))
         compareResponses(a, aPlan, b, bPlan, symbol: symbol)
         compareResponseHeaders(a, aPlan, b, bPlan)
         compareAuth(old.authRequirement(of: a), new.authRequirement(of: b), of: b, symbol: symbol)
@@ -352,7 +352,12 @@ extension SpecDiff {
         }
     }
 
-    mutating func compareBody(_ a: RequestBody?, _ b: RequestBody?, endpoint: Endpoint, symbol: String) {
+    /// The request bodies; `swiftTypes` are the two plans, which say whether a body type that changed in the spec
+    /// changed in Swift.
+    mutating func compareBody(
+        _ a: RequestBody?, _ b: RequestBody?, endpoint: Endpoint, symbol: String,
+        swiftTypes: (OperationPlan, OperationPlan)
+    ) {
         let operations = [endpoint.name]
         let scope = ProofScope.request(operation: endpoint.name, ["body"])
         switch (a, b) {
@@ -372,8 +377,11 @@ extension SpecDiff {
                     at: after.location, symbols: [symbol], operations: operations, scope: scope)
             }
             if case .type(let oldType) = before.content, case .type(let newType) = after.content, oldType != newType {
+                // A model renamed in the spec that keeps its `swiftName` is the same Swift type.
+                let swiftType = { (plan: OperationPlan) in plan.parameters.first(where: \.isBody)?.type }
                 add(
-                    .requestBodyTypeChanged, "'\(endpoint.name)' sends \(newType), was \(oldType)",
+                    swiftType(swiftTypes.0) == swiftType(swiftTypes.1) ? .wireTypeChanged : .requestBodyTypeChanged,
+                    "'\(endpoint.name)' sends \(newType), was \(oldType)",
                     at: after.typeLocation,
                     symbols: [symbol], operations: operations, scope: scope)
             }

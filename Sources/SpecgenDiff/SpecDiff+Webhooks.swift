@@ -18,6 +18,11 @@ extension SpecDiff {
             : (symbols: [String](), explains: [[String]]())
         let caseSymbol = { (name: String) in "\(enumName).\(Namer().memberName(name).withoutBackticks)" }
         let location = new.webhooks?.location ?? old.webhooks?.location ?? new.location
+        if Self.reordered(oldEvents.map(\.name), newEvents.map(\.name)) {
+            add(
+                .declarationOrderChanged, "the webhook events are listed in another order", at: location,
+                scope: .operations([], places: nil))
+        }
         for event in oldEvents where !newEvents.contains(where: { $0.name == event.name }) {
             add(
                 .webhookRemoved, "webhook '\(event.name)' was removed", at: event.location,

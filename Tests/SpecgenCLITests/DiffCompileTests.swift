@@ -42,6 +42,10 @@ struct DiffCompileTests {
         "auth-schemes-reordered": "func client() -> ShopClient { ShopClient(token: \"t\", key: \"k\") }",
         "default-server-changed": "func defaultClient() -> ShopClient { ShopClient(token: \"t\") }",
         "model-renamed": "func coupon(_ code: String) -> Coupon { Coupon(code: code) }",
+        "model-renamed-in-spec": """
+        func problemMessage(_ problem: Problem) -> String { problem.message }
+        func draft(_ api: ShopClient, _ order: NewOrder) async throws { _ = try await api.createOrder(order) }
+        """,
         "property-json-key-renamed": "func totalByKey(_ order: Order) -> Double { order.total }",
         "operation-path-changed": "func sku(_ api: ShopClient) async throws { try await api.findSKU(\"ABC\") }",
         "parameter-added-optional":

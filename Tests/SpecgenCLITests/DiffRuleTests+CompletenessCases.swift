@@ -109,6 +109,16 @@ extension DiffRuleTests {
             rule: "model-renamed-in-swift",
             edits: [("  Coupon:\n    properties:", "  Coupon:\n    swiftName: Discount\n    properties:")],
             symbol: "Discount"),
+        // An error body and a request body renamed in the spec, each keeping its Swift name.
+        Case(
+            rule: "model-renamed-in-spec",
+            edits: [
+                ("  Problem:\n    properties:", "  Issue:\n    swiftName: Problem\n    properties:"),
+                ("body: Problem", "body: Issue"),
+                ("  NewOrder:\n    properties:", "  OrderDraft:\n    swiftName: NewOrder\n    properties:"),
+                ("body: NewOrder", "body: OrderDraft"),
+            ],
+            symbol: "Problem", count: 2),
         Case(
             rule: "properties-reordered",
             edits: [
