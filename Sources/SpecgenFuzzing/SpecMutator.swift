@@ -4,7 +4,7 @@ package import SpecgenYAML
 /// Single random edits of a spec's YAML tree, over every key the spec writes: a scalar replaced (by a value the
 /// same key holds elsewhere, a type with another primitive or nullability, a number moved, a flag flipped), an
 /// entry removed, an entry added (a sibling copied under a new key, or a key a field may carry), an entry moved
-/// among its siblings, a key renamed.
+/// among its siblings, a key renamed alone or with every value that names it.
 /// The diff's mutation test and fuzz target apply them; an edit that makes the spec invalid is simply not used.
 package struct SpecMutator {
     /// One edit: the tree after it, and its kind for the counts (`replace format`, `remove properties`).
@@ -38,9 +38,23 @@ package struct SpecMutator {
     /// Every node with its place.
     private var places: [Place] = []
 
+    /// The mapping entries whose key some value names (a model a type names, an error an endpoint lists), by the
+    /// mapping's place and the entry's index: what a rename everywhere renames.
+    private var namedEntries: [(place: Place, index: Int)] = []
+
     package init(_ root: YAMLNode) {
         self.root = root
         collect(root, path: [], keys: [])
+        let names = Set(
+            valuesByKey.values.joined().flatMap { text in
+                Self.isType(text) ? text.split { !Self.isNamePart($0) }.map(String.init) : [text]
+            })
+        for place in places {
+            guard case .mapping(let pairs)? = node(at: place.path)?.content else { continue }
+            for (index, pair) in pairs.enumerated() where pair.key.scalar.map(names.contains) == true {
+                namedEntries.append((place, index))
+            }
+        }
     }
 
     /// Every mapping key the spec writes, at any depth: each one an edit can replace, remove, copy or rename.
@@ -68,7 +82,7 @@ package struct SpecMutator {
     package func edit(using random: inout some RandomNumberGenerator) -> Edit? {
         guard let place = places.randomElement(using: &random), let node = node(at: place.path) else { return nil }
         let key = place.keys.last ?? "root"
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0..<5:
             guard case .scalar(let text, let style) = node.content,
                 let value = replacement(for: text, under: key, using: &random)
@@ -84,6 +98,9 @@ package struct SpecMutator {
             return fieldKeyAdded(to: node, at: place, using: &random)
         case 9:
             return moved(in: node, at: place, using: &random)
+        case 10:
+            guard let (place, index) = namedEntries.randomElement(using: &random) else { return nil }
+            return renamedEverywhere(entry: index, at: place)
         default:
             guard case .mapping(var pairs) = node.content, !pairs.isEmpty else { return nil }
             let index = Int.random(in: 0..<pairs.count, using: &random)
@@ -118,6 +135,71 @@ package struct SpecMutator {
         case .scalar:
             return nil
         }
+    }
+
+    /// A key renamed together with every value that names it (`User` in `response: User`, `[User]?` and
+    /// `oneOf: [{type: User}]`; an error in `errors: [NotFound]`, a server in `server: media`, an auth scheme in
+    /// `auth: [bearer]`, a field in a paging or streaming key): the rename a team makes on purpose, which a key
+    /// renamed alone never is, since it leaves what named the key pointing at nothing. Nil when no value names it.
+    private func renamedEverywhere(entry index: Int, at place: Place) -> Edit? {
+        guard case .mapping(let pairs)? = node(at: place.path)?.content, pairs.indices.contains(index) else {
+            return nil
+        }
+        let key = pairs[index].key
+        guard let name = key.scalar, name.first?.isLetter == true, name.allSatisfy(Self.isNamePart) else { return nil }
+        let renamed = name + "2"
+        var named = 0
+        let referring = Self.renamingValues(root, name, to: renamed, count: &named)
+        guard named > 0 else { return nil }
+        // The values below the key may have been renamed too: the key is renamed in the tree that holds them.
+        let edited = Self.update(referring, place.path[...]) { node in
+            guard case .mapping(var pairs) = node.content else { return node }
+            pairs[index].key = YAMLNode(.scalar(renamed, .plain), mark: key.mark)
+            return YAMLNode(.mapping(pairs), mark: node.mark)
+        }
+        return Edit(root: edited, kind: "rename-all \(place.keys.last ?? "root")")
+    }
+
+    /// The tree with `name` replaced by `renamed` in every scalar value that is the name or a type expression
+    /// holding it as a whole word (`[User]?`, `{string: User}`; not `UserID`); `count` counts the values changed.
+    private static func renamingValues(
+        _ node: YAMLNode, _ name: String, to renamed: String, count: inout Int
+    )
+        -> YAMLNode
+    {
+        var node = node
+        switch node.content {
+        case .scalar(let text, let style):
+            guard text == name || (isType(text) && text.contains(name)) else { break }
+            let replaced = replacingWord(name, with: renamed, in: text)
+            if replaced != text {
+                count += 1
+                node.content = .scalar(replaced, style)
+            }
+        case .sequence(let items):
+            node.content = .sequence(items.map { renamingValues($0, name, to: renamed, count: &count) })
+        case .mapping(var pairs):
+            for index in pairs.indices {
+                pairs[index].value = renamingValues(pairs[index].value, name, to: renamed, count: &count)
+            }
+            node.content = .mapping(pairs)
+        }
+        return node
+    }
+
+    /// `text` with each occurrence of `word` that no letter, digit or underscore touches replaced.
+    static func replacingWord(_ word: String, with replacement: String, in text: String) -> String {
+        func isNamePart(_ character: Character?) -> Bool { character.map(Self.isNamePart) ?? false }
+        var result = ""
+        var rest = Substring(text)
+        while let range = rest.firstRange(of: word) {
+            let before = range.lowerBound == rest.startIndex ? result.last : rest[rest.index(before: range.lowerBound)]
+            let after = range.upperBound == rest.endIndex ? nil : rest[range.upperBound]
+            result += rest[..<range.lowerBound]
+            result += isNamePart(before) || isNamePart(after) ? word : replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
     }
 
     /// A sibling entry copied under a new key, or a sequence item repeated with a change.
@@ -194,6 +276,11 @@ package struct SpecMutator {
         return candidates.filter { $0 != text }.randomElement(using: &random)
     }
 
+    /// Whether a character can be part of a name: a letter, a digit or an underscore.
+    static func isNamePart(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
     /// Whether a scalar reads as a type: `string`, `Order?`, `[Tag]`, `{string: int}`.
     static func isType(_ text: String) -> Bool {
         let bare = text.trimmingSuffix("?")
@@ -260,61 +347,5 @@ extension String {
         var text = self
         while text.last == suffix { text.removeLast() }
         return text
-    }
-}
-
-/// A YAML tree written back as block YAML that reads as the same tree: plain scalars stay plain where YAML reads
-/// them as the same text, every other scalar is double-quoted.
-package enum YAMLTreeText {
-    package static func text(of root: YAMLNode) -> String {
-        var out = ""
-        write(root, indent: 0, into: &out)
-        return out.hasSuffix("\n") ? out : out + "\n"
-    }
-
-    private static func write(_ node: YAMLNode, indent: Int, into out: inout String) {
-        let pad = String(repeating: " ", count: indent)
-        switch node.content {
-        case .scalar:
-            out += scalar(node) + "\n"
-        case .sequence(let items):
-            for item in items {
-                out += pad + "-"
-                nested(item, indent: indent + 2, into: &out)
-            }
-        case .mapping(let pairs):
-            for pair in pairs {
-                out += pad + scalar(pair.key) + ":"
-                nested(pair.value, indent: indent + 2, into: &out)
-            }
-        }
-    }
-
-    private static func nested(_ node: YAMLNode, indent: Int, into out: inout String) {
-        switch node.content {
-        case .scalar: out += " " + scalar(node) + "\n"
-        case .sequence(let items) where items.isEmpty: out += " []\n"
-        case .mapping(let pairs) where pairs.isEmpty: out += " {}\n"
-        default:
-            out += "\n"
-            write(node, indent: indent, into: &out)
-        }
-    }
-
-    private static func scalar(_ node: YAMLNode) -> String {
-        guard case .scalar(let text, let style) = node.content else { return "\"\"" }
-        if style == .plain, isPlainSafe(text) { return text }
-        return JSONLiteral.string(text)
-    }
-
-    /// Whether a plain scalar reads back as the same text in a block context.
-    private static func isPlainSafe(_ text: String) -> Bool {
-        guard let first = text.first, let last = text.last, first != " ", last != " " else { return text.isEmpty }
-        if "-?:,[]{}#&*!|>'\"%@`".contains(first) {
-            // `-1` and `-x` read as themselves; `- x` and a lone `-` do not.
-            guard first == "-", text.count > 1, !text.hasPrefix("- ") else { return false }
-        }
-        return !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":")
-            && !text.unicodeScalars.contains { $0 == "\n" || $0 == "\t" || JSONLiteral.needsEscape($0) }
     }
 }

@@ -98,7 +98,7 @@ struct DiffMutationTests {
 
     /// The counts by kind of edit, as a Markdown table.
     static func table(_ outcomes: [DiffMutationCheck.Outcome], specs: Int, formatKeys: Int) -> String {
-        let kinds = ["replace", "set", "add", "remove", "move", "rename"]
+        let kinds = ["replace", "set", "add", "remove", "move", "rename", "rename-all"]
         var rows = [
             "| edit | tried | valid | wire changed | Swift changed | neither | findings | problems |",
             "|---|---:|---:|---:|---:|---:|---:|---:|",
