@@ -30,6 +30,11 @@ extension DiffRule {
     static let sensitivityChanged = DiffRule(
         "sensitivity-changed", "A value is now, or no longer, redacted as sensitive", wire: .safe, swift: .safe,
         "Nothing travels differently; logs, errors and descriptions redact the value, or show it.")
+    static let redactionRemoved = DiffRule(
+        "redaction-removed", "A model's last sensitive value is no longer sensitive, so its redacting description goes",
+        wire: .safe, swift: .breaking,
+        "Nothing travels differently; the model no longer conforms to `CustomStringConvertible` and "
+            + "`CustomDebugStringConvertible`, so code that reads its `description` no longer compiles.")
     static let authSchemeDetailsChanged = DiffRule(
         "auth-scheme-details-changed", "An auth scheme sends the same credential another way", wire: .breaking,
         swift: .safe,

@@ -373,6 +373,7 @@ extension DiffRule {
         authSchemeRemoved, authSchemeKindChanged,
         behaviourChanged, deprecated, documentationChanged, formatChanged, nullabilityChanged, apiRenamed,
         errorTypeChanged, responseConstraintTightened, enumValueWireChanged, sensitivityChanged,
+        redactionRemoved,
         authSchemeDetailsChanged, errorCaseRenamed, enumCaseRenamed,
         streamTerminatorChanged, paginationWalkChanged, serverDefaultsChanged, wireTypeChanged, modelRenamedInSwift,
         modelRenamedInSpec,

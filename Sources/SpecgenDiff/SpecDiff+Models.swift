@@ -244,8 +244,13 @@ extension SpecDiff {
                     at: current.location, symbols: [symbol], operations: operations, scope: scope)
             }
             if field.sensitive != current.sensitive {
+                // The redacting description, and its conformances, go with the model's last sensitive value.
+                let oldTypeName = old.model(named: model.name).map(namer.swiftName(of:)) ?? typeName
+                let redactionGoes = Self.redacts(oldTypeName, in: oldPlan) && !Self.redacts(typeName, in: newPlan)
                 add(
-                    .sensitivityChanged, "\(what) is \(current.sensitive ? "now" : "no longer") redacted as sensitive",
+                    redactionGoes ? .redactionRemoved : .sensitivityChanged,
+                    "\(what) is \(current.sensitive ? "now" : "no longer") redacted as sensitive"
+                        + (redactionGoes ? "; '\(typeName)' has no redacting description any more" : ""),
                     at: current.location, symbols: [symbol, "\(newPlan.names.client).sensitiveNames"],
                     operations: operations, scope: .operations(operations, places: nil))
             }
@@ -319,6 +324,13 @@ extension SpecDiff {
     }
 
     /// Swift type names by spec model name.
+    /// Whether the struct `typeName` of `plan` has a description that redacts sensitive values.
+    static func redacts(_ typeName: String, in plan: ClientPlan) -> Bool {
+        plan.models.contains { model in
+            if case .object(let object) = model { object.typeName == typeName && object.hasSensitive } else { false }
+        }
+    }
+
     static func typeNames(_ spec: Spec) -> [String: String] {
         let namer = Namer()
         var names: [String: String] = [:]

@@ -42,6 +42,8 @@ struct DiffCompileTests {
         "auth-schemes-reordered": "func client() -> ShopClient { ShopClient(token: \"t\", key: \"k\") }",
         "default-server-changed": "func defaultClient() -> ShopClient { ShopClient(token: \"t\") }",
         "model-renamed": "func coupon(_ code: String) -> Coupon { Coupon(code: code) }",
+        // Against a client whose Order has a sensitive note (the case is reversed).
+        "redaction-removed": "func orderText(_ order: Order) -> String { order.description }",
         "model-renamed-in-spec": """
         func problemMessage(_ problem: Problem) -> String { problem.message }
         func draft(_ api: ShopClient, _ order: NewOrder) async throws { _ = try await api.createOrder(order) }

@@ -52,6 +52,11 @@ extension DiffRuleTests {
             rule: "sensitivity-changed",
             edits: [("      note: string?\n", "      note: {type: string?, sensitive: true}\n")],
             symbol: "Order.note"),
+        // The model's one sensitive value made plain: the old spec is the edited one.
+        Case(
+            rule: "redaction-removed",
+            edits: [("      note: string?\n", "      note: {type: string?, sensitive: true}\n")],
+            symbol: "Order.note", reversed: true),
         Case(
             rule: "auth-scheme-details-changed", edits: [("in: header, name: X-Key", "in: header, name: X-Shop-Key")],
             symbol: "ShopClient.init", shared: keyedRoute),
