@@ -349,6 +349,16 @@ extension LintRun {
         }
         for field in fields {
             let fieldPath = "\(keyPath).\(field.wireName)"
+            // A form field, or a part of text or files, is sent or left out: neither has a `null` (a JSON part may be
+            // `null`).
+            let textual = body.encoding == .form || (body.encoding == .multipart && types.partKind(field.type) != .json)
+            if textual, field.presence == .nullable {
+                error(
+                    .bodies,
+                    field.typeLocation,
+                    "\(body.encoding == .form ? "form field" : "part") '\(field.wireName)' at '\(fieldPath)' cannot be "
+                        + "null", fix: "write '\(field.type)?'; a \(body.encoding.rawValue) field is sent or left out")
+            }
             switch body.encoding {
             case .form:
                 if types.textStyle(of: field) == nil {
