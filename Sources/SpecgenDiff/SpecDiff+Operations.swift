@@ -93,10 +93,14 @@ extension SpecDiff {
         var newParameters = b.pathParameters + b.queryParameters + b.headerParameters
         if case .fields(let fields)? = a.body?.content { oldParameters += fields }
         if case .fields(let fields)? = b.body?.content { newParameters += fields }
+        let parameterFindings = findings.count
         compareParameters(oldParameters, aPlan, newParameters, bPlan, endpoint: b, symbol: symbol)
-        // The signature's order, when the spec's changed too (a parameter made required moves up on its own).
+        // The signature's order, when the spec's changed too, or when no finding on the parameters already breaks
+        // the call: a parameter made required moves up (and breaks the call as it is), one made optional moves down
+        // (and breaks only a call that passes the parameters after it).
+        let callAlreadyBreaks = findings[parameterFindings...].contains { $0.rule.swift == .breaking }
         if Self.reordered(aPlan.parameters.map(\.wireName), bPlan.parameters.map(\.wireName)),
-            Self.reordered(oldParameters.map(\.wireName), newParameters.map(\.wireName))
+            Self.reordered(oldParameters.map(\.wireName), newParameters.map(\.wireName)) || !callAlreadyBreaks
         {
             add(
                 .parametersReordered, "the parameters of '\(b.name)' come in another order", at: b.location,

@@ -12,10 +12,13 @@ struct DiffMutationCompileTests {
     /// Specs small enough to compile many times, with every kind of declaration: a client, models, unions, enums,
     /// errors of its own, headers, paging and a stream (`shop.yaml`), and a seed API with OAuth 2.
     static let specs = ["Tests/Fixtures/diff-mutations/shop.yaml", "Specs/Keyz.yaml"]
-    /// Edits compiled per spec: those that change the Swift API, then as many that change only the wire.
+    /// Edits compiled per spec: those that change the Swift API, then half as many that change only the wire.
     /// `SPECGEN_COMPILED_MUTATIONS` asks for more, and then leaves Benchmarks/DIFF.md alone.
     static let compiledPerSpec =
         ProcessInfo.processInfo.environment["SPECGEN_COMPILED_MUTATIONS"].flatMap(Int.init) ?? 12
+    /// The edits' seed; `SPECGEN_MUTATION_SEED` asks for other edits, and then leaves Benchmarks/DIFF.md alone.
+    static let seed = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
+    static var isDefaultRun: Bool { compiledPerSpec == 12 && seed == 0x5EED }
 
     struct Subject: Sendable {
         var path: String
@@ -67,7 +70,8 @@ struct DiffMutationCompileTests {
 
     /// The edits compiled for one spec: those that change the Swift API, then half as many that change only the wire.
     static func chosenEdits(_ subject: Subject) -> [DiffMutationCheck.Outcome] {
-        let outcomes = DiffMutationCheck(text: subject.text, path: subject.path).run(edits: 100, seed: 0x5EED)
+        let outcomes = DiffMutationCheck(text: subject.text, path: subject.path).run(
+            edits: max(100, compiledPerSpec * 8), seed: seed)
         var seen: Set<String> = []
         let valid = outcomes.filter { $0.valid && $0.edited.map { seen.insert($0).inserted } == true }
         return Array(valid.filter { $0.swift }.prefix(compiledPerSpec))
@@ -118,7 +122,7 @@ struct DiffMutationCompileTests {
         }
         // Both sides of the verdict are exercised.
         #expect(verdicts.contains { !$0.compiles } && verdicts.contains { $0.compiles })
-        guard ProcessInfo.processInfo.environment["SPECGEN_COMPILED_MUTATIONS"] == nil else { return }
+        guard Self.isDefaultRun else { return }
         let check = try DocRegions.check(
             "Benchmarks/DIFF.md", with: ["diff-mutations-compiled": Self.table(verdicts)])
         #expect(

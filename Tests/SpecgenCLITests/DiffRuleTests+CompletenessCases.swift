@@ -327,7 +327,8 @@ extension DiffRuleTests {
     /// Edits the mutation test found unexplained or misjudged, each now explained by the rule that names it: the
     /// last operation of a resource removed takes the resource's struct along; renaming an API with webhooks renames
     /// its webhook types; a `date` parameter sent as `datetime` keeps its Swift type (`Date`); a Swift name given to
-    /// a page walk's limit changes no walk; a renamed enum case renames the defaults that name it.
+    /// a page walk's limit changes no walk; a renamed enum case renames the defaults that name it; a parameter made
+    /// optional moves in the signature; webhook events listed in another order.
     @Test(arguments: [
         ("base", "  cancelOrder:\n    resource: orders.cancel\n", "  cancelOrder:\n", ["resource-changed"]),
         (
@@ -347,6 +348,22 @@ extension DiffRuleTests {
         (
             "Ledger/Ledger.yaml", "      - {value: 0, swiftName: normal}\n", "      - 0\n",
             ["enum-case-renamed"]
+        ),
+        // A parameter made optional moves after the required ones: a call passing both must reorder them.
+        (
+            "base", "      locale: string\n", "      locale: string?\n",
+            ["parameter-made-optional", "parameters-reordered"]
+        ),
+        // Webhook events listed in another order.
+        (
+            "Relay/Relay.yaml",
+            "    message.delivered:\n      summary: A message reached its recipient.\n      payload: MessageEvent\n"
+                + "    message.failed:\n      summary: A message could not be delivered.\n      payload: MessageEvent\n"
+                + "      headers: {Relay-Attempt: int}\n      answer: 204\n",
+            "    message.failed:\n      summary: A message could not be delivered.\n      payload: MessageEvent\n"
+                + "      headers: {Relay-Attempt: int}\n      answer: 204\n"
+                + "    message.delivered:\n      summary: A message reached its recipient.\n      payload: MessageEvent\n",
+            ["declaration-order-changed"]
         ),
     ])
     func editsTheMutationTestFoundAreExplained(
