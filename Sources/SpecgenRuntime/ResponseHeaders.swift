@@ -82,6 +82,11 @@ extension UUID: HeaderValue {
     public init?(headerText: String) { self.init(uuidString: headerText) }
 }
 
+extension Data: HeaderValue {
+    /// Base64 text, as `bytes` travel wherever they are text.
+    public init?(headerText: String) { self.init(base64Encoded: headerText) }
+}
+
 extension URL: HeaderValue {
     /// An absolute URL or a reference such as `/payments/pay_1` (as `Location` may carry).
     public init?(headerText: String) {

@@ -147,3 +147,24 @@ struct ISO8601ReadingTests {
                 == "2025-01-01T12:00:00.250Z")
     }
 }
+
+/// Response headers read as the spec's types: `bytes` as base64 text, as they travel wherever they are text.
+struct HeaderReadingTests {
+    static func reader(_ name: String, _ value: String) -> ResponseHeaderReader {
+        var fields = HTTPFields()
+        if let field = HTTPField.Name(name) { fields[field] = value }
+        return ResponseHeaderReader(
+            HTTPResponseData(status: .ok, headerFields: fields, body: Data()), operation: "Tests.read")
+    }
+
+    @Test func bytesAreReadFromBase64() throws {
+        let reader = Self.reader("X-Digest", "aGVsbG8=")
+        #expect(try reader.required("X-Digest", as: Data.self) == Data("hello".utf8))
+        #expect(try reader.optional("X-Other", as: Data.self) == nil)
+    }
+
+    @Test func textThatIsNoBase64IsATypedError() {
+        let reader = Self.reader("X-Digest", "not base64!")
+        #expect(throws: ClientError.self) { try reader.optional("X-Digest", as: Data.self) }
+    }
+}
