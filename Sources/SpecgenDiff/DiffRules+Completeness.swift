@@ -35,6 +35,11 @@ extension DiffRule {
         wire: .safe, swift: .breaking,
         "Nothing travels differently; the model no longer conforms to `CustomStringConvertible` and "
             + "`CustomDebugStringConvertible`, so code that reads its `description` no longer compiles.")
+    static let mockHandlerChanged = DiffRule(
+        "mock-handler-changed", "The mock's closure for an operation takes other arguments (an optional one added)",
+        wire: .safe, swift: .breaking,
+        "Nothing travels differently, and calls to the client still compile; a test that gives the mock a closure "
+            + "for the operation must take the new arguments.")
     static let authSchemeDetailsChanged = DiffRule(
         "auth-scheme-details-changed", "An auth scheme sends the same credential another way", wire: .breaking,
         swift: .safe,
@@ -128,7 +133,8 @@ extension DiffRule {
 
     /// The rules that change only the Swift API: they explain no wire fact but those they name.
     static let swiftOnly: Set<String> = [
-        nullabilityChanged.id, sensitivityChanged.id, enumCaseRenamed.id, modelRenamedInSwift.id, errorCaseRenamed.id,
+        nullabilityChanged.id, sensitivityChanged.id, redactionRemoved.id, mockHandlerChanged.id, enumCaseRenamed.id,
+        modelRenamedInSwift.id, errorCaseRenamed.id,
         apiRenamed.id, errorTypeChanged.id, resourceAssigned.id, resourceChanged.id, propertiesReordered.id,
         parametersReordered.id, authSchemesReordered.id, defaultServerChanged.id, declarationOrderChanged.id,
     ]

@@ -373,7 +373,7 @@ extension DiffRule {
         authSchemeRemoved, authSchemeKindChanged,
         behaviourChanged, deprecated, documentationChanged, formatChanged, nullabilityChanged, apiRenamed,
         errorTypeChanged, responseConstraintTightened, enumValueWireChanged, sensitivityChanged,
-        redactionRemoved,
+        redactionRemoved, mockHandlerChanged,
         authSchemeDetailsChanged, errorCaseRenamed, enumCaseRenamed,
         streamTerminatorChanged, paginationWalkChanged, serverDefaultsChanged, wireTypeChanged, modelRenamedInSwift,
         modelRenamedInSpec,

@@ -73,6 +73,7 @@ extension SpecDiff {
     }
 
     mutating func compare(_ a: Endpoint, _ aPlan: OperationPlan, _ b: Endpoint, _ bPlan: OperationPlan) {
+        let start = findings.count
         let symbol = "\(newPlan.names.api).\(bPlan.bareName)"
         let operations = [b.name]
         let route = ProofScope.request(operation: a.name, ["route"])
@@ -215,6 +216,7 @@ extension SpecDiff {
                 .documentationChanged, "the documentation of '\(b.name)' changed", at: b.location, symbols: [symbol],
                 operations: operations, scope: exchanges)
         }
+        compareMockHandlers(aPlan, bPlan, of: b, since: start)
     }
 
     /// A path with placeholders blanked: renaming `{id}` to `{ticketID}` changes no request.

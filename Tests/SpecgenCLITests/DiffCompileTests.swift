@@ -42,6 +42,11 @@ struct DiffCompileTests {
         "auth-schemes-reordered": "func client() -> ShopClient { ShopClient(token: \"t\", key: \"k\") }",
         "default-server-changed": "func defaultClient() -> ShopClient { ShopClient(token: \"t\") }",
         "model-renamed": "func coupon(_ code: String) -> Coupon { Coupon(code: code) }",
+        "mock-handler-changed": """
+        func mockOrders() -> ShopMock {
+            ShopMock(getOrder: { id, _, _, _ in Order(id: id, status: .pending, total: 1) })
+        }
+        """,
         // Against a client whose Order has a sensitive note (the case is reversed).
         "redaction-removed": "func orderText(_ order: Order) -> String { order.description }",
         "model-renamed-in-spec": """

@@ -52,6 +52,12 @@ extension DiffRuleTests {
             rule: "sensitivity-changed",
             edits: [("      note: string?\n", "      note: {type: string?, sensitive: true}\n")],
             symbol: "Order.note"),
+        Case(
+            rule: "mock-handler-changed",
+            edits: [
+                ("      page: {type: int, default: 1}\n", "      page: {type: int, default: 1}\n      sort: string?\n")
+            ],
+            symbol: "ShopMock.GetOrderHandler"),
         // The model's one sensitive value made plain: the old spec is the edited one.
         Case(
             rule: "redaction-removed",
