@@ -323,7 +323,6 @@ extension SpecDiff {
         }
     }
 
-    /// Swift type names by spec model name.
     /// Whether the struct `typeName` of `plan` has a description that redacts sensitive values.
     static func redacts(_ typeName: String, in plan: ClientPlan) -> Bool {
         plan.models.contains { model in
@@ -331,6 +330,7 @@ extension SpecDiff {
         }
     }
 
+    /// Swift type names by spec model name.
     static func typeNames(_ spec: Spec) -> [String: String] {
         let namer = Namer()
         var names: [String: String] = [:]
