@@ -10,8 +10,7 @@ extension SpecDiff {
     mutating func compareMockHandlers(_ aPlan: OperationPlan, _ bPlan: OperationPlan, of b: Endpoint, since start: Int)
     {
         let closure = { (plan: OperationPlan) in plan.parameters.map(\.type) + [plan.handlerEffects] }
-        guard closure(aPlan) != closure(bPlan), !findings[start...].contains(where: { $0.rule.swift == .breaking })
-        else { return }
+        guard closure(aPlan) != closure(bPlan), !breaksSwift(since: start) else { return }
         let handlers = [bPlan.handlerTypeName] + (bPlan.responseHeaders.map { [$0.handlerTypeName] } ?? [])
         add(
             .mockHandlerChanged, "the mock's closure for '\(b.name)' takes other arguments", at: b.location,

@@ -166,6 +166,7 @@ extension SpecDiff {
         }
         let namer = Namer()
         func swiftName(_ field: Field) -> String { namer.bareSwiftName(of: field) }
+        let oldTypeName = old.model(named: model.name).map(namer.swiftName(of:)) ?? typeName
         var matched: Set<String> = []
         for field in before {
             let oldSymbol = "\(typeName).\(swiftName(field))"
@@ -201,7 +202,6 @@ extension SpecDiff {
                     at: current.location, symbols: [oldSymbol, symbol], operations: operations, scope: scope)
             }
             if field.type != current.type {
-                let oldTypeName = old.model(named: model.name).map(namer.swiftName(of:)) ?? typeName
                 let sameSwiftType =
                     Self.swiftType(of: field.wireName, in: oldPlan, typeName: oldTypeName)
                     == Self.swiftType(of: current.wireName, in: newPlan, typeName: typeName)
@@ -245,7 +245,6 @@ extension SpecDiff {
             }
             if field.sensitive != current.sensitive {
                 // The redacting description, and its conformances, go with the model's last sensitive value.
-                let oldTypeName = old.model(named: model.name).map(namer.swiftName(of:)) ?? typeName
                 let redactionGoes = Self.redacts(oldTypeName, in: oldPlan) && !Self.redacts(typeName, in: newPlan)
                 add(
                     redactionGoes ? .redactionRemoved : .sensitivityChanged,

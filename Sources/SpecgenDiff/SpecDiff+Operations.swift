@@ -99,9 +99,9 @@ extension SpecDiff {
         // The signature's order, when the spec's changed too, or when no finding on the parameters already breaks
         // the call: a parameter made required moves up (and breaks the call as it is), one made optional moves down
         // (and breaks only a call that passes the parameters after it).
-        let callAlreadyBreaks = findings[parameterFindings...].contains { $0.rule.swift == .breaking }
         if Self.reordered(aPlan.parameters.map(\.wireName), bPlan.parameters.map(\.wireName)),
-            Self.reordered(oldParameters.map(\.wireName), newParameters.map(\.wireName)) || !callAlreadyBreaks
+            Self.reordered(oldParameters.map(\.wireName), newParameters.map(\.wireName))
+                || !breaksSwift(since: parameterFindings)
         {
             add(
                 .parametersReordered, "the parameters of '\(b.name)' come in another order", at: b.location,

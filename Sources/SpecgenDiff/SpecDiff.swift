@@ -78,6 +78,9 @@ package struct SpecDiff {
         return diff.findings.sorted { ($0.location, $0.rule.id, $0.message) < ($1.location, $1.rule.id, $1.message) }
     }
 
+    /// Whether a finding added since `start` (a count of ``findings``) already breaks Swift.
+    func breaksSwift(since start: Int) -> Bool { findings[start...].contains { $0.rule.swift == .breaking } }
+
     /// Whether the elements both lists hold come in another order in the second.
     static func reordered<Element: Equatable>(_ before: [Element], _ after: [Element]) -> Bool {
         before.filter(after.contains) != after.filter(before.contains)

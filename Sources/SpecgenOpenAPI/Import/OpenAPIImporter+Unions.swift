@@ -76,17 +76,17 @@ extension ImportRun {
     ) -> (Model, ModelShape) {
         var model = header
         var discriminator = schema["discriminator"]?.string("propertyName")
-        var tags: [String: [String]] = [:]  // model name → its tags from the mapping, in the mapping's order
+        // The mapping's entries, each with the model it names, in the mapping's order.
         var mapped: [(tag: String, model: String, at: SourceLocation)] = []
         if discriminator != nil, let mapping = schema["discriminator"]?["mapping"]?.entries {
             for (tag, keyLocation, target) in mapping {
                 guard let value = mappingValue(tag, target, of: name) else { continue }
                 if let model = modelName(forReference: Self.mappingReference(value), from: target) {
-                    tags[model, default: []].append(tag)
                     mapped.append((tag, model, keyLocation))
                 }
             }
         }
+        let tags = Dictionary(grouping: mapped, by: \.model).mapValues { $0.map(\.tag) }
         var written: [UnionVariant] = []
         // Each written variant's type, and the tags it is known by.
         var variantTypes: [TypeRef] = []
