@@ -297,7 +297,7 @@ extension ExchangeSimulator {
             (
                 json: JSONText.encode(value),
                 failure: oldClient.failure(decoding: value, as: oldType)?.description
-                    ?? (whole ? unread(value, as: oldType) : nil)
+                    ?? (whole ? unread(value, as: oldType, sentAs: type) : nil)
             )
         }
         readingCache[key] = found
@@ -305,12 +305,20 @@ extension ExchangeSimulator {
     }
 
     /// Why an answer that decodes says nothing to the old client: it is an object whose keys the old type, a struct
-    /// that keeps no undeclared ones, declares none of (every property of the old app reads as absent).
-    func unread(_ value: SpecValue, as type: TypeRef) -> String? {
+    /// that keeps no undeclared ones, declares none of (every property of the old app reads as absent), and the
+    /// type it is sent as (`sent`, of the new spec) declares none of them either, so no answer says more. Where
+    /// the new type still declares an old key, an answer without it is one the old server could give as well.
+    func unread(_ value: SpecValue, as type: TypeRef, sentAs sent: TypeRef) -> String? {
         guard case .object(let entries) = value, !entries.isEmpty,
             case .object(let model) = oldTypes.shape(of: type), model.additionalProperties == nil,
+            !model.fields.isEmpty,
             !entries.contains(where: { entry in model.fields.contains { $0.wireName == entry.key } })
         else { return nil }
+        if case .object(let now) = newTypes.shape(of: sent),
+            now.fields.contains(where: { field in model.fields.contains { $0.wireName == field.wireName } })
+        {
+            return nil
+        }
         let keys = entries.prefix(3).map { "'\($0.key)'" }.joined(separator: ", ")
         return "reads none of the answer's keys (\(keys)\(entries.count > 3 ? ", ..." : "")): every property is absent"
     }

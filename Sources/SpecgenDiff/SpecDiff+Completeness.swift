@@ -287,6 +287,14 @@ extension SpecDiff {
         }
         return (facts(old) != facts(new), declarations(old) != declarations(new))
     }
+
+    /// The shortest exchange of any operation that fails between an app built from `old` and a server of `new`,
+    /// every request and answer tried and none explained away; nil when all of them work. Rule-free, as
+    /// ``differences(old:new:)`` is: a diff with no wire-breaking finding must leave this nil.
+    package static func failingExchange(old: Spec, new: Spec) -> Exchange? {
+        var simulator = ExchangeSimulator(old: old, new: new, oldTypes: TypeResolver(old), newTypes: TypeResolver(new))
+        return simulator.proof(operations: old.endpoints.map(\.name), places: nil).evidence
+    }
 }
 
 extension SpecDiff {

@@ -131,6 +131,7 @@ package struct SpecDiff {
                 sender: senders.first ?? operations.first,
                 receiver: operations.first { !senders.contains($0) } ?? operations.first)
         }
+        proveWhole(&simulator)
     }
 
     /// The places of each operation's exchanges (by its name in the old spec) where a finding's own change can

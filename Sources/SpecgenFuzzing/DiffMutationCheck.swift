@@ -6,8 +6,10 @@ import SpecgenYAML
 
 /// The diff's completeness, checked on random single edits of a spec, each compared both ways: every edit that
 /// changes what travels or the generated Swift API gets findings that explain it (no catch-all finding), an edit
-/// that changes neither gets no breaking verdict, and one that changes neither and gets no finding leaves the
-/// generated code as it was (comments aside), so the models the diff compares miss nothing the generator writes.
+/// that changes neither gets no breaking verdict, one with no wire-breaking finding leaves every exchange of every
+/// operation between the old app and the new server working, and one that changes neither and gets no finding
+/// leaves the generated code as it was (comments aside), so the models the diff compares miss nothing the generator
+/// writes.
 package struct DiffMutationCheck {
     /// What one edit did to the diff.
     package struct Outcome: Sendable {
@@ -91,6 +93,13 @@ package struct DiffMutationCheck {
             if !changed.swift, let finding = findings.first(where: { $0.swift == .breaking }) {
                 problem("Swift-breaking '\(finding.rule.id)' though the Swift API is the same")
             }
+            // The wire verdict, checked whole: with no wire-breaking finding, every exchange of every operation
+            // between the old app and the new server works.
+            if changed.wire, !findings.contains(where: { $0.wire == .breaking }),
+                let exchange = SpecDiff.failingExchange(old: old, new: new)
+            {
+                problem("no wire-breaking finding, yet \(exchange)")
+            }
             if changed.wire || changed.swift, findings.isEmpty { problem("no finding for a change") }
             // The generated code is the last word: where neither model saw a change and no rule spoke, it is the
             // same but for its comments.
@@ -103,9 +112,11 @@ package struct DiffMutationCheck {
                 }
             }
         }
-        // `SPECGEN_MUTATION_EDITED=<path>` keeps the edited spec of a failing edit, to diff it by hand.
+        // `SPECGEN_MUTATION_EDITED=<path>` keeps the edited spec of each failing edit, to diff it by hand, as
+        // `<path>-<kind>-<size>.yaml` (`/tmp/edit-replace_type-4120.yaml`).
         if !outcome.problems.isEmpty, let path = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_EDITED"] {
-            _ = FileManager.default.createFile(atPath: path, contents: Data(edited.utf8))
+            let name = "\(path)-\(edit.kind.replacing(" ", with: "_"))-\(edited.utf8.count).yaml"
+            _ = FileManager.default.createFile(atPath: name, contents: Data(edited.utf8))
         }
         return outcome
     }
