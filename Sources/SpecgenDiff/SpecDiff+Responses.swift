@@ -118,6 +118,15 @@ extension SpecDiff {
                 continue
             }
             let here = ProofScope.responseHeader(operation: a.name, header.wireName)
+            let (was, now) = (symbol(aPlan, header.wireName), symbol(bPlan, header.wireName))
+            if let was = was.first, let now = now.first,
+                was.split(separator: ".").last != now.split(separator: ".").last
+            {
+                add(
+                    .propertyRenamedInSwift,
+                    "response header '\(header.wireName)' of '\(b.name)' is '\(now)' in Swift, was '\(was)'",
+                    at: location, symbols: [was, now], operations: operations, scope: here)
+            }
             checkConstraints(
                 old.constraints, header.constraints, what: "response header '\(header.wireName)' of '\(b.name)'",
                 at: location, symbols: symbol(bPlan, header.wireName), operations: operations, inRequest: false,

@@ -48,8 +48,9 @@ package struct DiffMutationCheck {
         return SpecMutator(root).keys.union(SpecMutator.fieldKeys.map(\.0))
     }
 
-    /// `count` edits drawn from `seed`; none when the spec itself does not load.
-    package func run(edits count: Int, seed: UInt64) -> [Outcome] {
+    /// `count` edits drawn from `seed`, each made of `depth` single edits one after another (`replace type +
+    /// remove default`), so changes that meet are tried too; none when the spec itself does not load.
+    package func run(edits count: Int, seed: UInt64, depth: Int = 1) -> [Outcome] {
         guard let spec, let root else { return [] }
         var random = SplitMix64(seed: seed)
         let mutator = SpecMutator(root)
@@ -58,7 +59,11 @@ package struct DiffMutationCheck {
         var attempts = 0
         while outcomes.count < count, attempts < count * 20 {
             attempts += 1
-            guard let edit = mutator.edit(using: &random) else { continue }
+            guard var edit = mutator.edit(using: &random) else { continue }
+            for _ in 1..<max(depth, 1) {
+                guard let next = SpecMutator(edit.root).edit(using: &random) else { break }
+                edit = SpecMutator.Edit(root: next.root, kind: edit.kind + " + " + next.kind)
+            }
             outcomes.append(check(edit, against: spec, code: code))
         }
         return outcomes

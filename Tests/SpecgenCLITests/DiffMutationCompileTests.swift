@@ -18,7 +18,9 @@ struct DiffMutationCompileTests {
         ProcessInfo.processInfo.environment["SPECGEN_COMPILED_MUTATIONS"].flatMap(Int.init) ?? 12
     /// The edits' seed; `SPECGEN_MUTATION_SEED` asks for other edits, and then leaves Benchmarks/DIFF.md alone.
     static let seed = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
-    static var isDefaultRun: Bool { compiledPerSpec == 12 && seed == 0x5EED }
+    /// Single edits made into each edit; `SPECGEN_MUTATION_DEPTH=2` compiles two at once.
+    static let depth = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_DEPTH"].flatMap(Int.init) ?? 1
+    static var isDefaultRun: Bool { compiledPerSpec == 12 && seed == 0x5EED && depth == 1 }
 
     struct Subject: Sendable {
         var path: String
@@ -71,7 +73,7 @@ struct DiffMutationCompileTests {
     /// The edits compiled for one spec: those that change the Swift API, then half as many that change only the wire.
     static func chosenEdits(_ subject: Subject) -> [DiffMutationCheck.Outcome] {
         let outcomes = DiffMutationCheck(text: subject.text, path: subject.path).run(
-            edits: max(100, compiledPerSpec * 8), seed: seed)
+            edits: max(100, compiledPerSpec * 8), seed: seed, depth: depth)
         var seen: Set<String> = []
         let valid = outcomes.filter { $0.valid && $0.edited.map { seen.insert($0).inserted } == true }
         return Array(valid.filter { $0.swift }.prefix(compiledPerSpec))

@@ -86,6 +86,39 @@ struct WholeProofTests {
         #expect(evidence.failure == "unexpected status 201")
     }
 
+    /// Each of two property changes is harmless alone, but together they leave no key the old client reads: the
+    /// new server's every answer reads as empty to the old app. The whole operation's exchanges find it, and the
+    /// first finding tried by exchanges carries that proof, against its rule.
+    @Test func changesThatLeaveTheOldAppNothingToReadBreakTogether() throws {
+        let old = Self.ticket.replacingOccurrences(
+            of: "    properties:\n      id: string\n", with: "    properties:\n      id2: string?\n")
+        let findings = try DiffRuleTests.findings(old: old, new: Self.ticket)
+        #expect(
+            findings.map(\.rule.id) == ["response-optional-property-removed", "response-property-added-required"])
+        #expect(findings.map(\.wire) == [.breaking, .safe])
+        let evidence = try #require(findings.first?.proof?.evidence)
+        #expect(evidence.json == #"HTTP 200 {"id":"id_1"}"#)
+        #expect(evidence.failure == "reads none of the answer's keys ('id'): every property is absent")
+    }
+
+    static let ticket = """
+        specgen: 1
+        name: Shop
+        servers:
+          production: https://api.example.com
+        models:
+          Ticket:
+            properties:
+              id: string
+        endpoints:
+          getTicket:
+            request: GET /tickets/{id}
+            path:
+              id: string
+            response: Ticket
+
+        """
+
     /// An optional property added to an answer whose properties are all optional: the new server may leave the old
     /// one out, as the old server could; the old app reads such an answer as it always could, so nothing breaks
     /// and no finding of the catch-all appears.

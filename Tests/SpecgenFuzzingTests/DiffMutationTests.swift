@@ -18,11 +18,13 @@ struct DiffMutationTests {
         }
         + Fixtures.cases(holding: "spec.yaml").map { "Tests/Fixtures/\($0)/spec.yaml" }
 
-    /// Edits per spec and the seed; `SPECGEN_MUTATIONS` and `SPECGEN_MUTATION_SEED` ask for another run, which
-    /// then leaves Benchmarks/DIFF.md alone.
+    /// Edits per spec and the seed; `SPECGEN_MUTATIONS`, `SPECGEN_MUTATION_SEED` and `SPECGEN_MUTATION_DEPTH` ask
+    /// for another run, which then leaves Benchmarks/DIFF.md alone.
     static let editsPerSpec = ProcessInfo.processInfo.environment["SPECGEN_MUTATIONS"].flatMap(Int.init) ?? 100
     static let seed = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
-    static var isDefaultRun: Bool { editsPerSpec == 100 && seed == 0x5EED }
+    /// Single edits made into each edit; `SPECGEN_MUTATION_DEPTH=2` tries two at once, where changes meet.
+    static let depth = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_DEPTH"].flatMap(Int.init) ?? 1
+    static var isDefaultRun: Bool { editsPerSpec == 100 && seed == 0x5EED && depth == 1 }
 
     /// The outcomes of every spec that loads, by its path.
     static func outcomes() async throws -> [(path: String, outcomes: [DiffMutationCheck.Outcome])] {
@@ -30,10 +32,13 @@ struct DiffMutationTests {
             (path, String(decoding: try Data(contentsOf: PackagePaths.url(path)), as: UTF8.self))
         }
         // A minute of work for one core, off the threads the tests that time real sockets need.
-        let (edits, seed) = (editsPerSpec, seed)
+        let (edits, seed, depth) = (editsPerSpec, seed, depth)
         return try await offThePool {
             texts.map { path, text in
-                (path: path, outcomes: DiffMutationCheck(text: text, path: path).run(edits: edits, seed: seed))
+                (
+                    path: path,
+                    outcomes: DiffMutationCheck(text: text, path: path).run(edits: edits, seed: seed, depth: depth)
+                )
             }.filter { !$0.outcomes.isEmpty }
         }
     }
