@@ -98,7 +98,8 @@ extension ClientPlanner {
         }
         if let nested = nestedCheck(target) { checks.append(nested) }
         guard !checks.isEmpty else { return nil }
-        return ValidationPlan(value: value, field: field, presence: presence, checks: checks)
+        let text = textForm(type, format: nil).flatMap { [.uuid, .url].contains($0) ? $0 : nil }
+        return ValidationPlan(value: value, field: field, presence: presence, checks: checks, text: text)
     }
 
     /// The check that runs the `validate()` of a model with constraints, or of each one in an array or map.

@@ -182,6 +182,9 @@ package struct ValidationPlan: Hashable, Sendable {
     package var presence: Presence
     /// The checks.
     package var checks: [Check]
+    /// How a pattern or a length reads a value that is text on the wire but not a `String` in Swift (a `UUID`, a
+    /// `URL`): as the text the client sends. Nil for a `String`.
+    package var text: TextForm? = nil
 }
 
 /// A forward-compatible string enum.

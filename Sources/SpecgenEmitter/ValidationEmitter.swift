@@ -20,13 +20,15 @@ struct ValidationEmitter {
         func bounded(_ min: String?, _ max: String?) -> [String] {
             [min.map { "min: \($0)" }, max.map { "max: \($0)" }].compactMap { $0 }
         }
+        // Patterns and lengths read the text the client sends.
+        let text = validation.text.map { $0.expression(value) } ?? value
         for check in validation.checks {
             switch check {
             case .pattern(let pattern):
-                w.wrappedLine("try Validation.pattern", [value, SwiftLiteral.string(pattern), field], "")
+                w.wrappedLine("try Validation.pattern", [text, SwiftLiteral.string(pattern), field], "")
             case .length(let min, let max):
                 w.wrappedLine(
-                    "try Validation.length", [value] + bounded(min.map(String.init), max.map(String.init)) + [field], ""
+                    "try Validation.length", [text] + bounded(min.map(String.init), max.map(String.init)) + [field], ""
                 )
             case .range(let min, let max):
                 let bounds = bounded(min.map(SwiftLiteral.number), max.map(SwiftLiteral.number))

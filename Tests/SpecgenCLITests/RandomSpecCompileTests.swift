@@ -152,8 +152,15 @@ enum RandomSpec {
     static func fieldOptions(_ type: String, _ random: inout SplitMix64) -> String {
         var options = ["type: \(quoted(type))"]
         if Bool.random(using: &random) { options.append("description: \(quoted("A field. */ \"quoted\" \\(x)"))") }
+        // A pattern and a length check the text of a `UUID` or a `URL` as well as a `String`, optional or not.
+        let text: [String: String] = [
+            "string": "minLength: 1, pattern: \"^[a-z]+$\"", "uuid": "minLength: 36, pattern: \"^[0-9A-Fa-f-]+$\"",
+            "url": "maxLength: 2048, pattern: \"^https?://.+$\"",
+        ]
+        if let constraints = text[String(type.prefix { $0 != "?" })], Bool.random(using: &random) {
+            options.append(constraints)
+        }
         switch type {
-        case "string": if Bool.random(using: &random) { options.append("minLength: 1, pattern: \"^[a-z]+$\"") }
         case "int": if Bool.random(using: &random) { options.append("minimum: 0, maximum: 100, default: 5") }
         case "bool": if Bool.random(using: &random) { options.append("default: true") }
         case "datetime", "datetime?": if Bool.random(using: &random) { options.append("format: \"yyyy-MM-dd HH:mm\"") }
