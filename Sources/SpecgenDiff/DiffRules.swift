@@ -223,6 +223,11 @@ extension DiffRule {
     static let propertyDefaultChanged = DiffRule(
         "property-default-changed", "A property's default changed", wire: .safe, swift: .safe,
         "Old apps keep the old default; rebuilt apps get the new one.")
+    static let propertyDefaultRemoved = DiffRule(
+        "property-default-removed", "A required property lost its default or constant", wire: .breaking,
+        swift: .breaking,
+        "Old apps may leave the value out of what they send; the initializer's argument for it has no default any "
+            + "more, so calls that leave it out no longer compile.")
     static let constraintTightened = DiffRule(
         "request-constraint-tightened", "A request value's constraint was tightened", wire: .breaking, swift: .safe,
         "Old apps may send values the new spec rejects; the Swift API is unchanged.")
@@ -362,7 +367,8 @@ extension DiffRule {
         responsePropertyAddedRequired, responsePropertyAddedOptional, responsePropertyRemoved,
         responseOptionalPropertyRemoved, responsePropertyMadeOptional, responsePropertyMadeRequired,
         propertyTypeChanged,
-        propertyJSONKeyRenamed, propertyRenamedInSwift, propertyDefaultChanged, constraintTightened, constraintLoosened,
+        propertyJSONKeyRenamed, propertyRenamedInSwift, propertyDefaultChanged, propertyDefaultRemoved,
+        constraintTightened, constraintLoosened,
         enumValueAdded, enumValueRemovedRequest, enumValueRemovedResponse, unionVariantAdded,
         unionVariantRemovedRequest, unionVariantRemovedResponse, unionTagChanged, unionCaseRenamed, unionOrderChanged,
         modelOpened,

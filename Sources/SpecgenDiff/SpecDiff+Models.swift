@@ -253,7 +253,15 @@ extension SpecDiff {
                     at: current.location, symbols: [symbol, "\(newPlan.names.client).sensitiveNames"],
                     operations: operations, scope: .operations(operations, places: nil))
             }
-            if field.constant != current.constant {
+            let hadDefault = field.constant != nil || field.defaultValue != nil
+            if hadDefault, current.constant == nil, current.defaultValue == nil, field.presence == .required,
+                current.presence == .required
+            {
+                // The initializer's argument loses its default (`kind: String = "voucher"`).
+                add(
+                    .propertyDefaultRemoved, "\(what) has no default or constant any more", at: current.location,
+                    symbols: [symbol], operations: operations, scope: scope)
+            } else if field.constant != current.constant {
                 add(
                     .propertyConstantChanged, "\(what) has another constant value", at: current.location,
                     symbols: [symbol], operations: operations, scope: scope)

@@ -42,7 +42,7 @@ struct DiffCommandTests {
         let run = try await LintCommandTests.specgen(["diff", "--list-rules", "--format", "json"])
         #expect(run.status == 0)
         let rules = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-        #expect(rules.count == 130)
+        #expect(rules.count == 131)
         #expect(
             rules.contains {
                 $0["id"] as? String == "response-property-made-optional" && $0["wire"] as? String == "breaking"

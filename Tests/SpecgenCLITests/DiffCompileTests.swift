@@ -47,6 +47,8 @@ struct DiffCompileTests {
             ShopMock(getOrder: { id, _, _, _ in Order(id: id, status: .pending, total: 1) })
         }
         """,
+        // Against a client whose NewOrder defaults its quantity (the case is reversed).
+        "property-default-removed": "func oneOrder() -> NewOrder { NewOrder(item: \"a\", color: .red) }",
         // Against a client whose Order has a sensitive note (the case is reversed).
         "redaction-removed": "func orderText(_ order: Order) -> String { order.description }",
         "model-renamed-in-spec": """

@@ -179,6 +179,10 @@ extension DiffRuleTests {
             rule: "property-default-changed",
             edits: [("      gift: bool?", "      gift: {type: bool?, default: false}")], symbol: "NewOrder.gift"),
         Case(
+            rule: "property-default-removed",
+            edits: [("      quantity: int\n", "      quantity: {type: int, default: 1}\n")],
+            symbol: "NewOrder.quantity", reversed: true),
+        Case(
             rule: "request-constraint-tightened",
             edits: [("{type: string, minLength: 1}", "{type: string, minLength: 3}")], symbol: "NewOrder.item"),
         Case(rule: "constraint-loosened", edits: [("{type: string, minLength: 1}", "string")], symbol: "NewOrder.item"),

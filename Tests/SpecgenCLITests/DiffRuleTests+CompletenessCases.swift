@@ -334,7 +334,8 @@ extension DiffRuleTests {
     /// last operation of a resource removed takes the resource's struct along; renaming an API with webhooks renames
     /// its webhook types; a `date` parameter sent as `datetime` keeps its Swift type (`Date`); a Swift name given to
     /// a page walk's limit changes no walk; a renamed enum case renames the defaults that name it; a parameter made
-    /// optional moves in the signature; webhook events listed in another order; a response header's Swift name.
+    /// optional moves in the signature; webhook events listed in another order; a response header's Swift name; a
+    /// constant removed.
     @Test(arguments: [
         ("base", "  cancelOrder:\n    resource: orders.cancel\n", "  cancelOrder:\n", ["resource-changed"]),
         (
@@ -370,6 +371,11 @@ extension DiffRuleTests {
                 + "      headers: {Relay-Attempt: int}\n      answer: 204\n"
                 + "    message.delivered:\n      summary: A message reached its recipient.\n      payload: MessageEvent\n",
             ["declaration-order-changed"]
+        ),
+        // A constant removed: the initializer's argument loses its default (`kind: String = "voucher"`).
+        (
+            "diff-mutations/shop.yaml", "      kind: {type: string, const: voucher}\n", "      kind: string\n",
+            ["property-default-removed"]
         ),
         // A response header given a Swift name: its property in the headers struct is renamed.
         (

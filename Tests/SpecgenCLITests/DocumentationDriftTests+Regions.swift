@@ -89,7 +89,9 @@ extension DocRegions {
             "| rule | wire | swift | what | example edit (old → new) | why |", "|---|---|---|---|---|---|",
         ]
         for rule in DiffRule.catalogue {
-            let edit = DiffRuleTests.cases.first { $0.rule == rule.id }?.edits.first
+            // A reversed case edits the new version into the old one: shown the other way round.
+            let testCase = DiffRuleTests.cases.first { $0.rule == rule.id }
+            let edit = testCase?.edits.first.map { testCase?.reversed == true ? ($0.1, $0.0) : $0 }
             let example = edit.map { cell($0.0) + " → " + cell($0.1) } ?? "(none: no edit may reach it)"
             rows.append(
                 "| `\(rule.id)` | \(rule.wire.rawValue) | \(rule.swift.rawValue) | \(rule.title) | \(example) | "
