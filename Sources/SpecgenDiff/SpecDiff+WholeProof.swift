@@ -1,28 +1,38 @@
 import SpecgenSpec
 
 /// Wire verdicts complete by construction: each finding's proof tries the exchanges its own change touches, and
-/// then every operation a finding names is tried whole, so a change that fails an exchange of an operation
-/// somewhere its findings did not look (a parameter's new type that sends the request to another operation, a
-/// method change whose answers the old app cannot read) still makes the diff say so.
+/// then the operations where that may not be all are tried whole, so a change that fails an exchange somewhere its
+/// finding did not look (a parameter's new type that sends the request to another operation, a method change whose
+/// answers the old app cannot read) or changes that fail only together still make the diff say so.
 extension SpecDiff {
-    /// Tries every exchange of the operations the findings name (all of them when a finding names none) with no
-    /// failure explained away. An operation whose exchanges fail while none of its findings is wire-breaking gets
-    /// the failure as evidence: on the first of its findings whose rule says breaking, else on the first whose
-    /// change was tried by exchanges (the exchanges' verdict overrules the rule's, as a proof's always does), else
-    /// in a finding of its own, `unexplained-wire-change`.
+    /// Tries every exchange, with no failure explained away, of each operation that a change to the operation
+    /// itself names (its route, a parameter, its body, answers, errors, headers, auth or server; every operation for
+    /// a finding that names none) or that carries a model with two or more changes. A single change to a model is
+    /// left to its own proof, which tries the model's values in every exchange that carries it (an enum value added
+    /// to a type that 500 operations return does not make each of them tried again). An operation whose exchanges fail while none
+    /// of its findings is wire-breaking gets the failure as evidence: on the first of its findings whose rule says
+    /// breaking, else on the first whose change was tried by exchanges (the exchanges' verdict overrules the
+    /// rule's, as a proof's always does), else in a finding of its own, `unexplained-wire-change`.
     mutating func proveWhole(_ simulator: inout ExchangeSimulator) {
         let wire = findings.indices.filter {
             !DiffRule.swiftOnly.contains(findings[$0].rule.id) && !DiffRule.notExplaining.contains(findings[$0].rule.id)
         }
         guard !wire.isEmpty else { return }
-        let named = Set(wire.flatMap { findings[$0].operations })
-        let everyOperation = wire.contains { findings[$0].operations.isEmpty }
+        let operationWide = wire.filter { Self.isOperationWide(findings[$0].scope) }
+        let everyOperation = operationWide.contains { findings[$0].operations.isEmpty }
+        let own = Set(operationWide.flatMap { findings[$0].operations })
+        // Two changes to one model may fail together where each one's proof, which varies only its own part, saw
+        // nothing: the operations carrying such a model are tried whole too.
+        let byModel = Dictionary(grouping: wire.filter { !Self.isOperationWide(findings[$0].scope) }) {
+            findings[$0].scope?.model ?? ""
+        }
+        let together = Set(byModel.values.filter { $0.count > 1 }.joined().flatMap { findings[$0].operations })
         simulator.claims = [:]
         simulator.onlyUnclaimed = false
         for endpoint in old.endpoints {
             // Findings name an operation by its name in either version: a renamed one goes by both.
             let names = Set([endpoint.name, simulator.current(endpoint)?.name].compactMap { $0 })
-            guard everyOperation || !named.isDisjoint(with: names) else { continue }
+            guard everyOperation || !own.isDisjoint(with: names) || !together.isDisjoint(with: names) else { continue }
             // A finding that names no operation (an auth scheme's, a server's) is every operation's.
             let concerns = { (finding: Finding) in
                 finding.operations.isEmpty || !names.isDisjoint(with: finding.operations)
@@ -30,9 +40,9 @@ extension SpecDiff {
             guard !findings.contains(where: { $0.wire == .breaking && concerns($0) }) else { continue }
             let whole = simulator.proof(operations: [endpoint.name], places: nil)
             guard let evidence = whole.evidence else { continue }
-            let own = wire.filter { concerns(findings[$0]) }
-            if let index = own.first(where: { findings[$0].rule.wire == .breaking })
-                ?? own.first(where: { findings[$0].proof != nil })
+            let mine = wire.filter { concerns(findings[$0]) }
+            if let index = mine.first(where: { findings[$0].rule.wire == .breaking })
+                ?? mine.first(where: { findings[$0].proof != nil })
             {
                 findings[index].proof = whole
                 continue
@@ -42,6 +52,15 @@ extension SpecDiff {
                 .unexplainedWireChange, "an exchange of '\(endpoint.name)' fails: \(evidence)", at: location,
                 operations: [endpoint.name])
             findings[findings.count - 1].proof = whole
+        }
+    }
+
+    /// Whether a finding's proof scope is a change to operations themselves rather than to a model's values; no
+    /// scope counts as one, since nothing narrower was tried.
+    static func isOperationWide(_ scope: ProofScope?) -> Bool {
+        switch scope {
+        case .fields?, .undeclaredKeys?, .model?, .enumValue?, .renamedModel?: false
+        case .request?, .answers?, .errors?, .responseHeader?, .operations?, .requests?, .server?, nil: true
         }
     }
 }
