@@ -5,14 +5,14 @@ import SpecgenSpec
 /// finding did not look (a parameter's new type that sends the request to another operation, a method change whose
 /// answers the old app cannot read) or changes that fail only together still make the diff say so.
 extension SpecDiff {
-    /// Tries every exchange, with no failure explained away, of each operation that a change to the operation
-    /// itself names (its route, a parameter, its body, answers, errors, headers, auth or server; every operation for
-    /// a finding that names none) or that carries a model with two or more changes. A single change to a model is
-    /// left to its own proof, which tries the model's values in every exchange that carries it (an enum value added
-    /// to a type that 500 operations return does not make each of them tried again). An operation whose exchanges fail while none
-    /// of its findings is wire-breaking gets the failure as evidence: on the first of its findings whose rule says
-    /// breaking, else on the first whose change was tried by exchanges (the exchanges' verdict overrules the
-    /// rule's, as a proof's always does), else in a finding of its own, `unexplained-wire-change`.
+    /// Tries every exchange, with no failure explained away, of each operation that a change to the operation itself
+    /// names (its route, a parameter, its body, answers, errors, headers, auth or server; every operation for a finding
+    /// that names none) or that carries a model with two or more changes. A single change to a model is left to its own
+    /// proof, which tries the model's values in every exchange that carries it (an enum value added to a type that 500
+    /// operations return does not make each of them tried again). An operation whose exchanges fail while none of its
+    /// findings is wire-breaking gets the failure as evidence: on the first of its findings whose rule says breaking,
+    /// else on the first whose change was tried by exchanges (the exchanges' verdict overrules the rule's, as a proof's
+    /// always does), else in a finding of its own, `unexplained-wire-change`.
     mutating func proveWhole(_ simulator: inout ExchangeSimulator) {
         let wire = findings.indices.filter {
             !DiffRule.swiftOnly.contains(findings[$0].rule.id) && !DiffRule.notExplaining.contains(findings[$0].rule.id)
