@@ -118,8 +118,8 @@ extension SpecDiff {
                 continue
             }
             let here = ProofScope.responseHeader(operation: a.name, header.wireName)
-            let (was, now) = (symbol(aPlan, header.wireName), symbol(bPlan, header.wireName))
-            if let was = was.first, let now = now.first,
+            let symbols = symbol(bPlan, header.wireName)
+            if let was = symbol(aPlan, header.wireName).first, let now = symbols.first,
                 was.split(separator: ".").last != now.split(separator: ".").last
             {
                 add(
@@ -129,20 +129,18 @@ extension SpecDiff {
             }
             checkConstraints(
                 old.constraints, header.constraints, what: "response header '\(header.wireName)' of '\(b.name)'",
-                at: location, symbols: symbol(bPlan, header.wireName), operations: operations, inRequest: false,
-                scope: here)
+                at: location, symbols: symbols, operations: operations, inRequest: false, scope: here)
             if old.type != header.type {
                 add(
                     .responseHeaderTypeChanged,
                     "response header '\(header.wireName)' of '\(b.name)' is \(header.type), was \(old.type)",
-                    at: location, symbols: symbol(bPlan, header.wireName), operations: operations,
-                    scope: .responseHeader(operation: a.name, header.wireName))
+                    at: location, symbols: symbols, operations: operations, scope: here)
             } else if old.format != header.format {
                 add(
                     .formatChanged,
                     "response header '\(header.wireName)' of '\(b.name)' is \(DiffText.format(header.format)), was "
                         + DiffText.format(old.format),
-                    at: location, symbols: symbol(bPlan, header.wireName), operations: operations, scope: nil,
+                    at: location, symbols: symbols, operations: operations, scope: nil,
                     explains: [["operation", b.name, "response-header", header.wireName.lowercased()]])
                 setDateProof(
                     old, header, sends: false, receives: true, type: header.type.description, operation: b.name)
@@ -150,14 +148,12 @@ extension SpecDiff {
                 add(
                     .responseHeaderMadeOptional,
                     "response header '\(header.wireName)' of '\(b.name)' may now be absent", at: location,
-                    symbols: symbol(bPlan, header.wireName), operations: operations,
-                    scope: .responseHeader(operation: a.name, header.wireName))
+                    symbols: symbols, operations: operations, scope: here)
             } else if old.presence != .required, header.presence == .required {
                 add(
                     .responseHeaderMadeRequired,
                     "response header '\(header.wireName)' of '\(b.name)' is now always sent", at: location,
-                    symbols: symbol(bPlan, header.wireName), operations: operations,
-                    scope: .responseHeader(operation: a.name, header.wireName))
+                    symbols: symbols, operations: operations, scope: here)
             }
         }
     }

@@ -18,14 +18,14 @@ extension SpecDiff {
             !DiffRule.swiftOnly.contains(findings[$0].rule.id) && !DiffRule.notExplaining.contains(findings[$0].rule.id)
         }
         guard !wire.isEmpty else { return }
-        let operationWide = wire.filter { Self.isOperationWide(findings[$0].scope) }
+        // A scope in no model (`ProofScope.model` nil) is a change to operations themselves, as is no scope.
+        let operationWide = wire.filter { findings[$0].scope?.model == nil }
         let everyOperation = operationWide.contains { findings[$0].operations.isEmpty }
         let own = Set(operationWide.flatMap { findings[$0].operations })
         // Two changes to one model may fail together where each one's proof, which varies only its own part, saw
         // nothing: the operations carrying such a model are tried whole too.
-        let byModel = Dictionary(grouping: wire.filter { !Self.isOperationWide(findings[$0].scope) }) {
-            findings[$0].scope?.model ?? ""
-        }
+        var byModel: [String: [Int]] = [:]
+        for index in wire { if let model = findings[index].scope?.model { byModel[model, default: []].append(index) } }
         let together = Set(byModel.values.filter { $0.count > 1 }.joined().flatMap { findings[$0].operations })
         simulator.claims = [:]
         simulator.onlyUnclaimed = false
@@ -52,15 +52,6 @@ extension SpecDiff {
                 .unexplainedWireChange, "an exchange of '\(endpoint.name)' fails: \(evidence)", at: location,
                 operations: [endpoint.name])
             findings[findings.count - 1].proof = whole
-        }
-    }
-
-    /// Whether a finding's proof scope is a change to operations themselves rather than to a model's values; no
-    /// scope counts as one, since nothing narrower was tried.
-    static func isOperationWide(_ scope: ProofScope?) -> Bool {
-        switch scope {
-        case .fields?, .undeclaredKeys?, .model?, .enumValue?, .renamedModel?: false
-        case .request?, .answers?, .errors?, .responseHeader?, .operations?, .requests?, .server?, nil: true
         }
     }
 }

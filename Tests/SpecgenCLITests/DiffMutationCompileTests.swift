@@ -16,11 +16,9 @@ struct DiffMutationCompileTests {
     /// `SPECGEN_COMPILED_MUTATIONS` asks for more, and then leaves Benchmarks/DIFF.md alone.
     static let compiledPerSpec =
         ProcessInfo.processInfo.environment["SPECGEN_COMPILED_MUTATIONS"].flatMap(Int.init) ?? 12
-    /// The edits' seed; `SPECGEN_MUTATION_SEED` asks for other edits, and then leaves Benchmarks/DIFF.md alone.
-    static let seed = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
-    /// Single edits made into each edit; `SPECGEN_MUTATION_DEPTH=2` compiles two at once.
-    static let depth = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_DEPTH"].flatMap(Int.init) ?? 1
-    static var isDefaultRun: Bool { compiledPerSpec == 12 && seed == 0x5EED && depth == 1 }
+    /// The edits' seed and depth (`MutationRun`); others leave Benchmarks/DIFF.md alone.
+    static let (seed, depth) = (MutationRun.seed, MutationRun.depth)
+    static var isDefaultRun: Bool { compiledPerSpec == 12 && MutationRun.isDefault }
 
     struct Subject: Sendable {
         var path: String

@@ -21,10 +21,8 @@ struct DiffMutationTests {
     /// Edits per spec and the seed; `SPECGEN_MUTATIONS`, `SPECGEN_MUTATION_SEED` and `SPECGEN_MUTATION_DEPTH` ask
     /// for another run, which then leaves Benchmarks/DIFF.md alone.
     static let editsPerSpec = ProcessInfo.processInfo.environment["SPECGEN_MUTATIONS"].flatMap(Int.init) ?? 100
-    static let seed = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_SEED"].flatMap { UInt64($0) } ?? 0x5EED
-    /// Single edits made into each edit; `SPECGEN_MUTATION_DEPTH=2` tries two at once, where changes meet.
-    static let depth = ProcessInfo.processInfo.environment["SPECGEN_MUTATION_DEPTH"].flatMap(Int.init) ?? 1
-    static var isDefaultRun: Bool { editsPerSpec == 100 && seed == 0x5EED && depth == 1 }
+    static let (seed, depth) = (MutationRun.seed, MutationRun.depth)
+    static var isDefaultRun: Bool { editsPerSpec == 100 && MutationRun.isDefault }
 
     /// The outcomes of every spec that loads, by its path.
     static func outcomes() async throws -> [(path: String, outcomes: [DiffMutationCheck.Outcome])] {
