@@ -91,6 +91,8 @@ struct OldAppRequests {
                         "\(Self.escaped(field.wireName))%5B\(Self.escaped(entry.key))%5D=\(Self.escaped($0))"
                     }
                 }
+            } else if case .json? = types.textStyle(of: field) {
+                query.append("\(Self.escaped(field.wireName))=\(Self.escaped(JSONText.encode(value)))")
             } else if case .comma? = types.textStyle(of: field) {
                 query.append("\(Self.escaped(field.wireName))=\(Self.escaped(items.joined(separator: ",")))")
             } else {

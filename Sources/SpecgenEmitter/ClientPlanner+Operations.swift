@@ -7,6 +7,7 @@ extension ClientPlanner {
         case .repeated(let element)?: .repeated(textForm(element, format: field.format) ?? .string)
         case .comma(let element)?: .comma(textForm(element, format: field.format) ?? .string)
         case .deepObject(let value)?: .deepObject(textForm(value, format: field.format) ?? .string)
+        case .json?: .json
         case .single?, nil: .single
         }
     }

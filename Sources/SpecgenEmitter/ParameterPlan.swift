@@ -34,10 +34,11 @@ package struct ParameterPlan: Hashable, Sendable {
 }
 
 /// How a query parameter or form field becomes items: one, one per element, joined by commas, or one per entry
-/// of a map as `name[key]`; each element's text made by the form given.
+/// of a map as `name[key]`, each element's text made by the form given; or one item of JSON text.
 package enum ItemsPlan: Hashable, Sendable {
     case single
     case repeated(TextForm)
     case comma(TextForm)
     case deepObject(TextForm)
+    case json
 }

@@ -24,7 +24,7 @@ package struct SpecMutator {
         ("format", ["epoch-seconds", "epoch-milliseconds", "http-date", "yyyy-MM-dd HH:mm:ss"]),
         ("minLength", ["1", "3"]), ("maxLength", ["8", "64"]), ("minimum", ["0", "5"]), ("maximum", ["10", "100"]),
         ("minItems", ["1"]), ("maxItems", ["3"]), ("pattern", ["^[a-z]+$"]), ("deprecated", ["true", "Use another."]),
-        ("sensitive", ["true"]), ("description", ["Changed."]), ("style", ["comma", "repeated"]),
+        ("sensitive", ["true"]), ("description", ["Changed."]), ("style", ["comma", "repeated", "deepObject", "json"]),
         ("swiftName", ["renamedField"]), ("example", ["example"]),
     ]
     static let primitives = [

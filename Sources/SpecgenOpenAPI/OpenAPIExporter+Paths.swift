@@ -138,7 +138,16 @@ extension OpenAPIExporter {
             var fieldSchema = entry.field
             fieldSchema.description = nil
             fieldSchema.deprecation = nil
-            parameter["schema"] = .object(schema(for: fieldSchema))
+            if case .json? = types.textStyle(of: entry.field) {
+                // JSON text: OpenAPI's `content` in place of `schema`, with one media type.
+                var media = OpenAPIObject()
+                media["schema"] = .object(schema(for: fieldSchema))
+                var content = OpenAPIObject()
+                content["application/json"] = .object(media)
+                parameter["content"] = .object(content)
+            } else {
+                parameter["schema"] = .object(schema(for: fieldSchema))
+            }
             return .object(parameter)
         }
         for header in spec.defaultHeaders {
@@ -216,7 +225,7 @@ extension OpenAPIExporter {
         switch types.textStyle(of: field) {
         case .comma?: ("form", false)
         case .deepObject?: ("deepObject", true)
-        case .repeated?, .single?, nil: nil
+        case .repeated?, .single?, .json?, nil: nil
         }
     }
 

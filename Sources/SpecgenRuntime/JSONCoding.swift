@@ -47,6 +47,12 @@ public enum JSONCoding {
         }
     }
 
+    /// `value` as JSON text, encoded as ``encode(_:operation:)`` encodes it: a query parameter sent as JSON
+    /// (`filter={"color":"red"}` once percent-encoded, OpenAPI's `content: application/json` on a parameter).
+    public static func text(_ value: some Encodable, operation: String) throws(ClientError) -> String {
+        String(decoding: try encode(value, operation: operation), as: UTF8.self)
+    }
+
     /// Encodes `value` with ``encoder()``; a failure names the field's path, never the value (it may be a secret).
     public static func encode(_ value: some Encodable, operation: String) throws(ClientError) -> Data {
         do {

@@ -107,10 +107,28 @@ package struct ValueChecker {
                 checkTextField([entry.value], entryField, path: "\(path)[\(key)]")
             }
             return Set(entries.map(\.name))
+        case .json?:
+            checkJSONText(pairs.values(declared.wireName), declared, path: path)
+            return [declared.wireName]
         default:
             checkTextField(pairs.values(declared.wireName), declared, path: path)
             return [declared.wireName]
         }
+    }
+
+    /// Checks a query parameter sent as JSON text: one item, whose text is JSON of the declared type.
+    mutating func checkJSONText(_ values: [String], _ declared: Field, path: String) {
+        if values.count > 1 {
+            report(path, "is given \(values.count) times but is a single value", at: declared.location)
+        }
+        guard let text = values.first else {
+            if declared.isRequiredOnWire { report(path, "is required (\(declared.type))", at: declared.location) }
+            return
+        }
+        guard let value = JSONText.parse(Data(text.utf8)) else {
+            return report(path, "is not JSON text (\(declared.type))", at: declared.typeLocation)
+        }
+        checkField(value, declared, path: path)
     }
 
     // MARK: JSON

@@ -84,7 +84,8 @@ struct DefaultIsolationTests {
             parameter.append(character)
         }
         let arguments = parameters.filter { !$0.contains(" = ") }.map { parameter in
-            let label = parameter.split(separator: ":")[0].split(separator: " ")[0]
+            // A keyword is escaped as a parameter (`\`where\``), not as a label in a call.
+            let label = parameter.split(separator: ":")[0].split(separator: " ")[0].filter { $0 != "`" }
             return label == "_" ? "placeholder()" : "\(label): placeholder()"
         }
         return "\(name)(\(arguments.joined(separator: ", ")))"

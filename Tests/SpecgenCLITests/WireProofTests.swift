@@ -319,6 +319,25 @@ struct WireProofTests {
         #expect(evidence.failure == #"the new server reads tags as ["tags_1,tags_1"], not ["tags_1", "tags_1"]"#)
     }
 
+    /// A parameter sent as JSON text, or no longer, is read by the new server as other text: `tags=a,b` is not
+    /// JSON, and `["a","b"]` is one item.
+    @Test func aParameterSentAsJSONTextOrNoLongerIsBreaking() throws {
+        let comma = #"{type: "[string]?", style: comma}"#
+        let json = #"{type: "[string]?", style: json}"#
+        let toJSON = try DiffRuleTests.findings(
+            old: Self.people, new: Self.people.replacingOccurrences(of: comma, with: json))
+        let finding = try #require(toJSON.first { $0.rule.id == "parameter-style-changed" })
+        #expect(finding.wire == .breaking)
+        #expect(finding.proof?.evidence?.json == "GET /people?tags=tags_1,tags_1")
+        #expect(finding.proof?.evidence?.failure == "400: query.tags is not JSON text ([string])")
+        let fromJSON = try DiffRuleTests.findings(
+            old: Self.people.replacingOccurrences(of: comma, with: json),
+            new: Self.people.replacingOccurrences(of: comma, with: #""[string]?""#))
+        let evidence = try #require(fromJSON.first { $0.rule.id == "parameter-style-changed" }?.proof?.evidence)
+        #expect(evidence.json == #"GET /people?tags=%5B%22tags_1%22,%22tags_1%22%5D"#)
+        #expect(evidence.failure == #"the new server reads tags as ["["tags_1","tags_1"]"], not ["tags_1", "tags_1"]"#)
+    }
+
     /// A server variable that loses a value leaves the old apps that picked it without a server; one that gains a
     /// value, or a server added, leaves every old app's URL served.
     @Test func aServerVariableThatLosesAValueStrandsTheAppsThatPickedIt() throws {

@@ -161,7 +161,8 @@ struct DataShapeTests {
             let client = LedgerClient(baseURL: url, secretKey: "sk")
             _ = try await client.listPayments(
                 status: [.pending, .failed], ids: ["pay_1", "pay_2"], metadata: ["order_id": "o 1", "b": "x&y"],
-                createdAfter: Date(timeIntervalSince1970: 1_800_000_000), risk: .elevated)
+                createdAfter: Date(timeIntervalSince1970: 1_800_000_000), risk: .elevated,
+                where: PaymentQuery(amountGte: 500, currency: "usd"))
             let event = try await client.getEvent(
                 id: "evt_1", ledgerVersion: Date(timeIntervalSince1970: 1_793_491_200), xPriority: 3, xDryRun: true,
                 xTraceID: UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"), xRisk: .highest, xSampling: 0.25)
@@ -178,10 +179,22 @@ struct DataShapeTests {
             #expect(made.amount == 500 && made.metadata == ["case": "c-1"])
         }
         try #require(requests.count == 3)
+        // A model sent as JSON text in the query meets its constraints before anything is sent.
+        do throws(LedgerError) {
+            _ = try await LedgerClient(baseURL: URL(filePath: "/"), secretKey: "sk").listPayments(
+                where: PaymentQuery(amountGte: -1))
+            Issue.record("a search for amounts from -1 was sent")
+        } catch .failure(.validation(let operation, let failure)) {
+            #expect(operation == "Ledger.listPayments")
+            #expect(failure.description == "'PaymentQuery.amount_gte' does not satisfy minimum 0")
+        } catch {
+            Issue.record("\(error)")
+        }
         #expect(
             requests[0].rawQuery
                 == "limit=10&status=pending&status=failed&ids=pay_1,pay_2&metadata%5Bb%5D=x%26y"
-                + "&metadata%5Border_id%5D=o%201&created_after=1800000000&risk=1")
+                + "&metadata%5Border_id%5D=o%201&created_after=1800000000&risk=1"
+                + "&where=%7B%22amount_gte%22%3A500%2C%22currency%22%3A%22usd%22%7D")
         let headers = requests[1].headers
         #expect(headers["ledger-version"] == "2026-11-01")
         #expect(headers["x-priority"] == "3" && headers["x-dry-run"] == "true" && headers["x-risk"] == "2")

@@ -94,6 +94,7 @@ extension DecodeAgreementTests {
                 "NextActionVerify": SpecgenFixtureLedger.NextActionVerify.self,
                 "Payment": SpecgenFixtureLedger.Payment.self,
                 "PaymentList": SpecgenFixtureLedger.PaymentList.self,
+                "PaymentQuery": SpecgenFixtureLedger.PaymentQuery.self,
                 "PaymentSource": SpecgenFixtureLedger.PaymentSource.self,
                 "PaymentStatus": SpecgenFixtureLedger.PaymentStatus.self,
                 "Problem": SpecgenFixtureLedger.Problem.self,

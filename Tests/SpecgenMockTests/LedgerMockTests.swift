@@ -65,7 +65,8 @@ struct LedgerMockTests {
             #expect(!events.isEmpty)
             _ = try await client.listPayments(
                 status: [.pending, .succeeded], ids: ["pay_1", "pay_2"], metadata: ["order_id": "o_1"],
-                createdAfter: Date(timeIntervalSince1970: 1_700_000_000), risk: .normal)
+                createdAfter: Date(timeIntervalSince1970: 1_700_000_000), risk: .normal,
+                where: PaymentQuery(amountGte: 100, currency: "eur"))
             let refund = try await client.createRefund(
                 NewRefund(payment: payment.id, amount: 100, reasons: ["duplicate"], metadata: ["case": "c-1"]))
             #expect(refund.object == "refund")
@@ -116,6 +117,21 @@ struct LedgerMockTests {
             let listingProblems = listing.object?["message"] as? String ?? ""
             #expect(listingProblems.contains("query.status") && listingProblems.contains("query.risk"))
             #expect(!listingProblems.contains("query.ids") && !listingProblems.contains("query.metadata"))
+
+            // A parameter sent as JSON text is read as JSON and checked against its model.
+            for (text, problem) in [
+                ("amount_gte=5", "query.where is not JSON text (PaymentQuery)"),
+                (#"{"amount_gte": -1, "currency": "EUR"}"#, "query.where.amount_gte"),
+            ] {
+                query?.percentEncodedQuery =
+                    "where=" + (text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+                let searched = try await send("GET", try #require(query?.url), headers: auth)
+                #expect(searched.status == 400)
+                let message = searched.object?["message"] as? String ?? ""
+                #expect(message.contains(problem), "\(message)")
+            }
+            query?.percentEncodedQuery = "where=%7B%22currency%22%3A%22eur%22%7D"
+            #expect(try await send("GET", try #require(query?.url), headers: auth).status == 200)
         }
     }
 }

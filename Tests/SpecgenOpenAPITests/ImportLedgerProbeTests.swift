@@ -5,8 +5,8 @@ import Testing
 
 /// The ledger proven on generated documents: a key the import has no translation for is reported where it stands,
 /// wherever it stands and whatever its neighbours are warned about, and no other key is. Each document puts one such
-/// key (`probeKeyword`) in a random mapping (a path item, an operation, a parameter, a body's media type, an answer,
-/// a schema, a property), first or among the others, beside properties the import warns about
+/// key (`probeKeyword`) in a random mapping (a path item, an operation, a parameter, a parameter's or a body's media
+/// type, an answer, a schema, a property), first or among the others, beside properties the import warns about
 /// without leaving them out (a required field that may be null in a request, an enum of mixed kinds, an example or
 /// a default not of the type, a struct that holds itself), in block or flow style.
 struct ImportLedgerProbeTests {
@@ -62,8 +62,11 @@ private struct ProbeDocument {
 
     mutating func build(using random: inout SplitMix64) {
         let inRequest = Bool.random(using: &random)
+        // The parameter is an integer, or JSON text of the document's model (`content: application/json`).
+        let jsonParameter = Bool.random(using: &random)
         let hosts =
             ["schema", "property", "operation", "response", "parameter", "pathItem"] + (inRequest ? ["media"] : [])
+            + (jsonParameter ? ["parameterMedia"] : [])
         host = hosts.randomElement(using: &random) ?? "schema"
         var properties: [Property] = []
         for index in 0..<Int.random(in: 1...4, using: &random) {
@@ -85,7 +88,7 @@ private struct ProbeDocument {
                 ("operationId", "makeThing"),
                 ("parameters", ""),
             ]
-        ) { document, key, _ in
+        ) { document, key, random in
             guard key == "parameters" else { return false }
             document.lines.append(String(repeating: " ", count: 8) + "-")
             // A parameter's first key stands where its `-` does not: it is written on the next line.
@@ -94,7 +97,15 @@ private struct ProbeDocument {
             if document.host == "parameter" {
                 document.probeHere(indent: 10, isFirstKey: false)
             }
-            document.lines.append(String(repeating: " ", count: 10) + "schema: {type: integer}")
+            if jsonParameter {
+                document.lines.append(String(repeating: " ", count: 10) + "content:")
+                document.lines.append(String(repeating: " ", count: 12) + "application/json:")
+                document.mapping(
+                    indent: 14, name: "parameterMedia", random: &random,
+                    [("schema", "{$ref: '#/components/schemas/Thing'}")])
+            } else {
+                document.lines.append(String(repeating: " ", count: 10) + "schema: {type: integer}")
+            }
             return true
         } tail: { document, random in
             if inRequest {

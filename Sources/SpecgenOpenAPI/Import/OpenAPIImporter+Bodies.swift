@@ -5,14 +5,41 @@ import SpecgenYAML
 extension ImportRun {
     /// A parameter as a field: its schema's type, required or not, with the style OpenAPI gives it.
     func parameterField(_ parameter: DocNode, hint: String, required: Bool, usage: SchemaUsage) -> Field {
-        let schema = parameter["schema"] ?? parameter["content"]?.entries?.first?.value["schema"]
-        var type = schema.map { self.type(of: $0, hint: hint, usage: usage) } ?? ImportedType(.primitive(.string))
+        let location = parameter.string("in") ?? ""
+        // `content` in place of `schema`: the value is text of that media type. JSON text in the query is a style
+        // of the spec (`json`), whose type is read as a body's is; elsewhere the text is sent as it is.
+        let media = parameter["schema"] == nil ? preferredMedia(parameter["content"], form: .declared) : nil
+        if let media { reportAlternatives(in: parameter["content"], besides: media, "the parameter is sent as") }
+        let jsonText = media?.kind == "json"
+        let jsonQuery = jsonText && location == "query"
+        let schema = parameter["schema"] ?? media?.node["schema"]
+        // Elsewhere, a number or boolean is the same text in JSON; anything else is sent as text, and warned.
+        if jsonText, !jsonQuery, let media,
+            !["integer", "number", "boolean"].contains(schema?.peeked("type")?.string ?? "")
+        {
+            warn(
+                .parameterShape, at: media.location,
+                "JSON text in a \(location) parameter is not one the spec can say; sent as text")
+            if let schema { cover(schema) }
+            var type = ImportedType(.primitive(.string))
+            Self.describe(&type, parameter)
+            type.swiftName = recordedSwiftName(parameter, member: true)
+            return importedField(parameter.string("name") ?? "", type, required: required).field
+        }
+        // JSON text without a schema is any JSON value.
+        var type =
+            schema.map { self.type(of: $0, hint: hint, usage: jsonQuery ? .json : usage) }
+            ?? ImportedType(.primitive(jsonQuery ? .json : .string))
         Self.describe(&type, parameter)
         type.swiftName = recordedSwiftName(parameter, member: true) ?? type.swiftName
+        if jsonQuery {
+            type.style = .json
+            if let example = parameter["example"], type.example == nil { type.example = example.specValue }
+            return importedField(parameter.string("name") ?? "", type, required: required).field
+        }
         // OpenAPI's styles: a query array is repeated (`form`, exploded) or comma-joined (`form`, not exploded),
         // which the spec says; an object in the query travels as `key[field]=value` (`deepObject`, as the
         // nested-object warning says). Any other style is one the spec cannot say, and the default is sent.
-        let location = parameter.string("in") ?? ""
         let explode = parameter["explode"]?.bool
         let style = parameter.string("style")
         if case .array = type.type, location == "query", explode == false, style == nil || style == "form" {

@@ -176,7 +176,7 @@ extension LintRun {
         }
         checkPath(endpoint, keyPath: keyPath)
         for field in endpoint.queryParameters {
-            checkParameter(field, keyPath: "\(keyPath).query.\(field.wireName)", allowArrays: true)
+            checkParameter(field, keyPath: "\(keyPath).query.\(field.wireName)", allowArrays: true, query: true)
         }
         for field in endpoint.headerParameters {
             checkParameter(field, keyPath: "\(keyPath).headers.\(field.wireName)", allowArrays: false)
@@ -289,9 +289,12 @@ extension LintRun {
         }
     }
 
-    mutating func checkParameter(_ field: Field, keyPath: String, allowArrays: Bool, kind: String = "parameter") {
+    mutating func checkParameter(
+        _ field: Field, keyPath: String, allowArrays: Bool, query: Bool = false, kind: String = "parameter"
+    ) {
         checkField(field, keyPath: keyPath)
-        checkStyle(field, keyPath: keyPath, textual: allowArrays)
+        checkStyle(field, keyPath: keyPath, textual: allowArrays, query: query)
+        if query, field.style == .json { return }
         if isScalar(field.type) { return }
         if allowArrays, types.textStyle(of: field) != nil { return }
         error(
@@ -303,12 +306,28 @@ extension LintRun {
     }
 
     /// `style` is written only on query parameters and form fields (`textual`), and fits the field's type:
-    /// `repeated` and `comma` for arrays, `deepObject` for maps.
-    mutating func checkStyle(_ field: Field, keyPath: String, textual: Bool) {
+    /// `repeated` and `comma` for arrays, `deepObject` for maps; `json` on a query parameter of any type but files.
+    mutating func checkStyle(_ field: Field, keyPath: String, textual: Bool, query: Bool = false) {
         guard let style = field.style else { return }
         guard textual else {
             return error(
                 .parameters, field.location, "'style' at '\(keyPath)' applies only to query parameters and form fields")
+        }
+        if style == .json {
+            if !query {
+                error(
+                    .parameters, field.location, "style 'json' at '\(keyPath)' applies only to query parameters",
+                    fix: "send structured data as a JSON or multipart body")
+            } else if types.containsFile(field.type) {
+                error(
+                    .parameters, field.typeLocation, "'\(field.type)' at '\(keyPath)' cannot be sent as JSON text",
+                    fix: "send files in a multipart body")
+            } else if field.format != nil {
+                error(
+                    .parameters, field.location, "'format' at '\(keyPath)' does not apply to JSON text",
+                    fix: "remove it: a date in JSON text is ISO 8601, or give the date a format in a model's property")
+            }
+            return
         }
         switch (style, shape(of: field.type)) {
         case (.repeated, .array), (.comma, .array), (.deepObject, .map): return
@@ -316,7 +335,7 @@ extension LintRun {
             error(
                 .parameters,
                 field.location, "style '\(style.rawValue)' at '\(keyPath)' does not fit '\(field.type)'",
-                fix: "use 'repeated' or 'comma' for an array; a map is always sent as 'deepObject'")
+                fix: "use 'repeated' or 'comma' for an array, 'deepObject' for a map, 'json' for JSON text")
         }
     }
 

@@ -313,7 +313,7 @@ extension SpecReader {
                 context.error(
                     .parameters,
                     styleNode, "unknown style '\(styleNode.scalar ?? "")' at '\(keyPath)'",
-                    fix: "write 'repeated', 'comma' or 'deepObject'")
+                    fix: "write 'repeated', 'comma', 'deepObject' or 'json'")
             }
         }
         if let constantNode = reader.value("const"), reader.value("default") != nil {

@@ -107,7 +107,8 @@ public struct Field: Hashable, Sendable {
     public var constraints: Constraints
     /// An explicit date format such as `yyyy-MM-dd HH:mm:ss`, for `datetime` fields.
     public var format: String?
-    /// How an array travels in a query or form (`comma`), when not as repeated items.
+    /// How an array travels in a query or form (`comma`), when not as repeated items, or a query parameter sent as
+    /// JSON text (`json`).
     public var style: ParameterStyle?
     /// An example value, for docs and the mock server.
     public var example: SpecValue?
@@ -148,8 +149,11 @@ public enum ParameterStyle: String, Hashable, Sendable, CaseIterable {
     case repeated
     /// The elements joined by commas: `ids=a,b`.
     case comma
-    /// A map's entries as `metadata[key]=value` (Stripe's, and the only style for maps).
+    /// A map's entries as `metadata[key]=value` (Stripe's, and the default for maps).
     case deepObject
+    /// A query parameter's whole value as JSON text in one item: `filter={"color":"red"}`, percent-encoded
+    /// (OpenAPI's `content: application/json` on a parameter). Any type but files travels so.
+    case json
 }
 
 /// One value of a string enum.

@@ -41,6 +41,8 @@ package struct ModelUsage: Sendable {
                 if let type = response.body.jsonType { responseTypes.append(type) }
             }
             jsonRoots += responseTypes
+            // A query parameter sent as JSON text carries its type as JSON.
+            jsonRoots += endpoint.queryParameters.filter { $0.style == .json }.map(\.type)
             if let body = endpoint.body {
                 switch (body.encoding, body.content) {
                 case (.json, .type(let type)): jsonRoots.append(type)

@@ -143,8 +143,9 @@ package struct TypeResolver: Sendable {
     }
 
     /// How a query parameter or form field travels: one value, or (for arrays of scalars and maps of them) in its
-    /// style; nil when the type cannot travel as text at all.
+    /// style, or as JSON text when its style says so; nil when the type cannot travel as text at all.
     package func textStyle(of field: Field) -> TextStyle? {
+        if field.style == .json { return containsFile(field.type) ? nil : .json }
         if isScalar(field.type) { return .single }
         switch shape(of: field.type) {
         case .array(let element) where isScalar(element):
@@ -244,6 +245,8 @@ package enum TextStyle: Hashable, Sendable {
     case comma(TypeRef)
     /// One `name[key]` item per entry, values of this type.
     case deepObject(TypeRef)
+    /// One item, the whole value as JSON text.
+    case json
 }
 
 /// Why a dotted field path does not lead anywhere.
