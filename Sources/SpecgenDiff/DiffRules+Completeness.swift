@@ -36,10 +36,12 @@ extension DiffRule {
         "Nothing travels differently; the model no longer conforms to `CustomStringConvertible` and "
             + "`CustomDebugStringConvertible`, so code that reads its `description` no longer compiles.")
     static let mockHandlerChanged = DiffRule(
-        "mock-handler-changed", "The mock's closure for an operation takes other arguments (an optional one added)",
+        "mock-handler-changed",
+        "The mock's closure for an operation receives an argument under another name (a body's `body` becomes "
+            + "`requestBody`)",
         wire: .safe, swift: .breaking,
-        "Nothing travels differently, and calls to the client still compile; a test that gives the mock a closure "
-            + "for the operation must take the new arguments.")
+        "Nothing travels differently, and calls to the client still compile; a test's closure for the operation that "
+            + "reads the argument by its old name no longer does. An argument added breaks no closure.")
     static let authSchemeDetailsChanged = DiffRule(
         "auth-scheme-details-changed", "An auth scheme sends the same credential another way", wire: .breaking,
         swift: .safe,

@@ -215,7 +215,7 @@ extension SpecDiff {
             for operation in plan.operations {
                 let symbol = "\(plan.names.api).\(operation.bareName)"
                 let members = [
-                    operation.bareName, operation.handlerTypeName, operation.builderName,
+                    operation.bareName, operation.handlerTypeName, operation.argumentsTypeName, operation.builderName,
                     operation.responseHeaders?.methodName, operation.pagination?.methodName,
                     operation.polling?.methodName, operation.fileDownloadMethod?.bareName,
                     operation.headersMethod?.bareName, operation.headersMethod?.handlerTypeName,
@@ -234,8 +234,8 @@ extension SpecDiff {
             }
         }
 
-        /// `ShopClient.getOrder`, `ShopMock.GetOrderHandler` and `ShopOrders.get` as `ShopAPI.getOrder`;
-        /// initializers stay their owner's.
+        /// `ShopClient.getOrder`, `ShopMock.GetOrderHandler`, `ShopMock.GetOrderArguments.id` and `ShopOrders.get` as
+        /// `ShopAPI.getOrder`; initializers stay their owner's.
         func normalized(_ symbol: String) -> String {
             if let operation = resourceMembers[symbol] { return operation }
             let owner = SpecDiff.owner(symbol)
@@ -244,7 +244,9 @@ extension SpecDiff {
                 !symbol.hasSuffix(".init")
             else { return symbol }
             let member = String(symbol.dropFirst(owner.count + 1))
-            return operationOf[member] ?? "\(names.api).\(member)"
+            // A member of a type the operation owns (its mock arguments' `GetOrderArguments.id`) is the operation's.
+            let outer = member.split(separator: ".").first.map(String.init) ?? member
+            return operationOf[member] ?? operationOf[outer] ?? "\(names.api).\(member)"
         }
 
         /// Each symbol's declarations, the client's, mock's and request builders' members under their operation.

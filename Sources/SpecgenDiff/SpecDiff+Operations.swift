@@ -99,7 +99,9 @@ extension SpecDiff {
         // The signature's order, when the spec's changed too, or when no finding on the parameters already breaks
         // the call: a parameter made required moves up (and breaks the call as it is), one made optional moves down
         // (and breaks only a call that passes the parameters after it).
-        if Self.reordered(aPlan.parameters.map(\.wireName), bPlan.parameters.map(\.wireName)),
+        // A body is told from a parameter of its name (`body`, a query item).
+        let order = { (plan: OperationPlan) in plan.parameters.map { $0.isBody ? "\u{0}body" : $0.wireName } }
+        if Self.reordered(order(aPlan), order(bPlan)),
             Self.reordered(oldParameters.map(\.wireName), newParameters.map(\.wireName))
                 || !breaksSwift(since: parameterFindings)
         {

@@ -163,6 +163,7 @@ extension ClientPlanner {
             handlerTypeName: namer.handlerTypeName(of: endpoint),
             pagination: nil, polling: nil)
         plan.constants = (bodyParameters + query + headers).filter { $0.constant != nil }
+        plan.argumentsTypeName = namer.argumentsTypeName(of: endpoint)
         if let resource = endpoint.resource, let member = namer.resourceMemberName(of: endpoint) {
             plan.resourceMember = ResourceMemberPlan(resource: resource, name: member)
         }

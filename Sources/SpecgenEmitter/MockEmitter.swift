@@ -13,15 +13,14 @@ struct MockEmitter {
         let methods = Self.methods(of: plan.operations)
         let example =
             plan.operations.first.map { operation in
-                let inputs =
-                    operation.parameters.isEmpty
-                    ? "" : operation.parameters.map { _ in "_" }.joined(separator: ", ") + " in "
-                return "\n\n```swift\nlet api = \(names.mock)(\(operation.name): { \(inputs)... })\n```"
+                "\n\n```swift\nlet api = \(names.mock)(\(operation.name): { arguments in ... })\n```"
             } ?? ""
         w.docComment(
             "A test double for ``\(names.api)``: each operation runs the closure you give, so unit tests and "
-                + "SwiftUI previews need no network. A closure throws the operation's own error type, so a test can script "
-                + "any documented error; an operation without a closure fails with `.failure(.transport)`." + example)
+                + "SwiftUI previews need no network. A closure receives the call's arguments in one value, so an "
+                + "argument added to the API keeps it compiling, and throws the operation's own error type, so a test "
+                + "can script any documented error; an operation without a closure fails with `.failure(.transport)`."
+                + example)
         // `unimplemented` returns the runtime's `ClientError`.
         w.uses(.runtime, publicly: true)
         w.type("struct", names.mock, ": \(names.api)") { w in
@@ -31,6 +30,10 @@ struct MockEmitter {
                 w.continuedDeclaration(
                     "typealias", operation.handlerTypeName, " = ", "@Sendable ",
                     operation.handlerInputs, operation.handlerEffects)
+            }
+            for operation in plan.operations {
+                w.blank()
+                emitArguments(operation, writer: &w)
             }
             if !methods.isEmpty { w.blank() }
             if methods.isEmpty {
@@ -67,6 +70,24 @@ struct MockEmitter {
         }
     }
 
+    /// `struct GetTicketArguments`: the arguments of one call, as the closures of the operation (and of its headers
+    /// method) receive them. Only the mock makes one, so an argument added keeps every closure that reads the others.
+    private func emitArguments(_ operation: OperationPlan, writer w: inout SwiftWriter) {
+        let names = plan.names
+        w.docComment(
+            "The arguments of a call to ``\(names.api)/\(operation.selector)``, as the mock's closures for it receive "
+                + "them.")
+        guard !operation.parameters.isEmpty else {
+            return w.declaration("struct", operation.argumentsTypeName, ": Sendable", " {}")
+        }
+        w.type("struct", operation.argumentsTypeName, ": Sendable") { w in
+            for parameter in operation.parameters {
+                w.docComment(parameter.documentation ?? "The `\(parameter.internalName.withoutBackticks)` argument.")
+                w.declaration("let", parameter.internalName, ": \(parameter.type)")
+            }
+        }
+    }
+
     /// The mock's methods for `operations`, the operations of operations file number `file`, in an extension of the
     /// mock, and the function that keeps their closures.
     func emitMethods(_ operations: [OperationPlan], file: Int, writer w: inout SwiftWriter) {
@@ -81,7 +102,11 @@ struct MockEmitter {
                 w.docComment("Runs the closure given for ``\(names.api)/\(operation.selector)``.")
                 w.deprecation(operation.deprecation)
                 w.method(operation, withDefaults: false) { w in
-                    let arguments = operation.parameters.map(\.internalName).joined(separator: ", ")
+                    // `arguments` is a reserved local: no parameter takes its name.
+                    let arguments = "arguments"
+                    w.wrappedLine(
+                        "let \(arguments) = \(operation.argumentsTypeName)",
+                        operation.parameters.map { "\($0.internalName.withoutBackticks): \($0.internalName)" }, "")
                     let name = SwiftLiteral.string(plan.apiName + "." + operation.bareName)
                     // `self.handlers`, and a local named for the operation, so no parameter's name can shadow them.
                     let local = handler(operation)

@@ -62,6 +62,9 @@ package struct OperationPlan: Hashable, Sendable {
     package var errorType: String
     /// The name of the closure type a mock takes for it, such as `GetTicketHandler`.
     package var handlerTypeName: String
+    /// The name of the value the mock's closure receives the arguments in, such as `GetTicketArguments`: one value,
+    /// so that an argument added keeps every closure a test wrote compiling.
+    package var argumentsTypeName = ""
     /// Page iteration, if declared.
     package var pagination: PaginationPlan?
     /// The header the client puts a fresh idempotency key in, such as `Idempotency-Key`.
@@ -136,8 +139,8 @@ package struct OperationPlan: Hashable, Sendable {
     /// A polling helper, if declared.
     package var polling: PollingPlan?
 
-    /// The closure's inputs: `_ ticketID: TicketID`.
-    package var handlerInputs: [String] { parameters.map { "_ \($0.internalName.withoutBackticks): \($0.type)" } }
+    /// The closure's inputs: `_ arguments: GetTicketArguments`.
+    package var handlerInputs: [String] { ["_ arguments: \(argumentsTypeName)"] }
 
     /// What follows the closure's inputs: ` async throws(E) -> T`.
     package var handlerEffects: String { " async throws(\(errorType)) -> \(returnType ?? "Void")" }

@@ -112,7 +112,7 @@ struct ChatistClientTests {
                 "PUT /customer/device",
             ])
         let api: any ChatistAPI = ChatistMock(
-            getTicket: { _ throws(ChatistError) in throw .notFound }, getTickets: { [] })
+            getTicket: { _ throws(ChatistError) in throw .notFound }, getTickets: { _ in [] })
         #expect(try await api.tickets.list().isEmpty)
         await #expect(throws: ChatistError.notFound) { try await api.tickets.get("x") }
     }
@@ -159,8 +159,13 @@ struct ChatistClientTests {
     }
 
     @Test func mockAnswersWithoutANetwork() async throws {
-        let mock = ChatistMock(getTicket: { _ throws(ChatistError) in throw .notFound }, getTickets: { [] })
+        let mock = ChatistMock(
+            getTicket: { arguments throws(ChatistError) in
+                guard arguments.ticketID == "t_1" else { throw .notFound }
+                return Ticket(id: "t_1", state: .open, assignee: "ana", messages: [], schedules: [])
+            }, getTickets: { _ in [] })
         #expect(try await mock.getTickets().isEmpty)
+        #expect(try await mock.getTicket("t_1").id == "t_1")
         await #expect(throws: ChatistError.notFound) { try await mock.getTicket("x") }
         await #expect(
             throws: ChatistError.failure(
@@ -175,8 +180,8 @@ struct ChatistClientTests {
     /// call still reaches the conforming type's method.
     @Test func defaultsAreCallableThroughTheProtocol() async throws {
         let seen = Mutex<[String?]>([])
-        let api: any ChatistAPI = ChatistMock(getBranding: { updatedAt in
-            seen.withLock { $0.append(updatedAt) }
+        let api: any ChatistAPI = ChatistMock(getBranding: { arguments in
+            seen.withLock { $0.append(arguments.updatedAt) }
             return nil
         })
         #expect(try await api.getBranding() == nil)

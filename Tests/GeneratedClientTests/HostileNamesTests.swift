@@ -115,11 +115,12 @@ struct HostileNamesTests {
         let moment = Moment(date: Date(timeIntervalSince1970: 0), format: Date(timeIntervalSince1970: 60))
         let kept = Kept()
         let mock = HostileNamesMock(
-            handlers: { moment },
-            keep: { handlers in await kept.append(handlers) })
+            handlers: { _ in moment },
+            keep: { call in await kept.append(call.handlers + (call.argumentsValue ?? "")) })
         #expect(try await mock.handlers() == moment)
         try await mock.keep(handlers: "h")
-        #expect(await kept.values == ["h"])
+        try await mock.keep(handlers: "h", arguments: "+a")
+        #expect(await kept.values == ["h", "h+a"])
         await #expect(throws: HostileNamesError.failure(HostileNamesMock.unimplemented("HostileNames.schedule"))) {
             _ = try await mock.schedule(day: moment.date, at: moment.format)
         }

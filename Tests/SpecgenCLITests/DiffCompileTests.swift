@@ -44,7 +44,7 @@ struct DiffCompileTests {
         "model-renamed": "func coupon(_ code: String) -> Coupon { Coupon(code: code) }",
         "mock-handler-changed": """
         func mockOrders() -> ShopMock {
-            ShopMock(getOrder: { id, _, _, _ in Order(id: id, status: .pending, total: 1) })
+            ShopMock(createOrder: { call in Order(id: call.body.item, status: .pending, total: 1) })
         }
         """,
         // Against a client whose NewOrder defaults its quantity (the case is reversed).
@@ -57,8 +57,13 @@ struct DiffCompileTests {
         """,
         "property-json-key-renamed": "func totalByKey(_ order: Order) -> Double { order.total }",
         "operation-path-changed": "func sku(_ api: ShopClient) async throws { try await api.findSKU(\"ABC\") }",
-        "parameter-added-optional":
-            "func orderWithOptional(_ api: ShopClient) async throws { _ = try await api.getOrder(id: \"1\", locale: \"en\") }",
+        // A test's closure for the mock keeps compiling too: it receives the arguments in one value.
+        "parameter-added-optional": """
+        func orderWithOptional(_ api: ShopClient) async throws { _ = try await api.getOrder(id: "1", locale: "en") }
+        func mockOrder() -> ShopMock {
+            ShopMock(getOrder: { call in Order(id: call.id + (call.expand ?? ""), status: .pending, total: 1) })
+        }
+        """,
         "server-url-changed": "func production() -> URL { ShopServer.production.url }",
         "resource-changed": "func cancel(_ api: ShopClient) async throws { try await api.orders.cancel(id: \"1\") }",
         "resource-assigned":

@@ -55,9 +55,12 @@ extension DiffRuleTests {
         Case(
             rule: "mock-handler-changed",
             edits: [
-                ("      page: {type: int, default: 1}\n", "      page: {type: int, default: 1}\n      sort: string?\n")
+                (
+                    "    request: POST /orders\n    body: NewOrder\n",
+                    "    request: POST /orders\n    query: {body: string?}\n    body: NewOrder\n"
+                )
             ],
-            symbol: "ShopMock.GetOrderHandler"),
+            symbol: "ShopMock.CreateOrderHandler"),
         // The model's one sensitive value made plain: the old spec is the edited one.
         Case(
             rule: "redaction-removed",

@@ -97,11 +97,12 @@ struct NameHygieneTests {
         }
         // Each mock method's `<operation>Handler`, which the planner keeps apart per operation.
         locals = locals.filter { !$0.hasSuffix("Handler") }
+        // Stored properties: a type's own, and a nested type's public ones (the mock's `GetTicketArguments.ticketID`).
         let properties = Set(
             Self.generated.flatMap { text in
                 text.matches(of: #/\n    (?:[a-z]+ |private\(set\) )*(?:let|var) ([a-z][A-Za-z0-9]*)/#).map {
                     String($0.1)
-                }
+                } + text.matches(of: #/\n +public (?:let|var) ([a-z][A-Za-z0-9]*)/#).map { String($0.1) }
             })
         let missing = locals.subtracting(properties).subtracting(Namer.reservedLocals).sorted()
         #expect(missing.isEmpty, "locals a parameter could shadow: \(missing)")

@@ -47,6 +47,8 @@ package struct GeneratedNames: Hashable, Sendable {
         for endpoint in spec.endpoints {
             if let name = namer.errorTypeName(of: endpoint) { generated[name] = "the error type of '\(endpoint.name)'" }
             generated[namer.handlerTypeName(of: endpoint)] = "the mock's closure type for '\(endpoint.name)'"
+            generated[namer.argumentsTypeName(of: endpoint)] =
+                "the arguments the mock's closure for '\(endpoint.name)' receives"
             if let resource = endpoint.resource {
                 generated[names.resourceType(resource, namer: namer)] = "the operations of resource '\(resource)'"
             }
@@ -162,6 +164,12 @@ extension Namer {
 
     /// The type of the closure a mock takes for an operation, such as `RegisterUserHandler`.
     package func handlerTypeName(of endpoint: Endpoint) -> String { typeName(methodName(endpoint.name)) + "Handler" }
+
+    /// The type of the value a mock's closure receives an operation's arguments in, such as `RegisterUserArguments`;
+    /// the headers method's closure receives the same.
+    package func argumentsTypeName(of endpoint: Endpoint) -> String {
+        typeName(methodName(endpoint.name)) + "Arguments"
+    }
 
     /// A name chosen in the spec, in backticks when it is a keyword.
     package func escaped(_ name: String) -> String { Self.keywords.contains(name) ? "`\(name)`" : name }

@@ -81,7 +81,7 @@ package struct Namer: Sendable {
     /// parameter named from the spec must not shadow (`NameHygieneTests` derives them from the golden clients and
     /// checks this list holds them). A mock method's `<operation>Handler` local is kept apart per operation.
     package static let reservedLocals: Set<String> = [
-        "request", "response", "call", "form", "multipart", "payload", "value", "item", "handler",
+        "request", "response", "call", "form", "multipart", "payload", "value", "item", "handler", "arguments",
         // The client's own property, which every method hands to its `OperationCall`.
         "client",
         // The initializers' own parameters and locals, beside the credential parameters named after auth schemes.

@@ -6,29 +6,80 @@
     public import SpecgenRuntime
 
     /// A test double for ``ChatistAPI``: each operation runs the closure you give, so unit tests and SwiftUI previews
-    /// need no network. A closure throws the operation's own error type, so a test can script any documented error; an
-    /// operation without a closure fails with `.failure(.transport)`.
+    /// need no network. A closure receives the call's arguments in one value, so an argument added to the API keeps it
+    /// compiling, and throws the operation's own error type, so a test can script any documented error; an operation
+    /// without a closure fails with `.failure(.transport)`.
     ///
     /// ```swift
-    /// let api = ChatistMock(getBranding: { _ in ... })
+    /// let api = ChatistMock(getBranding: { arguments in ... })
     /// ```
     public nonisolated struct ChatistMock: ChatistAPI {
         /// The closure that stands in for ``ChatistAPI/getBranding(updatedAt:)``.
-        public typealias GetBrandingHandler = @Sendable (_ updatedAt: String?) async throws(ChatistError) -> Branding?
+        public typealias GetBrandingHandler =
+            @Sendable (_ arguments: GetBrandingArguments) async throws(ChatistError) -> Branding?
         /// The closure that stands in for ``ChatistAPI/createTicket(data:attachments:)``.
         public typealias CreateTicketHandler =
-            @Sendable (_ data: CreateTicket, _ attachments: [MultipartFile]?) async throws(ChatistError) -> Ticket
+            @Sendable (_ arguments: CreateTicketArguments) async throws(ChatistError) -> Ticket
         /// The closure that stands in for ``ChatistAPI/getTicket(_:)``.
-        public typealias GetTicketHandler = @Sendable (_ ticketID: TicketID) async throws(ChatistError) -> Ticket
+        public typealias GetTicketHandler =
+            @Sendable (_ arguments: GetTicketArguments) async throws(ChatistError) -> Ticket
         /// The closure that stands in for ``ChatistAPI/getTickets()``.
-        public typealias GetTicketsHandler = @Sendable () async throws(ChatistError) -> [TicketPreview]
+        public typealias GetTicketsHandler =
+            @Sendable (_ arguments: GetTicketsArguments) async throws(ChatistError) -> [TicketPreview]
         /// The closure that stands in for ``ChatistAPI/sendMessage(_:body:)``.
         public typealias SendMessageHandler =
-            @Sendable (_ ticketID: TicketID, _ body: SendMessage) async throws(ChatistError) -> Message
+            @Sendable (_ arguments: SendMessageArguments) async throws(ChatistError) -> Message
         /// The closure that stands in for ``ChatistAPI/updateCustomer(_:)``.
-        public typealias UpdateCustomerHandler = @Sendable (_ body: UpdateCustomer) async throws(ChatistError) -> Void
+        public typealias UpdateCustomerHandler =
+            @Sendable (_ arguments: UpdateCustomerArguments) async throws(ChatistError) -> Void
         /// The closure that stands in for ``ChatistAPI/updateDevice(_:)``.
-        public typealias UpdateDeviceHandler = @Sendable (_ body: UpdateDevice) async throws(ChatistError) -> Void
+        public typealias UpdateDeviceHandler =
+            @Sendable (_ arguments: UpdateDeviceArguments) async throws(ChatistError) -> Void
+
+        /// The arguments of a call to ``ChatistAPI/getBranding(updatedAt:)``, as the mock's closures for it receive
+        /// them.
+        public struct GetBrandingArguments: Sendable {
+            /// The `updatedAt` of the branding the app already has, exactly as it came.
+            public let updatedAt: String?
+        }
+
+        /// The arguments of a call to ``ChatistAPI/createTicket(data:attachments:)``, as the mock's closures for it
+        /// receive them.
+        public struct CreateTicketArguments: Sendable {
+            /// The ticket, sent as a JSON part named `data`.
+            public let data: CreateTicket
+            /// Files attached to the first message.
+            public let attachments: [MultipartFile]?
+        }
+
+        /// The arguments of a call to ``ChatistAPI/getTicket(_:)``, as the mock's closures for it receive them.
+        public struct GetTicketArguments: Sendable {
+            /// The `ticketID` argument.
+            public let ticketID: TicketID
+        }
+
+        /// The arguments of a call to ``ChatistAPI/getTickets()``, as the mock's closures for it receive them.
+        public struct GetTicketsArguments: Sendable {}
+
+        /// The arguments of a call to ``ChatistAPI/sendMessage(_:body:)``, as the mock's closures for it receive them.
+        public struct SendMessageArguments: Sendable {
+            /// The `ticketID` argument.
+            public let ticketID: TicketID
+            /// The `body` argument.
+            public let body: SendMessage
+        }
+
+        /// The arguments of a call to ``ChatistAPI/updateCustomer(_:)``, as the mock's closures for it receive them.
+        public struct UpdateCustomerArguments: Sendable {
+            /// The `body` argument.
+            public let body: UpdateCustomer
+        }
+
+        /// The arguments of a call to ``ChatistAPI/updateDevice(_:)``, as the mock's closures for it receive them.
+        public struct UpdateDeviceArguments: Sendable {
+            /// The `body` argument.
+            public let body: UpdateDevice
+        }
 
         /// The closures given, by operation name; each method casts its own back to its type.
         let handlers: [String: any Sendable]

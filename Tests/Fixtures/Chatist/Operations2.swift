@@ -58,18 +58,20 @@ nonisolated extension ChatistClient {
 
         /// Runs the closure given for ``ChatistAPI/updateCustomer(_:)``.
         public func updateCustomer(_ body: UpdateCustomer) async throws(ChatistError) {
+            let arguments = UpdateCustomerArguments(body: body)
             guard let updateCustomerHandler = self.handlers["updateCustomer"] as? UpdateCustomerHandler else {
                 throw .failure(Self.unimplemented("Chatist.updateCustomer"))
             }
-            return try await updateCustomerHandler(body)
+            return try await updateCustomerHandler(arguments)
         }
 
         /// Runs the closure given for ``ChatistAPI/updateDevice(_:)``.
         public func updateDevice(_ body: UpdateDevice) async throws(ChatistError) {
+            let arguments = UpdateDeviceArguments(body: body)
             guard let updateDeviceHandler = self.handlers["updateDevice"] as? UpdateDeviceHandler else {
                 throw .failure(Self.unimplemented("Chatist.updateDevice"))
             }
-            return try await updateDeviceHandler(body)
+            return try await updateDeviceHandler(arguments)
         }
     }
 #endif

@@ -142,44 +142,49 @@ nonisolated extension ChatistClient {
 
         /// Runs the closure given for ``ChatistAPI/getBranding(updatedAt:)``.
         public func getBranding(updatedAt: String?) async throws(ChatistError) -> Branding? {
+            let arguments = GetBrandingArguments(updatedAt: updatedAt)
             guard let getBrandingHandler = self.handlers["getBranding"] as? GetBrandingHandler else {
                 throw .failure(Self.unimplemented("Chatist.getBranding"))
             }
-            return try await getBrandingHandler(updatedAt)
+            return try await getBrandingHandler(arguments)
         }
 
         /// Runs the closure given for ``ChatistAPI/createTicket(data:attachments:)``.
         public func createTicket(
             data: CreateTicket, attachments: [MultipartFile]?
         ) async throws(ChatistError) -> Ticket {
+            let arguments = CreateTicketArguments(data: data, attachments: attachments)
             guard let createTicketHandler = self.handlers["createTicket"] as? CreateTicketHandler else {
                 throw .failure(Self.unimplemented("Chatist.createTicket"))
             }
-            return try await createTicketHandler(data, attachments)
+            return try await createTicketHandler(arguments)
         }
 
         /// Runs the closure given for ``ChatistAPI/getTicket(_:)``.
         public func getTicket(_ ticketID: TicketID) async throws(ChatistError) -> Ticket {
+            let arguments = GetTicketArguments(ticketID: ticketID)
             guard let getTicketHandler = self.handlers["getTicket"] as? GetTicketHandler else {
                 throw .failure(Self.unimplemented("Chatist.getTicket"))
             }
-            return try await getTicketHandler(ticketID)
+            return try await getTicketHandler(arguments)
         }
 
         /// Runs the closure given for ``ChatistAPI/getTickets()``.
         public func getTickets() async throws(ChatistError) -> [TicketPreview] {
+            let arguments = GetTicketsArguments()
             guard let getTicketsHandler = self.handlers["getTickets"] as? GetTicketsHandler else {
                 throw .failure(Self.unimplemented("Chatist.getTickets"))
             }
-            return try await getTicketsHandler()
+            return try await getTicketsHandler(arguments)
         }
 
         /// Runs the closure given for ``ChatistAPI/sendMessage(_:body:)``.
         public func sendMessage(_ ticketID: TicketID, body: SendMessage) async throws(ChatistError) -> Message {
+            let arguments = SendMessageArguments(ticketID: ticketID, body: body)
             guard let sendMessageHandler = self.handlers["sendMessage"] as? SendMessageHandler else {
                 throw .failure(Self.unimplemented("Chatist.sendMessage"))
             }
-            return try await sendMessageHandler(ticketID, body)
+            return try await sendMessageHandler(arguments)
         }
     }
 #endif

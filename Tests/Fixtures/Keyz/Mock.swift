@@ -7,26 +7,56 @@
     public import SpecgenRuntime
 
     /// A test double for ``KeyzAPI``: each operation runs the closure you give, so unit tests and SwiftUI previews need
-    /// no network. A closure throws the operation's own error type, so a test can script any documented error; an
-    /// operation without a closure fails with `.failure(.transport)`.
+    /// no network. A closure receives the call's arguments in one value, so an argument added to the API keeps it
+    /// compiling, and throws the operation's own error type, so a test can script any documented error; an operation
+    /// without a closure fails with `.failure(.transport)`.
     ///
     /// ```swift
-    /// let api = KeyzMock(registerUser: { _ in ... })
+    /// let api = KeyzMock(registerUser: { arguments in ... })
     /// ```
     public nonisolated struct KeyzMock: KeyzAPI {
         /// The closure that stands in for ``KeyzAPI/registerUser(_:)``.
         public typealias RegisterUserHandler =
-            @Sendable (_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse
+            @Sendable (_ arguments: RegisterUserArguments) async throws(RegisterUserError) -> IdResponse
         /// The closure that stands in for ``KeyzAPI/loginUser(email:password:grantType:)``.
         public typealias LoginUserHandler =
-            @Sendable (
-                _ email: String, _ password: String, _ grantType: GrantType
-            ) async throws(LoginUserError) -> TokenResponse
+            @Sendable (_ arguments: LoginUserArguments) async throws(LoginUserError) -> TokenResponse
         /// The closure that stands in for ``KeyzAPI/requestToken(_:)``.
         public typealias RequestTokenHandler =
-            @Sendable (_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse
+            @Sendable (_ arguments: RequestTokenArguments) async throws(RequestTokenError) -> TokenResponse
         /// The closure that stands in for ``KeyzAPI/authorizedRequest(resource:)``.
-        public typealias AuthorizedRequestHandler = @Sendable (_ resource: String) async throws(KeyzError) -> Data
+        public typealias AuthorizedRequestHandler =
+            @Sendable (_ arguments: AuthorizedRequestArguments) async throws(KeyzError) -> Data
+
+        /// The arguments of a call to ``KeyzAPI/registerUser(_:)``, as the mock's closures for it receive them.
+        public struct RegisterUserArguments: Sendable {
+            /// The `body` argument.
+            public let body: RegisterModel
+        }
+
+        /// The arguments of a call to ``KeyzAPI/loginUser(email:password:grantType:)``, as the mock's closures for it
+        /// receive them.
+        public struct LoginUserArguments: Sendable {
+            /// The account's email.
+            public let email: String
+            /// The `password` argument.
+            public let password: String
+            /// Always `password` for a login.
+            public let grantType: GrantType
+        }
+
+        /// The arguments of a call to ``KeyzAPI/requestToken(_:)``, as the mock's closures for it receive them.
+        public struct RequestTokenArguments: Sendable {
+            /// The `body` argument.
+            public let body: TokenRequest
+        }
+
+        /// The arguments of a call to ``KeyzAPI/authorizedRequest(resource:)``, as the mock's closures for it receive
+        /// them.
+        public struct AuthorizedRequestArguments: Sendable {
+            /// The resource, such as `properties`.
+            public let resource: String
+        }
 
         /// The closures given, by operation name; each method casts its own back to its type.
         let handlers: [String: any Sendable]

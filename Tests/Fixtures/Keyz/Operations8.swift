@@ -120,36 +120,40 @@ nonisolated extension KeyzClient {
 
         /// Runs the closure given for ``KeyzAPI/registerUser(_:)``.
         public func registerUser(_ body: RegisterModel) async throws(RegisterUserError) -> IdResponse {
+            let arguments = RegisterUserArguments(body: body)
             guard let registerUserHandler = self.handlers["registerUser"] as? RegisterUserHandler else {
                 throw .failure(Self.unimplemented("Keyz.registerUser"))
             }
-            return try await registerUserHandler(body)
+            return try await registerUserHandler(arguments)
         }
 
         /// Runs the closure given for ``KeyzAPI/loginUser(email:password:grantType:)``.
         public func loginUser(
             email: String, password: String, grantType: GrantType
         ) async throws(LoginUserError) -> TokenResponse {
+            let arguments = LoginUserArguments(email: email, password: password, grantType: grantType)
             guard let loginUserHandler = self.handlers["loginUser"] as? LoginUserHandler else {
                 throw .failure(Self.unimplemented("Keyz.loginUser"))
             }
-            return try await loginUserHandler(email, password, grantType)
+            return try await loginUserHandler(arguments)
         }
 
         /// Runs the closure given for ``KeyzAPI/requestToken(_:)``.
         public func requestToken(_ body: TokenRequest) async throws(RequestTokenError) -> TokenResponse {
+            let arguments = RequestTokenArguments(body: body)
             guard let requestTokenHandler = self.handlers["requestToken"] as? RequestTokenHandler else {
                 throw .failure(Self.unimplemented("Keyz.requestToken"))
             }
-            return try await requestTokenHandler(body)
+            return try await requestTokenHandler(arguments)
         }
 
         /// Runs the closure given for ``KeyzAPI/authorizedRequest(resource:)``.
         public func authorizedRequest(resource: String) async throws(KeyzError) -> Data {
+            let arguments = AuthorizedRequestArguments(resource: resource)
             guard let authorizedRequestHandler = self.handlers["authorizedRequest"] as? AuthorizedRequestHandler else {
                 throw .failure(Self.unimplemented("Keyz.authorizedRequest"))
             }
-            return try await authorizedRequestHandler(resource)
+            return try await authorizedRequestHandler(arguments)
         }
     }
 #endif
