@@ -108,7 +108,8 @@ package struct ValueChecker {
             }
             return Set(entries.map(\.name))
         case .json?:
-            checkJSONText(pairs.values(declared.wireName), declared, path: path)
+            checkJSONText(
+                pairs.values(declared.wireName), asForm: pairs.valuesAsForm(declared.wireName), declared, path: path)
             return [declared.wireName]
         default:
             checkTextField(pairs.values(declared.wireName), declared, path: path)
@@ -116,8 +117,10 @@ package struct ValueChecker {
         }
     }
 
-    /// Checks a query parameter sent as JSON text: one item, whose text is JSON of the declared type.
-    mutating func checkJSONText(_ values: [String], _ declared: Field, path: String) {
+    /// Checks a query parameter sent as JSON text: one item, whose text is JSON of the declared type; where it is no
+    /// JSON as it is, it is read `asForm` too, each `+` a space, as a client that encodes its query as a form
+    /// encodes one (`{"a":+1}`).
+    mutating func checkJSONText(_ values: [String], asForm: [String], _ declared: Field, path: String) {
         if values.count > 1 {
             report(path, "is given \(values.count) times but is a single value", at: declared.location)
         }
@@ -125,7 +128,8 @@ package struct ValueChecker {
             if declared.isRequiredOnWire { report(path, "is required (\(declared.type))", at: declared.location) }
             return
         }
-        guard let value = JSONText.parse(Data(text.utf8)) else {
+        guard let value = JSONText.parse(Data(text.utf8)) ?? asForm.first.flatMap({ JSONText.parse(Data($0.utf8)) })
+        else {
             return report(path, "is not JSON text (\(declared.type))", at: declared.typeLocation)
         }
         checkField(value, declared, path: path)

@@ -4,9 +4,12 @@ package import SpecgenSpec
 /// Name-value pairs from a query string or an `application/x-www-form-urlencoded` body.
 package struct FormPairs {
     package var pairs: [(name: String, value: String)]
+    /// The text the pairs were read from.
+    let text: String
 
     /// Parses `a=1&b=two`; `plusIsSpace` is true for form bodies, where `+` encodes a space.
     package init(_ text: String, plusIsSpace: Bool) {
+        self.text = text
         pairs = text.split(separator: "&", omittingEmptySubsequences: true).map { item in
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             func decode(_ part: Substring) -> String {
@@ -19,6 +22,9 @@ package struct FormPairs {
 
     /// Every value given for `name`, in order.
     package func values(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+
+    /// Every value given for `name`, read with each `+` as a space, as a form body is read.
+    func valuesAsForm(_ name: String) -> [String] { FormPairs(text, plusIsSpace: true).values(name) }
 
     /// The names in order of first appearance.
     var names: [String] {

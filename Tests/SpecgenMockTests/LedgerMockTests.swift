@@ -132,6 +132,9 @@ struct LedgerMockTests {
             }
             query?.percentEncodedQuery = "where=%7B%22currency%22%3A%22eur%22%7D"
             #expect(try await send("GET", try #require(query?.url), headers: auth).status == 200)
+            // Spaces encoded as a form encodes them (`+`), as Python's requests does, beside an encoded `+` (`1e+2`).
+            query?.percentEncodedQuery = "where=%7B%22currency%22%3A+%22eur%22%2C+%22amount_gte%22%3A+1e%2B2%7D"
+            #expect(try await send("GET", try #require(query?.url), headers: auth).status == 200)
         }
     }
 }
