@@ -98,8 +98,7 @@ extension SpecDiff {
         compareParameters(oldParameters, aPlan, newParameters, bPlan, endpoint: b, symbol: symbol)
         // The signature's order, when the spec's changed too, or when no finding on the parameters already breaks
         // the call: a parameter made required moves up (and breaks the call as it is), one made optional moves down
-        // (and breaks only a call that passes the parameters after it).
-        // A body is told from a parameter of its name (`body`, a query item).
+        // (and breaks only a call that passes the parameters after it). A body is told from a query item `body`.
         let order = { (plan: OperationPlan) in plan.parameters.map { $0.isBody ? "\u{0}body" : $0.wireName } }
         if Self.reordered(order(aPlan), order(bPlan)),
             Self.reordered(oldParameters.map(\.wireName), newParameters.map(\.wireName))
