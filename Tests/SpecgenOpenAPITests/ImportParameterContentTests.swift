@@ -2,8 +2,9 @@ import SpecgenOpenAPI
 import SpecgenSpec
 import Testing
 
-/// A parameter with `content` in place of `schema` is text of that media type: JSON text in the query keeps its
-/// type (`style: json`), and anything the spec cannot say the same way is warned where the document says it.
+/// A parameter or response header with `content` in place of `schema` is text of that media type: JSON text in the
+/// query keeps its type (`style: json`), and anything the spec cannot say the same way is warned where the document
+/// says it.
 struct ImportParameterContentTests {
     static let document = """
         openapi: 3.1.0
@@ -41,7 +42,12 @@ struct ImportParameterContentTests {
                 - name: any
                   in: query
                   content: {application/json: {}}
-              responses: {"204": {description: Listed.}}
+              responses:
+                "204":
+                  description: Listed.
+                  headers:
+                    X-Label: {content: {application/json: {schema: {type: string}}}}
+                    X-Total: {content: {application/json: {schema: {type: integer}}}}
         """
 
     @Test func jsonTextInTheQueryKeepsItsTypeAndTheRestIsWarned() throws {
@@ -56,6 +62,11 @@ struct ImportParameterContentTests {
                 "any: json json",
             ])
         #expect(endpoint.headerParameters.map { "\($0.wireName): \($0.type)" } == ["X-Meta: string", "X-Count: int"])
+        // A response header of JSON text likewise: its quotes come with a string.
+        #expect(
+            endpoint.responses.flatMap(\.headers).map { "\($0.wireName): \($0.type)" } == [
+                "X-Label: string", "X-Total: int",
+            ])
         guard case .object(let fields)? = spec.model(named: "ListItemsFilter")?.kind else {
             Issue.record("no model for the filter: \(spec.models.map(\.name))")
             return
@@ -67,6 +78,8 @@ struct ImportParameterContentTests {
                     + "say; sent as text",
                 "media-type api.yaml:32:13: warning: the parameter is sent as application/json; application/xml not "
                     + "imported",
+                "header-shape api.yaml:40:33: warning: response header 'X-Label' is JSON text; read as text, a string's "
+                    + "quotes included",
             ])
     }
 }

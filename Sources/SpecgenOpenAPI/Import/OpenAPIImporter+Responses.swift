@@ -209,9 +209,35 @@ extension ImportRun {
         var memberNames = MemberNames(namer: namer)
         for (name, _, header) in response["headers"]?.entries ?? [] {
             guard let header = resolved(header), name.lowercased() != "content-type" else { continue }
+            /// The header as a field, with its own description and deprecation over its schema's, in place of one
+            /// of its name.
+            func keep(_ type: ImportedType) {
+                var type = type
+                Self.describe(&type, header)
+                let field = memberNames.named(
+                    importedField(name, type, required: header["required"]?.bool == true).field)
+                if let index = headers.firstIndex(where: { $0.wireName == name }) {
+                    headers[index] = field
+                } else {
+                    headers.append(field)
+                }
+            }
             // `simple` is the one style OpenAPI gives a header, and the one the client reads; any other is reported.
             if header.node["style"]?.scalar == "simple" { _ = header["style"] }
-            let schema = header["schema"] ?? header["content"]?.entries?.first?.value["schema"]
+            let media = header["schema"] == nil ? header["content"]?.entries?.first : nil
+            let schema = header["schema"] ?? media?.value["schema"]
+            // JSON text (`content: application/json`) is the same text as the value for a number or a boolean
+            // only; anything else is read as the text it is, quotes included.
+            if let media, Self.mediaKind(media.key) == "json",
+                !["integer", "number", "boolean"].contains(schema?.peeked("type")?.string ?? "")
+            {
+                warn(
+                    .headerShape, at: media.keyLocation,
+                    "response header '\(name)' is JSON text; read as text, a string's quotes included")
+                if let schema { cover(schema) }
+                keep(ImportedType(.primitive(.string)))
+                continue
+            }
             var headerType =
                 schema.map { self.type(of: $0, hint: hint + namer.typeNamePart(name), usage: .header) }
                 ?? ImportedType(.primitive(.string))
@@ -230,15 +256,7 @@ extension ImportRun {
                 headerType = ImportedType(.primitive(.string))
             }
             headerType.nullable = false
-            // The header's own description and deprecation, as a parameter's, over its schema's.
-            Self.describe(&headerType, header)
-            let field = memberNames.named(
-                importedField(name, headerType, required: header["required"]?.bool == true).field)
-            if let index = headers.firstIndex(where: { $0.wireName == name }) {
-                headers[index] = field
-            } else {
-                headers.append(field)
-            }
+            keep(headerType)
         }
         if case .stream = answer.body {
             if let first = response["headers"]?.entries?.first {
