@@ -108,8 +108,7 @@ package struct ValueChecker {
             }
             return Set(entries.map(\.name))
         case .json?:
-            checkJSONText(
-                pairs.values(declared.wireName), asForm: pairs.valuesAsForm(declared.wireName), declared, path: path)
+            checkJSONText(pairs, declared, path: path)
             return [declared.wireName]
         default:
             checkTextField(pairs.values(declared.wireName), declared, path: path)
@@ -118,9 +117,10 @@ package struct ValueChecker {
     }
 
     /// Checks a query parameter sent as JSON text: one item, whose text is JSON of the declared type; where it is no
-    /// JSON as it is, it is read `asForm` too, each `+` a space, as a client that encodes its query as a form
-    /// encodes one (`{"a":+1}`).
-    mutating func checkJSONText(_ values: [String], asForm: [String], _ declared: Field, path: String) {
+    /// JSON as it is, the query is read again as a form, each `+` a space, as a client that encodes its query as a
+    /// form encodes one (`{"a":+1}`).
+    mutating func checkJSONText(_ pairs: FormPairs, _ declared: Field, path: String) {
+        let values = pairs.values(declared.wireName)
         if values.count > 1 {
             report(path, "is given \(values.count) times but is a single value", at: declared.location)
         }
@@ -128,7 +128,9 @@ package struct ValueChecker {
             if declared.isRequiredOnWire { report(path, "is required (\(declared.type))", at: declared.location) }
             return
         }
-        guard let value = JSONText.parse(Data(text.utf8)) ?? asForm.first.flatMap({ JSONText.parse(Data($0.utf8)) })
+        guard
+            let value = JSONText.parse(Data(text.utf8))
+                ?? pairs.valuesAsForm(declared.wireName).first.flatMap({ JSONText.parse(Data($0.utf8)) })
         else {
             return report(path, "is not JSON text (\(declared.type))", at: declared.typeLocation)
         }

@@ -14,9 +14,7 @@ extension ImportRun {
         let jsonQuery = jsonText && location == "query"
         let schema = parameter["schema"] ?? media?.node["schema"]
         // Elsewhere, a number or boolean is the same text in JSON; anything else is sent as text, and warned.
-        if jsonText, !jsonQuery, let media,
-            !["integer", "number", "boolean"].contains(schema?.peeked("type")?.string ?? "")
-        {
+        if jsonText, !jsonQuery, let media, !Self.readsAsTextInJSON(schema) {
             warn(
                 .parameterShape, at: media.location,
                 "JSON text in a \(location) parameter is not one the spec can say; sent as text")

@@ -4,6 +4,13 @@ import SpecgenYAML
 
 /// Responses and errors, with the pagination a response shows.
 extension ImportRun {
+    /// Whether the JSON text of a value of `schema` is the value's own text, as a number's or a boolean's is: a
+    /// string's JSON keeps its quotes, an object's its braces, so a parameter or header of JSON text (`content:
+    /// application/json`) of any other schema is not what the spec's text parameters and headers carry.
+    static func readsAsTextInJSON(_ schema: DocNode?) -> Bool {
+        ["integer", "number", "boolean"].contains(schema?.peeked("type")?.string ?? "")
+    }
+
     /// A status key as the spec writes it: `200`, `4XX`, `default`; nil for a key that is none of these.
     static func statusKey(_ raw: String) -> String? {
         let upper = raw.uppercased()
@@ -226,11 +233,8 @@ extension ImportRun {
             if header.node["style"]?.scalar == "simple" { _ = header["style"] }
             let media = header["schema"] == nil ? header["content"]?.entries?.first : nil
             let schema = header["schema"] ?? media?.value["schema"]
-            // JSON text (`content: application/json`) is the same text as the value for a number or a boolean
-            // only; anything else is read as the text it is, quotes included.
-            if let media, Self.mediaKind(media.key) == "json",
-                !["integer", "number", "boolean"].contains(schema?.peeked("type")?.string ?? "")
-            {
+            // JSON text (`content: application/json`) other than a number or a boolean is read as the text it is.
+            if let media, Self.mediaKind(media.key) == "json", !Self.readsAsTextInJSON(schema) {
                 warn(
                     .headerShape, at: media.keyLocation,
                     "response header '\(name)' is JSON text; read as text, a string's quotes included")
